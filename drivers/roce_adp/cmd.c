@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The command path: every request to a device goes through radp_cmd_exec(),
+ * which hands the mailbox to the backend and turns the firmware's answer
+ * into an errno and an extack message.
+ */
+
+#include <linux/errno.h>
+#include <linux/string.h>
+
+#include "compat.h"
+#include "radp_ifc.h"
+#include "roce_adp.h"
+
+struct radp_cmd_status {
+	u8 status;
+	int err;
+	const char *name;
+};
+
+/* The errno values are those mlx5_core returns for the same status. */
+static const struct radp_cmd_status radp_cmd_statuses[] = {
+	{ RADP_CMD_STAT_OK,		0,	"OK" },
+	{ RADP_CMD_STAT_INT_ERR,	-EIO,	"INT_ERR" },
+	{ RADP_CMD_STAT_BAD_OP,		-EINVAL, "BAD_OP" },
+	{ RADP_CMD_STAT_BAD_PARAM,	-EINVAL, "BAD_PARAM" },
+	{ RADP_CMD_STAT_BAD_SYS_STATE,	-EIO,	"BAD_SYS_STATE" },
+	{ RADP_CMD_STAT_BAD_RES,	-EINVAL, "BAD_RES" },
+	{ RADP_CMD_STAT_RES_BUSY,	-EBUSY,	"RES_BUSY" },
+	{ RADP_CMD_STAT_NOT_READY,	-EAGAIN, "NOT_READY" },
+	{ RADP_CMD_STAT_LIM,		-ENOMEM, "LIM" },
+	{ RADP_CMD_STAT_BAD_RES_STATE,	-EINVAL, "BAD_RES_STATE" },
+	{ RADP_CMD_STAT_IX,		-EINVAL, "IX" },
+	{ RADP_CMD_STAT_NO_RES,		-EAGAIN, "NO_RES" },
+	{ RADP_CMD_STAT_BAD_INP_LEN,	-EIO,	"BAD_INP_LEN" },
+	{ RADP_CMD_STAT_BAD_OUTP_LEN,	-EIO,	"BAD_OUTP_LEN" },
+};
+
+static const struct radp_cmd_status radp_cmd_status_unknown = {
+	.err = -EIO, .name = "UNKNOWN",
+};
+
+static const struct radp_cmd_status *radp_cmd_status_find(u8 status)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(radp_cmd_statuses); i++)
+		if (radp_cmd_statuses[i].status == status)
+			return &radp_cmd_statuses[i];
+	return &radp_cmd_status_unknown;
+}
+
+const char *radp_cmd_status_name(u8 status)
+{
+	return radp_cmd_status_find(status)->name;
+}
+
+/**
+ * radp_cmd_exec - execute one command mailbox on a device
+ * @dev: the device
+ * @in: input mailbox, its header filled by the caller
+ * @inlen: size of @in in bytes
+ * @out: output mailbox, overwritten
+ * @outlen: size of @out in bytes
+ * @extack: where to say why the command failed, may be NULL
+ *
+ * Return: 0 when the firmware answered OK, otherwise a negative errno.
+ */
+int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
+		  void *out, size_t outlen, struct netlink_ext_ack *extack)
+{
+	const struct radp_cmd_status *st;
+	u32 syndrome;
+	u8 status;
+	int err;
+
+	if (WARN_ON_ONCE(inlen < RADP_CMD_IN_HDR_LEN ||
+			 outlen < RADP_CMD_OUT_HDR_LEN))
+		return -EINVAL;
+
+	memset(out, 0, outlen);
+	err = dev->ops->exec(dev, in, inlen, out, outlen);
+	if (err) {
+		NL_SET_ERR_MSG(extack, "command could not be delivered to the device");
+		return err;
+	}
+
+	status = radp_get(out, RADP_CMD_OUT_STATUS);
+	if (status == RADP_CMD_STAT_OK)
+		return 0;
+
+	st = radp_cmd_status_find(status);
+	syndrome = radp_get(out, RADP_CMD_OUT_SYNDROME);
+	radp_extack_fmt(extack, "firmware status %s (0x%02x), syndrome 0x%08x",
+			st->name, status, syndrome);
+	pr_debug("%s: opcode 0x%x: status %s (0x%02x), syndrome 0x%08x\n",
+		 dev->name, radp_get(in, RADP_CMD_IN_OPCODE), st->name, status,
+		 syndrome);
+	return st->err;
+}

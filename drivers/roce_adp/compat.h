@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kernel version differences, in one place. Supported: 6.1 to 6.12.
+ * The RADP_HAVE_* switches come from header probes in Kbuild.
+ */
+#ifndef _RADP_COMPAT_H
+#define _RADP_COMPAT_H
+
+#include <linux/device.h>
+#include <net/genetlink.h>
+
+/*
+ * The bus type as this kernel's driver core declares it: const since 6.4,
+ * written to by bus_register() before that.
+ */
+#define radp_bus_type typeof(*((struct device *)NULL)->bus)
+
+/* 6.2 moved the parsed dump attributes into a struct genl_info. */
+static inline struct nlattr **radp_dump_attrs(struct netlink_callback *cb)
+{
+#ifdef RADP_HAVE_GENL_INFO_DUMP
+	return genl_info_dump(cb)->attrs;
+#else
+	return genl_dumpit_info(cb)->attrs;
+#endif
+}
+
+/*
+ * Formatted extack messages. 6.2 added NL_SET_ERR_MSG_FMT with a buffer in
+ * the extack; 6.1 keeps only a pointer to a string that must outlive the
+ * request, so there the formatted text is interned in a small table that
+ * lives until the module unloads.
+ */
+#ifdef NL_SET_ERR_MSG_FMT
+#define radp_extack_fmt(extack, fmt, ...) \
+	NL_SET_ERR_MSG_FMT(extack, fmt, ##__VA_ARGS__)
+static inline void radp_compat_fini(void) {}
+#else
+__printf(2, 3)
+void radp_extack_fmt(struct netlink_ext_ack *extack, const char *fmt, ...);
+void radp_compat_fini(void);
+#endif
+
+#define radp_extack_fmt_attr(extack, attr, fmt, ...) do {	\
+	struct netlink_ext_ack *__extack = (extack);		\
+								\
+	radp_extack_fmt(__extack, fmt, ##__VA_ARGS__);		\
+	NL_SET_BAD_ATTR(__extack, attr);			\
+} while (0)
+
+#endif /* _RADP_COMPAT_H */

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Device registry: every backend registers its devices here, and the netlink
+ * layer finds them here by name or walks them for dumps.
+ *
+ * Lookups run under RCU and take a reference; unregistering waits until the
+ * last request using the device has dropped it, so a backend may free its
+ * state right after radp_dev_unregister() returns.
+ */
+
+#include <linux/rcupdate.h>
+#include <linux/string.h>
+#include <linux/xarray.h>
+
+#include "roce_adp.h"
+
+static DEFINE_XARRAY_ALLOC(radp_devs);
+/* Serializes registration so that names stay unique. */
+static DEFINE_MUTEX(radp_devs_lock);
+
+static struct radp_dev *radp_dev_find_locked(const char *name)
+{
+	struct radp_dev *dev;
+	unsigned long index;
+
+	xa_for_each(&radp_devs, index, dev)
+		if (!strcmp(dev->name, name))
+			return dev;
+	return NULL;
+}
+
+int radp_dev_register(struct radp_dev *dev)
+{
+	int err;
+
+	refcount_set(&dev->users, 1);
+	init_completion(&dev->released);
+
+	mutex_lock(&radp_devs_lock);
+	if (radp_dev_find_locked(dev->name)) {
+		err = -EEXIST;
+		goto unlock;
+	}
+	err = xa_alloc(&radp_devs, &dev->index, dev, xa_limit_31b, GFP_KERNEL);
+unlock:
+	mutex_unlock(&radp_devs_lock);
+	return err;
+}
+
+void radp_dev_unregister(struct radp_dev *dev)
+{
+	mutex_lock(&radp_devs_lock);
+	xa_erase(&radp_devs, dev->index);
+	mutex_unlock(&radp_devs_lock);
+
+	/* No new lookups can find it; wait for those that already did. */
+	synchronize_rcu();
+	radp_dev_put(dev);
+	wait_for_completion(&dev->released);
+}
+
+struct radp_dev *radp_dev_get_by_name(const char *name)
+{
+	struct radp_dev *dev;
+	unsigned long index;
+
+	rcu_read_lock();
+	xa_for_each(&radp_devs, index, dev) {
+		if (!strcmp(dev->name, name) &&
+		    refcount_inc_not_zero(&dev->users))
+			goto out;
+	}
+	dev = NULL;
+out:
+	rcu_read_unlock();
+	return dev;
+}
+
+/*
+ * Return the first device whose index is at least *@index, with a
+ * reference, and set *@index to that device's index. NULL at the end.
+ */
+struct radp_dev *radp_dev_get_next(unsigned long *index)
+{
+	struct radp_dev *dev;
+
+	rcu_read_lock();
+	for (dev = xa_find(&radp_devs, index, ULONG_MAX, XA_PRESENT); dev;
+	     dev = xa_find_after(&radp_devs, index, ULONG_MAX, XA_PRESENT)) {
+		if (refcount_inc_not_zero(&dev->users))
+			break;
+	}
+	rcu_read_unlock();
+	return dev;
+}
+
+void radp_dev_put(struct radp_dev *dev)
+{
+	if (refcount_dec_and_test(&dev->users))
+		complete(&dev->released);
+}
+
+void radp_dev_registry_fini(void)
+{
+	WARN_ON(!xa_empty(&radp_devs));
+	xa_destroy(&radp_devs);
+}

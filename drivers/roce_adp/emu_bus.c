@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Emulated devices live on the roce_adp bus and are added and removed the
+ * netdevsim way:
+ *
+ *   echo ID > /sys/bus/roce_adp/new_device	creates device "emuID"
+ *   echo ID > /sys/bus/roce_adp/del_device	removes it
+ *
+ * Each gets a debugfs directory /sys/kernel/debug/roce_adp/emuID/ holding
+ * the firmware model's test knobs.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/slab.h>
+
+#include "compat.h"
+#include "radp_ifc.h"
+#include "roce_adp.h"
+
+static radp_bus_type radp_bus;
+static LIST_HEAD(radp_emu_list);
+/* Protects radp_emu_list and radp_emu_enabled. */
+static DEFINE_MUTEX(radp_emu_lock);
+/* Cleared at module exit so that no device is added behind its back. */
+static bool radp_emu_enabled;
+
+static const struct radp_backend_ops radp_emu_ops = {
+	.kind = ROCE_ADP_BACKEND_EMULATED,
+	.exec = radp_emu_fw_exec,
+};
+
+/*
+ * Knob "cmd": writing "OPCODE [OP_MOD]" sends an otherwise empty command
+ * through the core command path; the write fails with the errno the core
+ * returned. Reading shows the last command and the firmware's answer.
+ */
+static ssize_t radp_emu_cmd_write(struct file *file, const char __user *ubuf,
+				  size_t count, loff_t *ppos)
+{
+	struct radp_emu *emu = file->private_data;
+	u8 in[RADP_CMD_IN_HDR_LEN] = {};
+	u8 out[RADP_CMD_OUT_HDR_LEN];
+	unsigned int opcode, op_mod = 0;
+	char buf[32];
+	int err;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	if (sscanf(buf, "%i %i", &opcode, &op_mod) < 1 ||
+	    opcode > U16_MAX || op_mod > U16_MAX)
+		return -EINVAL;
+
+	radp_set(in, RADP_CMD_IN_OPCODE, opcode);
+	radp_set(in, RADP_CMD_IN_OP_MOD, op_mod);
+	err = radp_cmd_exec(&emu->radp, in, sizeof(in), out, sizeof(out), NULL);
+
+	emu->test_cmd.opcode = opcode;
+	emu->test_cmd.op_mod = op_mod;
+	emu->test_cmd.status = radp_get(out, RADP_CMD_OUT_STATUS);
+	emu->test_cmd.syndrome = radp_get(out, RADP_CMD_OUT_SYNDROME);
+	emu->test_cmd.err = err;
+	return err ?: count;
+}
+
+static ssize_t radp_emu_cmd_read(struct file *file, char __user *ubuf,
+				 size_t count, loff_t *ppos)
+{
+	struct radp_emu *emu = file->private_data;
+	char buf[128];
+	int len;
+
+	len = scnprintf(buf, sizeof(buf),
+			"opcode 0x%x op_mod 0x%x status %s (0x%02x) syndrome 0x%08x errno %d\n",
+			emu->test_cmd.opcode, emu->test_cmd.op_mod,
+			radp_cmd_status_name(emu->test_cmd.status),
+			emu->test_cmd.status, emu->test_cmd.syndrome,
+			emu->test_cmd.err);
+	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
+}
+
+static const struct file_operations radp_emu_cmd_fops = {
+	.open = simple_open,
+	.read = radp_emu_cmd_read,
+	.write = radp_emu_cmd_write,
+	.llseek = generic_file_llseek,
+	.owner = THIS_MODULE,
+};
+
+static void radp_emu_debugfs_init(struct radp_emu *emu)
+{
+	emu->ddir = debugfs_create_dir(emu->radp.name, radp_debugfs_root);
+	debugfs_create_bool("roce_accl_cap", 0600, emu->ddir,
+			    &emu->radp.roce_accl_cap);
+	debugfs_create_file("cmd", 0600, emu->ddir, emu, &radp_emu_cmd_fops);
+}
+
+static void radp_emu_release(struct device *dev)
+{
+	struct radp_emu *emu = container_of(dev, struct radp_emu, dev);
+
+	radp_emu_fw_fini(emu);
+	kfree(emu);
+}
+
+static struct radp_emu *radp_emu_find_locked(u32 id)
+{
+	struct radp_emu *emu;
+
+	list_for_each_entry(emu, &radp_emu_list, list)
+		if (emu->id == id)
+			return emu;
+	return NULL;
+}
+
+static int radp_emu_new_locked(u32 id)
+{
+	struct radp_emu *emu;
+	int err;
+
+	if (radp_emu_find_locked(id))
+		return -EEXIST;
+
+	emu = kzalloc(sizeof(*emu), GFP_KERNEL);
+	if (!emu)
+		return -ENOMEM;
+	emu->id = id;
+	radp_emu_fw_init(emu);
+	snprintf(emu->radp.name, sizeof(emu->radp.name), "emu%u", id);
+	strscpy(emu->radp.fw_version, RADP_EMU_FW_VERSION,
+		sizeof(emu->radp.fw_version));
+	emu->radp.ops = &radp_emu_ops;
+	emu->radp.roce_accl_cap = true;
+
+	emu->dev.bus = &radp_bus;
+	emu->dev.id = id;
+	emu->dev.release = radp_emu_release;
+	err = device_register(&emu->dev);
+	if (err)
+		goto err_put_device;
+
+	radp_emu_debugfs_init(emu);
+
+	err = radp_dev_register(&emu->radp);
+	if (err)
+		goto err_debugfs_remove;
+
+	list_add_tail(&emu->list, &radp_emu_list);
+	return 0;
+
+err_debugfs_remove:
+	debugfs_remove_recursive(emu->ddir);
+	device_unregister(&emu->dev);
+	return err;
+err_put_device:
+	put_device(&emu->dev);
+	return err;
+}
+
+static void radp_emu_del_locked(struct radp_emu *emu)
+{
+	list_del(&emu->list);
+	radp_dev_unregister(&emu->radp);
+	debugfs_remove_recursive(emu->ddir);
+	device_unregister(&emu->dev);
+}
+
+static ssize_t new_device_store(radp_bus_type *bus,
+				const char *buf, size_t count)
+{
+	u32 id;
+	int err;
+
+	err = kstrtou32(buf, 0, &id);
+	if (err) {
+		pr_err("Format for adding a new device is \"id\" (uint32)\n");
+		return -EINVAL;
+	}
+
+	mutex_lock(&radp_emu_lock);
+	err = radp_emu_enabled ? radp_emu_new_locked(id) : -EBUSY;
+	mutex_unlock(&radp_emu_lock);
+	return err ?: count;
+}
+static BUS_ATTR_WO(new_device);
+
+static ssize_t del_device_store(radp_bus_type *bus,
+				const char *buf, size_t count)
+{
+	struct radp_emu *emu;
+	u32 id;
+	int err;
+
+	err = kstrtou32(buf, 0, &id);
+	if (err) {
+		pr_err("Format for removing a device is \"id\" (uint32)\n");
+		return -EINVAL;
+	}
+
+	mutex_lock(&radp_emu_lock);
+	emu = radp_emu_enabled ? radp_emu_find_locked(id) : NULL;
+	if (emu)
+		radp_emu_del_locked(emu);
+	mutex_unlock(&radp_emu_lock);
+	return emu ? count : -ENOENT;
+}
+static BUS_ATTR_WO(del_device);
+
+static struct attribute *radp_bus_attrs[] = {
+	&bus_attr_new_device.attr,
+	&bus_attr_del_device.attr,
+	NULL
+};
+ATTRIBUTE_GROUPS(radp_bus);
+
+static radp_bus_type radp_bus = {
+	.name = RADP_NAME,
+	.dev_name = "emu",
+	.bus_groups = radp_bus_groups,
+};
+
+int radp_emu_bus_init(unsigned int count)
+{
+	unsigned int id;
+	int err;
+
+	err = bus_register(&radp_bus);
+	if (err)
+		return err;
+
+	mutex_lock(&radp_emu_lock);
+	radp_emu_enabled = true;
+	for (id = 0; id < count; id++) {
+		err = radp_emu_new_locked(id);
+		if (err)
+			break;
+	}
+	mutex_unlock(&radp_emu_lock);
+	if (err)
+		goto err_fini;
+	return 0;
+
+err_fini:
+	radp_emu_bus_fini();
+	return err;
+}
+
+void radp_emu_bus_fini(void)
+{
+	struct radp_emu *emu, *tmp;
+
+	mutex_lock(&radp_emu_lock);
+	radp_emu_enabled = false;
+	list_for_each_entry_safe(emu, tmp, &radp_emu_list, list)
+		radp_emu_del_locked(emu);
+	mutex_unlock(&radp_emu_lock);
+	bus_unregister(&radp_bus);
+}

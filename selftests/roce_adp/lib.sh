@@ -1,0 +1,79 @@
+# SPDX-License-Identifier: GPL-2.0
+# TAP helpers for the shell selftests (busybox sh). A test is a function
+# that returns non-zero on failure after saying why on stdout.
+
+BUS=/sys/bus/roce_adp
+DBG=/sys/kernel/debug/roce_adp
+TAP_N=0
+TAP_FAIL=0
+
+echo "TAP version 13"
+
+run_test()
+{
+	name=$1
+	shift
+	TAP_N=$((TAP_N + 1))
+	if out=$("$@" 2>&1); then
+		echo "ok $TAP_N $name"
+	else
+		TAP_FAIL=$((TAP_FAIL + 1))
+		echo "not ok $TAP_N $name"
+		echo "$out" | sed 's/^/#   /'
+	fi
+}
+
+tap_end()
+{
+	echo "1..$TAP_N"
+	echo "# Totals: pass:$((TAP_N - TAP_FAIL)) fail:$TAP_FAIL"
+	[ "$TAP_FAIL" -eq 0 ]
+}
+
+# expect_eq ACTUAL EXPECTED [WHAT]
+expect_eq()
+{
+	[ "$1" = "$2" ] && return 0
+	printf 'expected %s: "%s"\n     got: "%s"\n' "${3:-value}" "$2" "$1"
+	return 1
+}
+
+# expect_match TEXT PATTERN [WHAT]: grep -E PATTERN in TEXT
+expect_match()
+{
+	printf '%s\n' "$1" | grep -qE -- "$2" && return 0
+	printf 'expected %s to match /%s/, got:\n%s\n' "${3:-output}" "$2" "$1"
+	return 1
+}
+
+# run_cmd CMD...: sets OUT (stdout), ERR (stderr), RC (exit status)
+run_cmd()
+{
+	"$@" >/tmp/.out 2>/tmp/.err
+	RC=$?
+	OUT=$(cat /tmp/.out)
+	ERR=$(cat /tmp/.err)
+}
+
+# sysfs_write FILE VALUE: sets RC and ERR (the shell's write error text)
+sysfs_write()
+{
+	(echo "$2" >"$1") 2>/tmp/.err
+	RC=$?
+	ERR=$(cat /tmp/.err)
+}
+
+# json_get JSON PYEXPR: evaluate PYEXPR on the parsed document "j"
+json_get()
+{
+	printf '%s' "$1" | python3 -c "import json, sys
+j = json.load(sys.stdin)
+print($2)"
+}
+
+# Put the module back as the tests expect to find it.
+module_default()
+{
+	modprobe -r roce_adp 2>/dev/null
+	modprobe roce_adp
+}

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Raw generic netlink for the selftests; see nl.h. */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "nl.h"
+
+#ifndef SOL_NETLINK
+#define SOL_NETLINK 270
+#endif
+
+static struct nlattr *nl_tail(struct nl_msg *m)
+{
+	return (struct nlattr *)(m->buf + NLMSG_ALIGN(m->nlh.nlmsg_len));
+}
+
+void nl_msg_init(struct nl_msg *m, uint16_t type, uint16_t flags,
+		 uint8_t cmd, uint8_t version)
+{
+	struct genlmsghdr *g;
+
+	memset(m, 0, sizeof(*m));
+	m->nlh.nlmsg_len = NLMSG_LENGTH(GENL_HDRLEN);
+	m->nlh.nlmsg_type = type;
+	m->nlh.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK | flags;
+	g = NLMSG_DATA(&m->nlh);
+	g->cmd = cmd;
+	g->version = version;
+}
+
+void nl_genl_init(struct nl_sock *sk, struct nl_msg *m, uint8_t cmd,
+		  bool dump)
+{
+	nl_msg_init(m, sk->family, dump ? NLM_F_DUMP : 0, cmd, sk->version);
+}
+
+void nl_put(struct nl_msg *m, uint16_t type, const void *data, size_t len)
+{
+	struct nlattr *a = nl_tail(m);
+
+	a->nla_type = type;
+	a->nla_len = NLA_HDRLEN + len;
+	if (len)
+		memcpy((char *)a + NLA_HDRLEN, data, len);
+	m->nlh.nlmsg_len = NLMSG_ALIGN(m->nlh.nlmsg_len) + NLA_ALIGN(a->nla_len);
+}
+
+void nl_put_u8(struct nl_msg *m, uint16_t type, uint8_t v)
+{
+	nl_put(m, type, &v, sizeof(v));
+}
+
+void nl_put_u32(struct nl_msg *m, uint16_t type, uint32_t v)
+{
+	nl_put(m, type, &v, sizeof(v));
+}
+
+void nl_put_str(struct nl_msg *m, uint16_t type, const char *s)
+{
+	nl_put(m, type, s, strlen(s) + 1);
+}
+
+void nl_nest_start(struct nl_msg *m, uint16_t type)
+{
+	struct nlattr *a = nl_tail(m);
+
+	m->nest[m->depth++] = a;
+	nl_put(m, type | NLA_F_NESTED, NULL, 0);
+}
+
+void nl_nest_end(struct nl_msg *m)
+{
+	struct nlattr *a = m->nest[--m->depth];
+
+	a->nla_len = m->buf + m->nlh.nlmsg_len - (char *)a;
+}
+
+void nl_parse(const void *data, size_t len, const struct nlattr **tb, int max)
+{
+	const struct nlattr *a = data;
+	int rem = len;
+
+	memset(tb, 0, sizeof(*tb) * (max + 1));
+	while (rem >= (int)NLA_HDRLEN && a->nla_len >= NLA_HDRLEN &&
+	       a->nla_len <= rem) {
+		int type = a->nla_type & NLA_TYPE_MASK;
+
+		if (type <= max)
+			tb[type] = a;
+		rem -= NLA_ALIGN(a->nla_len);
+		a = (const struct nlattr *)((const char *)a +
+					    NLA_ALIGN(a->nla_len));
+	}
+}
+
+void nl_parse_genl(const struct nlmsghdr *nlh, const struct nlattr **tb,
+		   int max)
+{
+	const char *p = (const char *)NLMSG_DATA(nlh) + GENL_HDRLEN;
+
+	nl_parse(p, nlh->nlmsg_len - NLMSG_LENGTH(GENL_HDRLEN), tb, max);
+}
+
+uint8_t nl_get_u8(const struct nlattr *a)
+{
+	return *(const uint8_t *)nl_data(a);
+}
+
+uint32_t nl_get_u32(const struct nlattr *a)
+{
+	uint32_t v;
+
+	memcpy(&v, nl_data(a), sizeof(v));
+	return v;
+}
+
+const char *nl_get_str(const struct nlattr *a)
+{
+	return nl_data(a);
+}
+
+static void nl_parse_ack(const struct nlmsghdr *nlh, struct nl_ack *ack)
+{
+	const struct nlmsgerr *e = NLMSG_DATA(nlh);
+	const struct nlattr *tb[NLMSGERR_ATTR_MAX + 1];
+	size_t off = sizeof(*e);
+
+	ack->err = e->error;
+	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS))
+		return;
+	/* Without NLM_F_CAPPED the request follows the header in full. */
+	if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
+		off += e->msg.nlmsg_len - sizeof(e->msg);
+	nl_parse((const char *)e + off, nlh->nlmsg_len - NLMSG_HDRLEN - off,
+		 tb, NLMSGERR_ATTR_MAX);
+	if (tb[NLMSGERR_ATTR_MSG])
+		snprintf(ack->msg, sizeof(ack->msg), "%s",
+			 nl_get_str(tb[NLMSGERR_ATTR_MSG]));
+	if (tb[NLMSGERR_ATTR_OFFS])
+		ack->bad_offset = nl_get_u32(tb[NLMSGERR_ATTR_OFFS]);
+	if (tb[NLMSGERR_ATTR_MISS_TYPE])
+		ack->miss_type = nl_get_u32(tb[NLMSGERR_ATTR_MISS_TYPE]);
+}
+
+/* A dump ends with DONE: its status, then extack TLVs. */
+static void nl_parse_done(const struct nlmsghdr *nlh, struct nl_ack *ack)
+{
+	const struct nlattr *tb[NLMSGERR_ATTR_MAX + 1];
+	const char *p = NLMSG_DATA(nlh);
+
+	memcpy(&ack->err, p, sizeof(int));
+	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS))
+		return;
+	nl_parse(p + sizeof(int), nlh->nlmsg_len - NLMSG_HDRLEN - sizeof(int),
+		 tb, NLMSGERR_ATTR_MAX);
+	if (tb[NLMSGERR_ATTR_MSG])
+		snprintf(ack->msg, sizeof(ack->msg), "%s",
+			 nl_get_str(tb[NLMSGERR_ATTR_MSG]));
+}
+
+int nl_send_raw(struct nl_sock *sk, const void *buf, size_t len,
+		nl_reply_cb cb, void *arg, struct nl_ack *ack)
+{
+	static char rbuf[NL_BUF_LEN];
+	struct nl_ack dummy;
+	bool stop = false;
+
+	if (!ack)
+		ack = &dummy;
+	memset(ack, 0, sizeof(*ack));
+	ack->miss_type = -1;
+
+	if (send(sk->fd, buf, len, 0) < 0)
+		return -errno;
+
+	while (!stop) {
+		const struct nlmsghdr *nlh;
+		ssize_t n = recv(sk->fd, rbuf, sizeof(rbuf), 0);
+
+		if (n < 0)
+			return -errno;
+		for (nlh = (const struct nlmsghdr *)rbuf; NLMSG_OK(nlh, n);
+		     nlh = NLMSG_NEXT(nlh, n)) {
+			if (nlh->nlmsg_type == NLMSG_ERROR) {
+				nl_parse_ack(nlh, ack);
+				stop = true;
+			} else if (nlh->nlmsg_type == NLMSG_DONE) {
+				nl_parse_done(nlh, ack);
+				stop = true;
+			} else if (cb && !stop && cb(nlh, arg)) {
+				cb = NULL;
+			}
+		}
+	}
+	return ack->err;
+}
+
+int nl_send_recv(struct nl_sock *sk, struct nl_msg *m, nl_reply_cb cb,
+		 void *arg, struct nl_ack *ack)
+{
+	m->nlh.nlmsg_seq = ++sk->seq;
+	return nl_send_raw(sk, m->buf, m->nlh.nlmsg_len, cb, arg, ack);
+}
+
+struct nl_family_ctx {
+	struct nl_sock *sk;
+};
+
+static int nl_family_cb(const struct nlmsghdr *nlh, void *arg)
+{
+	const struct nlattr *tb[CTRL_ATTR_MAX + 1], *grp;
+	struct nl_sock *sk = arg;
+	int rem;
+
+	nl_parse_genl(nlh, tb, CTRL_ATTR_MAX);
+	if (!tb[CTRL_ATTR_FAMILY_ID])
+		return 0;
+	sk->family = *(const uint16_t *)nl_data(tb[CTRL_ATTR_FAMILY_ID]);
+	if (tb[CTRL_ATTR_VERSION])
+		sk->version = nl_get_u32(tb[CTRL_ATTR_VERSION]);
+	if (!tb[CTRL_ATTR_MCAST_GROUPS])
+		return 0;
+	grp = nl_data(tb[CTRL_ATTR_MCAST_GROUPS]);
+	rem = nl_len(tb[CTRL_ATTR_MCAST_GROUPS]);
+	while (rem >= (int)NLA_HDRLEN && grp->nla_len >= NLA_HDRLEN) {
+		const struct nlattr *g[CTRL_ATTR_MCAST_GRP_MAX + 1];
+
+		nl_parse(nl_data(grp), nl_len(grp), g, CTRL_ATTR_MCAST_GRP_MAX);
+		if (g[CTRL_ATTR_MCAST_GRP_NAME] && g[CTRL_ATTR_MCAST_GRP_ID] &&
+		    !strcmp(nl_get_str(g[CTRL_ATTR_MCAST_GRP_NAME]), "config"))
+			sk->mcgrp_config = nl_get_u32(g[CTRL_ATTR_MCAST_GRP_ID]);
+		rem -= NLA_ALIGN(grp->nla_len);
+		grp = (const struct nlattr *)((const char *)grp +
+					      NLA_ALIGN(grp->nla_len));
+	}
+	return 0;
+}
+
+int nl_open(struct nl_sock *sk, const char *family)
+{
+	struct nl_msg *m;
+	int one = 1, err;
+
+	memset(sk, 0, sizeof(*sk));
+	sk->fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_GENERIC);
+	if (sk->fd < 0)
+		return -errno;
+	setsockopt(sk->fd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
+	setsockopt(sk->fd, SOL_NETLINK, NETLINK_CAP_ACK, &one, sizeof(one));
+
+	m = malloc(sizeof(*m));
+	if (!m)
+		return -ENOMEM;
+	nl_msg_init(m, GENL_ID_CTRL, 0, CTRL_CMD_GETFAMILY, 1);
+	nl_put_str(m, CTRL_ATTR_FAMILY_NAME, family);
+	err = nl_send_recv(sk, m, nl_family_cb, sk, NULL);
+	free(m);
+	if (err) {
+		close(sk->fd);
+		sk->fd = -1;
+	}
+	return err;
+}
+
+void nl_close(struct nl_sock *sk)
+{
+	if (sk->fd >= 0)
+		close(sk->fd);
+	sk->fd = -1;
+}

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Declarations shared by the adpctl objects; see adpctl.c for the tables. */
+#ifndef ADPCTL_H
+#define ADPCTL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nl.h"
+#include "print.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+enum adp_exit {
+	ADP_EXIT_OK = 0,
+	ADP_EXIT_FAIL = 1,	/* runtime or kernel error */
+	ADP_EXIT_USAGE = 2,	/* bad command line */
+};
+
+struct adp_ctx;
+
+/* One COMMAND of an OBJECT; tables end with an entry whose name is NULL. */
+struct adp_cmd {
+	const char *name;
+	/* argv holds the arguments after the command name. */
+	int (*func)(struct adp_ctx *ctx, int argc, char **argv);
+	const char *help;	/* one line, lower case, no period */
+	const char *usage;	/* arguments, "" when there are none */
+};
+
+/* One OBJECT; its first command is the default ("adpctl dev"). */
+struct adp_obj {
+	const char *name;
+	const struct adp_cmd *cmds;
+	const char *help;
+};
+
+struct adp_ctx {
+	const struct adp_obj *obj;
+	const struct adp_cmd *cmd;
+	struct adp_nl *nl;	/* opened by the first adp_ctx_nl() */
+};
+
+/* The netlink socket, opened on first use; NULL once the error is told. */
+struct adp_nl *adp_ctx_nl(struct adp_ctx *ctx);
+
+/* adpctl.c: the object table. */
+extern const struct adp_obj adp_objs[];
+
+/* args.c: name lookup and keyword arguments. */
+
+/*
+ * Find word in a table of structs that each start with a const char *name
+ * (NULL-terminated, entry_size apart): an exact name or a unique prefix.
+ * Returns 0 and sets *found, -ENOENT if nothing matches, -EINVAL if the
+ * prefix is ambiguous.
+ */
+int adp_match(const void *table, size_t entry_size, const char *word,
+	      const void **found);
+/* adp_match() that reports failures as 'unknown/ambiguous <what> "word"'. */
+const void *adp_lookup(const void *table, size_t entry_size, const char *word,
+		       const char *what, const char *hint);
+bool adp_is_help(const char *word);
+
+enum adp_arg_type {
+	ADP_ARG_STR,		/* const char ** */
+	ADP_ARG_U32,		/* uint32_t *, decimal or 0x hex */
+	ADP_ARG_ON_OFF,		/* bool *, "on" or "off" */
+};
+
+/*
+ * One "KEY VALUE" argument of a command; arrays end with a NULL key.
+ * A positional argument may also be given as a bare VALUE, in order.
+ */
+struct adp_arg {
+	const char *key;
+	enum adp_arg_type type;
+	void *val;
+	bool positional;
+	bool required;
+	size_t maxlen;		/* ADP_ARG_STR: longest value, 0 = any */
+	bool seen;		/* set by adp_parse_args() */
+};
+
+/* 0, or ADP_EXIT_USAGE after saying what is wrong. */
+int adp_parse_args(const struct adp_ctx *ctx, struct adp_arg *args,
+		   int argc, char **argv);
+/* Prints 'Error: <msg>. Try "adpctl OBJ CMD help".' and returns 2. */
+int adp_usage_error(const struct adp_ctx *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* dev.c */
+extern const struct adp_cmd dev_cmds[];
+
+/* Build callback: ROCE_ADP_A_DEV_NAME from arg (a device name or NULL). */
+int adp_put_dev(struct nl_msg *msg, void *dev);
+/*
+ * The show pattern of every object: a do for dev, a dump without it, each
+ * reply handed to print with arg, all inside one JSON array.  Returns an
+ * exit code.
+ */
+int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
+	     int (*print)(const struct adp_nl_msg *msg, void *arg),
+	     void *arg);
+
+#endif /* ADPCTL_H */

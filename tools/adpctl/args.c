@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Command line helpers: table lookup by unique prefix, keyword arguments. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adpctl.h"
+
+static const char *entry_name(const void *table, size_t entry_size, size_t i)
+{
+	/* Every table entry starts with its name. */
+	return *(const char *const *)((const char *)table + i * entry_size);
+}
+
+int adp_match(const void *table, size_t entry_size, const char *word,
+	      const void **found)
+{
+	size_t len = strlen(word), i, hits = 0;
+	const char *name;
+
+	*found = NULL;
+	if (!len)
+		return -ENOENT;
+	for (i = 0; (name = entry_name(table, entry_size, i)); i++) {
+		/* An exact name wins even when it prefixes another. */
+		if (!strcmp(name, word)) {
+			*found = (const char *)table + i * entry_size;
+			return 0;
+		}
+		if (!strncmp(name, word, len)) {
+			*found = (const char *)table + i * entry_size;
+			hits++;
+		}
+	}
+	if (hits == 1)
+		return 0;
+	*found = NULL;
+	return hits ? -EINVAL : -ENOENT;
+}
+
+const void *adp_lookup(const void *table, size_t entry_size, const char *word,
+		       const char *what, const char *hint)
+{
+	size_t len = strlen(word), i, off = 0;
+	const void *found;
+	const char *name;
+	char list[256] = "";
+	int ret;
+
+	ret = adp_match(table, entry_size, word, &found);
+	if (!ret)
+		return found;
+	if (ret == -ENOENT) {
+		print_error("unknown %s \"%s\". Try \"%s\"", what, word, hint);
+		return NULL;
+	}
+	for (i = 0; (name = entry_name(table, entry_size, i)); i++) {
+		if (strncmp(name, word, len) || off >= sizeof(list))
+			continue;
+		off += snprintf(list + off, sizeof(list) - off, "%s%s",
+				off ? ", " : "", name);
+	}
+	print_error("ambiguous %s \"%s\" (%s). Try \"%s\"", what, word, list,
+		    hint);
+	return NULL;
+}
+
+bool adp_is_help(const char *word)
+{
+	return !strcmp(word, "help") || !strcmp(word, "-h") ||
+	       !strcmp(word, "--help");
+}
+
+int adp_usage_error(const struct adp_ctx *ctx, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	print_error("%s. Try \"adpctl %s %s help\"", msg, ctx->obj->name,
+		    ctx->cmd->name);
+	return ADP_EXIT_USAGE;
+}
+
+static int store_arg(const struct adp_ctx *ctx, struct adp_arg *a,
+		     const char *word)
+{
+	unsigned long long u;
+	char *end;
+
+	switch (a->type) {
+	case ADP_ARG_STR:
+		if (!*word)
+			return adp_usage_error(ctx, "empty value for \"%s\"",
+					       a->key);
+		if (a->maxlen && strlen(word) > a->maxlen)
+			return adp_usage_error(ctx, "value of \"%s\" is longer than %zu characters",
+					       a->key, a->maxlen);
+		*(const char **)a->val = word;
+		return 0;
+	case ADP_ARG_U32:
+		errno = 0;
+		u = strtoull(word, &end, 0);
+		if (!*word || *end || errno || word[0] == '-' ||
+		    u > UINT32_MAX)
+			return adp_usage_error(ctx, "invalid value \"%s\" for \"%s\": expected a number up to %" PRIu32,
+					       word, a->key, UINT32_MAX);
+		*(uint32_t *)a->val = u;
+		return 0;
+	case ADP_ARG_ON_OFF:
+		if (strcmp(word, "on") && strcmp(word, "off"))
+			return adp_usage_error(ctx, "invalid value \"%s\" for \"%s\": expected \"on\" or \"off\"",
+					       word, a->key);
+		*(bool *)a->val = !strcmp(word, "on");
+		return 0;
+	}
+	return adp_usage_error(ctx, "bad argument table");
+}
+
+int adp_parse_args(const struct adp_ctx *ctx, struct adp_arg *args,
+		   int argc, char **argv)
+{
+	struct adp_arg *a;
+	const char *word;
+	int i, ret;
+
+	for (a = args; a->key; a++)
+		a->seen = false;
+
+	for (i = 0; i < argc; i++) {
+		word = argv[i];
+		/* Keys match exactly: a bare value may look like a prefix. */
+		for (a = args; a->key && strcmp(a->key, word); a++)
+			;
+		if (a->key) {
+			if (a->seen)
+				return adp_usage_error(ctx, "\"%s\" is given twice",
+						       a->key);
+			if (++i == argc)
+				return adp_usage_error(ctx, "missing value for \"%s\"",
+						       a->key);
+			word = argv[i];
+		} else {
+			if (word[0] == '-')
+				return adp_usage_error(ctx, "unknown option \"%s\" (options go before the object)",
+						       word);
+			for (a = args; a->key; a++)
+				if (a->positional && !a->seen)
+					break;
+			if (!a->key)
+				return adp_usage_error(ctx, "unexpected argument \"%s\"",
+						       word);
+		}
+		ret = store_arg(ctx, a, word);
+		if (ret)
+			return ret;
+		a->seen = true;
+	}
+
+	for (a = args; a->key; a++)
+		if (a->required && !a->seen)
+			return adp_usage_error(ctx, "missing argument \"%s\"",
+					       a->key);
+	return 0;
+}

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The "dev" object, and the device-keyed show helper other objects share. */
+#include <errno.h>
+#include <netlink/genl/genl.h>
+#include <linux/roce_adp.h>
+
+#include "adpctl.h"
+
+static const char *const backend_names[] = {
+	[ROCE_ADP_BACKEND_EMULATED]	= "emulated",
+	[ROCE_ADP_BACKEND_MLX5]		= "mlx5",
+};
+
+int adp_put_dev(struct nl_msg *msg, void *dev)
+{
+	if (!dev)
+		return 0;
+	return nla_put_string(msg, ROCE_ADP_A_DEV_NAME, dev);
+}
+
+struct show_call {
+	const char *dev;
+	int (*print)(const struct adp_nl_msg *msg, void *arg);
+	void *arg;
+	bool opened;		/* the JSON array has been started */
+};
+
+static int show_build(struct nl_msg *msg, void *data)
+{
+	struct show_call *call = data;
+
+	return adp_put_dev(msg, (void *)call->dev);
+}
+
+static int show_parse(const struct adp_nl_msg *msg, void *data)
+{
+	struct show_call *call = data;
+
+	if (!call->opened) {
+		open_json_array(NULL);
+		call->opened = true;
+	}
+	return call->print(msg, call->arg);
+}
+
+int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
+	     int (*print)(const struct adp_nl_msg *msg, void *arg),
+	     void *arg)
+{
+	struct show_call call = { .dev = dev, .print = print, .arg = arg };
+	struct adp_nl *nl;
+	int ret;
+
+	nl = adp_ctx_nl(ctx);
+	if (!nl)
+		return ADP_EXIT_FAIL;
+	ret = adp_nl_request(nl, cmd, dev ? 0 : NLM_F_DUMP, show_build,
+			     show_parse, &call);
+	/*
+	 * The array starts with the first reply, so that a failed request
+	 * prints no JSON at all, but an empty dump still prints "[]" and a
+	 * dump failing half way still ends in a valid document.
+	 */
+	if (!ret && !call.opened) {
+		open_json_array(NULL);
+		call.opened = true;
+	}
+	if (call.opened)
+		close_json_array();
+	return ret ? ADP_EXIT_FAIL : ADP_EXIT_OK;
+}
+
+static int dev_print(const struct adp_nl_msg *msg, void *arg)
+{
+	struct nlattr **tb = msg->tb;
+	const char *name, *fw;
+	uint32_t backend;
+
+	(void)arg;
+	name = adp_nl_str(tb[ROCE_ADP_A_DEV_NAME]);
+	if (!name) {
+		print_error("kernel reply without a device name");
+		return -EBADMSG;
+	}
+	fw = adp_nl_str(tb[ROCE_ADP_A_DEV_FW_VERSION]);
+
+	open_json_object(NULL);
+	print_string(PRINT_ANY, "name", "%s:", name);
+	if (tb[ROCE_ADP_A_DEV_BACKEND]) {
+		backend = nla_get_u32(tb[ROCE_ADP_A_DEV_BACKEND]);
+		if (backend < ARRAY_SIZE(backend_names) &&
+		    backend_names[backend])
+			print_string(PRINT_ANY, "backend", " backend %s",
+				     backend_names[backend]);
+		else
+			print_uint(PRINT_ANY, "backend", " backend %u",
+				   backend);
+	}
+	if (fw)
+		print_string(PRINT_ANY, "fw_version", " fw %s", fw);
+	if (tb[ROCE_ADP_A_DEV_ROCE_ACCL])
+		print_bool_str(PRINT_ANY, "roce_accl", " roce_accl %s",
+			       nla_get_u8(tb[ROCE_ADP_A_DEV_ROCE_ACCL]),
+			       "supported", "unsupported");
+	close_json_object();
+	print_nl();
+	return 0;
+}
+
+static int dev_show(struct adp_ctx *ctx, int argc, char **argv)
+{
+	const char *dev = NULL;
+	struct adp_arg args[] = {
+		{ .key = "dev", .type = ADP_ARG_STR, .val = &dev,
+		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ }
+	};
+	int ret;
+
+	ret = adp_parse_args(ctx, args, argc, argv);
+	if (ret)
+		return ret;
+	return adp_show(ctx, ROCE_ADP_CMD_DEV_GET, dev, dev_print, NULL);
+}
+
+const struct adp_cmd dev_cmds[] = {
+	{ "show", dev_show,
+	  "list devices, their backend, firmware and ROCE_ACCL support",
+	  "[[dev] DEV]" },
+	{ }
+};

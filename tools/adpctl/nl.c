@@ -1,0 +1,406 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Generic netlink plumbing on libnl-3.  libnl's own error path reduces a
+ * kernel error to its NLE_* code and drops the extended ACK, so requests
+ * run with their own callbacks that keep the errno and the extack TLVs.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <linux/netlink.h>
+#include <linux/genetlink.h>
+#include <netlink/netlink.h>
+#include <netlink/genl/genl.h>
+#include <netlink/genl/ctrl.h>
+#include <linux/roce_adp.h>
+
+#include "nl.h"
+#include "print.h"
+
+#ifndef SOL_NETLINK
+#define SOL_NETLINK	270
+#endif
+
+struct adp_nl {
+	struct nl_sock *sk;
+	char *family_name;
+	int family;
+	uint8_t version;
+	const struct nla_policy *policy;
+	int maxattr;
+	struct nlattr **tb;		/* maxattr + 1 slots, per message */
+	struct adp_nl_err err;
+};
+
+/* State of one request or listen loop. */
+struct adp_nl_call {
+	struct adp_nl *nl;
+	struct nlmsghdr *req;		/* ours, to resolve ATTR_OFFS */
+	int (*parse)(const struct adp_nl_msg *msg, void *arg);
+	void *arg;
+	bool listen;
+	bool done;
+	int err;			/* first failure, negative errno */
+};
+
+/*
+ * Attributes of every ROCE_ADP_CMD_*: the family has one attribute space.
+ * Strings are validated again by adp_nl_str() before use.
+ */
+static const struct nla_policy adp_policy[ROCE_ADP_A_MAX + 1] = {
+	[ROCE_ADP_A_DEV_NAME]		= { .type = NLA_STRING,
+					    .maxlen = ROCE_ADP_DEV_NAME_LEN },
+	[ROCE_ADP_A_DEV_BACKEND]	= { .type = NLA_U32 },
+	[ROCE_ADP_A_DEV_FW_VERSION]	= { .type = NLA_STRING },
+	[ROCE_ADP_A_DEV_ROCE_ACCL]	= { .type = NLA_U8 },
+};
+
+const char *adp_nl_str(const struct nlattr *attr)
+{
+	const char *s;
+	int len;
+
+	if (!attr)
+		return NULL;
+	s = nla_data(attr);
+	len = nla_len(attr);
+	if (len <= 0 || s[len - 1] != '\0')
+		return NULL;
+	return s;
+}
+
+const struct adp_nl_err *adp_nl_last_err(const struct adp_nl *nl)
+{
+	return &nl->err;
+}
+
+int adp_nl_open(struct adp_nl **nlp)
+{
+	return adp_nl_open_family(nlp, ROCE_ADP_FAMILY_NAME,
+				  ROCE_ADP_FAMILY_VERSION, adp_policy,
+				  ROCE_ADP_A_MAX);
+}
+
+int adp_nl_open_family(struct adp_nl **nlp, const char *family,
+		       uint8_t version, const struct nla_policy *policy,
+		       int maxattr)
+{
+	struct adp_nl *nl;
+	int one = 1;
+	int fd, ret;
+
+	nl = calloc(1, sizeof(*nl));
+	if (!nl)
+		goto nomem;
+	nl->family_name = strdup(family);
+	nl->tb = calloc(maxattr + 1, sizeof(*nl->tb));
+	nl->sk = nl_socket_alloc();
+	if (!nl->family_name || !nl->tb || !nl->sk)
+		goto nomem;
+	nl->version = version;
+	nl->policy = policy;
+	nl->maxattr = maxattr;
+
+	ret = genl_connect(nl->sk);
+	if (ret < 0) {
+		print_error("cannot open generic netlink socket: %s",
+			    nl_geterror(ret));
+		adp_nl_close(nl);
+		return -EIO;
+	}
+	nl_socket_enable_msg_peek(nl->sk);
+	/*
+	 * Extended ACK carries the kernel's error string; a capped ACK
+	 * leaves our request out of the error.  Both are optional: old
+	 * kernels reject them and we fall back to strerror().
+	 */
+	fd = nl_socket_get_fd(nl->sk);
+	setsockopt(fd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
+	setsockopt(fd, SOL_NETLINK, NETLINK_CAP_ACK, &one, sizeof(one));
+
+	nl->family = genl_ctrl_resolve(nl->sk, family);
+	if (nl->family < 0) {
+		ret = nl->family;
+		if (ret == -NLE_OBJ_NOTFOUND &&
+		    !strcmp(family, ROCE_ADP_FAMILY_NAME))
+			print_error("roce_adp module is not loaded (generic netlink family \"%s\" not found)",
+				    family);
+		else if (ret == -NLE_OBJ_NOTFOUND)
+			print_error("generic netlink family \"%s\" not found",
+				    family);
+		else
+			print_error("cannot resolve generic netlink family \"%s\": %s",
+				    family, nl_geterror(ret));
+		adp_nl_close(nl);
+		return ret == -NLE_OBJ_NOTFOUND ? -ENOENT : -EIO;
+	}
+	*nlp = nl;
+	return 0;
+
+nomem:
+	print_error("%s", strerror(ENOMEM));
+	adp_nl_close(nl);
+	return -ENOMEM;
+}
+
+void adp_nl_close(struct adp_nl *nl)
+{
+	if (!nl)
+		return;
+	nl_socket_free(nl->sk);
+	free(nl->tb);
+	free(nl->family_name);
+	free(nl);
+}
+
+/*
+ * Pull the extack TLVs out of an error, ACK or NLMSG_DONE message; they
+ * start off bytes into its payload.
+ */
+static void parse_ext_ack(struct adp_nl_call *call,
+			  const struct nlmsghdr *nlh, size_t off)
+{
+	struct nlattr *tb[NLMSGERR_ATTR_MAX + 1];
+	struct adp_nl_err *e = &call->nl->err;
+	size_t len = nlh->nlmsg_len - NLMSG_HDRLEN;
+	const char *msg;
+	uint32_t offs;
+
+	e->msg[0] = '\0';
+	e->attr = -1;
+	e->miss_type = -1;
+	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS) || off >= len)
+		return;
+	if (nla_parse(tb, NLMSGERR_ATTR_MAX,
+		      (struct nlattr *)((char *)NLMSG_DATA(nlh) + off),
+		      len - off, NULL) < 0)
+		return;
+
+	msg = adp_nl_str(tb[NLMSGERR_ATTR_MSG]);
+	if (msg)
+		snprintf(e->msg, sizeof(e->msg), "%s", msg);
+	if (tb[NLMSGERR_ATTR_MISS_TYPE] &&
+	    nla_len(tb[NLMSGERR_ATTR_MISS_TYPE]) >= (int)sizeof(uint32_t))
+		e->miss_type = nla_get_u32(tb[NLMSGERR_ATTR_MISS_TYPE]);
+	/* The offset points into our request: name the attribute there. */
+	if (call->req && tb[NLMSGERR_ATTR_OFFS] &&
+	    nla_len(tb[NLMSGERR_ATTR_OFFS]) >= (int)sizeof(uint32_t)) {
+		offs = nla_get_u32(tb[NLMSGERR_ATTR_OFFS]);
+		if (offs >= NLMSG_HDRLEN + GENL_HDRLEN &&
+		    offs + NLA_HDRLEN <= call->req->nlmsg_len)
+			e->attr = nla_type((struct nlattr *)
+					   ((char *)call->req + offs));
+	}
+}
+
+static void report_kernel_error(struct adp_nl_call *call, int error)
+{
+	struct adp_nl_err *e = &call->nl->err;
+
+	e->error = error;
+	if (!call->err)
+		call->err = -error;
+	if (e->msg[0])
+		print_error("%s", e->msg);
+	else
+		print_error("%s", strerror(error));
+}
+
+static int error_cb(struct sockaddr_nl *nla, struct nlmsgerr *err, void *data)
+{
+	struct nlmsghdr *nlh = (struct nlmsghdr *)((char *)err - NLMSG_HDRLEN);
+	struct adp_nl_call *call = data;
+	size_t off = sizeof(*err);
+
+	(void)nla;
+	/* Uncapped errors quote our whole request before the TLVs. */
+	if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
+		off += err->msg.nlmsg_len - NLMSG_HDRLEN;
+	parse_ext_ack(call, nlh, off);
+	report_kernel_error(call, err->error < 0 ? -err->error : EIO);
+	call->done = true;
+	return NL_STOP;
+}
+
+/* Success, but the kernel may still have left a warning in the ACK. */
+static int ack_cb(struct nl_msg *msg, void *data)
+{
+	struct adp_nl_call *call = data;
+
+	parse_ext_ack(call, nlmsg_hdr(msg), sizeof(struct nlmsgerr));
+	if (call->nl->err.msg[0])
+		print_warning("%s", call->nl->err.msg);
+	call->done = true;
+	return NL_STOP;
+}
+
+/* A dump that fails half way reports its error in NLMSG_DONE. */
+static int finish_cb(struct nl_msg *msg, void *data)
+{
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct adp_nl_call *call = data;
+	int error = 0;
+
+	if (nlh->nlmsg_len >= NLMSG_LENGTH(sizeof(int)))
+		memcpy(&error, NLMSG_DATA(nlh), sizeof(error));
+	parse_ext_ack(call, nlh, sizeof(int));
+	if (error < 0)
+		report_kernel_error(call, -error);
+	else if (call->nl->err.msg[0])
+		print_warning("%s", call->nl->err.msg);
+	call->done = true;
+	return NL_STOP;
+}
+
+static int valid_cb(struct nl_msg *msg, void *data)
+{
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct adp_nl_call *call = data;
+	struct adp_nl *nl = call->nl;
+	struct adp_nl_msg m;
+	int ret;
+
+	/* After a failure only drain what the kernel still sends. */
+	if (call->err || nlh->nlmsg_type != nl->family)
+		return NL_SKIP;
+
+	ret = genlmsg_parse(nlh, 0, nl->tb, nl->maxattr, nl->policy);
+	if (ret < 0) {
+		print_error("malformed message from the kernel: %s",
+			    nl_geterror(ret));
+		call->err = -EBADMSG;
+		return call->listen ? NL_STOP : NL_SKIP;
+	}
+	m.cmd = genlmsg_hdr(nlh)->cmd;
+	m.tb = nl->tb;
+	m.nlh = nlh;
+	ret = call->parse(&m, call->arg);
+	if (ret < 0)
+		call->err = ret;
+	else if (ret == ADP_NL_STOP && call->listen)
+		call->done = true;
+	return call->listen && ret ? NL_STOP : NL_OK;
+}
+
+/* Notifications carry sequence number 0; accept them all. */
+static int no_seq_check(struct nl_msg *msg, void *data)
+{
+	(void)msg;
+	(void)data;
+	return NL_OK;
+}
+
+static int run_call(struct adp_nl_call *call)
+{
+	struct nl_cb *cb;
+	int ret;
+
+	cb = nl_cb_alloc(NL_CB_DEFAULT);
+	if (!cb) {
+		print_error("%s", strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, valid_cb, call);
+	if (call->listen) {
+		nl_cb_set(cb, NL_CB_SEQ_CHECK, NL_CB_CUSTOM, no_seq_check,
+			  NULL);
+	} else {
+		nl_cb_set(cb, NL_CB_ACK, NL_CB_CUSTOM, ack_cb, call);
+		nl_cb_set(cb, NL_CB_FINISH, NL_CB_CUSTOM, finish_cb, call);
+		nl_cb_err(cb, NL_CB_CUSTOM, error_cb, call);
+	}
+
+	while (!call->done && !(call->listen && call->err)) {
+		ret = nl_recvmsgs(call->nl->sk, cb);
+		/* Kernel errors were reported by error_cb already. */
+		if (ret < 0 && !call->err) {
+			print_error("netlink receive failed: %s",
+				    nl_geterror(ret));
+			call->err = -EIO;
+		}
+		if (ret < 0)
+			break;
+	}
+	nl_cb_put(cb);
+	return call->err;
+}
+
+int adp_nl_request(struct adp_nl *nl, uint8_t cmd, int flags,
+		   int (*build)(struct nl_msg *msg, void *arg),
+		   int (*parse)(const struct adp_nl_msg *msg, void *arg),
+		   void *arg)
+{
+	struct adp_nl_call call = {
+		.nl = nl, .parse = parse, .arg = arg,
+	};
+	struct nl_msg *msg;
+	int ret;
+
+	memset(&nl->err, 0, sizeof(nl->err));
+	nl->err.attr = -1;
+	nl->err.miss_type = -1;
+
+	msg = nlmsg_alloc();
+	if (!msg) {
+		print_error("%s", strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	if (!genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, nl->family, 0,
+			 flags | NLM_F_ACK, cmd, nl->version)) {
+		ret = -ENOMEM;
+		print_error("%s", strerror(ENOMEM));
+		goto out;
+	}
+	if (build) {
+		ret = build(msg, arg);
+		if (ret < 0) {
+			print_error("cannot build netlink request: %s",
+				    nl_geterror(ret));
+			ret = -EMSGSIZE;
+			goto out;
+		}
+	}
+	ret = nl_send_auto(nl->sk, msg);
+	if (ret < 0) {
+		print_error("netlink send failed: %s", nl_geterror(ret));
+		ret = -EIO;
+		goto out;
+	}
+	call.req = nlmsg_hdr(msg);
+	ret = run_call(&call);
+out:
+	nlmsg_free(msg);
+	return ret;
+}
+
+int adp_nl_join_group(struct adp_nl *nl, const char *group)
+{
+	int id, ret;
+
+	id = genl_ctrl_resolve_grp(nl->sk, nl->family_name, group);
+	if (id < 0) {
+		print_error("multicast group \"%s\" of family \"%s\" not found",
+			    group, nl->family_name);
+		return -ENOENT;
+	}
+	ret = nl_socket_add_membership(nl->sk, id);
+	if (ret < 0) {
+		print_error("cannot join multicast group \"%s\": %s", group,
+			    nl_geterror(ret));
+		return -EIO;
+	}
+	return 0;
+}
+
+int adp_nl_listen(struct adp_nl *nl,
+		  int (*parse)(const struct adp_nl_msg *msg, void *arg),
+		  void *arg)
+{
+	struct adp_nl_call call = {
+		.nl = nl, .parse = parse, .arg = arg, .listen = true,
+	};
+
+	return run_call(&call);
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The netlink side of adpctl: one generic netlink socket bound to one
+ * family, and one request path (do and dump alike) that hands every reply
+ * to a callback with its attributes already parsed and validated.
+ *
+ * Every function here reports its own failures on stderr ("Error: ...")
+ * and returns 0 or a negative errno, so a command only maps that to an
+ * exit status.
+ */
+#ifndef ADPCTL_NL_H
+#define ADPCTL_NL_H
+
+#include <stdint.h>
+#include <netlink/attr.h>
+#include <netlink/msg.h>
+
+struct adp_nl;
+
+/* One message from the kernel, as handed to a parse callback. */
+struct adp_nl_msg {
+	uint8_t cmd;		/* genl command of the message */
+	struct nlattr **tb;	/* [ROCE_ADP_A_*]; NULL when absent */
+	struct nlmsghdr *nlh;	/* the raw message, rarely needed */
+};
+
+/* Details of the last kernel error, for callers that react to it. */
+struct adp_nl_err {
+	int error;		/* positive errno, 0 if none */
+	char msg[256];		/* extack message, "" if none */
+	int attr;		/* type at NLMSGERR_ATTR_OFFS, or -1 */
+	int miss_type;		/* NLMSGERR_ATTR_MISS_TYPE, or -1 */
+};
+
+/* Parse callbacks return 0 to go on, or a negative errno they reported. */
+#define ADP_NL_STOP	1	/* adp_nl_listen() only: stop listening */
+
+/*
+ * Open a socket and resolve the "roce_adp" family.  Says that the module
+ * is not loaded when the family does not exist.
+ */
+int adp_nl_open(struct adp_nl **nlp);
+/* Same for any family; policy has maxattr + 1 entries. */
+int adp_nl_open_family(struct adp_nl **nlp, const char *family,
+		       uint8_t version, const struct nla_policy *policy,
+		       int maxattr);
+void adp_nl_close(struct adp_nl *nl);
+
+/*
+ * Send cmd with flags (0 for a do, NLM_F_DUMP for a dump; NLM_F_ACK is
+ * always added), build filling in its attributes (may be NULL), and feed
+ * each reply to parse until the ACK or NLMSG_DONE.  Kernel errors print
+ * their extack message, or strerror() without one.  Stops calling parse
+ * after it fails, but still drains the replies so the socket stays usable.
+ */
+int adp_nl_request(struct adp_nl *nl, uint8_t cmd, int flags,
+		   int (*build)(struct nl_msg *msg, void *arg),
+		   int (*parse)(const struct adp_nl_msg *msg, void *arg),
+		   void *arg);
+
+/* Subscribe to a multicast group of the family, e.g. ROCE_ADP_MCGRP_CONFIG. */
+int adp_nl_join_group(struct adp_nl *nl, const char *group);
+/* Feed notifications to parse until it returns ADP_NL_STOP or fails. */
+int adp_nl_listen(struct adp_nl *nl,
+		  int (*parse)(const struct adp_nl_msg *msg, void *arg),
+		  void *arg);
+
+const struct adp_nl_err *adp_nl_last_err(const struct adp_nl *nl);
+
+/* A string attribute if present and NUL-terminated, else NULL. */
+const char *adp_nl_str(const struct nlattr *attr);
+
+#endif /* ADPCTL_NL_H */

@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Text and JSON output.  The JSON writer streams: it keeps one frame per
+ * open container to know whether a comma is due and whether members need
+ * keys, so nothing is buffered and output can be of any length.
+ */
+#include <assert.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "print.h"
+
+#define JSON_INDENT	4
+
+struct json_frame {
+	bool array;		/* else object: members need keys */
+	bool has_items;		/* a comma is due before the next one */
+};
+
+static struct {
+	FILE *out;
+	FILE *err;
+	bool json;
+	bool pretty;
+	int depth;		/* open containers; frame[0]: top level */
+	struct json_frame frame[PRINT_MAX_DEPTH + 1];
+} pr;
+
+static FILE *out_fp(void)
+{
+	return pr.out ? pr.out : stdout;
+}
+
+static FILE *err_fp(void)
+{
+	return pr.err ? pr.err : stderr;
+}
+
+void print_init(FILE *out, FILE *err, bool json, bool pretty)
+{
+	memset(&pr, 0, sizeof(pr));
+	pr.out = out;
+	pr.err = err;
+	/* -p alone asks for JSON, as "ip -p" would with -j. */
+	pr.json = json || pretty;
+	pr.pretty = pretty;
+}
+
+bool is_json_context(void)
+{
+	return pr.json;
+}
+
+/*
+ * Length of the valid UTF-8 sequence at p, or 0 when it is not one
+ * (overlong forms, surrogates and code points past U+10FFFF included),
+ * so that the JSON we emit stays valid whatever bytes the kernel sent.
+ */
+static size_t utf8_len(const unsigned char *p)
+{
+	unsigned int cp;
+	size_t n, i;
+
+	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+		n = 2;
+		cp = p[0] & 0x1f;
+	} else if ((p[0] & 0xf0) == 0xe0) {
+		n = 3;
+		cp = p[0] & 0x0f;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		n = 4;
+		cp = p[0] & 0x07;
+	} else {
+		return 0;
+	}
+	for (i = 1; i < n; i++) {
+		/* Also stops at the terminating NUL. */
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+static void jw_string(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	FILE *fp = out_fp();
+	size_t n;
+
+	fputc('"', fp);
+	while (*p) {
+		switch (*p) {
+		case '"':
+			fputs("\\\"", fp);
+			break;
+		case '\\':
+			fputs("\\\\", fp);
+			break;
+		case '\b':
+			fputs("\\b", fp);
+			break;
+		case '\f':
+			fputs("\\f", fp);
+			break;
+		case '\n':
+			fputs("\\n", fp);
+			break;
+		case '\r':
+			fputs("\\r", fp);
+			break;
+		case '\t':
+			fputs("\\t", fp);
+			break;
+		default:
+			if (*p < 0x20) {
+				fprintf(fp, "\\u%04x", *p);
+			} else if (*p < 0x80) {
+				fputc(*p, fp);
+			} else if ((n = utf8_len(p))) {
+				fwrite(p, 1, n, fp);
+				p += n;
+				continue;
+			} else {
+				fputs("\\ufffd", fp);
+			}
+		}
+		p++;
+	}
+	fputc('"', fp);
+}
+
+static void jw_newline(int depth)
+{
+	fprintf(out_fp(), "\n%*s", depth * JSON_INDENT, "");
+}
+
+/* Separator, indentation and member name before any value. */
+static void jw_begin(const char *key)
+{
+	struct json_frame *f = &pr.frame[pr.depth];
+	FILE *fp = out_fp();
+
+	if (pr.depth == 0)
+		return;
+	if (f->has_items)
+		fputc(',', fp);
+	f->has_items = true;
+	if (pr.pretty)
+		jw_newline(pr.depth);
+	if (!f->array) {
+		assert(key);	/* an object member without a name */
+		jw_string(key);
+		fputs(pr.pretty ? ": " : ":", fp);
+	}
+}
+
+/* A complete top-level document ends the line. */
+static void jw_end(void)
+{
+	if (pr.depth == 0)
+		fputc('\n', out_fp());
+}
+
+static void jw_open(const char *key, bool array)
+{
+	if (!pr.json)
+		return;
+	assert(pr.depth < PRINT_MAX_DEPTH);
+	jw_begin(key);
+	fputc(array ? '[' : '{', out_fp());
+	pr.depth++;
+	pr.frame[pr.depth].array = array;
+	pr.frame[pr.depth].has_items = false;
+}
+
+static void jw_close(bool array)
+{
+	if (!pr.json)
+		return;
+	assert(pr.depth > 0 && pr.frame[pr.depth].array == array);
+	if (pr.pretty && pr.frame[pr.depth].has_items)
+		jw_newline(pr.depth - 1);
+	fputc(array ? ']' : '}', out_fp());
+	pr.depth--;
+	jw_end();
+}
+
+void open_json_object(const char *key)
+{
+	jw_open(key, false);
+}
+
+void close_json_object(void)
+{
+	jw_close(false);
+}
+
+void open_json_array(const char *key)
+{
+	jw_open(key, true);
+}
+
+void close_json_array(void)
+{
+	jw_close(true);
+}
+
+int print_fini(void)
+{
+	FILE *fp = out_fp();
+
+	/* An error half way must not leave a truncated document behind. */
+	while (pr.json && pr.depth > 0)
+		jw_close(pr.frame[pr.depth].array);
+	if (fflush(fp) || ferror(fp))
+		return -1;
+	return 0;
+}
+
+static bool in_json(enum output_type t)
+{
+	return pr.json && (t & PRINT_JSON);
+}
+
+static bool in_text(enum output_type t, const char *fmt)
+{
+	return !pr.json && (t & PRINT_FP) && fmt;
+}
+
+/*
+ * The text formats are the caller's, as in iproute2; the value types are
+ * fixed by each function, so a format must take exactly one conversion of
+ * the matching type.
+ */
+void print_string(enum output_type t, const char *key, const char *fmt,
+		  const char *value)
+{
+	if (in_json(t)) {
+		jw_begin(key);
+		jw_string(value);
+		jw_end();
+	} else if (in_text(t, fmt)) {
+		fprintf(out_fp(), fmt, value);
+	}
+}
+
+void print_null(enum output_type t, const char *key, const char *fmt,
+		const char *value)
+{
+	if (in_json(t)) {
+		jw_begin(key);
+		fputs("null", out_fp());
+		jw_end();
+	} else if (in_text(t, fmt)) {
+		fprintf(out_fp(), fmt, value);
+	}
+}
+
+#define PRINT_NUMBER(t, key, fmt, jfmt, value)			\
+	do {							\
+		if (in_json(t)) {				\
+			jw_begin(key);				\
+			fprintf(out_fp(), jfmt, value);		\
+			jw_end();				\
+		} else if (in_text(t, fmt)) {			\
+			fprintf(out_fp(), fmt, value);		\
+		}						\
+	} while (0)
+
+void print_uint(enum output_type t, const char *key, const char *fmt,
+		unsigned int value)
+{
+	PRINT_NUMBER(t, key, fmt, "%u", value);
+}
+
+void print_int(enum output_type t, const char *key, const char *fmt,
+	       int value)
+{
+	PRINT_NUMBER(t, key, fmt, "%d", value);
+}
+
+void print_u64(enum output_type t, const char *key, const char *fmt,
+	       uint64_t value)
+{
+	PRINT_NUMBER(t, key, fmt, "%llu", (unsigned long long)value);
+}
+
+void print_bool_str(enum output_type t, const char *key, const char *fmt,
+		    bool value, const char *yes, const char *no)
+{
+	if (in_json(t)) {
+		jw_begin(key);
+		fputs(value ? "true" : "false", out_fp());
+		jw_end();
+	} else if (in_text(t, fmt)) {
+		fprintf(out_fp(), fmt, value ? yes : no);
+	}
+}
+
+void print_bool(enum output_type t, const char *key, const char *fmt,
+		bool value)
+{
+	print_bool_str(t, key, fmt, value, "true", "false");
+}
+
+void print_nl(void)
+{
+	if (!pr.json)
+		fputc('\n', out_fp());
+}
+
+static void print_diag(const char *prefix, const char *fmt, va_list ap)
+{
+	char msg[1024];
+	size_t len;
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	len = strlen(msg);
+	fprintf(err_fp(), "%s: %s%s\n", prefix, msg,
+		len && msg[len - 1] == '.' ? "" : ".");
+}
+
+void print_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	print_diag("Error", fmt, ap);
+	va_end(ap);
+}
+
+void print_warning(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	print_diag("Warning", fmt, ap);
+	va_end(ap);
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One output path for text and JSON, modelled on iproute2's json_print.h:
+ * each print_*() call names the context it applies to, a JSON key and a
+ * printf format for text mode, so a command is written once for both.
+ */
+#ifndef ADPCTL_PRINT_H
+#define ADPCTL_PRINT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum output_type {
+	PRINT_FP = 1,	/* text mode only */
+	PRINT_JSON = 2,	/* JSON mode only */
+	PRINT_ANY = 3,	/* both: key in JSON, fmt in text */
+};
+
+/* Containers nest at most this deep. */
+#define PRINT_MAX_DEPTH		16
+
+void print_init(FILE *out, FILE *err, bool json, bool pretty);
+/* Closes what is still open, flushes; -1 if the output could not be written. */
+int print_fini(void);
+bool is_json_context(void);
+
+/*
+ * JSON containers; no-ops in text mode.  key is the member name inside an
+ * object and must be NULL inside an array or at the top level.
+ */
+void open_json_object(const char *key);
+void close_json_object(void);
+void open_json_array(const char *key);
+void close_json_array(void);
+
+/* fmt is used in text mode only and may be NULL to print nothing there. */
+void print_string(enum output_type t, const char *key, const char *fmt,
+		  const char *value);
+void print_uint(enum output_type t, const char *key, const char *fmt,
+		unsigned int value);
+void print_int(enum output_type t, const char *key, const char *fmt,
+	       int value);
+void print_u64(enum output_type t, const char *key, const char *fmt,
+	       uint64_t value);
+/* Text mode gets "true"/"false" for a %s in fmt. */
+void print_bool(enum output_type t, const char *key, const char *fmt,
+		bool value);
+/* JSON bool, but text mode gets yes or no for the %s in fmt. */
+void print_bool_str(enum output_type t, const char *key, const char *fmt,
+		    bool value, const char *yes, const char *no);
+void print_null(enum output_type t, const char *key, const char *fmt,
+		const char *value);
+/* End of a text line; nothing in JSON mode. */
+void print_nl(void);
+
+/*
+ * "Error: <msg>." on the error stream; the period is not doubled when the
+ * message already ends with one.
+ */
+void print_error(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+void print_warning(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+#endif /* ADPCTL_PRINT_H */

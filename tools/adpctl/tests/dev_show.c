@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "adpctl dev show" end to end but for the kernel: dev.c is compiled in
+ * here and adp_nl_request() is replaced by a fake that checks the request
+ * and feeds the parse callback real genl messages built with libnl.  TAP.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dev.c"
+
+struct fake_dev {
+	const char *name;	/* NULL: leave the attribute out */
+	uint32_t backend;	/* 0: leave out */
+	const char *fw;
+	int accl;		/* -1: leave out */
+};
+
+static struct {
+	const struct fake_dev *devs;
+	int ndevs;
+	int fail_after;		/* fail with -ENODEV after this many */
+	/* What the command asked for. */
+	uint8_t cmd;
+	int flags;
+	char dev[64];
+} fake;
+
+static const struct nla_policy policy[ROCE_ADP_A_MAX + 1] = {
+	[ROCE_ADP_A_DEV_NAME]		= { .type = NLA_STRING },
+	[ROCE_ADP_A_DEV_BACKEND]	= { .type = NLA_U32 },
+	[ROCE_ADP_A_DEV_FW_VERSION]	= { .type = NLA_STRING },
+	[ROCE_ADP_A_DEV_ROCE_ACCL]	= { .type = NLA_U8 },
+};
+
+struct adp_nl *adp_ctx_nl(struct adp_ctx *ctx)
+{
+	(void)ctx;
+	return (struct adp_nl *)&fake;
+}
+
+const char *adp_nl_str(const struct nlattr *attr)
+{
+	return attr ? nla_get_string((struct nlattr *)attr) : NULL;
+}
+
+static struct nl_msg *fake_msg(uint8_t cmd)
+{
+	struct nl_msg *msg = nlmsg_alloc();
+
+	genlmsg_put(msg, 0, 0, 0x42, 0, 0, cmd, ROCE_ADP_FAMILY_VERSION);
+	return msg;
+}
+
+int adp_nl_request(struct adp_nl *nl, uint8_t cmd, int flags,
+		   int (*build)(struct nl_msg *msg, void *arg),
+		   int (*parse)(const struct adp_nl_msg *msg, void *arg),
+		   void *arg)
+{
+	struct nlattr *tb[ROCE_ADP_A_MAX + 1];
+	const struct fake_dev *d;
+	struct adp_nl_msg m;
+	struct nl_msg *msg;
+	int i, ret = 0;
+
+	(void)nl;
+	fake.cmd = cmd;
+	fake.flags = flags;
+	msg = fake_msg(cmd);
+	build(msg, arg);
+	genlmsg_parse(nlmsg_hdr(msg), 0, tb, ROCE_ADP_A_MAX, policy);
+	snprintf(fake.dev, sizeof(fake.dev), "%s",
+		 tb[ROCE_ADP_A_DEV_NAME] ?
+		 nla_get_string(tb[ROCE_ADP_A_DEV_NAME]) : "");
+	nlmsg_free(msg);
+
+	for (i = 0; i < fake.ndevs && !ret; i++) {
+		if (i == fake.fail_after) {
+			print_error("no device \"%s\"", fake.dev);
+			return -ENODEV;
+		}
+		d = &fake.devs[i];
+		msg = fake_msg(ROCE_ADP_CMD_DEV_GET);
+		if (d->name)
+			nla_put_string(msg, ROCE_ADP_A_DEV_NAME, d->name);
+		if (d->backend)
+			nla_put_u32(msg, ROCE_ADP_A_DEV_BACKEND, d->backend);
+		if (d->fw)
+			nla_put_string(msg, ROCE_ADP_A_DEV_FW_VERSION, d->fw);
+		if (d->accl >= 0)
+			nla_put_u8(msg, ROCE_ADP_A_DEV_ROCE_ACCL, d->accl);
+		m.nlh = nlmsg_hdr(msg);
+		m.cmd = ROCE_ADP_CMD_DEV_GET;
+		m.tb = tb;
+		genlmsg_parse(m.nlh, 0, tb, ROCE_ADP_A_MAX, policy);
+		ret = parse(&m, arg);
+		nlmsg_free(msg);
+	}
+	if (!ret && fake.fail_after == fake.ndevs) {
+		print_error("no device \"%s\"", fake.dev);
+		return -ENODEV;
+	}
+	return ret;
+}
+
+static const struct fake_dev two[] = {
+	{ "emu0", ROCE_ADP_BACKEND_EMULATED, "22.41.1010", 1 },
+	{ "mlx0", ROCE_ADP_BACKEND_MLX5, "16.35.2000", 0 },
+};
+
+static const struct fake_dev odd[] = {
+	{ "emu9", 7, NULL, -1 },
+};
+
+static const struct fake_dev nameless[] = {
+	{ NULL, ROCE_ADP_BACKEND_MLX5, "1.2.3", 1 },
+};
+
+static char *out_buf, *err_buf;
+static size_t out_len, err_len;
+
+/* Run "adpctl [-j] dev show ARGS..." against the fake kernel. */
+static int run(bool json, const struct fake_dev *devs, int ndevs,
+	       int fail_after, const char *args)
+{
+	static char line[128];
+	char *argv[8], *tok;
+	struct adp_ctx ctx = { .cmd = &dev_cmds[0] };
+	static const struct adp_obj obj = { "dev", dev_cmds, "" };
+	FILE *out, *err;
+	int argc = 0, ret;
+
+	ctx.obj = &obj;
+	memset(&fake, 0, sizeof(fake));
+	fake.devs = devs;
+	fake.ndevs = ndevs;
+	fake.fail_after = fail_after;
+	snprintf(line, sizeof(line), "%s", args);
+	for (tok = strtok(line, " "); tok; tok = strtok(NULL, " "))
+		argv[argc++] = tok;
+
+	free(out_buf);
+	free(err_buf);
+	out = open_memstream(&out_buf, &out_len);
+	err = open_memstream(&err_buf, &err_len);
+	print_init(out, err, json, false);
+	ret = ctx.cmd->func(&ctx, argc, argv);
+	print_fini();
+	fclose(out);
+	fclose(err);
+	return ret;
+}
+
+static bool same(const char *what, const char *got, const char *want)
+{
+	if (!strcmp(got, want))
+		return true;
+	printf("# %s differs\n# got:  \"%s\"\n# want: \"%s\"\n", what, got,
+	       want);
+	return false;
+}
+
+static bool outcome(int ret, int want_ret, const char *want_out,
+		    const char *want_err)
+{
+	bool ok = ret == want_ret;
+
+	if (!ok)
+		printf("# exit %d, want %d\n", ret, want_ret);
+	ok &= same("stdout", out_buf, want_out);
+	return same("stderr", err_buf, want_err) && ok;
+}
+
+static const char two_json[] =
+	"[{\"name\":\"emu0\",\"backend\":\"emulated\","
+	"\"fw_version\":\"22.41.1010\",\"roce_accl\":true},"
+	"{\"name\":\"mlx0\",\"backend\":\"mlx5\","
+	"\"fw_version\":\"16.35.2000\",\"roce_accl\":false}]\n";
+
+static bool test_text_dump(void)
+{
+	return outcome(run(false, two, 2, -1, ""), 0,
+		       "emu0: backend emulated fw 22.41.1010 roce_accl supported\n"
+		       "mlx0: backend mlx5 fw 16.35.2000 roce_accl unsupported\n",
+		       "") &&
+	       fake.cmd == ROCE_ADP_CMD_DEV_GET &&
+	       fake.flags == NLM_F_DUMP && !fake.dev[0];
+}
+
+static bool test_json_dump(void)
+{
+	return outcome(run(true, two, 2, -1, ""), 0, two_json, "");
+}
+
+static bool test_json_empty_dump(void)
+{
+	return outcome(run(true, NULL, 0, -1, ""), 0, "[]\n", "") &&
+	       outcome(run(false, NULL, 0, -1, ""), 0, "", "");
+}
+
+static bool test_do_by_name(void)
+{
+	bool ok;
+
+	ok = outcome(run(true, two, 1, -1, "emu0"), 0,
+		     "[{\"name\":\"emu0\",\"backend\":\"emulated\","
+		     "\"fw_version\":\"22.41.1010\",\"roce_accl\":true}]\n",
+		     "") && fake.flags == 0 && !strcmp(fake.dev, "emu0");
+	return run(false, two, 1, -1, "dev emu0") == 0 && ok &&
+	       fake.flags == 0 && !strcmp(fake.dev, "emu0");
+}
+
+static bool test_unknown_backend(void)
+{
+	return outcome(run(false, odd, 1, -1, ""), 0,
+		       "emu9: backend 7\n", "") &&
+	       outcome(run(true, odd, 1, -1, ""), 0,
+		       "[{\"name\":\"emu9\",\"backend\":7}]\n", "");
+}
+
+static bool test_do_error(void)
+{
+	return outcome(run(true, two, 1, 0, "nosuch"), 1, "",
+		       "Error: no device \"nosuch\".\n") &&
+	       outcome(run(false, two, 1, 0, "nosuch"), 1, "",
+		       "Error: no device \"nosuch\".\n");
+}
+
+static bool test_dump_error_midway(void)
+{
+	return outcome(run(true, two, 2, 1, ""), 1,
+		       "[{\"name\":\"emu0\",\"backend\":\"emulated\","
+		       "\"fw_version\":\"22.41.1010\",\"roce_accl\":true}]\n",
+		       "Error: no device \"\".\n");
+}
+
+static bool test_nameless_reply(void)
+{
+	return outcome(run(false, nameless, 1, -1, ""), 1, "",
+		       "Error: kernel reply without a device name.\n");
+}
+
+static bool test_usage_error(void)
+{
+	return outcome(run(false, two, 2, -1, "a b"), 2, "",
+		       "Error: unexpected argument \"b\". "
+		       "Try \"adpctl dev show help\".\n") &&
+	       fake.cmd == 0;
+}
+
+static const struct {
+	const char *name;
+	bool (*run)(void);
+} tests[] = {
+	{ "text dump, one line per device", test_text_dump },
+	{ "json dump, array of objects", test_json_dump },
+	{ "empty dump: [] in json, nothing in text", test_json_empty_dump },
+	{ "show DEV and show dev DEV send a do", test_do_by_name },
+	{ "unknown backend prints its number", test_unknown_backend },
+	{ "failed do prints the error and no json", test_do_error },
+	{ "dump failing half way still ends the json", test_dump_error_midway },
+	{ "reply without a name is an error", test_nameless_reply },
+	{ "usage error sends nothing", test_usage_error },
+};
+
+int main(void)
+{
+	int failed = 0;
+	size_t i;
+
+	setvbuf(stdout, NULL, _IONBF, 0);
+	printf("TAP version 13\n1..%zu\n", ARRAY_SIZE(tests));
+	for (i = 0; i < ARRAY_SIZE(tests); i++) {
+		bool ok = tests[i].run();
+
+		printf("%sok %zu - %s\n", ok ? "" : "not ", i + 1,
+		       tests[i].name);
+		failed += !ok;
+	}
+	free(out_buf);
+	free(err_buf);
+	return failed ? 1 : 0;
+}

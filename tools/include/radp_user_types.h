@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause */
+/* Kernel type names for the user-space builds of shared kernel sources. */
+#ifndef _RADP_USER_TYPES_H
+#define _RADP_USER_TYPES_H
+
+#include <endian.h>
+#include <stdint.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef uint32_t __be32;
+
+#define cpu_to_be32(x)	htobe32(x)
+#define be32_to_cpu(x)	be32toh(x)
+
+#endif /* _RADP_USER_TYPES_H */
