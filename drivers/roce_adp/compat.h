@@ -42,10 +42,10 @@ void radp_compat_fini(void);
 #endif
 
 #define radp_extack_fmt_attr(extack, attr, fmt, ...) do {	\
-	struct netlink_ext_ack *__extack = (extack);		\
+	struct netlink_ext_ack *__radp_extack = (extack);	\
 								\
-	radp_extack_fmt(__extack, fmt, ##__VA_ARGS__);		\
-	NL_SET_BAD_ATTR(__extack, attr);			\
+	radp_extack_fmt(__radp_extack, fmt, ##__VA_ARGS__);	\
+	NL_SET_BAD_ATTR(__radp_extack, attr);			\
 } while (0)
 
 #endif /* _RADP_COMPAT_H */

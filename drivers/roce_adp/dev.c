@@ -35,6 +35,7 @@ int radp_dev_register(struct radp_dev *dev)
 
 	refcount_set(&dev->users, 1);
 	init_completion(&dev->released);
+	mutex_init(&dev->cfg_lock);
 
 	mutex_lock(&radp_devs_lock);
 	if (radp_dev_find_locked(dev->name)) {
@@ -44,6 +45,8 @@ int radp_dev_register(struct radp_dev *dev)
 	err = xa_alloc(&radp_devs, &dev->index, dev, xa_limit_31b, GFP_KERNEL);
 unlock:
 	mutex_unlock(&radp_devs_lock);
+	if (err)
+		mutex_destroy(&dev->cfg_lock);
 	return err;
 }
 
@@ -57,6 +60,7 @@ void radp_dev_unregister(struct radp_dev *dev)
 	synchronize_rcu();
 	radp_dev_put(dev);
 	wait_for_completion(&dev->released);
+	mutex_destroy(&dev->cfg_lock);
 }
 
 struct radp_dev *radp_dev_get_by_name(const char *name)

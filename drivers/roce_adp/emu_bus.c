@@ -99,13 +99,23 @@ static void radp_emu_debugfs_init(struct radp_emu *emu)
 	debugfs_create_bool("roce_accl_cap", 0600, emu->ddir,
 			    &emu->radp.roce_accl_cap);
 	debugfs_create_file("cmd", 0600, emu->ddir, emu, &radp_emu_cmd_fops);
+	debugfs_create_bool("skip_driver_checks", 0600, emu->ddir,
+			    &emu->radp.skip_checks);
+	/* Firmware capabilities, read by the model at each command. */
+	debugfs_create_u32("adp_retx_profile_max_id", 0600, emu->ddir,
+			   &emu->accl.max_id);
+	debugfs_create_u32("adp_retx_profile_max_range_num", 0600, emu->ddir,
+			   &emu->accl.max_range_num);
+	debugfs_create_u32("adp_retx_base_timeout_min", 0600, emu->ddir,
+			   &emu->accl.base_timeout_min);
+	debugfs_create_x32("accl_configurable", 0600, emu->ddir,
+			   &emu->accl.configurable);
 }
 
 static void radp_emu_release(struct device *dev)
 {
 	struct radp_emu *emu = container_of(dev, struct radp_emu, dev);
 
-	radp_emu_fw_fini(emu);
 	kfree(emu);
 }
 

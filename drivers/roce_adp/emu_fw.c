@@ -3,12 +3,203 @@
  * Firmware model of the emulated device. It executes command mailboxes the
  * way ConnectX firmware does and checks them on its own, without trusting
  * the driver's validation, so tests can reach every firmware rejection.
+ *
+ * ROCE_ACCL as modelled here (Documentation/emulated-device.rst):
+ * - a query with adp_retx_profile_id N returns profile N; with 0 it returns
+ *   the firmware's default profile and, in adp_retx_profile_id, the profile
+ *   in effect (0 while the firmware's own timeouts are used);
+ * - a write with adp_retx_profile_select stores profile N and makes it the
+ *   one in effect; nothing but a firmware reset goes back to profile 0;
+ * - *_field_select picks the enables a write changes; in a query it says
+ *   which enables can be changed.
  */
 
+#include <linux/bitops.h>
+#include <linux/log2.h>
+#include <linux/minmax.h>
 #include <linux/string.h>
 
-#include "radp_ifc.h"
 #include "roce_adp.h"
+
+/* What the firmware uses before any profile is written (profile id 0). */
+static const struct radp_profile radp_emu_default_profile = {
+	.qp_total_timeout = 1,
+	.range_num = 4,
+	.start_range_index = 1,
+	.time_unit = ROCE_ADP_TIME_UNIT_USEC,
+	.time_base = 4,
+	.timeout_init_low_bound = 4,	/* 64 us */
+	.timeout_init_range_size = 2,	/* .. 256 us */
+	.range = {
+		{ .prev_range_index = 0, .dec_mode = 1, .timeout_retry_num = 2,
+		  .range_low_bound = 2, .range_size = 2 },	/* 16-64 us */
+		{ .prev_range_index = 0, .dec_mode = 1, .timeout_retry_num = 3,
+		  .range_low_bound = 4, .range_size = 3 },	/* 64-512 us */
+		{ .prev_range_index = 1, .dec_mode = 0, .timeout_retry_num = 3,
+		  .range_low_bound = 7, .range_size = 3 },	/* 0.5-4 ms */
+		{ .prev_range_index = 2, .dec_mode = 2, .timeout_retry_num = 4,
+		  .range_low_bound = 10, .range_size = 5 },	/* 4-131 ms */
+	},
+};
+
+static u32 radp_emu_max_id(const struct radp_emu_accl *a)
+{
+	return min_t(u32, a->max_id, ROCE_ADP_PROFILE_ID_MAX);
+}
+
+static u32 radp_emu_max_range_num(const struct radp_emu_accl *a)
+{
+	return min_t(u32, a->max_range_num, RADP_RANGES);
+}
+
+/* The largest timeout the firmware's timer takes, in time units. */
+static bool radp_emu_timeout_ok(u32 time_base, u32 shift)
+{
+	return shift + ilog2(time_base) < 32;
+}
+
+/* The firmware's own profile checks; returns a syndrome, 0 if valid. */
+static u32 radp_emu_profile_syndrome(const struct radp_emu_accl *a, u32 id,
+				     const struct radp_profile *p)
+{
+	u32 r;
+
+	if (!id || id > radp_emu_max_id(a))
+		return RADP_EMU_SYND_PROFILE_ID;
+	if (p->time_unit != ROCE_ADP_TIME_UNIT_USEC)
+		return RADP_EMU_SYND_TIME_UNIT;
+	if (hweight32(p->time_base) != 1)
+		return RADP_EMU_SYND_TIME_BASE_POW2;
+	if (p->time_base * 1000ULL < a->base_timeout_min)
+		return RADP_EMU_SYND_TIME_BASE_MIN;
+	if (!p->range_num)
+		return RADP_EMU_SYND_RANGE_NUM_ZERO;
+	if (p->range_num > radp_emu_max_range_num(a))
+		return RADP_EMU_SYND_RANGE_NUM_MAX;
+	if (p->start_range_index >= p->range_num)
+		return RADP_EMU_SYND_START_RANGE;
+	if (!p->timeout_init_range_size)
+		return RADP_EMU_SYND_INIT_RANGE_EMPTY;
+	if (!radp_emu_timeout_ok(p->time_base, p->timeout_init_low_bound +
+				 p->timeout_init_range_size) ||
+	    (!p->qp_total_timeout &&
+	     !radp_emu_timeout_ok(p->time_base, p->retx_total_timeout)))
+		return RADP_EMU_SYND_TIMEOUT_OVERFLOW;
+
+	for (r = 0; r < p->range_num; r++) {
+		const struct radp_range *e = &p->range[r];
+
+		if (e->dec_mode == 3)
+			return RADP_EMU_SYND_DEC_MODE;
+		if (!e->timeout_retry_num)
+			return RADP_EMU_SYND_RETRY_NUM_ZERO;
+		if (e->prev_range_index > r ||
+		    (r && e->prev_range_index == r))
+			return RADP_EMU_SYND_PREV_RANGE;
+		if (r && e->range_low_bound <= p->range[r - 1].range_low_bound)
+			return RADP_EMU_SYND_RANGE_ORDER;
+		if (!radp_emu_timeout_ok(p->time_base,
+					 e->range_low_bound + e->range_size))
+			return RADP_EMU_SYND_TIMEOUT_OVERFLOW;
+	}
+	return 0;
+}
+
+static u8 radp_emu_roce_accl_query(struct radp_emu *emu,
+				   const struct radp_roce_accl *q,
+				   void *reg, u32 *syndrome)
+{
+	const struct radp_emu_accl *a = &emu->accl;
+	struct radp_roce_accl r = {};
+
+	if (q->profile_id > radp_emu_max_id(a)) {
+		*syndrome = RADP_EMU_SYND_PROFILE_ID;
+		return RADP_CMD_STAT_BAD_PARAM;
+	}
+	r.field_select = a->configurable & GENMASK(RADP_ACCL_BITS - 1, 0);
+	r.enables = a->enables;
+	r.profile_select = 1;
+	r.profile_id = q->profile_id ?: a->active_id;
+	r.base_timeout_min = a->base_timeout_min;
+	r.profile_max_id = radp_emu_max_id(a);
+	r.profile_max_range_num = radp_emu_max_range_num(a);
+	r.profile = a->profiles[q->profile_id];
+	radp_roce_accl_pack(reg, &r);
+	return RADP_CMD_STAT_OK;
+}
+
+static u8 radp_emu_roce_accl_write(struct radp_emu *emu,
+				   const struct radp_roce_accl *w,
+				   u32 *syndrome)
+{
+	struct radp_emu_accl *a = &emu->accl;
+
+	if (w->field_select & ~a->configurable) {
+		*syndrome = RADP_EMU_SYND_NOT_CONFIGURABLE;
+		return RADP_CMD_STAT_BAD_PARAM;
+	}
+	if (w->profile_select) {
+		*syndrome = radp_emu_profile_syndrome(a, w->profile_id,
+						      &w->profile);
+		if (*syndrome)
+			return RADP_CMD_STAT_BAD_PARAM;
+	}
+
+	/* All checked: apply the whole write or nothing. */
+	a->enables = (a->enables & ~w->field_select) |
+		     (w->enables & w->field_select);
+	if (w->profile_select) {
+		a->profiles[w->profile_id] = w->profile;
+		a->active_id = w->profile_id;
+	}
+	return RADP_CMD_STAT_OK;
+}
+
+static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
+			      size_t inlen, void *out, size_t outlen,
+			      u32 *syndrome)
+{
+	const size_t len = RADP_ACCESS_REG_DATA_OFF + RADP_ROCE_ACCL_LEN;
+	u32 op_mod = radp_get(in, RADP_CMD_IN_OP_MOD);
+	struct radp_roce_accl req;
+	u8 status;
+
+	if (radp_get(in, RADP_ACCESS_REG_IN_REGISTER_ID) != RADP_REG_ID_ROCE_ACCL) {
+		*syndrome = RADP_EMU_SYND_UNKNOWN_REG;
+		return RADP_CMD_STAT_BAD_PARAM;
+	}
+	if (!READ_ONCE(emu->radp.roce_accl_cap)) {
+		*syndrome = RADP_EMU_SYND_REG_UNSUPPORTED;
+		return RADP_CMD_STAT_BAD_PARAM;
+	}
+	if (inlen < len) {
+		*syndrome = RADP_EMU_SYND_BAD_INP_LEN;
+		return RADP_CMD_STAT_BAD_INP_LEN;
+	}
+	if (outlen < len) {
+		*syndrome = RADP_EMU_SYND_BAD_OUTP_LEN;
+		return RADP_CMD_STAT_BAD_OUTP_LEN;
+	}
+	radp_roce_accl_unpack((const u8 *)in + RADP_ACCESS_REG_DATA_OFF, &req);
+
+	switch (op_mod) {
+	case RADP_ACCESS_REG_READ:
+		down_read(&emu->fw_lock);
+		status = radp_emu_roce_accl_query(emu, &req,
+						  (u8 *)out + RADP_ACCESS_REG_DATA_OFF,
+						  syndrome);
+		up_read(&emu->fw_lock);
+		return status;
+	case RADP_ACCESS_REG_WRITE:
+		down_write(&emu->fw_lock);
+		status = radp_emu_roce_accl_write(emu, &req, syndrome);
+		up_write(&emu->fw_lock);
+		return status;
+	default:
+		*syndrome = RADP_EMU_SYND_BAD_OP_MOD;
+		return RADP_CMD_STAT_BAD_PARAM;
+	}
+}
 
 struct radp_emu_fw_cmd {
 	u16 opcode;
@@ -18,7 +209,8 @@ struct radp_emu_fw_cmd {
 };
 
 static const struct radp_emu_fw_cmd radp_emu_fw_cmds[] = {
-	{ }	/* commands are added here as the model learns them */
+	{ RADP_CMD_OP_ACCESS_REG, radp_emu_access_reg },
+	{ }
 };
 
 static const struct radp_emu_fw_cmd *radp_emu_fw_cmd_find(u16 opcode)
@@ -53,10 +245,7 @@ int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
 		syndrome = RADP_EMU_SYND_BAD_OPCODE;
 		goto reply;
 	}
-
-	mutex_lock(&emu->fw_lock);
 	status = cmd->exec(emu, in, inlen, out, outlen, &syndrome);
-	mutex_unlock(&emu->fw_lock);
 reply:
 	if (status != RADP_CMD_STAT_OK)
 		memset(out, 0, outlen);
@@ -67,10 +256,16 @@ reply:
 
 void radp_emu_fw_init(struct radp_emu *emu)
 {
-	mutex_init(&emu->fw_lock);
-}
+	struct radp_emu_accl *a = &emu->accl;
+	unsigned int id;
 
-void radp_emu_fw_fini(struct radp_emu *emu)
-{
-	mutex_destroy(&emu->fw_lock);
+	init_rwsem(&emu->fw_lock);
+	a->enables = BIT(0);		/* adaptive retransmission on */
+	a->configurable = GENMASK(RADP_ACCL_BITS - 1, 0);
+	a->active_id = 0;
+	a->max_id = 1;
+	a->max_range_num = RADP_RANGES;
+	a->base_timeout_min = 4000;
+	for (id = 0; id <= ROCE_ADP_PROFILE_ID_MAX; id++)
+		a->profiles[id] = radp_emu_default_profile;
 }

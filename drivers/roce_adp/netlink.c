@@ -2,10 +2,12 @@
 /*
  * Generic netlink family "roce_adp".
  *
- * Every GET message follows one pattern, as in ethtool's netlink code: a
- * request names a device (do) or none (dump), and a per-message fill
- * callback writes one device's reply. The doit and dumpit handlers, device
- * lookup and message framing are shared.
+ * Every message type follows one pattern, as in ethtool's netlink code:
+ * a GET names a device (do) or none (dump) and a per-message fill callback
+ * writes one device's reply; a SET runs its callback under the device's
+ * configuration lock, then answers with the state read back through the
+ * same fill callback and sends it to the "config" multicast group. The
+ * handlers, device lookup, locking and message framing are shared.
  */
 
 #include <linux/kernel.h>
@@ -16,19 +18,8 @@
 
 static struct genl_family radp_nl_family;
 
-/**
- * struct radp_nl_request - how to answer one GET message
- * @cmd: the request's command, also used for its reply
- * @fill: write the attributes describing @dev after the device handle
- */
-struct radp_nl_request {
-	u8 cmd;
-	int (*fill)(struct sk_buff *skb, struct radp_dev *dev,
-		    struct nlattr **attrs, struct netlink_ext_ack *extack);
-};
-
 static int radp_nl_dev_fill(struct sk_buff *skb, struct radp_dev *dev,
-			    struct nlattr **attrs,
+			    const struct radp_nl_req_info *ri,
 			    struct netlink_ext_ack *extack)
 {
 	if (nla_put_u32(skb, ROCE_ADP_A_DEV_BACKEND, dev->ops->kind) ||
@@ -40,7 +31,25 @@ static int radp_nl_dev_fill(struct sk_buff *skb, struct radp_dev *dev,
 }
 
 static const struct radp_nl_request radp_nl_requests[] = {
-	{ .cmd = ROCE_ADP_CMD_DEV_GET, .fill = radp_nl_dev_fill },
+	{
+		.cmd = ROCE_ADP_CMD_DEV_GET,
+		.fill = radp_nl_dev_fill,
+	}, {
+		.cmd = ROCE_ADP_CMD_ACCL_GET,
+		.set_cmd = ROCE_ADP_CMD_ACCL_SET,
+		.ntf_cmd = ROCE_ADP_CMD_ACCL_NTF,
+		.needs_roce_accl = true,
+		.fill = radp_nl_accl_fill,
+		.set = radp_nl_accl_set,
+	}, {
+		.cmd = ROCE_ADP_CMD_PROFILE_GET,
+		.set_cmd = ROCE_ADP_CMD_PROFILE_SET,
+		.ntf_cmd = ROCE_ADP_CMD_PROFILE_NTF,
+		.needs_roce_accl = true,
+		.parse = radp_nl_profile_parse,
+		.fill = radp_nl_profile_fill,
+		.set = radp_nl_profile_set,
+	},
 };
 
 static const struct radp_nl_request *radp_nl_request_find(u8 cmd)
@@ -48,7 +57,8 @@ static const struct radp_nl_request *radp_nl_request_find(u8 cmd)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(radp_nl_requests); i++)
-		if (radp_nl_requests[i].cmd == cmd)
+		if (radp_nl_requests[i].cmd == cmd ||
+		    radp_nl_requests[i].set_cmd == cmd)
 			return &radp_nl_requests[i];
 	return NULL;
 }
@@ -69,21 +79,21 @@ static struct radp_dev *radp_nl_dev_from_info(struct genl_info *info)
 	return dev;
 }
 
-/* One complete reply message for @dev: header, handle, then the body. */
-static int radp_nl_put_reply(struct sk_buff *skb,
-			     const struct radp_nl_request *req,
-			     struct radp_dev *dev, u32 portid, u32 seq,
-			     int flags, struct nlattr **attrs,
-			     struct netlink_ext_ack *extack)
+/* One complete message about @dev: header, handle, then the body. */
+static int radp_nl_put_msg(struct sk_buff *skb,
+			   const struct radp_nl_request *req, u8 cmd,
+			   struct radp_dev *dev, u32 portid, u32 seq, int flags,
+			   const struct radp_nl_req_info *ri,
+			   struct netlink_ext_ack *extack)
 {
 	void *hdr;
 	int err;
 
-	hdr = genlmsg_put(skb, portid, seq, &radp_nl_family, flags, req->cmd);
+	hdr = genlmsg_put(skb, portid, seq, &radp_nl_family, flags, cmd);
 	if (!hdr)
 		return -EMSGSIZE;
 	err = nla_put_string(skb, ROCE_ADP_A_DEV_NAME, dev->name) ?:
-	      req->fill(skb, dev, attrs, extack);
+	      req->fill(skb, dev, ri, extack);
 	if (err) {
 		genlmsg_cancel(skb, hdr);
 		return err;
@@ -92,9 +102,20 @@ static int radp_nl_put_reply(struct sk_buff *skb,
 	return 0;
 }
 
+static int radp_nl_req_info_init(const struct radp_nl_request *req,
+				 struct nlattr **attrs,
+				 struct radp_nl_req_info *ri,
+				 struct netlink_ext_ack *extack)
+{
+	memset(ri, 0, sizeof(*ri));
+	ri->profile_id = -1;
+	return req->parse ? req->parse(attrs, ri, extack) : 0;
+}
+
 static int radp_nl_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	const struct radp_nl_request *req;
+	struct radp_nl_req_info ri;
 	struct radp_dev *dev;
 	struct sk_buff *msg;
 	int err;
@@ -102,6 +123,9 @@ static int radp_nl_get_doit(struct sk_buff *skb, struct genl_info *info)
 	req = radp_nl_request_find(info->genlhdr->cmd);
 	if (WARN_ON_ONCE(!req))
 		return -EOPNOTSUPP;
+	err = radp_nl_req_info_init(req, info->attrs, &ri, info->extack);
+	if (err)
+		return err;
 
 	dev = radp_nl_dev_from_info(info);
 	if (IS_ERR(dev))
@@ -112,8 +136,8 @@ static int radp_nl_get_doit(struct sk_buff *skb, struct genl_info *info)
 		err = -ENOMEM;
 		goto err_put_dev;
 	}
-	err = radp_nl_put_reply(msg, req, dev, info->snd_portid, info->snd_seq,
-				0, info->attrs, info->extack);
+	err = radp_nl_put_msg(msg, req, req->cmd, dev, info->snd_portid,
+			      info->snd_seq, 0, &ri, info->extack);
 	if (err)
 		goto err_free_msg;
 	radp_dev_put(dev);
@@ -135,19 +159,27 @@ static int radp_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct radp_nl_dump_ctx *ctx = (struct radp_nl_dump_ctx *)cb->ctx;
 	const struct radp_nl_request *req;
+	struct radp_nl_req_info ri;
 	struct radp_dev *dev;
-	int err = 0;
+	int err;
 
 	BUILD_BUG_ON(sizeof(*ctx) > sizeof(cb->ctx));
 	req = radp_nl_request_find(genl_dumpit_info(cb)->op.cmd);
 	if (WARN_ON_ONCE(!req))
 		return -EOPNOTSUPP;
+	err = radp_nl_req_info_init(req, radp_dump_attrs(cb), &ri, cb->extack);
+	if (err)
+		return err;
 
 	while ((dev = radp_dev_get_next(&ctx->dev_index))) {
-		err = radp_nl_put_reply(skb, req, dev,
-					NETLINK_CB(cb->skb).portid,
-					cb->nlh->nlmsg_seq, NLM_F_MULTI,
-					radp_dump_attrs(cb), cb->extack);
+		/* Devices without the register have nothing to show here. */
+		if (req->needs_roce_accl && !READ_ONCE(dev->roce_accl_cap))
+			err = 0;
+		else
+			err = radp_nl_put_msg(skb, req, req->cmd, dev,
+					      NETLINK_CB(cb->skb).portid,
+					      cb->nlh->nlmsg_seq, NLM_F_MULTI,
+					      &ri, cb->extack);
 		radp_dev_put(dev);
 		if (err)
 			break;
@@ -159,19 +191,163 @@ static int radp_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	return err;
 }
 
-static const struct nla_policy radp_nl_dev_get_policy[ROCE_ADP_A_DEV_NAME + 1] = {
-	[ROCE_ADP_A_DEV_NAME] = { .type = NLA_NUL_STRING,
-				  .len = ROCE_ADP_DEV_NAME_LEN - 1 },
+/* Tell the "config" group about a change, as GET would show it. */
+static void radp_nl_notify(const struct radp_nl_request *req,
+			   struct radp_dev *dev,
+			   const struct radp_nl_req_info *ri)
+{
+	struct sk_buff *msg;
+
+	if (!genl_has_listeners(&radp_nl_family, &init_net, 0))
+		return;
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg)
+		return;
+	if (radp_nl_put_msg(msg, req, req->ntf_cmd, dev, 0, 0, 0, ri, NULL)) {
+		nlmsg_free(msg);
+		return;
+	}
+	genlmsg_multicast(&radp_nl_family, msg, 0, 0, GFP_KERNEL);
+}
+
+static int radp_nl_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	const struct radp_nl_request *req;
+	struct radp_nl_req_info ri;
+	struct radp_dev *dev;
+	struct sk_buff *msg;
+	int err;
+
+	req = radp_nl_request_find(info->genlhdr->cmd);
+	if (WARN_ON_ONCE(!req || !req->set))
+		return -EOPNOTSUPP;
+	dev = radp_nl_dev_from_info(info);
+	if (IS_ERR(dev))
+		return PTR_ERR(dev);
+
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg) {
+		err = -ENOMEM;
+		goto err_put_dev;
+	}
+
+	/* The reply and the notification show this change, not a later one. */
+	mutex_lock(&dev->cfg_lock);
+	err = radp_nl_req_info_init(req, NULL, &ri, info->extack) ?:
+	      req->set(dev, info, &ri);
+	if (err)
+		goto err_unlock;
+	err = radp_nl_put_msg(msg, req, req->set_cmd, dev, info->snd_portid,
+			      info->snd_seq, 0, &ri, info->extack);
+	if (err)
+		goto err_unlock;
+	radp_nl_notify(req, dev, &ri);
+	mutex_unlock(&dev->cfg_lock);
+
+	radp_dev_put(dev);
+	return genlmsg_reply(msg, info);
+
+err_unlock:
+	mutex_unlock(&dev->cfg_lock);
+	nlmsg_free(msg);
+err_put_dev:
+	radp_dev_put(dev);
+	return err;
+}
+
+static const struct nla_policy radp_nl_range_policy[ROCE_ADP_A_RANGE_MAX + 1] = {
+	[ROCE_ADP_A_RANGE_INDEX] = NLA_POLICY_MAX(NLA_U32, RADP_RANGES - 1),
+	[ROCE_ADP_A_RANGE_PREV_RANGE_INDEX] = NLA_POLICY_MAX(NLA_U32, 7),
+	[ROCE_ADP_A_RANGE_DEC_MODE] = NLA_POLICY_MAX(NLA_U32, 3),
+	[ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] = NLA_POLICY_MAX(NLA_U32, 1023),
+	[ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = NLA_POLICY_MAX(NLA_U32, 255),
+	[ROCE_ADP_A_RANGE_RANGE_SIZE] = NLA_POLICY_MAX(NLA_U32, 255),
 };
 
+/* Above s16: the NLA_POLICY_MAX() of 6.1 cannot hold it. */
+static struct netlink_range_validation radp_nl_time_base_range = {
+	.max = U16_MAX,
+};
+
+const struct nla_policy radp_nl_profile_policy[ROCE_ADP_A_PROFILE_MAX + 1] = {
+	[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] =
+		NLA_POLICY_MAX(NLA_U32, ROCE_ADP_PROFILE_ID_MAX),
+	[ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT] = NLA_POLICY_MAX(NLA_U8, 1),
+	[ROCE_ADP_A_PROFILE_RANGE_NUM] = NLA_POLICY_MAX(NLA_U32, 7),
+	[ROCE_ADP_A_PROFILE_START_RANGE_INDEX] = NLA_POLICY_MAX(NLA_U32, 7),
+	[ROCE_ADP_A_PROFILE_TIME_UNIT] = NLA_POLICY_MAX(NLA_U32, 3),
+	[ROCE_ADP_A_PROFILE_TIME_BASE] =
+		NLA_POLICY_FULL_RANGE(NLA_U32, &radp_nl_time_base_range),
+	[ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT] = NLA_POLICY_MAX(NLA_U32, 255),
+	[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND] =
+		NLA_POLICY_MAX(NLA_U32, 255),
+	[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE] =
+		NLA_POLICY_MAX(NLA_U32, 255),
+	[ROCE_ADP_A_PROFILE_RANGE] = NLA_POLICY_NESTED(radp_nl_range_policy),
+};
+
+const struct nla_policy radp_nl_accl_policy[ROCE_ADP_A_ACCL_MAX + 1] = {
+	[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] = NLA_POLICY_MAX(NLA_U8, 1),
+	[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN] = NLA_POLICY_MAX(NLA_U8, 1),
+	[ROCE_ADP_A_ACCL_ROCE_SLOW_RESTART_EN] = NLA_POLICY_MAX(NLA_U8, 1),
+	[ROCE_ADP_A_ACCL_ROCE_SLOW_RESTART_IDLE_EN] = NLA_POLICY_MAX(NLA_U8, 1),
+	[ROCE_ADP_A_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED] =
+		NLA_POLICY_MAX(NLA_U8, 1),
+	[ROCE_ADP_A_ACCL_ADAPTIVE_ROUTING_FORCED_EN] = NLA_POLICY_MAX(NLA_U8, 1),
+	[ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN] = NLA_POLICY_MAX(NLA_U8, 1),
+};
+
+#define RADP_NL_DEV_NAME_POLICY \
+	[ROCE_ADP_A_DEV_NAME] = { .type = NLA_NUL_STRING, \
+				  .len = ROCE_ADP_DEV_NAME_LEN - 1 }
+
+static const struct nla_policy radp_nl_dev_policy[ROCE_ADP_A_DEV_NAME + 1] = {
+	RADP_NL_DEV_NAME_POLICY,
+};
+
+static const struct nla_policy radp_nl_accl_set_policy[ROCE_ADP_A_ACCL + 1] = {
+	RADP_NL_DEV_NAME_POLICY,
+	[ROCE_ADP_A_ACCL] = NLA_POLICY_NESTED(radp_nl_accl_policy),
+};
+
+static const struct nla_policy radp_nl_profile_get_policy[ROCE_ADP_A_PROFILE_ID + 1] = {
+	RADP_NL_DEV_NAME_POLICY,
+	[ROCE_ADP_A_PROFILE_ID] = NLA_POLICY_MAX(NLA_U32, ROCE_ADP_PROFILE_ID_MAX),
+};
+
+static const struct nla_policy radp_nl_profile_set_policy[ROCE_ADP_A_PROFILE + 1] = {
+	RADP_NL_DEV_NAME_POLICY,
+	[ROCE_ADP_A_PROFILE] = NLA_POLICY_NESTED(radp_nl_profile_policy),
+};
+
+/* Each policy array ends at the attribute named as its _maxattr. */
+#define RADP_NL_GET_OP(_cmd, _policy, _maxattr) {		\
+	.cmd = _cmd,						\
+	.doit = radp_nl_get_doit,				\
+	.dumpit = radp_nl_get_dumpit,				\
+	.policy = _policy,					\
+	.maxattr = _maxattr,					\
+}
+
+#define RADP_NL_SET_OP(_cmd, _policy, _maxattr) {		\
+	.cmd = _cmd,						\
+	.doit = radp_nl_set_doit,				\
+	.policy = _policy,					\
+	.maxattr = _maxattr,					\
+	.flags = GENL_ADMIN_PERM,				\
+}
+
 static const struct genl_ops radp_nl_ops[] = {
-	{
-		.cmd = ROCE_ADP_CMD_DEV_GET,
-		.doit = radp_nl_get_doit,
-		.dumpit = radp_nl_get_dumpit,
-		.policy = radp_nl_dev_get_policy,
-		.maxattr = ARRAY_SIZE(radp_nl_dev_get_policy) - 1,
-	},
+	RADP_NL_GET_OP(ROCE_ADP_CMD_DEV_GET, radp_nl_dev_policy,
+		       ROCE_ADP_A_DEV_NAME),
+	RADP_NL_GET_OP(ROCE_ADP_CMD_ACCL_GET, radp_nl_dev_policy,
+		       ROCE_ADP_A_DEV_NAME),
+	RADP_NL_SET_OP(ROCE_ADP_CMD_ACCL_SET, radp_nl_accl_set_policy,
+		       ROCE_ADP_A_ACCL),
+	RADP_NL_GET_OP(ROCE_ADP_CMD_PROFILE_GET, radp_nl_profile_get_policy,
+		       ROCE_ADP_A_PROFILE_ID),
+	RADP_NL_SET_OP(ROCE_ADP_CMD_PROFILE_SET, radp_nl_profile_set_policy,
+		       ROCE_ADP_A_PROFILE),
 };
 
 static const struct genl_multicast_group radp_nl_mcgrps[] = {

@@ -10,9 +10,12 @@
 #include <linux/device.h>
 #include <linux/mutex.h>
 #include <linux/refcount.h>
+#include <linux/rwsem.h>
 #include <linux/types.h>
 #include <net/netlink.h>
 #include <uapi/linux/roce_adp.h>
+
+#include "radp_reg.h"
 
 #define RADP_NAME		"roce_adp"
 #define RADP_FW_VERSION_LEN	32
@@ -38,6 +41,8 @@ struct radp_backend_ops {
  * @ops: backend operations
  * @fw_version: firmware version string, set by the backend
  * @roce_accl_cap: the device implements the ROCE_ACCL register
+ * @skip_checks: test knob: send writes to the firmware unchecked
+ * @cfg_lock: serializes read-modify-write sequences on the device
  * @index: registry key, stable for the device's life; dumps resume by it
  * @users: references held by in-flight requests, plus one for the registry
  * @released: completed when the last user drops its reference
@@ -47,6 +52,8 @@ struct radp_dev {
 	const struct radp_backend_ops *ops;
 	char fw_version[RADP_FW_VERSION_LEN];
 	bool roce_accl_cap;
+	bool skip_checks;
+	struct mutex cfg_lock;	/* one writer at a time */
 
 	u32 index;
 	refcount_t users;
@@ -66,9 +73,65 @@ int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
 		  void *out, size_t outlen, struct netlink_ext_ack *extack);
 const char *radp_cmd_status_name(u8 status);
 
-/* netlink.c */
+/* roce_accl.c: the ROCE_ACCL register through ACCESS_REG */
+int radp_accl_query(struct radp_dev *dev, u32 profile_id,
+		    struct radp_roce_accl *r, struct netlink_ext_ack *extack);
+int radp_accl_write(struct radp_dev *dev, const struct radp_roce_accl *w,
+		    struct netlink_ext_ack *extack);
+void radp_accl_caps(const struct radp_roce_accl *r, struct radp_caps *caps);
+
+/* netlink.c: the family and the request/reply pattern of every message */
+struct genl_info;
+
+/* What a request asks for, beyond the device. */
+struct radp_nl_req_info {
+	int profile_id;			/* -1: every profile */
+	const struct nlattr *profile_id_attr;
+};
+
+/**
+ * struct radp_nl_request - one message type
+ * @cmd: its GET command, also the command of GET replies
+ * @set_cmd: its SET command, 0 if read-only
+ * @ntf_cmd: the command of its notifications
+ * @needs_roce_accl: dumps skip devices without ROCE_ACCL
+ * @parse: read the GET request's options into the request info (optional)
+ * @fill: write the reply body about one device
+ * @set: apply a SET, under the device's cfg_lock; may update the request
+ *	info for the reply that follows
+ */
+struct radp_nl_request {
+	u8 cmd;
+	u8 set_cmd;
+	u8 ntf_cmd;
+	bool needs_roce_accl;
+	int (*parse)(struct nlattr **attrs, struct radp_nl_req_info *ri,
+		     struct netlink_ext_ack *extack);
+	int (*fill)(struct sk_buff *skb, struct radp_dev *dev,
+		    const struct radp_nl_req_info *ri,
+		    struct netlink_ext_ack *extack);
+	int (*set)(struct radp_dev *dev, struct genl_info *info,
+		   struct radp_nl_req_info *ri);
+};
+
+extern const struct nla_policy radp_nl_accl_policy[];
+extern const struct nla_policy radp_nl_profile_policy[];
 int radp_nl_init(void);
 void radp_nl_fini(void);
+
+/* nl_roce_accl.c: the ACCL and PROFILE messages */
+int radp_nl_accl_fill(struct sk_buff *skb, struct radp_dev *dev,
+		      const struct radp_nl_req_info *ri,
+		      struct netlink_ext_ack *extack);
+int radp_nl_accl_set(struct radp_dev *dev, struct genl_info *info,
+		     struct radp_nl_req_info *ri);
+int radp_nl_profile_parse(struct nlattr **attrs, struct radp_nl_req_info *ri,
+			  struct netlink_ext_ack *extack);
+int radp_nl_profile_fill(struct sk_buff *skb, struct radp_dev *dev,
+			 const struct radp_nl_req_info *ri,
+			 struct netlink_ext_ack *extack);
+int radp_nl_profile_set(struct radp_dev *dev, struct genl_info *info,
+			struct radp_nl_req_info *ri);
 
 /*
  * The emulated device: a firmware model behind the same command mailboxes
@@ -78,8 +141,47 @@ void radp_nl_fini(void);
 
 /* Syndromes the firmware model returns, one per reason. */
 enum radp_emu_syndrome {
-	RADP_EMU_SYND_BAD_OPCODE	= 0x0ad50001,
-	RADP_EMU_SYND_BAD_INP_LEN	= 0x0ad50002,
+	RADP_EMU_SYND_BAD_OPCODE		= 0x0ad50001,
+	RADP_EMU_SYND_BAD_INP_LEN		= 0x0ad50002,
+	RADP_EMU_SYND_BAD_OUTP_LEN		= 0x0ad50003,
+	RADP_EMU_SYND_UNKNOWN_REG		= 0x0ad50004,
+	RADP_EMU_SYND_REG_UNSUPPORTED		= 0x0ad50005,
+	RADP_EMU_SYND_BAD_OP_MOD		= 0x0ad50006,
+	RADP_EMU_SYND_NOT_CONFIGURABLE		= 0x0ad50007,
+	/* profile rules: 0x0ad51000 + enum radp_rule */
+	RADP_EMU_SYND_PROFILE_ID		= 0x0ad51001,
+	RADP_EMU_SYND_TIME_UNIT			= 0x0ad51002,
+	RADP_EMU_SYND_TIME_BASE_POW2		= 0x0ad51003,
+	RADP_EMU_SYND_TIME_BASE_MIN		= 0x0ad51004,
+	RADP_EMU_SYND_RANGE_NUM_ZERO		= 0x0ad51005,
+	RADP_EMU_SYND_RANGE_NUM_MAX		= 0x0ad51006,
+	RADP_EMU_SYND_START_RANGE		= 0x0ad51007,
+	RADP_EMU_SYND_RANGE_ORDER		= 0x0ad51008,
+	RADP_EMU_SYND_PREV_RANGE		= 0x0ad51009,
+	RADP_EMU_SYND_DEC_MODE			= 0x0ad5100a,
+	RADP_EMU_SYND_RETRY_NUM_ZERO		= 0x0ad5100b,
+	RADP_EMU_SYND_INIT_RANGE_EMPTY		= 0x0ad5100c,
+	RADP_EMU_SYND_TIMEOUT_OVERFLOW		= 0x0ad5100d,
+};
+
+/**
+ * struct radp_emu_accl - the firmware model's ROCE_ACCL state (volatile)
+ * @enables: the seven enables, bit i = enable i
+ * @configurable: knob: which enables may be set
+ * @active_id: 0 until a profile is written, then the last one written
+ * @max_id: knob: adp_retx_profile_max_id (at most 7)
+ * @max_range_num: knob: adp_retx_profile_max_range_num (at most 4)
+ * @base_timeout_min: knob: adp_retx_base_timeout_min in ns
+ * @profiles: profile 0 is the firmware's defaults, 1..7 the writable ones
+ */
+struct radp_emu_accl {
+	u32 enables;
+	u32 configurable;
+	u32 active_id;
+	u32 max_id;
+	u32 max_range_num;
+	u32 base_timeout_min;
+	struct radp_profile profiles[ROCE_ADP_PROFILE_ID_MAX + 1];
 };
 
 /**
@@ -89,7 +191,8 @@ enum radp_emu_syndrome {
  * @id: the number written to new_device
  * @list: in the list of emulated devices
  * @ddir: its debugfs directory
- * @fw_lock: serializes the firmware model, like a real command interface
+ * @fw_lock: commands that change state exclude all others
+ * @accl: ROCE_ACCL state
  * @test_cmd: knob: last command sent through debugfs "cmd" and its outcome
  */
 struct radp_emu {
@@ -98,7 +201,8 @@ struct radp_emu {
 	u32 id;
 	struct list_head list;
 	struct dentry *ddir;
-	struct mutex fw_lock;	/* one command at a time, as in firmware */
+	struct rw_semaphore fw_lock;	/* writers exclude readers */
+	struct radp_emu_accl accl;
 	struct {
 		u16 opcode;
 		u16 op_mod;
@@ -114,7 +218,6 @@ void radp_emu_bus_fini(void);
 
 /* emu_fw.c: the firmware model */
 void radp_emu_fw_init(struct radp_emu *emu);
-void radp_emu_fw_fini(struct radp_emu *emu);
 int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
 		     void *out, size_t outlen);
 

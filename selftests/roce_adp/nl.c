@@ -2,6 +2,7 @@
 /* Raw generic netlink for the selftests; see nl.h. */
 
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,38 +40,41 @@ void nl_genl_init(struct nl_sock *sk, struct nl_msg *m, uint8_t cmd,
 	nl_msg_init(m, sk->family, dump ? NLM_F_DUMP : 0, cmd, sk->version);
 }
 
-void nl_put(struct nl_msg *m, uint16_t type, const void *data, size_t len)
+uint32_t nl_put(struct nl_msg *m, uint16_t type, const void *data,
+		size_t len)
 {
 	struct nlattr *a = nl_tail(m);
+	uint32_t offset = (char *)a - m->buf;
 
 	a->nla_type = type;
 	a->nla_len = NLA_HDRLEN + len;
 	if (len)
 		memcpy((char *)a + NLA_HDRLEN, data, len);
 	m->nlh.nlmsg_len = NLMSG_ALIGN(m->nlh.nlmsg_len) + NLA_ALIGN(a->nla_len);
+	return offset;
 }
 
-void nl_put_u8(struct nl_msg *m, uint16_t type, uint8_t v)
+uint32_t nl_put_u8(struct nl_msg *m, uint16_t type, uint8_t v)
 {
-	nl_put(m, type, &v, sizeof(v));
+	return nl_put(m, type, &v, sizeof(v));
 }
 
-void nl_put_u32(struct nl_msg *m, uint16_t type, uint32_t v)
+uint32_t nl_put_u32(struct nl_msg *m, uint16_t type, uint32_t v)
 {
-	nl_put(m, type, &v, sizeof(v));
+	return nl_put(m, type, &v, sizeof(v));
 }
 
-void nl_put_str(struct nl_msg *m, uint16_t type, const char *s)
+uint32_t nl_put_str(struct nl_msg *m, uint16_t type, const char *s)
 {
-	nl_put(m, type, s, strlen(s) + 1);
+	return nl_put(m, type, s, strlen(s) + 1);
 }
 
-void nl_nest_start(struct nl_msg *m, uint16_t type)
+uint32_t nl_nest_start(struct nl_msg *m, uint16_t type)
 {
 	struct nlattr *a = nl_tail(m);
 
 	m->nest[m->depth++] = a;
-	nl_put(m, type | NLA_F_NESTED, NULL, 0);
+	return nl_put(m, type | NLA_F_NESTED, NULL, 0);
 }
 
 void nl_nest_end(struct nl_msg *m)
@@ -265,6 +269,25 @@ int nl_open(struct nl_sock *sk, const char *family)
 		sk->fd = -1;
 	}
 	return err;
+}
+
+int nl_join(struct nl_sock *sk, uint32_t group)
+{
+	if (setsockopt(sk->fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP, &group,
+		       sizeof(group)))
+		return -errno;
+	return 0;
+}
+
+int nl_recv_one(struct nl_sock *sk, void *buf, size_t len, int timeout_ms)
+{
+	struct pollfd pfd = { .fd = sk->fd, .events = POLLIN };
+	ssize_t n;
+
+	if (poll(&pfd, 1, timeout_ms) <= 0)
+		return -ETIMEDOUT;
+	n = recv(sk->fd, buf, len, 0);
+	return n < 0 ? -errno : (int)n;
 }
 
 void nl_close(struct nl_sock *sk)

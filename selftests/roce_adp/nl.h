@@ -46,14 +46,20 @@ typedef int (*nl_reply_cb)(const struct nlmsghdr *nlh, void *arg);
 
 int nl_open(struct nl_sock *sk, const char *family);
 void nl_close(struct nl_sock *sk);
+/* Join a multicast group; nl_recv_one() then reads what it sends. */
+int nl_join(struct nl_sock *sk, uint32_t group);
+/* Wait up to @timeout_ms for one message into @buf; its length or -errno. */
+int nl_recv_one(struct nl_sock *sk, void *buf, size_t len, int timeout_ms);
 
 void nl_msg_init(struct nl_msg *m, uint16_t type, uint16_t flags,
 		 uint8_t cmd, uint8_t version);
-void nl_put(struct nl_msg *m, uint16_t type, const void *data, size_t len);
-void nl_put_u8(struct nl_msg *m, uint16_t type, uint8_t v);
-void nl_put_u32(struct nl_msg *m, uint16_t type, uint32_t v);
-void nl_put_str(struct nl_msg *m, uint16_t type, const char *s);
-void nl_nest_start(struct nl_msg *m, uint16_t type);
+/* The nl_put* return the attribute's offset in the message. */
+uint32_t nl_put(struct nl_msg *m, uint16_t type, const void *data,
+		size_t len);
+uint32_t nl_put_u8(struct nl_msg *m, uint16_t type, uint8_t v);
+uint32_t nl_put_u32(struct nl_msg *m, uint16_t type, uint32_t v);
+uint32_t nl_put_str(struct nl_msg *m, uint16_t type, const char *s);
+uint32_t nl_nest_start(struct nl_msg *m, uint16_t type);
 void nl_nest_end(struct nl_msg *m);
 
 /* Send @m (sequence number assigned here) and read until the ACK or DONE. */

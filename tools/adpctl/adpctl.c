@@ -21,6 +21,8 @@
 
 const struct adp_obj adp_objs[] = {
 	{ "dev", dev_cmds, "devices and their ROCE_ACCL capability" },
+	{ "accl", accl_cmds, "RoCE acceleration enables, limits, active profile" },
+	{ "profile", profile_cmds, "adaptive retransmission profiles" },
 	{ }
 };
 
@@ -74,6 +76,8 @@ static void cmd_usage(const struct adp_obj *obj, const struct adp_cmd *cmd)
 	printf("Usage: adpctl %s %s%s%s\n\n%c%s.\n", obj->name, cmd->name,
 	       *cmd->usage ? " " : "", cmd->usage,
 	       toupper((unsigned char)cmd->help[0]), cmd->help + 1);
+	if (cmd->details)
+		cmd->details(stdout);
 }
 
 static bool wants_help(int argc, char **argv)

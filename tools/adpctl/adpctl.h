@@ -6,7 +6,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <linux/roce_adp.h>
 
+#include "fields.h"
 #include "nl.h"
 #include "print.h"
 
@@ -27,6 +29,8 @@ struct adp_cmd {
 	int (*func)(struct adp_ctx *ctx, int argc, char **argv);
 	const char *help;	/* one line, lower case, no period */
 	const char *usage;	/* arguments, "" when there are none */
+	/* More help after the usage, e.g. the fields a set takes; or NULL. */
+	void (*details)(FILE *fp);
 };
 
 /* One OBJECT; its first command is the default ("adpctl dev"). */
@@ -86,6 +90,12 @@ struct adp_arg {
 /* 0, or ADP_EXIT_USAGE after saying what is wrong. */
 int adp_parse_args(const struct adp_ctx *ctx, struct adp_arg *args,
 		   int argc, char **argv);
+/*
+ * argv[*i] is the key of a: store the value after it and leave *i there.
+ * For parsers of their own; errors as adp_parse_args().
+ */
+int adp_take_arg(const struct adp_ctx *ctx, struct adp_arg *a, int argc,
+		 char **argv, int *i);
 /* Prints 'Error: <msg>. Try "adpctl OBJ CMD help".' and returns 2. */
 int adp_usage_error(const struct adp_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -103,5 +113,45 @@ int adp_put_dev(struct nl_msg *msg, void *dev);
 int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
 	     int (*print)(const struct adp_nl_msg *msg, void *arg),
 	     void *arg);
+/*
+ * adp_show() with any request: flags (0 or NLM_F_DUMP) and the attributes
+ * build puts from build_arg.  Also prints the reply of a set, which reads
+ * the state back, exactly as the matching show would.
+ */
+int adp_show_req(struct adp_ctx *ctx, uint8_t cmd, int flags,
+		 int (*build)(struct nl_msg *msg, void *arg), void *build_arg,
+		 int (*print)(const struct adp_nl_msg *msg, void *arg),
+		 void *arg);
+
+/* accl.c */
+extern const struct adp_cmd accl_cmds[];
+
+/* What "accl set" sends: the enables given, nothing else. */
+struct accl_req {
+	const char *dev;
+	struct adp_vals accl;	/* adp_accl_fields */
+};
+
+int accl_parse_set(const struct adp_ctx *ctx, struct accl_req *req,
+		   int argc, char **argv);
+int accl_build_set(struct nl_msg *msg, void *req);
+
+/* profile.c */
+extern const struct adp_cmd profile_cmds[];
+
+/*
+ * What "profile set" sends: the profile id and the fields given, and for
+ * each range given (range[i].has[] not all false) its fields.
+ */
+struct profile_req {
+	const char *dev;
+	struct adp_vals profile;	/* adp_profile_fields, id included */
+	struct adp_vals range[ROCE_ADP_RANGES_MAX];	/* adp_range_fields */
+	bool range_given[ROCE_ADP_RANGES_MAX];
+};
+
+int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
+		      int argc, char **argv);
+int profile_build_set(struct nl_msg *msg, void *req);
 
 #endif /* ADPCTL_H */

@@ -121,6 +121,23 @@ static int store_arg(const struct adp_ctx *ctx, struct adp_arg *a,
 	return adp_usage_error(ctx, "bad argument table");
 }
 
+int adp_take_arg(const struct adp_ctx *ctx, struct adp_arg *a, int argc,
+		 char **argv, int *i)
+{
+	int ret;
+
+	if (a->seen)
+		return adp_usage_error(ctx, "\"%s\" is given twice", a->key);
+	if (*i + 1 >= argc)
+		return adp_usage_error(ctx, "missing value for \"%s\"", a->key);
+	++*i;
+	ret = store_arg(ctx, a, argv[*i]);
+	if (ret)
+		return ret;
+	a->seen = true;
+	return 0;
+}
+
 int adp_parse_args(const struct adp_ctx *ctx, struct adp_arg *args,
 		   int argc, char **argv)
 {
@@ -137,24 +154,20 @@ int adp_parse_args(const struct adp_ctx *ctx, struct adp_arg *args,
 		for (a = args; a->key && strcmp(a->key, word); a++)
 			;
 		if (a->key) {
-			if (a->seen)
-				return adp_usage_error(ctx, "\"%s\" is given twice",
-						       a->key);
-			if (++i == argc)
-				return adp_usage_error(ctx, "missing value for \"%s\"",
-						       a->key);
-			word = argv[i];
-		} else {
-			if (word[0] == '-')
-				return adp_usage_error(ctx, "unknown option \"%s\" (options go before the object)",
-						       word);
-			for (a = args; a->key; a++)
-				if (a->positional && !a->seen)
-					break;
-			if (!a->key)
-				return adp_usage_error(ctx, "unexpected argument \"%s\"",
-						       word);
+			ret = adp_take_arg(ctx, a, argc, argv, &i);
+			if (ret)
+				return ret;
+			continue;
 		}
+		if (word[0] == '-')
+			return adp_usage_error(ctx, "unknown option \"%s\" (options go before the object)",
+					       word);
+		for (a = args; a->key; a++)
+			if (a->positional && !a->seen)
+				break;
+		if (!a->key)
+			return adp_usage_error(ctx, "unexpected argument \"%s\"",
+					       word);
 		ret = store_arg(ctx, a, word);
 		if (ret)
 			return ret;

@@ -19,7 +19,8 @@ int adp_put_dev(struct nl_msg *msg, void *dev)
 }
 
 struct show_call {
-	const char *dev;
+	int (*build)(struct nl_msg *msg, void *arg);
+	void *build_arg;
 	int (*print)(const struct adp_nl_msg *msg, void *arg);
 	void *arg;
 	bool opened;		/* the JSON array has been started */
@@ -29,7 +30,7 @@ static int show_build(struct nl_msg *msg, void *data)
 {
 	struct show_call *call = data;
 
-	return adp_put_dev(msg, (void *)call->dev);
+	return call->build ? call->build(msg, call->build_arg) : 0;
 }
 
 static int show_parse(const struct adp_nl_msg *msg, void *data)
@@ -43,19 +44,22 @@ static int show_parse(const struct adp_nl_msg *msg, void *data)
 	return call->print(msg, call->arg);
 }
 
-int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
-	     int (*print)(const struct adp_nl_msg *msg, void *arg),
-	     void *arg)
+int adp_show_req(struct adp_ctx *ctx, uint8_t cmd, int flags,
+		 int (*build)(struct nl_msg *msg, void *arg), void *build_arg,
+		 int (*print)(const struct adp_nl_msg *msg, void *arg),
+		 void *arg)
 {
-	struct show_call call = { .dev = dev, .print = print, .arg = arg };
+	struct show_call call = {
+		.build = build, .build_arg = build_arg,
+		.print = print, .arg = arg,
+	};
 	struct adp_nl *nl;
 	int ret;
 
 	nl = adp_ctx_nl(ctx);
 	if (!nl)
 		return ADP_EXIT_FAIL;
-	ret = adp_nl_request(nl, cmd, dev ? 0 : NLM_F_DUMP, show_build,
-			     show_parse, &call);
+	ret = adp_nl_request(nl, cmd, flags, show_build, show_parse, &call);
 	/*
 	 * The array starts with the first reply, so that a failed request
 	 * prints no JSON at all, but an empty dump still prints "[]" and a
@@ -68,6 +72,14 @@ int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
 	if (call.opened)
 		close_json_array();
 	return ret ? ADP_EXIT_FAIL : ADP_EXIT_OK;
+}
+
+int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
+	     int (*print)(const struct adp_nl_msg *msg, void *arg),
+	     void *arg)
+{
+	return adp_show_req(ctx, cmd, dev ? 0 : NLM_F_DUMP, adp_put_dev,
+			    (void *)dev, print, arg);
 }
 
 static int dev_print(const struct adp_nl_msg *msg, void *arg)
@@ -124,8 +136,11 @@ static int dev_show(struct adp_ctx *ctx, int argc, char **argv)
 }
 
 const struct adp_cmd dev_cmds[] = {
-	{ "show", dev_show,
-	  "list devices, their backend, firmware and ROCE_ACCL support",
-	  "[[dev] DEV]" },
+	{
+		.name = "show",
+		.func = dev_show,
+		.help = "list devices, their backend, firmware and ROCE_ACCL support",
+		.usage = "[[dev] DEV]",
+	},
 	{ }
 };

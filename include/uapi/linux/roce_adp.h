@@ -1,43 +1,134 @@
 /* SPDX-License-Identifier: ((GPL-2.0 WITH Linux-syscall-note) OR BSD-3-Clause) */
-/*
- * roce_adp: generic netlink interface to the ROCE_ACCL register of
- * NVIDIA ConnectX NICs (RoCE adaptive retransmission).
- *
- * Documentation/netlink/specs/roce_adp.yaml describes this family; keep the
- * two in step.
- */
+/* Do not edit directly, auto-generated from: */
+/*	Documentation/netlink/specs/roce_adp.yaml */
+/* YNL-GEN uapi header */
+
 #ifndef _UAPI_LINUX_ROCE_ADP_H
 #define _UAPI_LINUX_ROCE_ADP_H
 
-#define ROCE_ADP_FAMILY_NAME		"roce_adp"
-#define ROCE_ADP_FAMILY_VERSION		1
-#define ROCE_ADP_MCGRP_CONFIG		"config"
+#define ROCE_ADP_FAMILY_NAME	"roce_adp"
+#define ROCE_ADP_FAMILY_VERSION	1
 
-/* Longest device name, including the terminating NUL. */
-#define ROCE_ADP_DEV_NAME_LEN		32
+#define ROCE_ADP_DEV_NAME_LEN	32
+#define ROCE_ADP_PROFILE_ID_MAX	7
+#define ROCE_ADP_RANGES_MAX	4
 
+/**
+ * enum roce_adp_backend - What drives a device.
+ * @ROCE_ADP_BACKEND_EMULATED: Software model of the register, for testing.
+ * @ROCE_ADP_BACKEND_MLX5: Real ConnectX hardware reached through mlx5_core.
+ */
 enum roce_adp_backend {
 	ROCE_ADP_BACKEND_EMULATED = 1,
 	ROCE_ADP_BACKEND_MLX5,
 };
 
+/**
+ * enum roce_adp_time_unit - Unit of a profile's time base.
+ * @ROCE_ADP_TIME_UNIT_USEC: Microseconds.
+ */
+enum roce_adp_time_unit {
+	ROCE_ADP_TIME_UNIT_USEC = 1,
+};
+
+/**
+ * enum roce_adp_dec_mode - How a range lowers its timeout once the retries are
+ *   used up.
+ * @ROCE_ADP_DEC_MODE_TO_DIV_4: Cut the timeout to a quarter.
+ * @ROCE_ADP_DEC_MODE_TO_DIV_2: Cut the timeout in half.
+ * @ROCE_ADP_DEC_MODE_TO_LOW_BOUND: Drop the timeout to the range's low bound.
+ */
+enum roce_adp_dec_mode {
+	ROCE_ADP_DEC_MODE_TO_DIV_4,
+	ROCE_ADP_DEC_MODE_TO_DIV_2,
+	ROCE_ADP_DEC_MODE_TO_LOW_BOUND,
+};
+
 enum {
 	ROCE_ADP_A_UNSPEC,
-	ROCE_ADP_A_DEV_NAME,		/* string: device handle */
-	ROCE_ADP_A_DEV_BACKEND,		/* u32: enum roce_adp_backend */
-	ROCE_ADP_A_DEV_FW_VERSION,	/* string: "major.minor.subminor" */
-	ROCE_ADP_A_DEV_ROCE_ACCL,	/* u8: 1 if ROCE_ACCL is supported */
+	ROCE_ADP_A_DEV_NAME,
+	ROCE_ADP_A_DEV_BACKEND,
+	ROCE_ADP_A_DEV_FW_VERSION,
+	ROCE_ADP_A_DEV_ROCE_ACCL,
+	ROCE_ADP_A_CAPS,
+	ROCE_ADP_A_ACCL,
+	ROCE_ADP_A_ACCL_CONFIGURABLE,
+	ROCE_ADP_A_ACTIVE_PROFILE_ID,
+	ROCE_ADP_A_PROFILE_ID,
+	ROCE_ADP_A_PROFILE,
 
 	__ROCE_ADP_A_MAX,
 	ROCE_ADP_A_MAX = (__ROCE_ADP_A_MAX - 1)
 };
 
 enum {
+	ROCE_ADP_A_CAPS_UNSPEC,
+	ROCE_ADP_A_CAPS_PROFILE_MAX_ID,
+	ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM,
+	ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN,
+
+	__ROCE_ADP_A_CAPS_MAX,
+	ROCE_ADP_A_CAPS_MAX = (__ROCE_ADP_A_CAPS_MAX - 1)
+};
+
+enum {
+	ROCE_ADP_A_ACCL_UNSPEC,
+	ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN,
+	ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN,
+	ROCE_ADP_A_ACCL_ROCE_SLOW_RESTART_EN,
+	ROCE_ADP_A_ACCL_ROCE_SLOW_RESTART_IDLE_EN,
+	ROCE_ADP_A_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED,
+	ROCE_ADP_A_ACCL_ADAPTIVE_ROUTING_FORCED_EN,
+	ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN,
+
+	__ROCE_ADP_A_ACCL_MAX,
+	ROCE_ADP_A_ACCL_MAX = (__ROCE_ADP_A_ACCL_MAX - 1)
+};
+
+enum {
+	ROCE_ADP_A_PROFILE_UNSPEC,
+	ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID,
+	ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT,
+	ROCE_ADP_A_PROFILE_RANGE_NUM,
+	ROCE_ADP_A_PROFILE_START_RANGE_INDEX,
+	ROCE_ADP_A_PROFILE_TIME_UNIT,
+	ROCE_ADP_A_PROFILE_TIME_BASE,
+	ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT,
+	ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND,
+	ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE,
+	ROCE_ADP_A_PROFILE_RANGE,
+
+	__ROCE_ADP_A_PROFILE_MAX,
+	ROCE_ADP_A_PROFILE_MAX = (__ROCE_ADP_A_PROFILE_MAX - 1)
+};
+
+enum {
+	ROCE_ADP_A_RANGE_UNSPEC,
+	ROCE_ADP_A_RANGE_INDEX,
+	ROCE_ADP_A_RANGE_PREV_RANGE_INDEX,
+	ROCE_ADP_A_RANGE_DEC_MODE,
+	ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM,
+	ROCE_ADP_A_RANGE_RANGE_LOW_BOUND,
+	ROCE_ADP_A_RANGE_RANGE_SIZE,
+
+	__ROCE_ADP_A_RANGE_MAX,
+	ROCE_ADP_A_RANGE_MAX = (__ROCE_ADP_A_RANGE_MAX - 1)
+};
+
+enum {
 	ROCE_ADP_CMD_UNSPEC,
-	ROCE_ADP_CMD_DEV_GET,		/* do: by ROCE_ADP_A_DEV_NAME; dump: all */
+	ROCE_ADP_CMD_DEV_GET,
+	ROCE_ADP_CMD_ACCL_GET,
+	ROCE_ADP_CMD_ACCL_SET,
+	ROCE_ADP_CMD_ACCL_NTF,
+	ROCE_ADP_CMD_PROFILE_GET,
+	ROCE_ADP_CMD_PROFILE_SET,
+	ROCE_ADP_CMD_PROFILE_NTF,
 
 	__ROCE_ADP_CMD_MAX,
 	ROCE_ADP_CMD_MAX = (__ROCE_ADP_CMD_MAX - 1)
 };
+
+#define ROCE_ADP_MCGRP_CONFIG	"config"
 
 #endif /* _UAPI_LINUX_ROCE_ADP_H */

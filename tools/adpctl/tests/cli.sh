@@ -56,7 +56,7 @@ expect() {
 }
 
 echo "TAP version 13"
-echo "1..20"
+echo "1..39"
 
 expect 0 '^adpctl [^ ]+$' '' "-V prints the version" -V
 expect 0 '^adpctl [^ ]+$' '' "--version prints the version" --version
@@ -82,6 +82,34 @@ expect 2 '' 'Error: missing value for "dev". Try "adpctl dev show help".' \
 expect 2 '' 'Error: value of "dev" is longer than 31 characters. Try "adpctl dev show help".' \
 	"device name too long" dev show 0123456789abcdef0123456789abcdef
 
+# accl and profile: help, and errors found before anything is sent.
+expect 0 '^Usage: adpctl accl show' '' "accl help" accl help
+expect 0 '^Usage: adpctl profile show' '' "profile help" profile help
+expect 0 'retx_total_timeout +0\.\.255' '' "profile set help lists the fields" \
+	profile set help
+expect 0 'dec_mode +div4, div2, low_bound or 0\.\.3' '' \
+	"profile set help lists the range fields" profile set --help
+expect 0 'min_ack_timeout_limit_disabled +off, on or 0\.\.1' '' \
+	"accl set help lists the enables" accl set help
+expect 2 '' 'Error: ambiguous command "s" (show, set). Try "adpctl profile help".' \
+	"show and set share a prefix" profile s
+expect 2 '' 'Error: unknown field "bogus". Try "adpctl profile set help".' \
+	"profile set: unknown field" profile set dev emu0 id 1 bogus 1
+expect 2 '' 'Error: invalid value "70000" for "time_base": expected 0..65535. Try "adpctl profile set help".' \
+	"profile set: value too wide" profile set dev emu0 id 1 time_base 70000
+expect 2 '' 'Error: invalid value "4" for "range": expected 0..3. Try "adpctl profile set help".' \
+	"profile set: range index" profile set dev emu0 id 1 range 4 dec_mode div2
+expect 2 '' 'Error: "dec_mode" is given twice in range 0. Try "adpctl profile set help".' \
+	"profile set: field twice" profile set dev emu0 id 1 range 0 dec_mode div2 dec_mode 0
+expect 2 '' 'Error: missing argument "id". Try "adpctl profile set help".' \
+	"profile set: no id" profile set dev emu0 time_base 8
+expect 2 '' 'Error: invalid value "9" for "id": expected 0..7. Try "adpctl profile show help".' \
+	"profile show: id too wide" profile show emu0 id 9
+expect 2 '' 'Error: unknown enable "roce". Try "adpctl accl set help".' \
+	"accl set: unknown enable" accl set dev emu0 roce on
+expect 2 '' 'Error: invalid value "yes" for "roce_tx_window_en": expected off, on or 0..1. Try "adpctl accl set help".' \
+	"accl set: bad value" accl set dev emu0 roce_tx_window_en yes
+
 # The one runtime check that needs no module: the family is missing.
 run dev show
 if [ "$rc" -eq 0 ]; then
@@ -101,6 +129,20 @@ else
 	ok $? "dev show -j without the module: no JSON, exit 1"
 fi
 
+# The new objects report the missing module the same way.
+for args in "accl show" "profile show emu0 id 1" \
+	    "profile set dev emu0 id 1 time_base 8" \
+	    "accl set dev emu0 roce_adp_retrans_en on"; do
+	# shellcheck disable=SC2086
+	run -j $args
+	if [ "$rc" -eq 0 ]; then
+		skip "$args without the module" "roce_adp is loaded"
+		continue
+	fi
+	[ "$rc" -eq 1 ] && [ ! -s "$out" ] && [ "$(cat "$err")" = "$NOT_LOADED" ]
+	ok $? "$args without the module: one line, exit 1"
+done
+
 # Both short and long default commands reach the same handler.
 run dev
 rc_dev=$rc
@@ -115,5 +157,23 @@ if command -v man >/dev/null; then
 else
 	skip "man page renders without warnings" "no man"
 fi
+
+# Every command of every object, as the binary lists them, has its
+# section in the man page, and every object is in the OBJECT list.
+bad=0
+objs=$("$ADPCTL" help | sed -n '/^Objects:/,/^$/s/^  \([a-z]\+\) .*/\1/p')
+[ -n "$objs" ] || bad=1
+for o in $objs; do
+	grep -q "\\\\fB$o\\\\fP" "$MANPAGE" || { echo "# $o not in OBJECT :="; bad=1; }
+	cmds=$("$ADPCTL" "$o" help | sed -n '/^Commands:/,$s/^  \([a-z]\+\) .*/\1/p')
+	[ -n "$cmds" ] || bad=1
+	for c in $cmds; do
+		grep -q "^\.SS adpctl $o $c\b" "$MANPAGE" ||
+			{ echo "# no section for $o $c"; bad=1; }
+	done
+done
+: >"$out"
+: >"$err"
+ok $bad "man page documents every object and command"
 
 [ "$failed" -eq 0 ]

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
+/* ROCE_ACCL register codec and profile rules; see radp_reg.h. */
+
+#ifdef __KERNEL__
+#include <linux/kernel.h>
+#include <linux/string.h>
+#else
+#include <string.h>
+#endif
+
+#include "radp_reg.h"
+
+#define RADP_MEMBER(_fld, type, member) \
+	{ .fld = _fld, .offset = offsetof(type, member) }
+
+const struct radp_member radp_profile_members[] = {
+	RADP_MEMBER(RADP_PROFILE_QP_TOTAL_TIMEOUT, struct radp_profile,
+		    qp_total_timeout),
+	RADP_MEMBER(RADP_PROFILE_RANGE_NUM, struct radp_profile, range_num),
+	RADP_MEMBER(RADP_PROFILE_START_RANGE_INDEX, struct radp_profile,
+		    start_range_index),
+	RADP_MEMBER(RADP_PROFILE_TIME_UNIT, struct radp_profile, time_unit),
+	RADP_MEMBER(RADP_PROFILE_TIME_BASE, struct radp_profile, time_base),
+	RADP_MEMBER(RADP_PROFILE_RETX_TOTAL_TIMEOUT, struct radp_profile,
+		    retx_total_timeout),
+	RADP_MEMBER(RADP_PROFILE_TIMEOUT_INIT_LOW_BOUND, struct radp_profile,
+		    timeout_init_low_bound),
+	RADP_MEMBER(RADP_PROFILE_TIMEOUT_INIT_RANGE_SIZE, struct radp_profile,
+		    timeout_init_range_size),
+};
+
+const unsigned int radp_profile_members_count =
+	ARRAY_SIZE(radp_profile_members);
+
+const struct radp_member radp_range_members[] = {
+	RADP_MEMBER(RADP_RANGE_PREV_RANGE_INDEX, struct radp_range,
+		    prev_range_index),
+	RADP_MEMBER(RADP_RANGE_DEC_MODE, struct radp_range, dec_mode),
+	RADP_MEMBER(RADP_RANGE_TIMEOUT_RETRY_NUM, struct radp_range,
+		    timeout_retry_num),
+	RADP_MEMBER(RADP_RANGE_RANGE_LOW_BOUND, struct radp_range,
+		    range_low_bound),
+	RADP_MEMBER(RADP_RANGE_RANGE_SIZE, struct radp_range, range_size),
+};
+
+const unsigned int radp_range_members_count =
+	ARRAY_SIZE(radp_range_members);
+
+const enum radp_fld radp_accl_en_flds[RADP_ACCL_BITS] = {
+	RADP_ROCE_ACCL_ROCE_ADP_RETRANS_EN,
+	RADP_ROCE_ACCL_ROCE_TX_WINDOW_EN,
+	RADP_ROCE_ACCL_ROCE_SLOW_RESTART_EN,
+	RADP_ROCE_ACCL_ROCE_SLOW_RESTART_IDLE_EN,
+	RADP_ROCE_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED,
+	RADP_ROCE_ACCL_ADAPTIVE_ROUTING_FORCED_EN,
+	RADP_ROCE_ACCL_SELECTIVE_REPEAT_FORCED_EN,
+};
+
+const enum radp_fld radp_accl_select_flds[RADP_ACCL_BITS] = {
+	RADP_ROCE_ACCL_ROCE_ADP_RETRANS_FIELD_SELECT,
+	RADP_ROCE_ACCL_ROCE_TX_WINDOW_FIELD_SELECT,
+	RADP_ROCE_ACCL_ROCE_SLOW_RESTART_FIELD_SELECT,
+	RADP_ROCE_ACCL_ROCE_SLOW_RESTART_IDLE_FIELD_SELECT,
+	RADP_ROCE_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED_FIELD_SELECT,
+	RADP_ROCE_ACCL_ADAPTIVE_ROUTING_FORCED_EN_FIELD_SELECT,
+	RADP_ROCE_ACCL_SELECTIVE_REPEAT_FORCED_EN_FIELD_SELECT,
+};
+
+/* The profile's fields go to @buf; reserved bits are left as they are. */
+static void radp_profile_put(void *buf, const struct radp_profile *p)
+{
+	unsigned int i, r;
+
+	for (i = 0; i < radp_profile_members_count; i++)
+		radp_set(buf, radp_profile_members[i].fld,
+			 *radp_member_ptr((void *)p, &radp_profile_members[i]));
+	for (r = 0; r < RADP_RANGES; r++) {
+		void *entry = (char *)buf + RADP_PROFILE_RANGE_OFF +
+			      r * RADP_RANGE_LEN;
+
+		for (i = 0; i < radp_range_members_count; i++)
+			radp_set(entry, radp_range_members[i].fld,
+				 *radp_member_ptr((void *)&p->range[r],
+						  &radp_range_members[i]));
+	}
+}
+
+void radp_profile_pack(void *buf, const struct radp_profile *p)
+{
+	memset(buf, 0, RADP_PROFILE_LEN);
+	radp_profile_put(buf, p);
+}
+
+void radp_profile_unpack(const void *buf, struct radp_profile *p)
+{
+	unsigned int i, r;
+
+	for (i = 0; i < radp_profile_members_count; i++)
+		*radp_member_ptr(p, &radp_profile_members[i]) =
+			radp_get(buf, radp_profile_members[i].fld);
+	for (r = 0; r < RADP_RANGES; r++) {
+		const void *entry = (const char *)buf + RADP_PROFILE_RANGE_OFF +
+				    r * RADP_RANGE_LEN;
+
+		for (i = 0; i < radp_range_members_count; i++)
+			*radp_member_ptr(&p->range[r], &radp_range_members[i]) =
+				radp_get(entry, radp_range_members[i].fld);
+	}
+}
+
+void radp_roce_accl_pack(void *reg, const struct radp_roce_accl *r)
+{
+	unsigned int i;
+
+	memset(reg, 0, RADP_ROCE_ACCL_LEN);
+	for (i = 0; i < RADP_ACCL_BITS; i++) {
+		radp_set(reg, radp_accl_select_flds[i], r->field_select >> i);
+		radp_set(reg, radp_accl_en_flds[i], r->enables >> i);
+	}
+	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_SELECT, r->profile_select);
+	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, r->profile_id);
+	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN,
+		 r->base_timeout_min);
+	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID, r->profile_max_id);
+	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_RANGE_NUM,
+		 r->profile_max_range_num);
+	radp_profile_put((char *)reg + RADP_ROCE_ACCL_PROFILE_OFF, &r->profile);
+}
+
+void radp_roce_accl_unpack(const void *reg, struct radp_roce_accl *r)
+{
+	unsigned int i;
+
+	memset(r, 0, sizeof(*r));
+	for (i = 0; i < RADP_ACCL_BITS; i++) {
+		r->field_select |= radp_get(reg, radp_accl_select_flds[i]) << i;
+		r->enables |= radp_get(reg, radp_accl_en_flds[i]) << i;
+	}
+	r->profile_select = radp_get(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_SELECT);
+	r->profile_id = radp_get(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID);
+	r->base_timeout_min = radp_get(reg, RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN);
+	r->profile_max_id = radp_get(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID);
+	r->profile_max_range_num =
+		radp_get(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_RANGE_NUM);
+	radp_profile_unpack((const char *)reg + RADP_ROCE_ACCL_PROFILE_OFF,
+			    &r->profile);
+}
+
+static bool radp_violate(struct radp_violation *v, enum radp_rule rule,
+			 enum radp_fld fld, int range, const char *msg)
+{
+	v->rule = rule;
+	v->fld = fld;
+	v->range = range;
+	v->msg = msg;
+	return false;
+}
+
+/* time_base << shift still fits in 32 bits. */
+static bool radp_shift_fits(u32 time_base, u32 shift)
+{
+	return shift < 32 && ((u64)time_base << shift) <= 0xffffffffULL;
+}
+
+/**
+ * radp_profile_check - the driver's rules for a profile about to be written
+ * @id: the profile's adp_retx_profile_id
+ * @p: the profile
+ * @caps: the device's limits
+ * @v: filled with the first rule broken
+ *
+ * Only the first range_num entries of timeout_range[] are checked: the
+ * others are not used.
+ *
+ * Return: true if the profile may be written.
+ */
+bool radp_profile_check(u32 id, const struct radp_profile *p,
+			const struct radp_caps *caps, struct radp_violation *v)
+{
+	unsigned int i;
+	u32 r;
+
+	/* Packing would cut a wider value down to another one. */
+	for (i = 0; i < radp_profile_members_count; i++) {
+		const struct radp_member *m = &radp_profile_members[i];
+
+		if (*radp_member_ptr((void *)p, m) >
+		    radp_field_mask(&radp_fields[m->fld]))
+			return radp_violate(v, RADP_RULE_FIELD_WIDTH, m->fld, -1,
+					    "value wider than its field");
+	}
+	for (r = 0; r < RADP_RANGES; r++) {
+		for (i = 0; i < radp_range_members_count; i++) {
+			const struct radp_member *m = &radp_range_members[i];
+
+			if (*radp_member_ptr((void *)&p->range[r], m) >
+			    radp_field_mask(&radp_fields[m->fld]))
+				return radp_violate(v, RADP_RULE_FIELD_WIDTH,
+						    m->fld, r,
+						    "value wider than its field");
+		}
+	}
+
+	if (id == 0 || id > caps->profile_max_id)
+		return radp_violate(v, RADP_RULE_PROFILE_ID,
+				    RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, -1,
+				    "adp_retx_profile_id must be 1..adp_retx_profile_max_id (0 is the firmware's)");
+	if (p->time_unit != 1)
+		return radp_violate(v, RADP_RULE_TIME_UNIT,
+				    RADP_PROFILE_TIME_UNIT, -1,
+				    "time_unit must be 1 (usec)");
+	if (!p->time_base || (p->time_base & (p->time_base - 1)))
+		return radp_violate(v, RADP_RULE_TIME_BASE_POW2,
+				    RADP_PROFILE_TIME_BASE, -1,
+				    "time_base must be a power of two");
+	if ((u64)p->time_base * 1000 < caps->base_timeout_min)
+		return radp_violate(v, RADP_RULE_TIME_BASE_MIN,
+				    RADP_PROFILE_TIME_BASE, -1,
+				    "time_base is below the device's adp_retx_base_timeout_min");
+	if (!p->range_num)
+		return radp_violate(v, RADP_RULE_RANGE_NUM_ZERO,
+				    RADP_PROFILE_RANGE_NUM, -1,
+				    "range_num must be at least 1");
+	if (p->range_num > caps->profile_max_range_num ||
+	    p->range_num > RADP_RANGES)
+		return radp_violate(v, RADP_RULE_RANGE_NUM_MAX,
+				    RADP_PROFILE_RANGE_NUM, -1,
+				    "range_num is above adp_retx_profile_max_range_num");
+	if (p->start_range_index >= p->range_num)
+		return radp_violate(v, RADP_RULE_START_RANGE,
+				    RADP_PROFILE_START_RANGE_INDEX, -1,
+				    "start_range_index must be below range_num");
+	if (!p->timeout_init_range_size)
+		return radp_violate(v, RADP_RULE_INIT_RANGE_EMPTY,
+				    RADP_PROFILE_TIMEOUT_INIT_RANGE_SIZE, -1,
+				    "timeout_init_range_size must be at least 1");
+	if (!radp_shift_fits(p->time_base, p->timeout_init_low_bound +
+			     p->timeout_init_range_size))
+		return radp_violate(v, RADP_RULE_TIMEOUT_OVERFLOW,
+				    RADP_PROFILE_TIMEOUT_INIT_RANGE_SIZE, -1,
+				    "timeout_init_range_size: the window ends beyond 2^32-1 time units");
+	if (!p->qp_total_timeout &&
+	    !radp_shift_fits(p->time_base, p->retx_total_timeout))
+		return radp_violate(v, RADP_RULE_TIMEOUT_OVERFLOW,
+				    RADP_PROFILE_RETX_TOTAL_TIMEOUT, -1,
+				    "retx_total_timeout is beyond 2^32-1 time units");
+
+	for (r = 0; r < p->range_num; r++) {
+		const struct radp_range *e = &p->range[r];
+
+		if (e->dec_mode > 2)
+			return radp_violate(v, RADP_RULE_DEC_MODE,
+					    RADP_RANGE_DEC_MODE, r,
+					    "dec_mode 3 is reserved");
+		if (!e->timeout_retry_num)
+			return radp_violate(v, RADP_RULE_RETRY_NUM_ZERO,
+					    RADP_RANGE_TIMEOUT_RETRY_NUM, r,
+					    "timeout_retry_num must be at least 1");
+		/* Range 0 has no previous range: its prev_range_index is 0. */
+		if (r ? e->prev_range_index >= r : e->prev_range_index)
+			return radp_violate(v, RADP_RULE_PREV_RANGE,
+					    RADP_RANGE_PREV_RANGE_INDEX, r,
+					    "prev_range_index must be below the range's own index");
+		if (r && e->range_low_bound <= p->range[r - 1].range_low_bound)
+			return radp_violate(v, RADP_RULE_RANGE_ORDER,
+					    RADP_RANGE_RANGE_LOW_BOUND, r,
+					    "range_low_bound must be above the previous range's");
+		if (!radp_shift_fits(p->time_base,
+				     e->range_low_bound + e->range_size))
+			return radp_violate(v, RADP_RULE_TIMEOUT_OVERFLOW,
+					    RADP_RANGE_RANGE_SIZE, r,
+					    "range_size: the range ends beyond 2^32-1 time units");
+	}
+	return true;
+}

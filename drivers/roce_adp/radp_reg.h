@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause */
+/*
+ * ROCE_ACCL register codec and the adaptive-retransmission profile rules.
+ * Built into the kernel module, adpctl and the unit tests alike, so that
+ * they can never disagree on a bit or a rule.
+ */
+#ifndef _RADP_REG_H
+#define _RADP_REG_H
+
+#include "radp_ifc.h"
+
+#ifdef __KERNEL__
+#include <linux/stddef.h>
+#else
+#include <stdbool.h>
+#include <stddef.h>
+#endif
+
+/* timeout_range: one step of the retransmission timeout ladder. */
+struct radp_range {
+	u32 prev_range_index;
+	u32 dec_mode;
+	u32 timeout_retry_num;
+	u32 range_low_bound;
+	u32 range_size;
+};
+
+/* adp_retx_profile, decoded. */
+struct radp_profile {
+	u32 qp_total_timeout;
+	u32 range_num;
+	u32 start_range_index;
+	u32 time_unit;
+	u32 time_base;
+	u32 retx_total_timeout;
+	u32 timeout_init_low_bound;
+	u32 timeout_init_range_size;
+	struct radp_range range[RADP_RANGES];
+};
+
+/* The ROCE_ACCL register, decoded; bit i of a mask is enable i. */
+struct radp_roce_accl {
+	u32 field_select;
+	u32 enables;
+	u32 profile_select;
+	u32 profile_id;
+	u32 base_timeout_min;		/* ns */
+	u32 profile_max_id;
+	u32 profile_max_range_num;
+	struct radp_profile profile;
+};
+
+/* A u32 member of a decoded struct and the field it holds. */
+struct radp_member {
+	enum radp_fld fld;
+	unsigned short offset;
+};
+
+extern const struct radp_member radp_profile_members[];
+extern const unsigned int radp_profile_members_count;
+extern const struct radp_member radp_range_members[];
+extern const unsigned int radp_range_members_count;
+/* Enable i and its *_field_select. */
+extern const enum radp_fld radp_accl_en_flds[RADP_ACCL_BITS];
+extern const enum radp_fld radp_accl_select_flds[RADP_ACCL_BITS];
+
+static inline u32 *radp_member_ptr(void *obj, const struct radp_member *m)
+{
+	return (u32 *)((char *)obj + m->offset);
+}
+
+void radp_profile_pack(void *buf, const struct radp_profile *p);
+void radp_profile_unpack(const void *buf, struct radp_profile *p);
+void radp_roce_accl_pack(void *reg, const struct radp_roce_accl *r);
+void radp_roce_accl_unpack(const void *reg, struct radp_roce_accl *r);
+
+/* What the device allows, from the ROCE_ACCL query. */
+struct radp_caps {
+	u32 profile_max_id;
+	u32 profile_max_range_num;
+	u32 base_timeout_min;		/* ns */
+};
+
+enum radp_rule {
+	RADP_RULE_OK,
+	RADP_RULE_PROFILE_ID,		/* 0 is the firmware's, max_id limits */
+	RADP_RULE_TIME_UNIT,		/* only microseconds are defined */
+	RADP_RULE_TIME_BASE_POW2,
+	RADP_RULE_TIME_BASE_MIN,	/* below adp_retx_base_timeout_min */
+	RADP_RULE_RANGE_NUM_ZERO,
+	RADP_RULE_RANGE_NUM_MAX,	/* above adp_retx_profile_max_range_num */
+	RADP_RULE_START_RANGE,		/* start_range_index >= range_num */
+	RADP_RULE_RANGE_ORDER,		/* low bounds not strictly increasing */
+	RADP_RULE_PREV_RANGE,		/* prev_range_index not below its index */
+	RADP_RULE_DEC_MODE,		/* reserved dec_mode */
+	RADP_RULE_RETRY_NUM_ZERO,	/* a range whose timeout is never used */
+	RADP_RULE_INIT_RANGE_EMPTY,	/* no initial timeout to draw from */
+	RADP_RULE_TIMEOUT_OVERFLOW,	/* a timeout beyond 2^32 - 1 time units */
+	RADP_RULE_FIELD_WIDTH,		/* a value wider than its field */
+	RADP_RULE_COUNT
+};
+
+/**
+ * struct radp_violation - why a profile is invalid
+ * @rule: the rule broken
+ * @fld: the field to blame
+ * @range: the timeout_range entry holding @fld, or -1
+ * @msg: what is wrong, naming the field (for RADP_RULE_FIELD_WIDTH the
+ *	field is only in @fld: radp_fields[@fld].name)
+ */
+struct radp_violation {
+	enum radp_rule rule;
+	enum radp_fld fld;
+	int range;
+	const char *msg;
+};
+
+bool radp_profile_check(u32 id, const struct radp_profile *p,
+			const struct radp_caps *caps, struct radp_violation *v);
+
+#endif /* _RADP_REG_H */

@@ -1,0 +1,813 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ROCE_ACCL over raw generic netlink: the enables and the adaptive
+ * retransmission profiles, read back after every set; every profile rule
+ * rejected once by the driver (extack names the field) and once by the
+ * firmware model (driver checks skipped); no change after a rejection;
+ * notifications; permissions; concurrent writers and readers.
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <linux/roce_adp.h>
+
+#include "kselftest_harness.h"
+#include "nl.h"
+
+#define DBG "/sys/kernel/debug/roce_adp/emu0/"
+#define NRANGES ROCE_ADP_RANGES_MAX
+
+/* A profile as the selftests see it: field values by attribute type. */
+struct prof {
+	uint32_t f[ROCE_ADP_A_PROFILE_MAX + 1];
+	uint32_t r[NRANGES][ROCE_ADP_A_RANGE_MAX + 1];
+};
+
+/* A valid profile: 8 us base, three ranges from 32 us to 1 ms. */
+static const struct prof valid = {
+	.f = {
+		[ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT] = 0,
+		[ROCE_ADP_A_PROFILE_RANGE_NUM] = 3,
+		[ROCE_ADP_A_PROFILE_START_RANGE_INDEX] = 1,
+		[ROCE_ADP_A_PROFILE_TIME_UNIT] = 1,
+		[ROCE_ADP_A_PROFILE_TIME_BASE] = 8,
+		[ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT] = 14,
+		[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND] = 4,
+		[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE] = 2,
+	},
+	.r = {
+		{ [ROCE_ADP_A_RANGE_DEC_MODE] = 1,
+		  [ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] = 2,
+		  [ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = 2,
+		  [ROCE_ADP_A_RANGE_RANGE_SIZE] = 2 },
+		{ [ROCE_ADP_A_RANGE_DEC_MODE] = 1,
+		  [ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] = 3,
+		  [ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = 4,
+		  [ROCE_ADP_A_RANGE_RANGE_SIZE] = 3 },
+		{ [ROCE_ADP_A_RANGE_PREV_RANGE_INDEX] = 1,
+		  [ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] = 3,
+		  [ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = 7,
+		  [ROCE_ADP_A_RANGE_RANGE_SIZE] = 4 },
+	},
+};
+
+/* Another valid profile that differs from the first in every field. */
+static const struct prof other = {
+	.f = {
+		[ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT] = 1,
+		[ROCE_ADP_A_PROFILE_RANGE_NUM] = 2,
+		[ROCE_ADP_A_PROFILE_START_RANGE_INDEX] = 0,
+		[ROCE_ADP_A_PROFILE_TIME_UNIT] = 1,
+		[ROCE_ADP_A_PROFILE_TIME_BASE] = 16,
+		[ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT] = 10,
+		[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND] = 3,
+		[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE] = 1,
+	},
+	.r = {
+		{ [ROCE_ADP_A_RANGE_DEC_MODE] = 2,
+		  [ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] = 5,
+		  [ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = 1,
+		  [ROCE_ADP_A_RANGE_RANGE_SIZE] = 1 },
+		{ [ROCE_ADP_A_RANGE_DEC_MODE] = 0,
+		  [ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] = 1,
+		  [ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = 3,
+		  [ROCE_ADP_A_RANGE_RANGE_SIZE] = 5 },
+	},
+};
+
+static int knob(const char *name, const char *val)
+{
+	char path[128];
+	int fd, err = 0;
+
+	snprintf(path, sizeof(path), DBG "%s", name);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -errno;
+	if (write(fd, val, strlen(val)) < 0)
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+static bool is_u8(int type)
+{
+	return type == ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT;
+}
+
+/* Offsets of what put_profile() wrote, to check extack offsets against. */
+struct offsets {
+	uint32_t profile;
+	uint32_t f[ROCE_ADP_A_PROFILE_MAX + 1];
+	uint32_t range[NRANGES];
+	uint32_t r[NRANGES][ROCE_ADP_A_RANGE_MAX + 1];
+};
+
+static void put_profile(struct nl_msg *m, uint32_t id, const struct prof *p,
+			int nranges, struct offsets *o)
+{
+	int t, i;
+
+	o->profile = nl_nest_start(m, ROCE_ADP_A_PROFILE);
+	o->f[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] =
+		nl_put_u32(m, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, id);
+	for (t = ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT;
+	     t < ROCE_ADP_A_PROFILE_RANGE; t++)
+		o->f[t] = is_u8(t) ? nl_put_u8(m, t, p->f[t]) :
+				     nl_put_u32(m, t, p->f[t]);
+	for (i = 0; i < nranges; i++) {
+		o->range[i] = nl_nest_start(m, ROCE_ADP_A_PROFILE_RANGE);
+		o->r[i][ROCE_ADP_A_RANGE_INDEX] =
+			nl_put_u32(m, ROCE_ADP_A_RANGE_INDEX, i);
+		for (t = ROCE_ADP_A_RANGE_PREV_RANGE_INDEX;
+		     t <= ROCE_ADP_A_RANGE_MAX; t++)
+			o->r[i][t] = nl_put_u32(m, t, p->r[i][t]);
+		nl_nest_end(m);
+	}
+	nl_nest_end(m);
+}
+
+struct profiles {
+	int active;
+	int n;
+	uint32_t id[ROCE_ADP_PROFILE_ID_MAX + 1];
+	struct prof p[ROCE_ADP_PROFILE_ID_MAX + 1];
+	int cmd;
+};
+
+static void parse_profile(const struct nlattr *nest, uint32_t *id,
+			  struct prof *p)
+{
+	const struct nlattr *tb[ROCE_ADP_A_PROFILE_MAX + 1];
+	const struct nlattr *a = nl_data(nest);
+	int rem = nl_len(nest), t;
+
+	memset(p, 0, sizeof(*p));
+	nl_parse(nl_data(nest), nl_len(nest), tb, ROCE_ADP_A_PROFILE_MAX);
+	*id = nl_get_u32(tb[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID]);
+	for (t = ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT;
+	     t < ROCE_ADP_A_PROFILE_RANGE; t++)
+		if (tb[t])
+			p->f[t] = is_u8(t) ? nl_get_u8(tb[t]) : nl_get_u32(tb[t]);
+	/* the ranges are a multi-attribute: walk them all */
+	while (rem >= (int)NLA_HDRLEN) {
+		if ((a->nla_type & NLA_TYPE_MASK) == ROCE_ADP_A_PROFILE_RANGE) {
+			const struct nlattr *rtb[ROCE_ADP_A_RANGE_MAX + 1];
+			uint32_t i;
+
+			nl_parse(nl_data(a), nl_len(a), rtb, ROCE_ADP_A_RANGE_MAX);
+			i = nl_get_u32(rtb[ROCE_ADP_A_RANGE_INDEX]);
+			for (t = ROCE_ADP_A_RANGE_PREV_RANGE_INDEX;
+			     i < NRANGES && t <= ROCE_ADP_A_RANGE_MAX; t++)
+				p->r[i][t] = nl_get_u32(rtb[t]);
+		}
+		rem -= NLA_ALIGN(a->nla_len);
+		a = (const void *)((const char *)a + NLA_ALIGN(a->nla_len));
+	}
+}
+
+static int profiles_cb(const struct nlmsghdr *nlh, void *arg)
+{
+	const struct genlmsghdr *g = NLMSG_DATA(nlh);
+	const char *p = (const char *)g + GENL_HDRLEN;
+	int rem = nlh->nlmsg_len - NLMSG_LENGTH(GENL_HDRLEN);
+	const struct nlattr *a = (const void *)p;
+	struct profiles *ps = arg;
+
+	ps->cmd = g->cmd;
+	while (rem >= (int)NLA_HDRLEN) {
+		int type = a->nla_type & NLA_TYPE_MASK;
+
+		if (type == ROCE_ADP_A_ACTIVE_PROFILE_ID)
+			ps->active = nl_get_u32(a);
+		if (type == ROCE_ADP_A_PROFILE && ps->n <= ROCE_ADP_PROFILE_ID_MAX) {
+			parse_profile(a, &ps->id[ps->n], &ps->p[ps->n]);
+			ps->n++;
+		}
+		rem -= NLA_ALIGN(a->nla_len);
+		a = (const void *)((const char *)a + NLA_ALIGN(a->nla_len));
+	}
+	return 0;
+}
+
+/* Only the fields the device uses: ranges beyond range_num may be stale. */
+static bool prof_eq(const struct prof *a, const struct prof *b)
+{
+	uint32_t i;
+
+	if (memcmp(a->f, b->f, sizeof(a->f)))
+		return false;
+	for (i = 0; i < a->f[ROCE_ADP_A_PROFILE_RANGE_NUM] && i < NRANGES; i++)
+		if (memcmp(a->r[i], b->r[i], sizeof(a->r[i])))
+			return false;
+	return true;
+}
+
+struct accl {
+	uint32_t caps[ROCE_ADP_A_CAPS_MAX + 1];
+	uint8_t en[ROCE_ADP_A_ACCL_MAX + 1];
+	uint8_t cfg[ROCE_ADP_A_ACCL_MAX + 1];
+	int active;
+	int n;
+	int cmd;
+};
+
+static void parse_bits(const struct nlattr *nest, uint8_t *v)
+{
+	const struct nlattr *tb[ROCE_ADP_A_ACCL_MAX + 1];
+	int t;
+
+	nl_parse(nl_data(nest), nl_len(nest), tb, ROCE_ADP_A_ACCL_MAX);
+	for (t = 1; t <= ROCE_ADP_A_ACCL_MAX; t++)
+		v[t] = tb[t] ? nl_get_u8(tb[t]) : 0xff;
+}
+
+static int accl_cb(const struct nlmsghdr *nlh, void *arg)
+{
+	const struct genlmsghdr *g = NLMSG_DATA(nlh);
+	const struct nlattr *tb[ROCE_ADP_A_MAX + 1], *ctb[ROCE_ADP_A_CAPS_MAX + 1];
+	struct accl *ac = arg;
+	int t;
+
+	ac->cmd = g->cmd;
+	ac->n++;
+	nl_parse_genl(nlh, tb, ROCE_ADP_A_MAX);
+	if (tb[ROCE_ADP_A_CAPS]) {
+		nl_parse(nl_data(tb[ROCE_ADP_A_CAPS]), nl_len(tb[ROCE_ADP_A_CAPS]),
+			 ctb, ROCE_ADP_A_CAPS_MAX);
+		for (t = 1; t <= ROCE_ADP_A_CAPS_MAX; t++)
+			ac->caps[t] = ctb[t] ? nl_get_u32(ctb[t]) : ~0u;
+	}
+	if (tb[ROCE_ADP_A_ACTIVE_PROFILE_ID])
+		ac->active = nl_get_u32(tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]);
+	if (tb[ROCE_ADP_A_ACCL])
+		parse_bits(tb[ROCE_ADP_A_ACCL], ac->en);
+	if (tb[ROCE_ADP_A_ACCL_CONFIGURABLE])
+		parse_bits(tb[ROCE_ADP_A_ACCL_CONFIGURABLE], ac->cfg);
+	return 0;
+}
+
+FIXTURE(accl) {
+	struct nl_sock sk;
+	struct nl_msg m;
+	struct nl_ack ack;
+	struct offsets o;
+};
+
+/* Each test starts from a fresh emu0: firmware defaults, profile 0. */
+FIXTURE_SETUP(accl)
+{
+	ASSERT_EQ(0, system("modprobe -r roce_adp && modprobe roce_adp"));
+	ASSERT_EQ(0, nl_open(&self->sk, ROCE_ADP_FAMILY_NAME));
+}
+
+FIXTURE_TEARDOWN(accl)
+{
+	nl_close(&self->sk);
+}
+
+static int get_profiles(struct nl_sock *sk, struct nl_msg *m, int id,
+			struct profiles *ps, struct nl_ack *ack)
+{
+	memset(ps, 0, sizeof(*ps));
+	ps->active = -1;
+	nl_genl_init(sk, m, ROCE_ADP_CMD_PROFILE_GET, false);
+	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	if (id >= 0)
+		nl_put_u32(m, ROCE_ADP_A_PROFILE_ID, id);
+	return nl_send_recv(sk, m, profiles_cb, ps, ack);
+}
+
+static int set_profile(struct nl_sock *sk, struct nl_msg *m, uint32_t id,
+		       const struct prof *p, struct profiles *reply,
+		       struct offsets *o, struct nl_ack *ack)
+{
+	memset(reply, 0, sizeof(*reply));
+	nl_genl_init(sk, m, ROCE_ADP_CMD_PROFILE_SET, false);
+	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	put_profile(m, id, p, NRANGES, o);
+	return nl_send_recv(sk, m, profiles_cb, reply, ack);
+}
+
+static int get_accl(struct nl_sock *sk, struct nl_msg *m, struct accl *ac,
+		    struct nl_ack *ack)
+{
+	memset(ac, 0, sizeof(*ac));
+	nl_genl_init(sk, m, ROCE_ADP_CMD_ACCL_GET, false);
+	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	return nl_send_recv(sk, m, accl_cb, ac, ack);
+}
+
+TEST_F(accl, defaults)
+{
+	struct profiles ps;
+	struct accl ac;
+
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(1U, ac.caps[ROCE_ADP_A_CAPS_PROFILE_MAX_ID]);
+	EXPECT_EQ(4U, ac.caps[ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM]);
+	EXPECT_EQ(4000U, ac.caps[ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN]);
+	EXPECT_EQ(0, ac.active);
+	EXPECT_EQ(1, ac.en[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN]);
+	EXPECT_EQ(0, ac.en[ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN]);
+	EXPECT_EQ(1, ac.cfg[ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN]);
+
+	ASSERT_EQ(0, get_profiles(&self->sk, &self->m, -1, &ps, &self->ack));
+	EXPECT_EQ(0, ps.active);
+	ASSERT_EQ(2, ps.n);
+	EXPECT_EQ(0U, ps.id[0]);
+	EXPECT_EQ(1U, ps.id[1]);
+	EXPECT_EQ(4U, ps.p[0].f[ROCE_ADP_A_PROFILE_TIME_BASE]);
+	EXPECT_EQ(1U, ps.p[0].f[ROCE_ADP_A_PROFILE_TIME_UNIT]);
+	EXPECT_EQ(4U, ps.p[0].f[ROCE_ADP_A_PROFILE_RANGE_NUM]);
+	EXPECT_EQ(10U, ps.p[0].r[3][ROCE_ADP_A_RANGE_RANGE_LOW_BOUND]);
+}
+
+TEST_F(accl, profile_set_reads_back_and_selects)
+{
+	struct profiles reply, ps;
+
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &valid, &reply,
+				 &self->o, &self->ack));
+	EXPECT_EQ(ROCE_ADP_CMD_PROFILE_SET, reply.cmd);
+	ASSERT_EQ(1, reply.n);
+	EXPECT_EQ(1U, reply.id[0]);
+	EXPECT_TRUE(prof_eq(&valid, &reply.p[0]));
+	EXPECT_EQ(1, reply.active);
+
+	ASSERT_EQ(0, get_profiles(&self->sk, &self->m, 1, &ps, &self->ack));
+	ASSERT_EQ(1, ps.n);
+	EXPECT_TRUE(prof_eq(&valid, &ps.p[0]));
+	EXPECT_EQ(1, ps.active);
+
+	/* Profile 0 keeps the firmware's defaults. */
+	ASSERT_EQ(0, get_profiles(&self->sk, &self->m, 0, &ps, &self->ack));
+	EXPECT_EQ(4U, ps.p[0].f[ROCE_ADP_A_PROFILE_TIME_BASE]);
+	EXPECT_EQ(1, ps.active);
+}
+
+TEST_F(accl, profile_every_field_round_trips)
+{
+	struct profiles reply;
+	int t, i;
+
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &valid, &reply,
+				 &self->o, &self->ack));
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &other, &reply,
+				 &self->o, &self->ack));
+	ASSERT_EQ(1, reply.n);
+	for (t = ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT;
+	     t < ROCE_ADP_A_PROFILE_RANGE; t++)
+		EXPECT_EQ(other.f[t], reply.p[0].f[t]);
+	for (i = 0; i < NRANGES; i++)
+		for (t = ROCE_ADP_A_RANGE_PREV_RANGE_INDEX;
+		     t <= ROCE_ADP_A_RANGE_MAX; t++)
+			EXPECT_EQ(other.r[i][t], reply.p[0].r[i][t]);
+}
+
+TEST_F(accl, profile_partial_set_keeps_other_fields)
+{
+	struct profiles reply;
+	struct prof want = valid;
+
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &valid, &reply,
+				 &self->o, &self->ack));
+	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_PROFILE_SET, false);
+	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_nest_start(&self->m, ROCE_ADP_A_PROFILE);
+	nl_put_u32(&self->m, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, 1);
+	nl_put_u32(&self->m, ROCE_ADP_A_PROFILE_TIME_BASE, 32);
+	nl_nest_start(&self->m, ROCE_ADP_A_PROFILE_RANGE);
+	nl_put_u32(&self->m, ROCE_ADP_A_RANGE_INDEX, 2);
+	nl_put_u32(&self->m, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM, 9);
+	nl_nest_end(&self->m);
+	nl_nest_end(&self->m);
+	memset(&reply, 0, sizeof(reply));
+	ASSERT_EQ(0, nl_send_recv(&self->sk, &self->m, profiles_cb, &reply,
+				  &self->ack));
+	want.f[ROCE_ADP_A_PROFILE_TIME_BASE] = 32;
+	want.r[2][ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] = 9;
+	ASSERT_EQ(1, reply.n);
+	EXPECT_TRUE(prof_eq(&want, &reply.p[0]));
+}
+
+/* One broken rule: the field to change, its new value, and the verdicts. */
+struct rule_case {
+	const char *name;
+	int range;		/* -1: a profile field */
+	int attr;
+	uint32_t value;
+	uint32_t id;
+	const char *driver_msg;
+	uint32_t syndrome;
+};
+
+static const struct rule_case rule_cases[] = {
+	{ "time_unit", -1, ROCE_ADP_A_PROFILE_TIME_UNIT, 2, 1,
+	  "time_unit must be 1 (usec)", 0x0ad51002 },
+	{ "time_base_pow2", -1, ROCE_ADP_A_PROFILE_TIME_BASE, 12, 1,
+	  "time_base must be a power of two", 0x0ad51003 },
+	{ "time_base_min", -1, ROCE_ADP_A_PROFILE_TIME_BASE, 2, 1,
+	  "time_base is below the device's adp_retx_base_timeout_min",
+	  0x0ad51004 },
+	{ "range_num_zero", -1, ROCE_ADP_A_PROFILE_RANGE_NUM, 0, 1,
+	  "range_num must be at least 1", 0x0ad51005 },
+	{ "range_num_max", -1, ROCE_ADP_A_PROFILE_RANGE_NUM, 5, 1,
+	  "range_num is above adp_retx_profile_max_range_num", 0x0ad51006 },
+	{ "start_range_index", -1, ROCE_ADP_A_PROFILE_START_RANGE_INDEX, 3, 1,
+	  "start_range_index must be below range_num", 0x0ad51007 },
+	{ "range_order", 1, ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, 2, 1,
+	  "timeout_range[1]: range_low_bound must be above the previous range's",
+	  0x0ad51008 },
+	{ "prev_range_index", 1, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, 1, 1,
+	  "timeout_range[1]: prev_range_index must be below the range's own index",
+	  0x0ad51009 },
+	{ "prev_range_index_of_0", 0, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, 2, 1,
+	  "timeout_range[0]: prev_range_index must be below the range's own index",
+	  0x0ad51009 },
+	{ "dec_mode", 2, ROCE_ADP_A_RANGE_DEC_MODE, 3, 1,
+	  "timeout_range[2]: dec_mode 3 is reserved", 0x0ad5100a },
+	{ "timeout_retry_num", 1, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM, 0, 1,
+	  "timeout_range[1]: timeout_retry_num must be at least 1", 0x0ad5100b },
+	{ "init_range_empty", -1, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE, 0,
+	  1, "timeout_init_range_size must be at least 1", 0x0ad5100c },
+	{ "range_overflow", 2, ROCE_ADP_A_RANGE_RANGE_SIZE, 200, 1,
+	  "timeout_range[2]: range_size: the range ends beyond 2^32-1 time units", 0x0ad5100d },
+	{ "total_overflow", -1, ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT, 40, 1,
+	  "retx_total_timeout is beyond 2^32-1 time units", 0x0ad5100d },
+	{ "profile_id_0", -1, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, 0, 0,
+	  "profile 0 is the firmware's own and cannot be written", 0x0ad51001 },
+	{ "profile_id_max", -1, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, 2, 2,
+	  "adp_retx_profile_id is above the device's adp_retx_profile_max_id",
+	  0x0ad51001 },
+};
+
+static void run_rule_case(struct __test_metadata *_metadata,
+			  FIXTURE_DATA(accl) *self, const struct rule_case *c,
+			  bool firmware)
+{
+	struct profiles before, after, reply;
+	struct prof bad = valid;
+	char want[128];
+	uint32_t offset;
+
+	TH_LOG("case %s, %s", c->name, firmware ? "firmware" : "driver");
+	ASSERT_EQ(0, knob("skip_driver_checks", firmware ? "Y" : "N"));
+	ASSERT_EQ(0, get_profiles(&self->sk, &self->m, -1, &before, &self->ack));
+
+	if (c->range < 0)
+		bad.f[c->attr] = c->value;
+	else
+		bad.r[c->range][c->attr] = c->value;
+	EXPECT_EQ(-EINVAL, set_profile(&self->sk, &self->m, c->id, &bad,
+				       &reply, &self->o, &self->ack));
+	EXPECT_EQ(0, reply.n);
+	if (firmware) {
+		snprintf(want, sizeof(want),
+			 "firmware status BAD_PARAM (0x03), syndrome 0x%08x",
+			 c->syndrome);
+		EXPECT_STREQ(want, self->ack.msg);
+	} else {
+		EXPECT_STREQ(c->driver_msg, self->ack.msg);
+		offset = c->range < 0 ? self->o.f[c->attr] :
+					self->o.r[c->range][c->attr];
+		EXPECT_EQ(offset, self->ack.bad_offset);
+	}
+
+	/* Nothing changed on the device. */
+	ASSERT_EQ(0, get_profiles(&self->sk, &self->m, -1, &after, &self->ack));
+	EXPECT_EQ(before.active, after.active);
+	EXPECT_EQ(before.n, after.n);
+	EXPECT_EQ(0, memcmp(before.p, after.p, sizeof(before.p)));
+	knob("skip_driver_checks", "N");
+}
+
+TEST_F(accl, profile_rules_rejected_by_driver)
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(rule_cases) / sizeof(rule_cases[0]); i++)
+		run_rule_case(_metadata, self, &rule_cases[i], false);
+}
+
+TEST_F(accl, profile_rules_rejected_by_firmware)
+{
+	struct profiles reply;
+	unsigned int i;
+
+	/* Start from a selected profile, to see that it stays. */
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &other, &reply,
+				 &self->o, &self->ack));
+	for (i = 0; i < sizeof(rule_cases) / sizeof(rule_cases[0]); i++)
+		run_rule_case(_metadata, self, &rule_cases[i], true);
+}
+
+TEST_F(accl, profile_value_wider_than_field)
+{
+	struct profiles reply;
+	struct prof bad = valid;
+
+	bad.f[ROCE_ADP_A_PROFILE_TIME_BASE] = 65536;
+	EXPECT_EQ(-ERANGE, set_profile(&self->sk, &self->m, 1, &bad, &reply,
+				       &self->o, &self->ack));
+	EXPECT_EQ(self->o.f[ROCE_ADP_A_PROFILE_TIME_BASE], self->ack.bad_offset);
+}
+
+TEST_F(accl, profile_set_needs_id)
+{
+	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_PROFILE_SET, false);
+	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_nest_start(&self->m, ROCE_ADP_A_PROFILE);
+	nl_put_u32(&self->m, ROCE_ADP_A_PROFILE_TIME_BASE, 8);
+	nl_nest_end(&self->m);
+	EXPECT_EQ(-EINVAL, nl_send_recv(&self->sk, &self->m, NULL, NULL,
+					&self->ack));
+	EXPECT_STREQ("adp_retx_profile_id is required", self->ack.msg);
+	EXPECT_EQ(ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, self->ack.miss_type);
+}
+
+TEST_F(accl, profile_get_id_above_max)
+{
+	struct profiles ps;
+
+	EXPECT_EQ(-EINVAL, get_profiles(&self->sk, &self->m, 2, &ps,
+					&self->ack));
+	EXPECT_STREQ("adp_retx_profile_id is above the device's adp_retx_profile_max_id",
+		     self->ack.msg);
+}
+
+TEST_F(accl, profile_more_ids_from_capability)
+{
+	struct profiles ps, reply;
+
+	ASSERT_EQ(0, knob("adp_retx_profile_max_id", "3"));
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 3, &valid, &reply,
+				 &self->o, &self->ack));
+	ASSERT_EQ(0, get_profiles(&self->sk, &self->m, -1, &ps, &self->ack));
+	EXPECT_EQ(4, ps.n);
+	EXPECT_EQ(3, ps.active);
+	EXPECT_TRUE(prof_eq(&valid, &ps.p[3]));
+}
+
+TEST_F(accl, enables_set_reads_back)
+{
+	struct accl ac;
+
+	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_ACCL_SET, false);
+	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_nest_start(&self->m, ROCE_ADP_A_ACCL);
+	nl_put_u8(&self->m, ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN, 0);
+	nl_put_u8(&self->m, ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN, 1);
+	nl_nest_end(&self->m);
+	memset(&ac, 0, sizeof(ac));
+	ASSERT_EQ(0, nl_send_recv(&self->sk, &self->m, accl_cb, &ac,
+				  &self->ack));
+	EXPECT_EQ(ROCE_ADP_CMD_ACCL_SET, ac.cmd);
+	EXPECT_EQ(0, ac.en[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN]);
+	EXPECT_EQ(1, ac.en[ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN]);
+	/* Only the enables given changed. */
+	EXPECT_EQ(0, ac.en[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN]);
+
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(0, ac.en[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN]);
+	EXPECT_EQ(1, ac.en[ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN]);
+}
+
+static int set_one_enable(FIXTURE_DATA(accl) *self, int attr, uint8_t v,
+			  uint32_t *offset)
+{
+	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_ACCL_SET, false);
+	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_nest_start(&self->m, ROCE_ADP_A_ACCL);
+	*offset = nl_put_u8(&self->m, attr, v);
+	nl_nest_end(&self->m);
+	return nl_send_recv(&self->sk, &self->m, NULL, NULL, &self->ack);
+}
+
+TEST_F(accl, enables_not_configurable)
+{
+	struct accl ac;
+	uint32_t offset;
+
+	ASSERT_EQ(0, knob("accl_configurable", "0x7e"));
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(0, ac.cfg[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN]);
+
+	EXPECT_EQ(-EOPNOTSUPP, set_one_enable(self,
+					      ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN,
+					      0, &offset));
+	EXPECT_STREQ("roce_adp_retrans_en is not configurable on this device",
+		     self->ack.msg);
+	EXPECT_EQ(offset, self->ack.bad_offset);
+
+	ASSERT_EQ(0, knob("skip_driver_checks", "Y"));
+	EXPECT_EQ(-EINVAL, set_one_enable(self,
+					  ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN,
+					  0, &offset));
+	EXPECT_STREQ("firmware status BAD_PARAM (0x03), syndrome 0x0ad50007",
+		     self->ack.msg);
+
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(1, ac.en[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN]);
+}
+
+TEST_F(accl, enables_empty_set)
+{
+	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_ACCL_SET, false);
+	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_nest_start(&self->m, ROCE_ADP_A_ACCL);
+	nl_nest_end(&self->m);
+	EXPECT_EQ(-EINVAL, nl_send_recv(&self->sk, &self->m, NULL, NULL,
+					&self->ack));
+	EXPECT_STREQ("no enable to set", self->ack.msg);
+}
+
+TEST_F(accl, enable_value_above_one)
+{
+	uint32_t offset;
+
+	EXPECT_EQ(-ERANGE, set_one_enable(self,
+					  ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN,
+					  2, &offset));
+	EXPECT_EQ(offset, self->ack.bad_offset);
+}
+
+TEST_F(accl, unsupported_device)
+{
+	struct accl ac;
+
+	ASSERT_EQ(0, knob("roce_accl_cap", "N"));
+	EXPECT_EQ(-EOPNOTSUPP, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_STREQ("device does not support ROCE_ACCL", self->ack.msg);
+
+	/* A dump leaves it out. */
+	memset(&ac, 0, sizeof(ac));
+	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_ACCL_GET, true);
+	EXPECT_EQ(0, nl_send_recv(&self->sk, &self->m, accl_cb, &ac,
+				  &self->ack));
+	EXPECT_EQ(0, ac.n);
+}
+
+TEST_F(accl, notifications)
+{
+	struct nl_sock mon;
+	struct profiles reply;
+	char buf[8192];
+	const struct genlmsghdr *g;
+	const struct nlattr *tb[ROCE_ADP_A_MAX + 1];
+	uint32_t offset;
+	int n;
+
+	ASSERT_EQ(0, nl_open(&mon, ROCE_ADP_FAMILY_NAME));
+	ASSERT_EQ(0, nl_join(&mon, mon.mcgrp_config));
+
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &valid, &reply,
+				 &self->o, &self->ack));
+	n = nl_recv_one(&mon, buf, sizeof(buf), 2000);
+	ASSERT_GT(n, 0);
+	g = NLMSG_DATA((struct nlmsghdr *)buf);
+	EXPECT_EQ(ROCE_ADP_CMD_PROFILE_NTF, g->cmd);
+	memset(&reply, 0, sizeof(reply));
+	profiles_cb((struct nlmsghdr *)buf, &reply);
+	ASSERT_EQ(1, reply.n);
+	EXPECT_TRUE(prof_eq(&valid, &reply.p[0]));
+	nl_parse_genl((struct nlmsghdr *)buf, tb, ROCE_ADP_A_MAX);
+	ASSERT_NE(NULL, tb[ROCE_ADP_A_DEV_NAME]);
+	EXPECT_STREQ("emu0", nl_get_str(tb[ROCE_ADP_A_DEV_NAME]));
+
+	ASSERT_EQ(0, set_one_enable(self, ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN, 1,
+				    &offset));
+	n = nl_recv_one(&mon, buf, sizeof(buf), 2000);
+	ASSERT_GT(n, 0);
+	g = NLMSG_DATA((struct nlmsghdr *)buf);
+	EXPECT_EQ(ROCE_ADP_CMD_ACCL_NTF, g->cmd);
+
+	/* A rejected set says nothing. */
+	EXPECT_EQ(-ERANGE, set_one_enable(self, ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN,
+					  5, &offset));
+	EXPECT_EQ(-ETIMEDOUT, nl_recv_one(&mon, buf, sizeof(buf), 300));
+	nl_close(&mon);
+}
+
+TEST_F(accl, unprivileged_set_is_eperm)
+{
+	struct profiles before, after;
+	pid_t pid;
+	int status;
+
+	ASSERT_EQ(0, get_profiles(&self->sk, &self->m, -1, &before, &self->ack));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		struct nl_sock sk;
+		struct nl_msg *m = malloc(sizeof(*m));
+		struct profiles reply;
+		struct offsets o;
+		struct nl_ack ack;
+		uint32_t off;
+
+		if (setuid(65534) || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
+			_exit(10);
+		if (set_profile(&sk, m, 1, &valid, &reply, &o, &ack) != -EPERM)
+			_exit(11);
+		(void)off;
+		/* Reading stays open to everyone. */
+		if (get_profiles(&sk, m, -1, &reply, &ack))
+			_exit(12);
+		_exit(0);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	ASSERT_EQ(0, get_profiles(&self->sk, &self->m, -1, &after, &self->ack));
+	EXPECT_EQ(0, memcmp(before.p, after.p, sizeof(before.p)));
+}
+
+/* Two writers change different fields of one profile at once. */
+TEST_F(accl, concurrent_writers_lose_no_update)
+{
+	struct profiles reply, ps;
+	const int rounds = 200;
+	pid_t pid[2];
+	int w, status;
+
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &valid, &reply,
+				 &self->o, &self->ack));
+	for (w = 0; w < 2; w++) {
+		pid[w] = fork();
+		ASSERT_GE(pid[w], 0);
+		if (pid[w] == 0) {
+			struct nl_msg *m = malloc(sizeof(*m));
+			struct nl_sock sk;
+			int i;
+
+			if (nl_open(&sk, ROCE_ADP_FAMILY_NAME))
+				_exit(10);
+			for (i = 1; i <= rounds; i++) {
+				nl_genl_init(&sk, m, ROCE_ADP_CMD_PROFILE_SET,
+					     false);
+				nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+				nl_nest_start(m, ROCE_ADP_A_PROFILE);
+				nl_put_u32(m, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID,
+					   1);
+				nl_nest_start(m, ROCE_ADP_A_PROFILE_RANGE);
+				nl_put_u32(m, ROCE_ADP_A_RANGE_INDEX, w);
+				nl_put_u32(m, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM,
+					   i);
+				nl_nest_end(m);
+				nl_nest_end(m);
+				if (nl_send_recv(&sk, m, NULL, NULL, NULL))
+					_exit(11);
+			}
+			_exit(0);
+		}
+	}
+	for (w = 0; w < 2; w++) {
+		ASSERT_EQ(pid[w], waitpid(pid[w], &status, 0));
+		EXPECT_EQ(0, WEXITSTATUS(status));
+	}
+	ASSERT_EQ(0, get_profiles(&self->sk, &self->m, 1, &ps, &self->ack));
+	EXPECT_EQ((uint32_t)rounds, ps.p[0].r[0][ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM]);
+	EXPECT_EQ((uint32_t)rounds, ps.p[0].r[1][ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM]);
+}
+
+/* A reader sees one whole profile or the other, never a mix. */
+TEST_F(accl, readers_never_see_half_a_profile)
+{
+	struct profiles reply, ps;
+	int status, i, torn = 0;
+	pid_t pid;
+
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &valid, &reply,
+				 &self->o, &self->ack));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		struct nl_msg *m = malloc(sizeof(*m));
+		struct nl_sock sk;
+		struct offsets o;
+
+		if (nl_open(&sk, ROCE_ADP_FAMILY_NAME))
+			_exit(10);
+		for (i = 0; i < 300; i++)
+			if (set_profile(&sk, m, 1, i & 1 ? &valid : &other,
+					&reply, &o, NULL))
+				_exit(11);
+		_exit(0);
+	}
+	for (i = 0; i < 300; i++) {
+		ASSERT_EQ(0, get_profiles(&self->sk, &self->m, 1, &ps,
+					  &self->ack));
+		if (!prof_eq(&valid, &ps.p[0]) && !prof_eq(&other, &ps.p[0]))
+			torn++;
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_EQ(0, torn);
+}
+
+TEST_HARNESS_MAIN

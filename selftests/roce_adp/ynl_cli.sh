@@ -1,0 +1,218 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Interop with upstream's YNL CLI (tools/net/ynl/cli.py of Linux 6.12): the
+# module answers requests that cli.py builds from our spec
+# (Documentation/netlink/specs/roce_adp.yaml), and its replies decode with
+# that spec, unknown attributes being an error. 'make -C selftests/roce_adp'
+# puts cli.py, its lib/, the specs and their schema in ynl/.
+#
+# Tests of operations the kernel may not implement yet (see OP_TESTS below)
+# are skipped when the family, as the kernel registered it, lacks the
+# operation; YNL_CLI_STRICT=1 runs them anyway.
+. ./lib.sh
+
+# ynl SPEC ARGS...: cli.py with spec ynl/SPEC.yaml, JSON output; sets OUT,
+# ERR and RC (run_cmd). The spec's schema validation is left to the host
+# (tools/ynl-check): under TCG it would cost seconds per call.
+ynl()
+{
+	spec=$1
+	shift
+	run_cmd python3 ./ynl/cli.py --spec "./ynl/$spec.yaml" \
+		--no-schema --output-json "$@"
+}
+
+# py JSON SCRIPT: run the python SCRIPT with the document JSON as "j", our
+# spec as "spec" and entries(); its stdout is the result, non-zero exit a
+# failure.
+py()
+{
+	printf '%s' "$1" | python3 -c "import json, sys, yaml
+j = json.load(sys.stdin)
+with open('ynl/roce_adp.yaml') as f:
+    spec = yaml.safe_load(f)
+
+# YNL decodes an indexed-array as a list of {index: entry}: the entries.
+def entries(a):
+    return [e for x in a for e in x.values()]
+$2"
+}
+
+# expect_ok WHAT: the last ynl call succeeded and printed JSON.
+expect_ok()
+{
+	[ "$RC" = 0 ] && [ -n "$OUT" ] && return 0
+	printf '%s: cli.py exited with %s\n%s\n%s\n' "$1" "$RC" "$OUT" "$ERR"
+	return 1
+}
+
+EMU0="{'dev-name': 'emu0', 'dev-backend': 'emulated', 'dev-fw-version': '22.41.1000', 'dev-roce-accl': 1}"
+
+# ---- the family as the kernel registered it (nlctrl) -----------------------
+
+# Compare the family the kernel registered with the spec: name, version,
+# multicast groups, and for each kernel operation its spec entry (by value)
+# with the same do / dump / admin-perm.
+FAMILY_PY='
+err = []
+def want(what, got, exp):
+    if got != exp:
+        err.append(f"{what}: kernel has {got!r}, spec {exp!r}")
+want("family name", j.get("family-name"), spec["name"])
+want("version", j.get("version"), spec.get("version", 1))
+want("multicast groups", sorted(g["name"] for g in entries(j.get("mcast-groups", []))),
+     sorted(g["name"] for g in spec["mcast-groups"]["list"]))
+ops, val = {}, 0
+for op in spec["operations"]["list"]:
+    val = op.get("value", val)
+    ops[val] = op
+    val += 1
+for kop in entries(j.get("ops", [])):
+    oid, flags = kop["id"], set(kop.get("flags", []))
+    op = ops.get(oid)
+    if op is None or "do" not in op and "dump" not in op:
+        err.append(f"kernel op {oid} is no request op of the spec")
+        continue
+    want(op["name"] + " do", "cmd-cap-do" in flags, "do" in op)
+    want(op["name"] + " dump", "cmd-cap-dump" in flags, "dump" in op)
+    want(op["name"] + " admin-perm", "admin-perm" in flags,
+         "admin-perm" in op.get("flags", []))
+print("\n".join(err))
+sys.exit(1 if err else 0)
+'
+
+# Names of the spec operations the kernel implements, one a line.
+KERNEL_OPS_PY='
+ops, val = {}, 0
+for op in spec["operations"]["list"]:
+    val = op.get("value", val)
+    ops[val] = op["name"]
+    val += 1
+for kop in entries(j.get("ops", [])):
+    if kop["id"] in ops:
+        print(ops[kop["id"]])
+'
+
+ynl nlctrl --do getfamily --json '{"family-name": "roce_adp"}'
+FAMILY_RC=$RC FAMILY=$OUT FAMILY_ERR=$ERR
+KERNEL_OPS=
+[ "$FAMILY_RC" = 0 ] && KERNEL_OPS=$(py "$FAMILY" "$KERNEL_OPS_PY")
+
+test_family()
+{
+	RC=$FAMILY_RC OUT=$FAMILY ERR=$FAMILY_ERR
+	expect_ok "nlctrl getfamily roce_adp" || return 1
+	py "$FAMILY" "$FAMILY_PY"
+}
+
+# ---- dev-get -----------------------------------------------------------------
+
+test_dev_get_do()
+{
+	ynl roce_adp --do dev-get --json '{"dev-name": "emu0"}'
+	expect_ok "dev-get emu0" || return 1
+	expect_eq "$(py "$OUT" 'print(j)')" "$EMU0" "dev-get reply"
+}
+
+test_dev_get_dump()
+{
+	echo 2 >$BUS/new_device
+	ynl roce_adp --dump dev-get
+	echo 2 >$BUS/del_device
+	expect_ok "dev-get dump" || return 1
+	expect_eq "$(py "$OUT" 'print(len(j))')" 2 "number of devices" ||
+		return 1
+	expect_eq "$(py "$OUT" 'print(j[0])')" "$EMU0" "first device" ||
+		return 1
+	expect_eq "$(py "$OUT" 'print(j[1]["dev-name"], j[1]["dev-backend"])')" \
+		"emu2 emulated" "second device"
+}
+
+test_dev_get_unknown()
+{
+	ynl roce_adp --do dev-get --json '{"dev-name": "nosuch"}'
+	expect_eq "$RC" 1 "exit status" || return 1
+	expect_match "$OUT" "Netlink error: No such device" "error" || return 1
+	# the extack message and the attribute it points at, decoded by YNL
+	expect_match "$OUT" "'msg': 'no such device'" "extack message" ||
+		return 1
+	expect_match "$OUT" "'bad-attr': '.dev-name'" "extack attribute"
+}
+
+# dev-name max-len in the spec (31) is the kernel's: 31 bytes get through
+# the policy (to the lookup), 32 do not.
+test_dev_name_len()
+{
+	n31=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+	ynl roce_adp --do dev-get --json "{\"dev-name\": \"$n31\"}"
+	expect_eq "$RC" 1 "exit status, 31 bytes" || return 1
+	expect_match "$OUT" "No such device" "error, 31 bytes" || return 1
+	ynl roce_adp --do dev-get --json "{\"dev-name\": \"${n31}a\"}"
+	expect_eq "$RC" 1 "exit status, 32 bytes" || return 1
+	expect_match "$OUT" "Invalid argument" "error, 32 bytes" || return 1
+	expect_match "$OUT" "'bad-attr': '.dev-name'" "extack attribute"
+}
+
+# ---- ACCL and PROFILE ----------------------------------------------------------
+# These only check that a reply decodes with the spec and carries the device
+# handle and the active profile. Extend them (values, accl-set/profile-set,
+# notifications with --subscribe config) as the kernel side lands.
+
+test_accl_get_do()
+{
+	ynl roce_adp --do accl-get --json '{"dev-name": "emu0"}'
+	expect_ok "accl-get emu0" || return 1
+	expect_eq "$(py "$OUT" 'print(j["dev-name"])')" emu0 "dev-name" ||
+		return 1
+	expect_match "$(py "$OUT" 'print(j["active-profile-id"])')" '^[0-9]+$' \
+		"active-profile-id"
+}
+
+test_accl_get_dump()
+{
+	ynl roce_adp --dump accl-get
+	expect_ok "accl-get dump" || return 1
+	expect_eq "$(py "$OUT" 'print(" ".join(d["dev-name"] for d in j))')" \
+		emu0 "devices"
+}
+
+test_profile_get_do()
+{
+	ynl roce_adp --do profile-get --json '{"dev-name": "emu0"}'
+	expect_ok "profile-get emu0" || return 1
+	expect_eq "$(py "$OUT" 'print(j["dev-name"])')" emu0 "dev-name" ||
+		return 1
+	expect_match "$(py "$OUT" 'print(j["active-profile-id"])')" '^[0-9]+$' \
+		"active-profile-id"
+}
+
+test_profile_get_dump()
+{
+	ynl roce_adp --dump profile-get
+	expect_ok "profile-get dump" || return 1
+	expect_eq "$(py "$OUT" 'print(" ".join(d["dev-name"] for d in j))')" \
+		emu0 "devices"
+}
+
+# run_op_test NAME OP FUNC: run_test, or a skip when the kernel has no OP.
+run_op_test()
+{
+	if [ -z "${YNL_CLI_STRICT:-}" ] &&
+	   ! printf '%s\n' "$KERNEL_OPS" | grep -qx -- "$2"; then
+		TAP_N=$((TAP_N + 1))
+		echo "ok $TAP_N $1 # SKIP kernel has no $2"
+		return
+	fi
+	run_test "$1" "$3"
+}
+
+run_test family_matches_spec test_family
+run_test dev_get_do test_dev_get_do
+run_test dev_get_dump test_dev_get_dump
+run_test dev_get_unknown_device test_dev_get_unknown
+run_test dev_name_max_len test_dev_name_len
+run_op_test accl_get_do accl-get test_accl_get_do
+run_op_test accl_get_dump accl-get test_accl_get_dump
+run_op_test profile_get_do profile-get test_profile_get_do
+run_op_test profile_get_dump profile-get test_profile_get_dump
+tap_end

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The "accl" object: the RoCE acceleration enables of ROCE_ACCL, which of
+ * them the device lets us change, its profile limits and which timeouts
+ * are in use.
+ */
+#include <errno.h>
+#include <string.h>
+#include <netlink/genl/genl.h>
+
+#include "adpctl.h"
+
+/* Nests of a reply, decoded; a nest that is absent leaves has[] false. */
+struct accl_state {
+	struct adp_vals accl;
+	struct adp_vals conf;
+	struct adp_vals caps;
+};
+
+static int decode_nest(const struct adp_field *fields,
+		       const struct nlattr *nest, struct adp_vals *vals,
+		       const char *what)
+{
+	if (!nest) {
+		memset(vals, 0, sizeof(*vals));
+		return 0;
+	}
+	return adp_vals_parse(fields, nest, vals, what);
+}
+
+static void accl_print_text(const struct accl_state *st)
+{
+	int width = adp_fields_width(adp_accl_fields);
+	const struct adp_field *f;
+	const char *sep = "  caps:";
+	char line[128], val[32];
+	bool fixed;
+
+	for (f = adp_accl_fields; f->name; f++) {
+		if (!st->accl.has[f->attr])
+			continue;
+		fixed = st->conf.has[f->attr] && !st->conf.v[f->attr];
+		snprintf(line, sizeof(line), "  %-*s %s%s", width, f->name,
+			 adp_field_str(f, st->accl.v[f->attr], val,
+				       sizeof(val)),
+			 fixed ? " (fixed)" : "");
+		print_string(PRINT_FP, NULL, "%s", line);
+		print_nl();
+	}
+	for (f = adp_caps_fields; f->name; f++) {
+		if (!st->caps.has[f->attr])
+			continue;
+		snprintf(line, sizeof(line), "%s %s %s", sep, f->name,
+			 adp_field_str(f, st->caps.v[f->attr], val,
+				       sizeof(val)));
+		print_string(PRINT_FP, NULL, "%s", line);
+		sep = "";
+	}
+	if (!*sep)
+		print_nl();
+}
+
+static int accl_print(const struct adp_nl_msg *msg, void *arg)
+{
+	struct nlattr **tb = msg->tb;
+	struct accl_state st;
+	const char *name;
+	uint32_t active = 0;
+
+	(void)arg;
+	name = adp_nl_str(tb[ROCE_ADP_A_DEV_NAME]);
+	if (!name) {
+		print_error("kernel reply without a device name");
+		return -EBADMSG;
+	}
+	if (decode_nest(adp_accl_fields, tb[ROCE_ADP_A_ACCL], &st.accl,
+			"enables") ||
+	    decode_nest(adp_accl_fields, tb[ROCE_ADP_A_ACCL_CONFIGURABLE],
+			&st.conf, "configurable enables") ||
+	    decode_nest(adp_caps_fields, tb[ROCE_ADP_A_CAPS], &st.caps,
+			"capabilities"))
+		return -EBADMSG;
+
+	open_json_object(NULL);
+	print_string(PRINT_ANY, "dev", "%s:", name);
+	if (tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]) {
+		active = nla_get_u32(tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]);
+		print_uint(PRINT_FP, NULL, " active profile %u", active);
+		print_string(PRINT_FP, NULL, " (%s)",
+			     active ? "profile timeouts" : "firmware timeouts");
+	}
+	print_nl();
+
+	adp_vals_print_json(adp_accl_fields, &st.accl);
+	if (tb[ROCE_ADP_A_ACCL_CONFIGURABLE]) {
+		open_json_object("configurable");
+		adp_vals_print_json(adp_accl_fields, &st.conf);
+		close_json_object();
+	}
+	adp_vals_print_json(adp_caps_fields, &st.caps);
+	if (tb[ROCE_ADP_A_ACTIVE_PROFILE_ID])
+		print_uint(PRINT_JSON, "active_profile_id", NULL, active);
+	accl_print_text(&st);
+	close_json_object();
+	return 0;
+}
+
+static int accl_show(struct adp_ctx *ctx, int argc, char **argv)
+{
+	const char *dev = NULL;
+	struct adp_arg args[] = {
+		{ .key = "dev", .type = ADP_ARG_STR, .val = &dev,
+		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ }
+	};
+	int ret;
+
+	ret = adp_parse_args(ctx, args, argc, argv);
+	if (ret)
+		return ret;
+	return adp_show(ctx, ROCE_ADP_CMD_ACCL_GET, dev, accl_print, NULL);
+}
+
+int accl_parse_set(const struct adp_ctx *ctx, struct accl_req *req,
+		   int argc, char **argv)
+{
+	struct adp_arg dev = {
+		.key = "dev", .type = ADP_ARG_STR, .val = &req->dev,
+		.maxlen = ROCE_ADP_DEV_NAME_LEN - 1,
+	};
+	const struct adp_field *f;
+	bool any = false;
+	int i, ret;
+
+	memset(req, 0, sizeof(*req));
+	for (i = 0; i < argc; i++) {
+		f = adp_field_find(adp_accl_fields, argv[i]);
+		if (!strcmp(argv[i], "dev")) {
+			ret = adp_take_arg(ctx, &dev, argc, argv, &i);
+		} else if (f) {
+			ret = adp_field_take(ctx, argv[i], f, &req->accl,
+					     argc, argv, &i, "");
+			any = true;
+		} else if (argv[i][0] == '-') {
+			return adp_usage_error(ctx, "unknown option \"%s\" (options go before the object)",
+					       argv[i]);
+		} else {
+			return adp_usage_error(ctx, "unknown enable \"%s\"",
+					       argv[i]);
+		}
+		if (ret)
+			return ret;
+	}
+	if (!req->dev)
+		return adp_usage_error(ctx, "missing argument \"dev\"");
+	if (!any)
+		return adp_usage_error(ctx, "nothing to set");
+	return 0;
+}
+
+int accl_build_set(struct nl_msg *msg, void *arg)
+{
+	const struct accl_req *req = arg;
+	struct nlattr *nest;
+	int ret;
+
+	ret = nla_put_string(msg, ROCE_ADP_A_DEV_NAME, req->dev);
+	if (ret < 0)
+		return ret;
+	nest = nla_nest_start(msg, ROCE_ADP_A_ACCL | NLA_F_NESTED);
+	if (!nest)
+		return -NLE_NOMEM;
+	ret = adp_vals_put(msg, adp_accl_fields, &req->accl);
+	if (ret < 0)
+		return ret;
+	return nla_nest_end(msg, nest);
+}
+
+static int accl_set(struct adp_ctx *ctx, int argc, char **argv)
+{
+	struct accl_req req;
+	int ret;
+
+	ret = accl_parse_set(ctx, &req, argc, argv);
+	if (ret)
+		return ret;
+	return adp_show_req(ctx, ROCE_ADP_CMD_ACCL_SET, 0, accl_build_set,
+			    &req, accl_print, NULL);
+}
+
+static void accl_set_details(FILE *fp)
+{
+	fputs("\nNAME, one or more of:\n", fp);
+	adp_fields_help(fp, adp_accl_fields, -1);
+	fputs("\nOnly the enables given change.  The state read back is printed\n"
+	      "as by \"accl show\".\n", fp);
+}
+
+const struct adp_cmd accl_cmds[] = {
+	{
+		.name = "show",
+		.func = accl_show,
+		.help = "show the RoCE enables, profile limits and active profile",
+		.usage = "[[dev] DEV]",
+	},
+	{
+		.name = "set",
+		.func = accl_set,
+		.help = "turn RoCE enables on or off",
+		.usage = "dev DEV NAME { on | off } [NAME { on | off }]...",
+		.details = accl_set_details,
+	},
+	{ }
+};

@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The field tables of ROCE_ACCL and what walks them; see fields.h. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/roce_adp.h>
+
+#include "adpctl.h"
+#include "fields.h"
+
+_Static_assert(ROCE_ADP_A_ACCL_MAX < ADP_NEST_ATTRS, "ADP_NEST_ATTRS");
+_Static_assert(ROCE_ADP_A_CAPS_MAX < ADP_NEST_ATTRS, "ADP_NEST_ATTRS");
+_Static_assert(ROCE_ADP_A_PROFILE_MAX < ADP_NEST_ATTRS, "ADP_NEST_ATTRS");
+_Static_assert(ROCE_ADP_A_RANGE_MAX < ADP_NEST_ATTRS, "ADP_NEST_ATTRS");
+
+static const char *const off_on[] = { "off", "on" };
+
+static const char *const time_units[] = {
+	[ROCE_ADP_TIME_UNIT_USEC]		= "usec",
+};
+
+static const char *const dec_modes[] = {
+	[ROCE_ADP_DEC_MODE_TO_DIV_4]		= "div4",
+	[ROCE_ADP_DEC_MODE_TO_DIV_2]		= "div2",
+	[ROCE_ADP_DEC_MODE_TO_LOW_BOUND]	= "low_bound",
+};
+
+#define NUM(_name, _attr, _type, _max) \
+	{ .name = _name, .attr = _attr, .type = _type, .max = _max, \
+	  .kind = ADP_FIELD_NUM }
+#define NAMED(_name, _attr, _type, _max, _kind, _names) \
+	{ .name = _name, .attr = _attr, .type = _type, .max = _max, \
+	  .kind = _kind, .names = _names, .nnames = ARRAY_SIZE(_names) }
+#define ENABLE(_name, _attr) \
+	NAMED(_name, _attr, NLA_U8, 1, ADP_FIELD_BOOL, off_on)
+
+const struct adp_field adp_accl_fields[] = {
+	ENABLE("roce_adp_retrans_en", ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN),
+	ENABLE("roce_tx_window_en", ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN),
+	ENABLE("roce_slow_restart_en", ROCE_ADP_A_ACCL_ROCE_SLOW_RESTART_EN),
+	ENABLE("roce_slow_restart_idle_en",
+	       ROCE_ADP_A_ACCL_ROCE_SLOW_RESTART_IDLE_EN),
+	ENABLE("min_ack_timeout_limit_disabled",
+	       ROCE_ADP_A_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED),
+	ENABLE("adaptive_routing_forced_en",
+	       ROCE_ADP_A_ACCL_ADAPTIVE_ROUTING_FORCED_EN),
+	ENABLE("selective_repeat_forced_en",
+	       ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN),
+	{ }
+};
+
+const struct adp_field adp_caps_fields[] = {
+	NUM("adp_retx_profile_max_id", ROCE_ADP_A_CAPS_PROFILE_MAX_ID,
+	    NLA_U32, 7),
+	NUM("adp_retx_profile_max_range_num",
+	    ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM, NLA_U32, 7),
+	{ .name = "adp_retx_base_timeout_min",
+	  .attr = ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN, .type = NLA_U32,
+	  .max = 0xfffff, .kind = ADP_FIELD_NS },
+	{ }
+};
+
+const struct adp_field adp_profile_fields[] = {
+	NUM("adp_retx_profile_id", ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID,
+	    NLA_U32, ROCE_ADP_PROFILE_ID_MAX),
+	NAMED("qp_total_timeout", ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT,
+	      NLA_U8, 1, ADP_FIELD_ENUM, off_on),
+	NUM("range_num", ROCE_ADP_A_PROFILE_RANGE_NUM, NLA_U32, 7),
+	NUM("start_range_index", ROCE_ADP_A_PROFILE_START_RANGE_INDEX,
+	    NLA_U32, 7),
+	NAMED("time_unit", ROCE_ADP_A_PROFILE_TIME_UNIT, NLA_U32, 3,
+	      ADP_FIELD_ENUM, time_units),
+	NUM("time_base", ROCE_ADP_A_PROFILE_TIME_BASE, NLA_U32, 0xffff),
+	NUM("retx_total_timeout", ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT,
+	    NLA_U32, 0xff),
+	NUM("timeout_init_low_bound",
+	    ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND, NLA_U32, 0xff),
+	NUM("timeout_init_range_size",
+	    ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE, NLA_U32, 0xff),
+	{ }
+};
+
+const struct adp_field adp_range_fields[] = {
+	NUM("prev_range_index", ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, NLA_U32, 7),
+	NAMED("dec_mode", ROCE_ADP_A_RANGE_DEC_MODE, NLA_U32, 3,
+	      ADP_FIELD_ENUM, dec_modes),
+	NUM("timeout_retry_num", ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM, NLA_U32,
+	    0x3ff),
+	NUM("range_low_bound", ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, NLA_U32,
+	    0xff),
+	NUM("range_size", ROCE_ADP_A_RANGE_RANGE_SIZE, NLA_U32, 0xff),
+	{ }
+};
+
+const struct adp_field adp_range_index_field =
+	NUM("range", ROCE_ADP_A_RANGE_INDEX, NLA_U32, ROCE_ADP_RANGES_MAX - 1);
+
+const struct adp_field *adp_field_find(const struct adp_field *fields,
+				       const char *name)
+{
+	for (; fields->name; fields++)
+		if (!strcmp(fields->name, name))
+			return fields;
+	return NULL;
+}
+
+const struct adp_field *adp_field_by_attr(const struct adp_field *fields,
+					  int attr)
+{
+	for (; fields->name; fields++)
+		if (fields->attr == attr)
+			return fields;
+	return NULL;
+}
+
+const char *adp_field_name(const struct adp_field *f, uint32_t v)
+{
+	if (f->kind != ADP_FIELD_ENUM && f->kind != ADP_FIELD_BOOL)
+		return NULL;
+	return v < f->nnames ? f->names[v] : NULL;
+}
+
+const char *adp_field_expect(const struct adp_field *f, char *buf, size_t len)
+{
+	size_t off = 0, v, left;
+
+	buf[0] = '\0';
+	for (v = 0; v < f->nnames; v++) {
+		if (!f->names[v] || off >= len)
+			continue;
+		off += snprintf(buf + off, len - off, "%s, ", f->names[v]);
+	}
+	/* "a, b, " becomes "a, b or 0..N". */
+	if (off >= 2 && off < len)
+		off -= 2;
+	left = off < len ? len - off : 0;
+	if (left)
+		snprintf(buf + off, left, "%s0..%u", off ? " or " : "",
+			 f->max);
+	return buf;
+}
+
+/* Decimal, or hex after 0x; digits only, so no sign and no spaces. */
+static int parse_number(const char *word, uint32_t max, uint32_t *v)
+{
+	unsigned long long u;
+	int base = 10;
+	char *end;
+
+	if (word[0] == '0' && (word[1] == 'x' || word[1] == 'X')) {
+		base = 16;
+		word += 2;
+	}
+	if (base == 16 ? !isxdigit((unsigned char)word[0]) :
+			 !isdigit((unsigned char)word[0]))
+		return -EINVAL;
+	errno = 0;
+	u = strtoull(word, &end, base);
+	if (*end || errno || u > max)
+		return -EINVAL;
+	*v = u;
+	return 0;
+}
+
+int adp_field_parse(const struct adp_ctx *ctx, const char *key,
+		    const struct adp_field *f, const char *word, uint32_t *v)
+{
+	char expect[128];
+	size_t i;
+
+	for (i = 0; i < f->nnames; i++) {
+		if (f->names[i] && !strcmp(f->names[i], word)) {
+			*v = i;
+			return 0;
+		}
+	}
+	if (!parse_number(word, f->max, v))
+		return 0;
+	return adp_usage_error(ctx, "invalid value \"%s\" for \"%s\": expected %s",
+			       word, key,
+			       adp_field_expect(f, expect, sizeof(expect)));
+}
+
+int adp_field_take(const struct adp_ctx *ctx, const char *key,
+		   const struct adp_field *f, struct adp_vals *vals,
+		   int argc, char **argv, int *i, const char *where)
+{
+	int ret;
+
+	if (vals->has[f->attr])
+		return adp_usage_error(ctx, "\"%s\" is given twice%s", key,
+				       where);
+	if (*i + 1 >= argc)
+		return adp_usage_error(ctx, "missing value for \"%s\"", key);
+	++*i;
+	ret = adp_field_parse(ctx, key, f, argv[*i], &vals->v[f->attr]);
+	if (ret)
+		return ret;
+	vals->has[f->attr] = true;
+	return 0;
+}
+
+const char *adp_field_str(const struct adp_field *f, uint32_t v, char *buf,
+			  size_t len)
+{
+	const char *name = adp_field_name(f, v);
+
+	if (name)
+		return name;
+	if (f->kind == ADP_FIELD_NS)
+		return adp_fmt_time(buf, len, v, ADP_UNIT_NS);
+	snprintf(buf, len, "%u", v);
+	return buf;
+}
+
+int adp_fields_width(const struct adp_field *fields)
+{
+	size_t w = 0;
+
+	for (; fields->name; fields++)
+		if (strlen(fields->name) > w)
+			w = strlen(fields->name);
+	return w;
+}
+
+void adp_fields_help(FILE *fp, const struct adp_field *fields, int skip)
+{
+	int width = adp_fields_width(fields);
+	const struct adp_field *f;
+	char expect[128];
+
+	for (f = fields; f->name; f++) {
+		if (f->attr == skip)
+			continue;
+		/* The alternatives an error would list. */
+		fprintf(fp, "  %-*s  %s\n", width, f->name,
+			adp_field_expect(f, expect, sizeof(expect)));
+	}
+}
+
+int adp_vals_parse(const struct adp_field *fields, const struct nlattr *nest,
+		   struct adp_vals *vals, const char *what)
+{
+	struct nla_policy policy[ADP_NEST_ATTRS] = { };
+	struct nlattr *tb[ADP_NEST_ATTRS];
+	const struct adp_field *f;
+	int ret;
+
+	memset(vals, 0, sizeof(*vals));
+	for (f = fields; f->name; f++)
+		policy[f->attr].type = f->type;
+	ret = nla_parse_nested(tb, ADP_NEST_ATTRS - 1, (struct nlattr *)nest,
+			       policy);
+	if (ret < 0) {
+		print_error("malformed %s in the kernel reply: %s", what,
+			    nl_geterror(ret));
+		return -EBADMSG;
+	}
+	for (f = fields; f->name; f++) {
+		if (!tb[f->attr])
+			continue;
+		vals->v[f->attr] = f->type == NLA_U8 ?
+				   nla_get_u8(tb[f->attr]) :
+				   nla_get_u32(tb[f->attr]);
+		vals->has[f->attr] = true;
+	}
+	return 0;
+}
+
+int adp_vals_put(struct nl_msg *msg, const struct adp_field *fields,
+		 const struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	int ret;
+
+	for (f = fields; f->name; f++) {
+		if (!vals->has[f->attr])
+			continue;
+		if (f->type == NLA_U8)
+			ret = nla_put_u8(msg, f->attr, vals->v[f->attr]);
+		else
+			ret = nla_put_u32(msg, f->attr, vals->v[f->attr]);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+void adp_vals_print_json(const struct adp_field *fields,
+			 const struct adp_vals *vals)
+{
+	const struct adp_field *f;
+
+	for (f = fields; f->name; f++) {
+		if (!vals->has[f->attr])
+			continue;
+		if (f->kind == ADP_FIELD_BOOL)
+			print_bool(PRINT_JSON, f->name, NULL,
+				   vals->v[f->attr]);
+		else
+			print_uint(PRINT_JSON, f->name, NULL,
+				   vals->v[f->attr]);
+	}
+}
+
+static const char *const unit_names[] = {
+	[ADP_UNIT_NS] = "ns",
+	[ADP_UNIT_US] = "us",
+	[ADP_UNIT_MS] = "ms",
+	[ADP_UNIT_S] = "s",
+};
+
+const char *adp_fmt_time(char *buf, size_t len, uint64_t v,
+			 enum adp_unit unit)
+{
+	uint64_t div = 1, step, q, whole, frac;
+	int u = unit, digits = 3;
+
+	while (u < ADP_UNIT_S && v / div >= 1000) {
+		div *= 1000;
+		u++;
+	}
+	if (div == 1) {
+		snprintf(buf, len, "%llu%s", (unsigned long long)v,
+			 unit_names[u]);
+		return buf;
+	}
+	/* Thousandths of unit u, rounded half up without overflowing. */
+	step = div / 1000;
+	q = v / step + (v % step >= (step + 1) / 2);
+	whole = q / 1000;
+	frac = q % 1000;
+	/* 999.9996ms rounds to 1000ms: that is 1s. */
+	if (whole >= 1000 && u < ADP_UNIT_S) {
+		whole = 1;
+		frac = 0;
+		u++;
+	}
+	while (frac && frac % 10 == 0) {
+		frac /= 10;
+		digits--;
+	}
+	if (frac)
+		snprintf(buf, len, "%llu.%0*llu%s", (unsigned long long)whole,
+			 digits, (unsigned long long)frac, unit_names[u]);
+	else
+		snprintf(buf, len, "%llu%s", (unsigned long long)whole,
+			 unit_names[u]);
+	return buf;
+}
+
+const char *adp_fmt_shift(char *buf, size_t len, uint32_t base,
+			  uint32_t shift, uint32_t time_unit)
+{
+	double d = base;
+	uint32_t i;
+
+	if (time_unit != ROCE_ADP_TIME_UNIT_USEC) {
+		if (shift)
+			snprintf(buf, len, "%u<<%u", base, shift);
+		else
+			snprintf(buf, len, "%u", base);
+		return buf;
+	}
+	if (!base || (shift < 64 && base <= UINT64_MAX >> shift))
+		return adp_fmt_time(buf, len, base ? (uint64_t)base << shift : 0,
+				    ADP_UNIT_US);
+	/* Past 2^64 us: only the magnitude means anything. */
+	for (i = 0; i < shift && i < 1100; i++)
+		d *= 2;
+	snprintf(buf, len, "%.4gs", d / 1e6);
+	return buf;
+}

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ROCE_ACCL fields as tables.  An entry names a field of the register by
+ * its PRM name, which is also its command line keyword and its JSON key,
+ * and gives its attribute inside the nest that carries it, the attribute
+ * type, the widest value the register field holds, and how a value is
+ * parsed and shown.  The argument parsers, request builders, reply
+ * decoders, printers and help texts of accl.c and profile.c all walk
+ * these tables instead of spelling out each field.
+ */
+#ifndef ADPCTL_FIELDS_H
+#define ADPCTL_FIELDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <netlink/attr.h>
+#include <netlink/msg.h>
+
+struct adp_ctx;
+
+enum adp_field_kind {
+	ADP_FIELD_NUM,		/* a number: decimal or 0x hex */
+	ADP_FIELD_ENUM,		/* a name of names[], or a number */
+	ADP_FIELD_BOOL,		/* as ENUM with off/on; a JSON boolean */
+	ADP_FIELD_NS,		/* a number of nanoseconds, shown as a time */
+};
+
+struct adp_field {
+	const char *name;	/* PRM name; tables end with a NULL name */
+	int attr;		/* ROCE_ADP_A_* inside the nest */
+	int type;		/* NLA_U8 or NLA_U32 */
+	uint32_t max;		/* widest value of the register field */
+	enum adp_field_kind kind;
+	const char *const *names;	/* ENUM, BOOL: by value, NULL holes */
+	size_t nnames;
+};
+
+/* More than the attributes of any nest of the family. */
+#define ADP_NEST_ATTRS		16
+
+/* Values of one nest, by attribute type; has[] tells which are present. */
+struct adp_vals {
+	uint32_t v[ADP_NEST_ATTRS];
+	bool has[ADP_NEST_ATTRS];
+};
+
+/* The fields of each nest, in PRM order. */
+extern const struct adp_field adp_accl_fields[];	/* ROCE_ADP_A_ACCL */
+extern const struct adp_field adp_caps_fields[];	/* ROCE_ADP_A_CAPS */
+extern const struct adp_field adp_profile_fields[];	/* ROCE_ADP_A_PROFILE */
+extern const struct adp_field adp_range_fields[];	/* ROCE_ADP_A_PROFILE_RANGE */
+/* Pseudo-field of the "range I" keyword: the entry of timeout_range[]. */
+extern const struct adp_field adp_range_index_field;
+
+/* The field called name (exactly), or NULL. */
+const struct adp_field *adp_field_find(const struct adp_field *fields,
+				       const char *name);
+/* The field carried in attribute attr, or NULL. */
+const struct adp_field *adp_field_by_attr(const struct adp_field *fields,
+					  int attr);
+
+/*
+ * Parse word as a value of f; key is the word the user gave for it.
+ * Returns 0, or ADP_EXIT_USAGE after 'invalid value "word" for "key":
+ * expected ...'.
+ */
+int adp_field_parse(const struct adp_ctx *ctx, const char *key,
+		    const struct adp_field *f, const char *word, uint32_t *v);
+/*
+ * argv[*i] is the keyword key of f: store the value after it in vals and
+ * leave *i at that value.  Rejects a field given twice ('"key" is given
+ * twice<where>') and a missing value.  Returns 0 or ADP_EXIT_USAGE.
+ */
+int adp_field_take(const struct adp_ctx *ctx, const char *key,
+		   const struct adp_field *f, struct adp_vals *vals,
+		   int argc, char **argv, int *i, const char *where);
+/* What a value of f may be, as in an error: "div4, div2, low_bound or 0..3". */
+const char *adp_field_expect(const struct adp_field *f, char *buf, size_t len);
+/* The text form of v: "on", "div2", "4us", "12". */
+const char *adp_field_str(const struct adp_field *f, uint32_t v, char *buf,
+			  size_t len);
+/* The name of v for ENUM and BOOL fields, NULL when it has none. */
+const char *adp_field_name(const struct adp_field *f, uint32_t v);
+
+/* The longest name of fields, to align a column of them. */
+int adp_fields_width(const struct adp_field *fields);
+/* "  NAME  VALUES" per field, skipping the one in attribute skip (or -1). */
+void adp_fields_help(FILE *fp, const struct adp_field *fields, int skip);
+
+/*
+ * Decode a nest of the reply into vals, each field by its type.  Returns
+ * 0, or -EBADMSG after reporting a malformed nest named what.
+ */
+int adp_vals_parse(const struct adp_field *fields, const struct nlattr *nest,
+		   struct adp_vals *vals, const char *what);
+/* Put every field present in vals into msg; 0 or a negative NLE_*. */
+int adp_vals_put(struct nl_msg *msg, const struct adp_field *fields,
+		 const struct adp_vals *vals);
+/* JSON members: each present field under its name, the raw value. */
+void adp_vals_print_json(const struct adp_field *fields,
+			 const struct adp_vals *vals);
+
+/*
+ * Times.  adp_fmt_time() prints v, given in unit (ADP_UNIT_NS or
+ * ADP_UNIT_US), in the largest of ns, us, ms and s that keeps a whole
+ * part, with at most 3 decimals and no trailing zeros: "4us", "1.5ms",
+ * "2.097s".
+ */
+enum adp_unit {
+	ADP_UNIT_NS,
+	ADP_UNIT_US,
+	ADP_UNIT_MS,
+	ADP_UNIT_S,
+};
+
+const char *adp_fmt_time(char *buf, size_t len, uint64_t v,
+			 enum adp_unit unit);
+/*
+ * time_base << shift of a profile, in time_unit: a time for microseconds,
+ * "BASE<<SHIFT" for units this adpctl does not know, and a rounded
+ * "1.845e+19s" when the value is past 64 bits of microseconds.
+ */
+const char *adp_fmt_shift(char *buf, size_t len, uint32_t base,
+			  uint32_t shift, uint32_t time_unit);
+
+#endif /* ADPCTL_FIELDS_H */

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "adpctl accl show" and "accl set" against the fake kernel: text and JSON
+ * of ACCL_GET replies, the request of a set and its errors.  TAP.
+ *
+ * Requests as fake_req_str() renders them; the numbers are
+ *   top level: 1 DEV_NAME, 6 ACCL (nest)
+ *   ACCL:      1 ROCE_ADP_RETRANS_EN ... 7 SELECTIVE_REPEAT_FORCED_EN, u8
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "fake_kernel.h"
+
+_Static_assert(ROCE_ADP_A_ACCL == 6 &&
+	       ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN == 1 &&
+	       ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN == 7, "numbers");
+
+#define ENABLES	ROCE_ADP_A_ACCL_MAX
+
+struct fake_accl {
+	const char *dev;
+	int active;			/* -1: left out */
+	uint8_t en[ENABLES];		/* by attribute - 1 */
+	const uint8_t *conf;		/* NULL: nest left out */
+	const uint32_t *caps;		/* max_id, max_range_num, min ns */
+};
+
+static const uint8_t conf0[ENABLES] = { 1, 0, 1, 1, 1, 0, 0 };
+static const uint32_t caps0[] = { 1, 4, 4000 };
+
+static const struct fake_accl emu0 = {
+	"emu0", 1, { 1, 0, 1, 0, 0, 0, 0 }, conf0, caps0,
+};
+
+/* An older kernel: the enables only. */
+static const struct fake_accl emu1 = {
+	"emu1", -1, { 0, 1, 0, 0, 1, 1, 1 }, NULL, NULL,
+};
+
+static void put_u8s(struct nl_msg *msg, int type, const uint8_t *v)
+{
+	struct nlattr *nest = nla_nest_start(msg, type | NLA_F_NESTED);
+	int i;
+
+	for (i = 0; i < ENABLES; i++)
+		nla_put_u8(msg, i + 1, v[i]);
+	nla_nest_end(msg, nest);
+}
+
+static void reply(uint8_t cmd, const struct fake_accl *a)
+{
+	struct nl_msg *msg = fake_reply(cmd);
+	struct nlattr *nest;
+
+	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, a->dev);
+	if (a->caps) {
+		nest = nla_nest_start(msg, ROCE_ADP_A_CAPS | NLA_F_NESTED);
+		nla_put_u32(msg, ROCE_ADP_A_CAPS_PROFILE_MAX_ID, a->caps[0]);
+		nla_put_u32(msg, ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM,
+			    a->caps[1]);
+		nla_put_u32(msg, ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN, a->caps[2]);
+		nla_nest_end(msg, nest);
+	}
+	if (a->active >= 0)
+		nla_put_u32(msg, ROCE_ADP_A_ACTIVE_PROFILE_ID, a->active);
+	put_u8s(msg, ROCE_ADP_A_ACCL, a->en);
+	if (a->conf)
+		put_u8s(msg, ROCE_ADP_A_ACCL_CONFIGURABLE, a->conf);
+}
+
+static int show(bool json, const char *line)
+{
+	return fake_run("accl", accl_cmds, "show", json, line);
+}
+
+static int set(bool json, const char *line)
+{
+	return fake_run("accl", accl_cmds, "set", json, line);
+}
+
+#define EMU0_TEXT \
+	"emu0: active profile 1 (profile timeouts)\n" \
+	"  roce_adp_retrans_en            on\n" \
+	"  roce_tx_window_en              off (fixed)\n" \
+	"  roce_slow_restart_en           on\n" \
+	"  roce_slow_restart_idle_en      off\n" \
+	"  min_ack_timeout_limit_disabled off\n" \
+	"  adaptive_routing_forced_en     off (fixed)\n" \
+	"  selective_repeat_forced_en     off (fixed)\n" \
+	"  caps: adp_retx_profile_max_id 1 adp_retx_profile_max_range_num 4 adp_retx_base_timeout_min 4us\n"
+
+#define EMU1_TEXT \
+	"emu1:\n" \
+	"  roce_adp_retrans_en            off\n" \
+	"  roce_tx_window_en              on\n" \
+	"  roce_slow_restart_en           off\n" \
+	"  roce_slow_restart_idle_en      off\n" \
+	"  min_ack_timeout_limit_disabled on\n" \
+	"  adaptive_routing_forced_en     on\n" \
+	"  selective_repeat_forced_en     on\n"
+
+#define EMU0_JSON \
+	"{\"dev\":\"emu0\",\"roce_adp_retrans_en\":true," \
+	"\"roce_tx_window_en\":false,\"roce_slow_restart_en\":true," \
+	"\"roce_slow_restart_idle_en\":false," \
+	"\"min_ack_timeout_limit_disabled\":false," \
+	"\"adaptive_routing_forced_en\":false," \
+	"\"selective_repeat_forced_en\":false," \
+	"\"configurable\":{\"roce_adp_retrans_en\":true," \
+	"\"roce_tx_window_en\":false,\"roce_slow_restart_en\":true," \
+	"\"roce_slow_restart_idle_en\":true," \
+	"\"min_ack_timeout_limit_disabled\":true," \
+	"\"adaptive_routing_forced_en\":false," \
+	"\"selective_repeat_forced_en\":false}," \
+	"\"adp_retx_profile_max_id\":1," \
+	"\"adp_retx_profile_max_range_num\":4," \
+	"\"adp_retx_base_timeout_min\":4000,\"active_profile_id\":1}"
+
+#define EMU1_JSON \
+	"{\"dev\":\"emu1\",\"roce_adp_retrans_en\":false," \
+	"\"roce_tx_window_en\":true,\"roce_slow_restart_en\":false," \
+	"\"roce_slow_restart_idle_en\":false," \
+	"\"min_ack_timeout_limit_disabled\":true," \
+	"\"adaptive_routing_forced_en\":true," \
+	"\"selective_repeat_forced_en\":true}"
+
+static bool test_show_text(void)
+{
+	fake_reset();
+	reply(ROCE_ADP_CMD_ACCL_GET, &emu0);
+	reply(ROCE_ADP_CMD_ACCL_GET, &emu1);
+	return outcome(show(false, ""), 0, EMU0_TEXT EMU1_TEXT, "") &&
+	       fake.cmd == ROCE_ADP_CMD_ACCL_GET &&
+	       fake.flags == NLM_F_DUMP && same("request", fake_req_str(), "");
+}
+
+static bool test_show_json(void)
+{
+	bool ok;
+
+	fake_reset();
+	reply(ROCE_ADP_CMD_ACCL_GET, &emu0);
+	reply(ROCE_ADP_CMD_ACCL_GET, &emu1);
+	ok = outcome(show(true, ""), 0, "[" EMU0_JSON "," EMU1_JSON "]\n",
+		     "");
+	ok &= python_accepts(out_buf,
+			     "v[0]['configurable']['roce_tx_window_en'] is False"
+			     " and v[0]['adp_retx_base_timeout_min'] == 4000"
+			     " and 'configurable' not in v[1] and len(v) == 2"
+			     " and v");
+	return ok;
+}
+
+static bool test_show_firmware_timeouts(void)
+{
+	struct fake_accl a = emu0;
+
+	a.active = 0;
+	fake_reset();
+	reply(ROCE_ADP_CMD_ACCL_GET, &a);
+	return show(false, "emu0") == 0 &&
+	       !strncmp(out_buf, "emu0: active profile 0 (firmware timeouts)\n",
+			43) &&
+	       fake.flags == 0 && same("request", fake_req_str(), "1=\"emu0\"");
+}
+
+static bool test_show_errors(void)
+{
+	struct nl_msg *msg;
+	struct nlattr *nest;
+	bool ok;
+
+	fake_reset();
+	fake.error = ENODEV;
+	fake.extack = "no such device";
+	ok = outcome(show(true, "nosuch"), 1, "", "Error: no such device.\n");
+	/* An enable carried in nothing. */
+	fake_reset();
+	msg = fake_reply(ROCE_ADP_CMD_ACCL_GET);
+	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, "emu0");
+	nest = nla_nest_start(msg, ROCE_ADP_A_ACCL | NLA_F_NESTED);
+	nla_put(msg, ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN, 0, NULL);
+	nla_nest_end(msg, nest);
+	ok &= outcome(show(false, "emu0"), 1, "",
+		      "Error: malformed enables in the kernel reply: Input data out of range.\n");
+	ok &= outcome(show(false, "a b"), 2, "",
+		      "Error: unexpected argument \"b\". Try \"adpctl accl show help\".\n");
+	return ok;
+}
+
+static bool set_sends(const char *line, const char *want)
+{
+	bool ok;
+
+	fake_reset();
+	reply(ROCE_ADP_CMD_ACCL_SET, &emu0);
+	ok = set(false, line) == 0;
+	if (!ok)
+		printf("# \"%s\" failed: %s", line, err_buf);
+	ok &= fake.calls == 1 && fake.cmd == ROCE_ADP_CMD_ACCL_SET &&
+	      fake.flags == 0;
+	return same(line, fake_req_str(), want) && ok;
+}
+
+static bool test_set_request(void)
+{
+	return set_sends("dev emu0 roce_adp_retrans_en on",
+			 "1=\"emu0\" 6{1=1/u8}") &&
+	       /* Table order whatever the command line order. */
+	       set_sends("roce_tx_window_en off dev emu0 roce_adp_retrans_en 1 "
+			 "selective_repeat_forced_en on",
+			 "1=\"emu0\" 6{1=1/u8 2=0/u8 7=1/u8}") &&
+	       set_sends("dev emu0 roce_adp_retrans_en off roce_tx_window_en 0 "
+			 "roce_slow_restart_en on roce_slow_restart_idle_en off "
+			 "min_ack_timeout_limit_disabled on "
+			 "adaptive_routing_forced_en off "
+			 "selective_repeat_forced_en on",
+			 "1=\"emu0\" 6{1=0/u8 2=0/u8 3=1/u8 4=0/u8 5=1/u8 6=0/u8 7=1/u8}");
+}
+
+static bool test_set_prints_state(void)
+{
+	bool ok;
+
+	fake_reset();
+	reply(ROCE_ADP_CMD_ACCL_SET, &emu0);
+	ok = outcome(set(false, "dev emu0 roce_adp_retrans_en on"), 0,
+		     EMU0_TEXT, "");
+	ok &= outcome(set(true, "dev emu0 roce_adp_retrans_en on"), 0,
+		      "[" EMU0_JSON "]\n", "");
+	return ok;
+}
+
+static bool test_set_kernel_error(void)
+{
+	fake_reset();
+	fake.error = EOPNOTSUPP;
+	fake.extack = "roce_tx_window_en is not configurable on this device";
+	return outcome(set(true, "dev emu0 roce_tx_window_en on"), 1, "",
+		       "Error: roce_tx_window_en is not configurable on this device.\n");
+}
+
+static bool test_set_errors(void)
+{
+	static const struct {
+		const char *line;
+		const char *msg;
+	} cases[] = {
+		{ "dev emu0 roce_adp_retrans on", "unknown enable \"roce_adp_retrans\"" },
+		{ "dev emu0 roce_adp_retrans_en yes", "invalid value \"yes\" for \"roce_adp_retrans_en\": expected off, on or 0..1" },
+		{ "dev emu0 roce_adp_retrans_en 2", "invalid value \"2\" for \"roce_adp_retrans_en\": expected off, on or 0..1" },
+		{ "dev emu0 roce_adp_retrans_en", "missing value for \"roce_adp_retrans_en\"" },
+		{ "dev emu0 roce_adp_retrans_en on roce_adp_retrans_en off", "\"roce_adp_retrans_en\" is given twice" },
+		{ "roce_adp_retrans_en on", "missing argument \"dev\"" },
+		{ "dev emu0", "nothing to set" },
+		{ "dev", "missing value for \"dev\"" },
+		{ "emu0 roce_adp_retrans_en on", "unknown enable \"emu0\"" },
+		{ "dev emu0 --json roce_adp_retrans_en on", "unknown option \"--json\" (options go before the object)" },
+	};
+	char want[512];
+	bool ok = true;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		fake_reset();
+		snprintf(want, sizeof(want),
+			 "Error: %s. Try \"adpctl accl set help\".\n",
+			 cases[i].msg);
+		if (!outcome(set(false, cases[i].line), 2, "", want) ||
+		    fake.calls) {
+			printf("# for \"%s\"\n", cases[i].line);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+static const struct tap_test tests[] = {
+	{ "show: text, fixed enables marked, caps", test_show_text },
+	{ "show -j: exact json, python parses it", test_show_json },
+	{ "show DEV: a do; active profile 0 is firmware", test_show_firmware_timeouts },
+	{ "show: kernel, reply and usage errors", test_show_errors },
+	{ "set: only the enables given, as u8", test_set_request },
+	{ "set: the state read back is printed", test_set_prints_state },
+	{ "set: extack of a refused set, no json", test_set_kernel_error },
+	{ "set: syntax errors, exact messages, exit 2", test_set_errors },
+};
+
+int main(void)
+{
+	return tap_main(tests, ARRAY_SIZE(tests));
+}

@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The fake kernel and TAP helpers of the command tests; see fake_kernel.h. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include "fake_kernel.h"
+
+#define PYTHON	"/usr/bin/python3"
+
+struct fake_kernel fake;
+char *out_buf, *err_buf;
+const char *tap_skip;
+
+/* As nl.c's adp_policy; the nests are checked by the code under test. */
+static const struct nla_policy policy[ROCE_ADP_A_MAX + 1] = {
+	[ROCE_ADP_A_DEV_NAME]		= { .type = NLA_STRING },
+	[ROCE_ADP_A_DEV_BACKEND]	= { .type = NLA_U32 },
+	[ROCE_ADP_A_DEV_FW_VERSION]	= { .type = NLA_STRING },
+	[ROCE_ADP_A_DEV_ROCE_ACCL]	= { .type = NLA_U8 },
+	[ROCE_ADP_A_CAPS]		= { .type = NLA_NESTED },
+	[ROCE_ADP_A_ACCL]		= { .type = NLA_NESTED },
+	[ROCE_ADP_A_ACCL_CONFIGURABLE]	= { .type = NLA_NESTED },
+	[ROCE_ADP_A_ACTIVE_PROFILE_ID]	= { .type = NLA_U32 },
+	[ROCE_ADP_A_PROFILE_ID]		= { .type = NLA_U32 },
+	[ROCE_ADP_A_PROFILE]		= { .type = NLA_NESTED },
+};
+
+struct adp_nl *adp_ctx_nl(struct adp_ctx *ctx)
+{
+	(void)ctx;
+	return (struct adp_nl *)&fake;
+}
+
+const char *adp_nl_str(const struct nlattr *attr)
+{
+	return attr ? nla_get_string((struct nlattr *)attr) : NULL;
+}
+
+static struct nl_msg *genl_msg(uint8_t cmd, int flags)
+{
+	struct nl_msg *msg = nlmsg_alloc();
+
+	if (!msg || !genlmsg_put(msg, 0, 0, 0x42, 0, flags, cmd,
+				 ROCE_ADP_FAMILY_VERSION)) {
+		printf("Bail out! cannot build a netlink message\n");
+		exit(1);
+	}
+	return msg;
+}
+
+void fake_reset(void)
+{
+	int i;
+
+	for (i = 0; i < fake.nreplies; i++)
+		nlmsg_free(fake.replies[i]);
+	nlmsg_free(fake.req);
+	memset(&fake, 0, sizeof(fake));
+}
+
+struct nl_msg *fake_reply(uint8_t cmd)
+{
+	if (fake.nreplies == FAKE_REPLIES) {
+		printf("Bail out! too many fake replies\n");
+		exit(1);
+	}
+	return fake.replies[fake.nreplies++] = genl_msg(cmd, 0);
+}
+
+int adp_nl_request(struct adp_nl *nl, uint8_t cmd, int flags,
+		   int (*build)(struct nl_msg *msg, void *arg),
+		   int (*parse)(const struct adp_nl_msg *msg, void *arg),
+		   void *arg)
+{
+	struct nlattr *tb[ROCE_ADP_A_MAX + 1];
+	struct adp_nl_msg m;
+	int i, ret = 0;
+
+	(void)nl;
+	fake.calls++;
+	fake.cmd = cmd;
+	fake.flags = flags;
+	nlmsg_free(fake.req);
+	fake.req = genl_msg(cmd, flags);
+	if (build) {
+		ret = build(fake.req, arg);
+		if (ret < 0) {
+			print_error("cannot build netlink request: %s",
+				    nl_geterror(ret));
+			return -EMSGSIZE;
+		}
+	}
+	for (i = 0; i < fake.nreplies && !ret; i++) {
+		m.nlh = nlmsg_hdr(fake.replies[i]);
+		m.cmd = genlmsg_hdr(m.nlh)->cmd;
+		m.tb = tb;
+		if (genlmsg_parse(m.nlh, 0, tb, ROCE_ADP_A_MAX, policy) < 0) {
+			print_error("malformed message from the kernel");
+			return -EBADMSG;
+		}
+		ret = parse(&m, arg);
+	}
+	if (ret)
+		return ret;
+	if (fake.error) {
+		print_error("%s", fake.extack ? fake.extack :
+			    strerror(fake.error));
+		return -fake.error;
+	}
+	return 0;
+}
+
+static void attrs_str(char *buf, size_t len, size_t *off, struct nlattr *head,
+		      int attrlen)
+{
+	const unsigned char *d;
+	struct nlattr *a;
+	const char *sep = "";
+	int n, rem;
+
+	nla_for_each_attr(a, head, attrlen, rem) {
+		if (*off >= len)
+			return;
+		d = nla_data(a);
+		n = nla_len(a);
+		*off += snprintf(buf + *off, len - *off, "%s%d", sep,
+				 nla_type(a));
+		sep = " ";
+		if (*off >= len)
+			return;
+		if (a->nla_type & NLA_F_NESTED) {
+			*off += snprintf(buf + *off, len - *off, "{");
+			attrs_str(buf, len, off, nla_data(a), n);
+			if (*off < len)
+				*off += snprintf(buf + *off, len - *off, "}");
+		} else if (n == 1) {
+			*off += snprintf(buf + *off, len - *off, "=%u/u8", d[0]);
+		} else if (n == 4) {
+			*off += snprintf(buf + *off, len - *off, "=%u",
+					 nla_get_u32(a));
+		} else if (n > 0 && !d[n - 1]) {
+			*off += snprintf(buf + *off, len - *off, "=\"%s\"",
+					 (const char *)d);
+		} else {
+			*off += snprintf(buf + *off, len - *off, "=?%d", n);
+		}
+	}
+}
+
+const char *fake_req_str(void)
+{
+	static char buf[1024];
+	struct genlmsghdr *gnlh;
+	size_t off = 0;
+
+	buf[0] = '\0';
+	if (!fake.req)
+		return "(no request)";
+	gnlh = genlmsg_hdr(nlmsg_hdr(fake.req));
+	attrs_str(buf, sizeof(buf), &off, genlmsg_attrdata(gnlh, 0),
+		  genlmsg_attrlen(gnlh, 0));
+	return buf;
+}
+
+int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
+	     bool json, const char *line)
+{
+	static char buf[512];
+	struct adp_obj o = { .name = obj, .cmds = cmds, .help = "" };
+	struct adp_ctx ctx = { .obj = &o };
+	size_t out_len, err_len;
+	char *argv[64], *tok;
+	FILE *out, *err;
+	int argc = 0, ret;
+
+	for (ctx.cmd = cmds; ctx.cmd->name; ctx.cmd++)
+		if (!strcmp(ctx.cmd->name, cmd))
+			break;
+	if (!ctx.cmd->name) {
+		printf("Bail out! no command \"%s\"\n", cmd);
+		exit(1);
+	}
+	/* Static: what the command parsed points into it. */
+	snprintf(buf, sizeof(buf), "%s", line);
+	for (tok = strtok(buf, " "); tok && argc < 63; tok = strtok(NULL, " "))
+		argv[argc++] = tok;
+	argv[argc] = NULL;
+
+	free(out_buf);
+	free(err_buf);
+	out = open_memstream(&out_buf, &out_len);
+	err = open_memstream(&err_buf, &err_len);
+	if (!out || !err) {
+		printf("Bail out! open_memstream: %s\n", strerror(errno));
+		exit(1);
+	}
+	print_init(out, err, json, false);
+	ret = ctx.cmd->func(&ctx, argc, argv);
+	print_fini();
+	fclose(out);
+	fclose(err);
+	return ret;
+}
+
+bool same(const char *what, const char *got, const char *want)
+{
+	if (!strcmp(got, want))
+		return true;
+	printf("# %s differs\n# got:  \"%s\"\n# want: \"%s\"\n", what, got,
+	       want);
+	return false;
+}
+
+bool outcome(int ret, int want_ret, const char *want_out,
+	     const char *want_err)
+{
+	bool ok = ret == want_ret;
+
+	if (!ok)
+		printf("# exit %d, want %d\n", ret, want_ret);
+	ok &= same("stdout", out_buf, want_out);
+	return same("stderr", err_buf, want_err) && ok;
+}
+
+bool outcome_err(int ret, int want_ret, const char *want_err)
+{
+	bool ok = ret == want_ret;
+
+	if (!ok)
+		printf("# exit %d, want %d\n", ret, want_ret);
+	return same("stderr", err_buf, want_err) && ok;
+}
+
+bool python_accepts(const char *json, const char *expect_py)
+{
+	static const char script[] =
+		"import json, sys\n"
+		"v = json.load(open(sys.argv[1], encoding='utf-8'))\n"
+		"sys.exit(0 if v == eval(sys.argv[2]) else 1)\n";
+	char path[] = "/tmp/adpctl-test-XXXXXX";
+	int fd, status = -1;
+	pid_t pid;
+	FILE *fp;
+
+	if (access(PYTHON, X_OK)) {
+		tap_skip = "no " PYTHON;
+		return true;
+	}
+	fd = mkstemp(path);
+	if (fd < 0)
+		return false;
+	fp = fdopen(fd, "w");
+	fputs(json, fp);
+	fclose(fp);
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		execl(PYTHON, PYTHON, "-c", script, path, expect_py,
+		      (char *)NULL);
+		_exit(127);
+	}
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	unlink(path);
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		printf("# python rejected or differs: %s", json);
+		return false;
+	}
+	return true;
+}
+
+int tap_main(const struct tap_test *tests, size_t n)
+{
+	int failed = 0;
+	size_t i;
+
+	setvbuf(stdout, NULL, _IONBF, 0);
+	printf("TAP version 13\n1..%zu\n", n);
+	for (i = 0; i < n; i++) {
+		tap_skip = NULL;
+		if (tests[i].run()) {
+			printf("ok %zu - %s%s%s\n", i + 1, tests[i].name,
+			       tap_skip ? " # SKIP " : "",
+			       tap_skip ? tap_skip : "");
+		} else {
+			printf("not ok %zu - %s\n", i + 1, tests[i].name);
+			failed++;
+		}
+	}
+	fake_reset();
+	free(out_buf);
+	free(err_buf);
+	return failed ? 1 : 0;
+}

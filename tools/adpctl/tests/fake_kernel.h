@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A fake kernel for the command tests: adp_nl_request() and adp_ctx_nl()
+ * are replaced, the request a command builds is kept for inspection, and
+ * queued replies, real genl messages built with libnl, are handed to the
+ * command's parse callback as nl.c would hand them.  Plus the TAP runner
+ * and output capture the test programs share.
+ */
+#ifndef ADPCTL_FAKE_KERNEL_H
+#define ADPCTL_FAKE_KERNEL_H
+
+#include <netlink/genl/genl.h>
+
+#include "adpctl.h"
+
+#define FAKE_REPLIES	8
+
+struct fake_kernel {
+	/* What the last request was; req is kept until the next one. */
+	int calls;
+	uint8_t cmd;
+	int flags;
+	struct nl_msg *req;
+	/* What to answer: these replies, then error (positive) if set. */
+	struct nl_msg *replies[FAKE_REPLIES];
+	int nreplies;
+	int error;
+	const char *extack;	/* printed for error, else strerror() */
+};
+
+extern struct fake_kernel fake;
+
+/* Forget the last request and the queued answer. */
+void fake_reset(void);
+/* Queue a reply of cmd and return it for its attributes. */
+struct nl_msg *fake_reply(uint8_t cmd);
+/*
+ * The attributes of the request as text: "TYPE=VALUE" with u32 values
+ * bare, u8 values as "V/u8", strings quoted, nests (NLA_F_NESTED set) as
+ * "TYPE{...}"; e.g. 1="emu0" 10{1=1 6=8}.
+ */
+const char *fake_req_str(void);
+
+/* Output of the last fake_run(). */
+extern char *out_buf, *err_buf;
+
+/*
+ * Run "adpctl [-j] OBJ CMD LINE" (LINE split at spaces) with obj's
+ * command table against the fake; returns the exit status.
+ */
+int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
+	     bool json, const char *line);
+
+/* Comparisons that print a TAP diagnostic when they fail. */
+bool same(const char *what, const char *got, const char *want);
+bool outcome(int ret, int want_ret, const char *want_out,
+	     const char *want_err);
+/* outcome() for any stdout. */
+bool outcome_err(int ret, int want_ret, const char *want_err);
+/* python3 loads json and finds it equal to the expression expect_py. */
+bool python_accepts(const char *json, const char *expect_py);
+
+struct tap_test {
+	const char *name;
+	bool (*run)(void);
+};
+
+/* Set by a test that could not run, with the reason. */
+extern const char *tap_skip;
+int tap_main(const struct tap_test *tests, size_t n);
+
+#endif /* ADPCTL_FAKE_KERNEL_H */

@@ -1,0 +1,429 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fields.c on its own: time formatting, values of each field kind, the
+ * tables themselves, and fields to attributes and back.  TAP.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <netlink/genl/genl.h>
+
+#include "adpctl.h"
+
+static char *out_buf, *err_buf;
+static size_t out_len, err_len;
+static FILE *out_fp, *err_fp;
+
+static void capture_json(bool json)
+{
+	free(out_buf);
+	free(err_buf);
+	out_buf = err_buf = NULL;
+	out_fp = open_memstream(&out_buf, &out_len);
+	err_fp = open_memstream(&err_buf, &err_len);
+	if (!out_fp || !err_fp) {
+		printf("Bail out! open_memstream: %s\n", strerror(errno));
+		exit(1);
+	}
+	print_init(out_fp, err_fp, json, false);
+}
+
+static void capture(void)
+{
+	capture_json(false);
+}
+
+static void release(void)
+{
+	print_fini();
+	fclose(out_fp);
+	fclose(err_fp);
+}
+
+static bool same(const char *what, const char *got, const char *want)
+{
+	if (!strcmp(got, want))
+		return true;
+	printf("# %s differs\n# got:  \"%s\"\n# want: \"%s\"\n", what, got,
+	       want);
+	return false;
+}
+
+static const struct adp_cmd test_cmd = { .name = "set", .help = "", .usage = "" };
+static const struct adp_obj test_obj = { .name = "profile", .help = "" };
+static const struct adp_ctx test_ctx = { &test_obj, &test_cmd, NULL };
+
+static bool test_time_us(void)
+{
+	static const struct {
+		uint64_t v;
+		const char *want;
+	} cases[] = {
+		{ 0, "0us" }, { 4, "4us" }, { 999, "999us" },
+		{ 1000, "1ms" }, { 1001, "1.001ms" }, { 1500, "1.5ms" },
+		{ 1024, "1.024ms" }, { 8192, "8.192ms" }, { 65536, "65.536ms" },
+		{ 999999, "999.999ms" }, { 1000000, "1s" },
+		{ 2097152, "2.097s" }, { 4194304, "4.194s" },
+		/* Seconds keep 3 decimals: rounded half up, zeros dropped. */
+		{ 1000499, "1s" }, { 1000500, "1.001s" }, { 1999999, "2s" },
+		{ 1100000, "1.1s" }, { 999999999, "1000s" },
+		{ 3600000000ULL, "3600s" },
+		{ UINT64_MAX, "18446744073709.552s" },
+	};
+	char buf[48];
+	bool ok = true;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		ok &= same("time", adp_fmt_time(buf, sizeof(buf), cases[i].v,
+						ADP_UNIT_US), cases[i].want);
+	return ok;
+}
+
+static bool test_time_ns(void)
+{
+	static const struct {
+		uint64_t v;
+		const char *want;
+	} cases[] = {
+		{ 0, "0ns" }, { 999, "999ns" }, { 4000, "4us" },
+		{ 4500, "4.5us" }, { 0xfffff, "1.049ms" },
+		/* 999.9995us rounds up into the next unit. */
+		{ 999999500, "1s" }, { 999999499, "999.999ms" },
+	};
+	char buf[48];
+	bool ok = true;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		ok &= same("time", adp_fmt_time(buf, sizeof(buf), cases[i].v,
+						ADP_UNIT_NS), cases[i].want);
+	return ok;
+}
+
+static bool test_time_shift(void)
+{
+	static const struct {
+		uint32_t base, shift, unit;
+		const char *want;
+	} cases[] = {
+		{ 8, 0, 1, "8us" }, { 8, 3, 1, "64us" }, { 8, 18, 1, "2.097s" },
+		{ 4, 8, 1, "1.024ms" }, { 0, 300, 1, "0us" },
+		/* The widest value that fits 64 bits, then past it. */
+		{ 65535, 48, 1, "18446462598732.841s" },
+		{ 65535, 49, 1, "3.689e+13s" }, { 1, 64, 1, "1.845e+13s" },
+		{ 1, 510, 1, "3.352e+147s" },
+		/* Units adpctl does not know stay expressions. */
+		{ 16, 3, 2, "16<<3" }, { 16, 0, 2, "16" }, { 16, 3, 0, "16<<3" },
+	};
+	char buf[48];
+	bool ok = true;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		ok &= same("shift", adp_fmt_shift(buf, sizeof(buf),
+						  cases[i].base,
+						  cases[i].shift,
+						  cases[i].unit),
+			   cases[i].want);
+	return ok;
+}
+
+static const struct adp_field *field(const struct adp_field *t,
+				     const char *name)
+{
+	const struct adp_field *f = adp_field_find(t, name);
+
+	if (!f) {
+		printf("Bail out! no field %s\n", name);
+		exit(1);
+	}
+	return f;
+}
+
+/* The value of word for field name, or -1 for a usage error. */
+static long value(const struct adp_field *t, const char *name,
+		  const char *word)
+{
+	uint32_t v = 12345;
+	int ret;
+
+	ret = adp_field_parse(&test_ctx, name, field(t, name), word, &v);
+	return ret ? -1 : (long)v;
+}
+
+static bool test_parse_values(void)
+{
+	const struct adp_field *p = adp_profile_fields;
+	const struct adp_field *r = adp_range_fields;
+	const struct adp_field *a = adp_accl_fields;
+	bool ok;
+
+	capture();
+	ok = value(p, "time_base", "0") == 0 &&
+	     value(p, "time_base", "65535") == 65535 &&
+	     value(p, "time_base", "0xffff") == 65535 &&
+	     value(p, "time_base", "0XA") == 10 &&
+	     /* Leading zeros are decimal, not octal. */
+	     value(p, "time_base", "010") == 10 &&
+	     value(p, "time_base", "65536") == -1 &&
+	     value(p, "time_base", "0x10000") == -1 &&
+	     value(p, "time_base", "+1") == -1 &&
+	     value(p, "time_base", " 1") == -1 &&
+	     value(p, "time_base", "") == -1 &&
+	     value(p, "time_base", "99999999999999999999999") == -1 &&
+	     value(p, "qp_total_timeout", "on") == 1 &&
+	     value(p, "qp_total_timeout", "off") == 0 &&
+	     value(p, "qp_total_timeout", "1") == 1 &&
+	     value(p, "qp_total_timeout", "ON") == -1 &&
+	     value(p, "time_unit", "usec") == 1 &&
+	     value(p, "time_unit", "3") == 3 &&
+	     value(p, "time_unit", "4") == -1 &&
+	     value(r, "dec_mode", "div4") == 0 &&
+	     value(r, "dec_mode", "div2") == 1 &&
+	     value(r, "dec_mode", "low_bound") == 2 &&
+	     value(r, "dec_mode", "3") == 3 &&
+	     value(r, "timeout_retry_num", "1023") == 1023 &&
+	     value(r, "timeout_retry_num", "1024") == -1 &&
+	     value(r, "range_low_bound", "255") == 255 &&
+	     value(r, "prev_range_index", "8") == -1 &&
+	     value(a, "roce_adp_retrans_en", "on") == 1 &&
+	     value(a, "roce_adp_retrans_en", "0") == 0 &&
+	     value(a, "roce_adp_retrans_en", "true") == -1;
+	release();
+	return ok;
+}
+
+static bool test_parse_message(void)
+{
+	uint32_t v;
+
+	capture();
+	adp_field_parse(&test_ctx, "dec_mode",
+			field(adp_range_fields, "dec_mode"), "div3", &v);
+	adp_field_parse(&test_ctx, "id", &adp_range_index_field, "9", &v);
+	release();
+	return same("stderr", err_buf,
+		    "Error: invalid value \"div3\" for \"dec_mode\": expected div4, div2, low_bound or 0..3. Try \"adpctl profile set help\".\n"
+		    "Error: invalid value \"9\" for \"id\": expected 0..3. Try \"adpctl profile set help\".\n") &&
+	       same("stdout", out_buf, "");
+}
+
+static bool test_expect(void)
+{
+	char buf[128], small[8];
+
+	return same("expect", adp_field_expect(field(adp_profile_fields,
+						     "time_unit"),
+					       buf, sizeof(buf)),
+		    "usec or 0..3") &&
+	       same("expect", adp_field_expect(field(adp_profile_fields,
+						     "qp_total_timeout"),
+					       buf, sizeof(buf)),
+		    "off, on or 0..1") &&
+	       same("expect", adp_field_expect(field(adp_profile_fields,
+						     "time_base"),
+					       buf, sizeof(buf)),
+		    "0..65535") &&
+	       /* Truncated, but terminated. */
+	       strlen(adp_field_expect(field(adp_range_fields, "dec_mode"),
+				       small, sizeof(small))) < sizeof(small);
+}
+
+static bool test_field_str(void)
+{
+	const struct adp_field *caps_min =
+		adp_field_by_attr(adp_caps_fields,
+				  ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN);
+	const struct adp_field *dec = field(adp_range_fields, "dec_mode");
+	char buf[32];
+
+	return same("str", adp_field_str(caps_min, 4000, buf, sizeof(buf)),
+		    "4us") &&
+	       same("str", adp_field_str(dec, 1, buf, sizeof(buf)), "div2") &&
+	       same("str", adp_field_str(dec, 3, buf, sizeof(buf)), "3") &&
+	       same("str", adp_field_str(field(adp_accl_fields,
+					       "roce_tx_window_en"), 1, buf,
+					 sizeof(buf)), "on") &&
+	       same("str", adp_field_str(field(adp_profile_fields,
+					       "time_base"), 8, buf,
+					 sizeof(buf)), "8") &&
+	       !adp_field_name(dec, 3) && !adp_field_name(dec, 99) &&
+	       !adp_field_name(field(adp_profile_fields, "time_base"), 0);
+}
+
+/* Widths, types and numbering of every table, and unique keywords. */
+static bool check_table(const struct adp_field *t, int maxattr, int n)
+{
+	const struct adp_field *f, *g;
+	bool ok = true;
+	int count = 0;
+
+	for (f = t; f->name; f++, count++) {
+		ok &= f->attr > 0 && f->attr <= maxattr && f->attr < ADP_NEST_ATTRS;
+		ok &= f->type == NLA_U8 ? f->max <= UINT8_MAX :
+		      f->type == NLA_U32;
+		ok &= (f->kind == ADP_FIELD_ENUM || f->kind == ADP_FIELD_BOOL) ==
+		      (f->names != NULL);
+		ok &= f->nnames <= (size_t)f->max + 1;
+		/* Keywords of the grammar are never field names. */
+		ok &= strcmp(f->name, "dev") && strcmp(f->name, "id") &&
+		      strcmp(f->name, "range");
+		for (g = t; g < f; g++)
+			ok &= g->attr != f->attr && strcmp(g->name, f->name);
+		if (!ok) {
+			printf("# bad entry %s\n", f->name);
+			return false;
+		}
+	}
+	if (count != n)
+		printf("# %d entries, want %d\n", count, n);
+	return count == n;
+}
+
+static bool test_tables(void)
+{
+	const struct adp_field *f;
+	bool ok;
+
+	ok = check_table(adp_accl_fields, ROCE_ADP_A_ACCL_MAX, 7) &&
+	     check_table(adp_caps_fields, ROCE_ADP_A_CAPS_MAX, 3) &&
+	     check_table(adp_profile_fields, ROCE_ADP_A_PROFILE_MAX, 9) &&
+	     check_table(adp_range_fields, ROCE_ADP_A_RANGE_MAX, 5);
+	/* profile set takes both tables' names in one namespace. */
+	for (f = adp_range_fields; f->name; f++)
+		ok &= !adp_field_find(adp_profile_fields, f->name);
+	/* The register widths. */
+	ok &= field(adp_profile_fields, "qp_total_timeout")->type == NLA_U8 &&
+	      field(adp_profile_fields, "time_base")->max == 0xffff &&
+	      field(adp_profile_fields, "time_unit")->max == 3 &&
+	      field(adp_profile_fields, "range_num")->max == 7 &&
+	      field(adp_range_fields, "timeout_retry_num")->max == 1023 &&
+	      field(adp_range_fields, "dec_mode")->max == 3 &&
+	      adp_range_index_field.max == ROCE_ADP_RANGES_MAX - 1;
+	return ok;
+}
+
+static bool test_vals_roundtrip(void)
+{
+	struct adp_vals in = { }, out;
+	struct nl_msg *msg = nlmsg_alloc();
+	struct nlattr *nest, *a;
+	int rem, n = 0;
+	bool ok = true;
+
+	in.v[ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT] = 1;
+	in.has[ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT] = true;
+	in.v[ROCE_ADP_A_PROFILE_TIME_BASE] = 65535;
+	in.has[ROCE_ADP_A_PROFILE_TIME_BASE] = true;
+	/* Not in the table: never sent. */
+	in.v[ROCE_ADP_A_PROFILE_RANGE] = 3;
+	in.has[ROCE_ADP_A_PROFILE_RANGE] = true;
+	nest = nla_nest_start(msg, ROCE_ADP_A_PROFILE | NLA_F_NESTED);
+	ok &= adp_vals_put(msg, adp_profile_fields, &in) == 0;
+	nla_nest_end(msg, nest);
+
+	nla_for_each_nested(a, nest, rem) {
+		n++;
+		if (nla_type(a) == ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT)
+			ok &= nla_len(a) == 1;
+		else
+			ok &= nla_type(a) == ROCE_ADP_A_PROFILE_TIME_BASE &&
+			      nla_len(a) == 4;
+	}
+	ok &= n == 2;
+	capture();
+	ok &= adp_vals_parse(adp_profile_fields, nest, &out, "profile") == 0;
+	release();
+	ok &= out.has[ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT] &&
+	      out.v[ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT] == 1 &&
+	      out.has[ROCE_ADP_A_PROFILE_TIME_BASE] &&
+	      out.v[ROCE_ADP_A_PROFILE_TIME_BASE] == 65535 &&
+	      !out.has[ROCE_ADP_A_PROFILE_RANGE] &&
+	      !out.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID];
+	nlmsg_free(msg);
+	return ok && same("stderr", err_buf, "");
+}
+
+static bool test_vals_json(void)
+{
+	struct adp_vals v = { };
+	bool ok;
+
+	v.v[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN] = 1;
+	v.has[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN] = true;
+	v.has[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] = true;
+	capture_json(true);
+	open_json_object(NULL);
+	adp_vals_print_json(adp_accl_fields, &v);
+	close_json_object();
+	release();
+	ok = same("json", out_buf, "{\"roce_adp_retrans_en\":false,"
+		  "\"roce_tx_window_en\":true}\n");
+
+	/* Numbers stay numbers, symbolic fields included. */
+	memset(&v, 0, sizeof(v));
+	v.v[ROCE_ADP_A_RANGE_DEC_MODE] = 2;
+	v.has[ROCE_ADP_A_RANGE_DEC_MODE] = true;
+	capture_json(true);
+	open_json_object(NULL);
+	adp_vals_print_json(adp_range_fields, &v);
+	close_json_object();
+	release();
+	return same("json", out_buf, "{\"dec_mode\":2}\n") && ok;
+}
+
+static bool test_help(void)
+{
+	FILE *fp;
+	char *buf = NULL;
+	size_t len;
+	bool ok;
+
+	fp = open_memstream(&buf, &len);
+	adp_fields_help(fp, adp_range_fields, ROCE_ADP_A_RANGE_RANGE_SIZE);
+	fclose(fp);
+	ok = same("help", buf,
+		  "  prev_range_index   0..7\n"
+		  "  dec_mode           div4, div2, low_bound or 0..3\n"
+		  "  timeout_retry_num  0..1023\n"
+		  "  range_low_bound    0..255\n");
+	free(buf);
+	return ok;
+}
+
+static const struct {
+	const char *name;
+	bool (*run)(void);
+} tests[] = {
+	{ "times in microseconds: units and decimals", test_time_us },
+	{ "times in nanoseconds, rounding into the next unit", test_time_ns },
+	{ "time_base << shift, overflow, unknown units", test_time_shift },
+	{ "values: numbers, hex, symbols, widths", test_parse_values },
+	{ "invalid values name the field and the choices", test_parse_message },
+	{ "expected-value lists", test_expect },
+	{ "text form of values", test_field_str },
+	{ "tables: numbering, types, widths, unique names", test_tables },
+	{ "put and parse a nest: types and lengths", test_vals_roundtrip },
+	{ "json: booleans for enables, numbers otherwise", test_vals_json },
+	{ "field help lines", test_help },
+};
+
+int main(void)
+{
+	int failed = 0;
+	size_t i;
+
+	setvbuf(stdout, NULL, _IONBF, 0);
+	printf("TAP version 13\n1..%zu\n", ARRAY_SIZE(tests));
+	for (i = 0; i < ARRAY_SIZE(tests); i++) {
+		bool ok = tests[i].run();
+
+		printf("%sok %zu - %s\n", ok ? "" : "not ", i + 1,
+		       tests[i].name);
+		failed += !ok;
+	}
+	free(out_buf);
+	free(err_buf);
+	return failed ? 1 : 0;
+}
