@@ -12,3 +12,14 @@ adpctl dev show emu9
 echo "adpctl exit status: $?"
 echo 1 >/sys/bus/roce_adp/del_device
 adpctl dev show
+adpctl accl show dev emu0
+adpctl profile show dev emu0 id 0
+adpctl profile set dev emu0 id 1 time_base 8 range_num 2 start_range_index 0 \
+	qp_total_timeout off retx_total_timeout 18 \
+	timeout_init_low_bound 3 timeout_init_range_size 3 \
+	range 0 range_low_bound 3 range_size 3 timeout_retry_num 3 dec_mode div2 \
+	range 1 range_low_bound 6 range_size 4 timeout_retry_num 2 dec_mode div4
+adpctl profile set dev emu0 id 1 time_base 12
+echo "adpctl exit status: $?"
+adpctl -j -p profile show dev emu0 id 1
+adpctl accl show dev emu0
