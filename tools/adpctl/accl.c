@@ -36,21 +36,21 @@ static void accl_print_text(const struct accl_state *st)
 	char line[128], val[32];
 	bool fixed;
 
-	for (f = adp_accl_fields; f->name; f++) {
+	for (f = adp_accl_fields; f->attr; f++) {
 		if (!st->accl.has[f->attr])
 			continue;
 		fixed = st->conf.has[f->attr] && !st->conf.v[f->attr];
-		snprintf(line, sizeof(line), "  %-*s %s%s", width, f->name,
+		snprintf(line, sizeof(line), "  %-*s %s%s", width, adp_field_key(f),
 			 adp_field_str(f, st->accl.v[f->attr], val,
 				       sizeof(val)),
 			 fixed ? " (fixed)" : "");
 		print_string(PRINT_FP, NULL, "%s", line);
 		print_nl();
 	}
-	for (f = adp_caps_fields; f->name; f++) {
+	for (f = adp_caps_fields; f->attr; f++) {
 		if (!st->caps.has[f->attr])
 			continue;
-		snprintf(line, sizeof(line), "%s %s %s", sep, f->name,
+		snprintf(line, sizeof(line), "%s %s %s", sep, adp_field_key(f),
 			 adp_field_str(f, st->caps.v[f->attr], val,
 				       sizeof(val)));
 		print_string(PRINT_FP, NULL, "%s", line);

@@ -26,81 +26,85 @@ static const char *const dec_modes[] = {
 	[ROCE_ADP_DEC_MODE_TO_LOW_BOUND]	= "low_bound",
 };
 
-#define NUM(_name, _attr, _type, _max) \
-	{ .name = _name, .attr = _attr, .type = _type, .max = _max, \
-	  .kind = ADP_FIELD_NUM }
-#define NAMED(_name, _attr, _type, _max, _kind, _names) \
-	{ .name = _name, .attr = _attr, .type = _type, .max = _max, \
-	  .kind = _kind, .names = _names, .nnames = ARRAY_SIZE(_names) }
-#define ENABLE(_name, _attr) \
-	NAMED(_name, _attr, NLA_U8, 1, ADP_FIELD_BOOL, off_on)
+#define NUM(_fld, _attr, _type) \
+	{ .fld = _fld, .attr = _attr, .type = _type, .kind = ADP_FIELD_NUM }
+#define NAMED(_fld, _attr, _type, _kind, _names) \
+	{ .fld = _fld, .attr = _attr, .type = _type, .kind = _kind, \
+	  .names = _names, .nnames = ARRAY_SIZE(_names) }
+#define ENABLE(_fld, _attr) \
+	NAMED(_fld, _attr, NLA_U8, ADP_FIELD_BOOL, off_on)
 
 const struct adp_field adp_accl_fields[] = {
-	ENABLE("roce_adp_retrans_en", ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN),
-	ENABLE("roce_tx_window_en", ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN),
-	ENABLE("roce_slow_restart_en", ROCE_ADP_A_ACCL_ROCE_SLOW_RESTART_EN),
-	ENABLE("roce_slow_restart_idle_en",
+	ENABLE(RADP_ROCE_ACCL_ROCE_ADP_RETRANS_EN,
+	       ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN),
+	ENABLE(RADP_ROCE_ACCL_ROCE_TX_WINDOW_EN,
+	       ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN),
+	ENABLE(RADP_ROCE_ACCL_ROCE_SLOW_RESTART_EN,
+	       ROCE_ADP_A_ACCL_ROCE_SLOW_RESTART_EN),
+	ENABLE(RADP_ROCE_ACCL_ROCE_SLOW_RESTART_IDLE_EN,
 	       ROCE_ADP_A_ACCL_ROCE_SLOW_RESTART_IDLE_EN),
-	ENABLE("min_ack_timeout_limit_disabled",
+	ENABLE(RADP_ROCE_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED,
 	       ROCE_ADP_A_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED),
-	ENABLE("adaptive_routing_forced_en",
+	ENABLE(RADP_ROCE_ACCL_ADAPTIVE_ROUTING_FORCED_EN,
 	       ROCE_ADP_A_ACCL_ADAPTIVE_ROUTING_FORCED_EN),
-	ENABLE("selective_repeat_forced_en",
+	ENABLE(RADP_ROCE_ACCL_SELECTIVE_REPEAT_FORCED_EN,
 	       ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN),
 	{ }
 };
 
 const struct adp_field adp_caps_fields[] = {
-	NUM("adp_retx_profile_max_id", ROCE_ADP_A_CAPS_PROFILE_MAX_ID,
-	    NLA_U32, 7),
-	NUM("adp_retx_profile_max_range_num",
-	    ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM, NLA_U32, 7),
-	{ .name = "adp_retx_base_timeout_min",
+	NUM(RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID,
+	    ROCE_ADP_A_CAPS_PROFILE_MAX_ID, NLA_U32),
+	NUM(RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_RANGE_NUM,
+	    ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM, NLA_U32),
+	{ .fld = RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN,
 	  .attr = ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN, .type = NLA_U32,
-	  .max = 0xfffff, .kind = ADP_FIELD_NS },
+	  .kind = ADP_FIELD_NS },
 	{ }
 };
 
 const struct adp_field adp_profile_fields[] = {
-	NUM("adp_retx_profile_id", ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID,
-	    NLA_U32, ROCE_ADP_PROFILE_ID_MAX),
-	NAMED("qp_total_timeout", ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT,
-	      NLA_U8, 1, ADP_FIELD_ENUM, off_on),
-	NUM("range_num", ROCE_ADP_A_PROFILE_RANGE_NUM, NLA_U32, 7),
-	NUM("start_range_index", ROCE_ADP_A_PROFILE_START_RANGE_INDEX,
-	    NLA_U32, 7),
-	NAMED("time_unit", ROCE_ADP_A_PROFILE_TIME_UNIT, NLA_U32, 3,
+	NUM(RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID,
+	    ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, NLA_U32),
+	NAMED(RADP_PROFILE_QP_TOTAL_TIMEOUT,
+	      ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT, NLA_U8, ADP_FIELD_ENUM,
+	      off_on),
+	NUM(RADP_PROFILE_RANGE_NUM, ROCE_ADP_A_PROFILE_RANGE_NUM, NLA_U32),
+	NUM(RADP_PROFILE_START_RANGE_INDEX,
+	    ROCE_ADP_A_PROFILE_START_RANGE_INDEX, NLA_U32),
+	NAMED(RADP_PROFILE_TIME_UNIT, ROCE_ADP_A_PROFILE_TIME_UNIT, NLA_U32,
 	      ADP_FIELD_ENUM, time_units),
-	NUM("time_base", ROCE_ADP_A_PROFILE_TIME_BASE, NLA_U32, 0xffff),
-	NUM("retx_total_timeout", ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT,
-	    NLA_U32, 0xff),
-	NUM("timeout_init_low_bound",
-	    ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND, NLA_U32, 0xff),
-	NUM("timeout_init_range_size",
-	    ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE, NLA_U32, 0xff),
+	NUM(RADP_PROFILE_TIME_BASE, ROCE_ADP_A_PROFILE_TIME_BASE, NLA_U32),
+	NUM(RADP_PROFILE_RETX_TOTAL_TIMEOUT,
+	    ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT, NLA_U32),
+	NUM(RADP_PROFILE_TIMEOUT_INIT_LOW_BOUND,
+	    ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND, NLA_U32),
+	NUM(RADP_PROFILE_TIMEOUT_INIT_RANGE_SIZE,
+	    ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE, NLA_U32),
 	{ }
 };
 
 const struct adp_field adp_range_fields[] = {
-	NUM("prev_range_index", ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, NLA_U32, 7),
-	NAMED("dec_mode", ROCE_ADP_A_RANGE_DEC_MODE, NLA_U32, 3,
+	NUM(RADP_RANGE_PREV_RANGE_INDEX, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX,
+	    NLA_U32),
+	NAMED(RADP_RANGE_DEC_MODE, ROCE_ADP_A_RANGE_DEC_MODE, NLA_U32,
 	      ADP_FIELD_ENUM, dec_modes),
-	NUM("timeout_retry_num", ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM, NLA_U32,
-	    0x3ff),
-	NUM("range_low_bound", ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, NLA_U32,
-	    0xff),
-	NUM("range_size", ROCE_ADP_A_RANGE_RANGE_SIZE, NLA_U32, 0xff),
+	NUM(RADP_RANGE_TIMEOUT_RETRY_NUM, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM,
+	    NLA_U32),
+	NUM(RADP_RANGE_RANGE_LOW_BOUND, ROCE_ADP_A_RANGE_RANGE_LOW_BOUND,
+	    NLA_U32),
+	NUM(RADP_RANGE_RANGE_SIZE, ROCE_ADP_A_RANGE_RANGE_SIZE, NLA_U32),
 	{ }
 };
 
 const struct adp_field adp_range_index_field =
-	NUM("range", ROCE_ADP_A_RANGE_INDEX, NLA_U32, ROCE_ADP_RANGES_MAX - 1);
+	NUM(ADP_FLD_RANGE_INDEX, ROCE_ADP_A_RANGE_INDEX, NLA_U32);
 
 const struct adp_field *adp_field_find(const struct adp_field *fields,
 				       const char *name)
 {
-	for (; fields->name; fields++)
-		if (!strcmp(fields->name, name))
+	for (; fields->attr; fields++)
+		if (!strcmp(adp_field_key(fields), name))
 			return fields;
 	return NULL;
 }
@@ -108,7 +112,7 @@ const struct adp_field *adp_field_find(const struct adp_field *fields,
 const struct adp_field *adp_field_by_attr(const struct adp_field *fields,
 					  int attr)
 {
-	for (; fields->name; fields++)
+	for (; fields->attr; fields++)
 		if (fields->attr == attr)
 			return fields;
 	return NULL;
@@ -137,7 +141,7 @@ const char *adp_field_expect(const struct adp_field *f, char *buf, size_t len)
 	left = off < len ? len - off : 0;
 	if (left)
 		snprintf(buf + off, left, "%s0..%u", off ? " or " : "",
-			 f->max);
+			 adp_field_max(f));
 	return buf;
 }
 
@@ -175,7 +179,7 @@ int adp_field_parse(const struct adp_ctx *ctx, const char *key,
 			return 0;
 		}
 	}
-	if (!parse_number(word, f->max, v))
+	if (!parse_number(word, adp_field_max(f), v))
 		return 0;
 	return adp_usage_error(ctx, "invalid value \"%s\" for \"%s\": expected %s",
 			       word, key,
@@ -218,9 +222,9 @@ int adp_fields_width(const struct adp_field *fields)
 {
 	size_t w = 0;
 
-	for (; fields->name; fields++)
-		if (strlen(fields->name) > w)
-			w = strlen(fields->name);
+	for (; fields->attr; fields++)
+		if (strlen(adp_field_key(fields)) > w)
+			w = strlen(adp_field_key(fields));
 	return w;
 }
 
@@ -230,11 +234,11 @@ void adp_fields_help(FILE *fp, const struct adp_field *fields, int skip)
 	const struct adp_field *f;
 	char expect[128];
 
-	for (f = fields; f->name; f++) {
+	for (f = fields; f->attr; f++) {
 		if (f->attr == skip)
 			continue;
 		/* The alternatives an error would list. */
-		fprintf(fp, "  %-*s  %s\n", width, f->name,
+		fprintf(fp, "  %-*s  %s\n", width, adp_field_key(f),
 			adp_field_expect(f, expect, sizeof(expect)));
 	}
 }
@@ -248,7 +252,7 @@ int adp_vals_parse(const struct adp_field *fields, const struct nlattr *nest,
 	int ret;
 
 	memset(vals, 0, sizeof(*vals));
-	for (f = fields; f->name; f++)
+	for (f = fields; f->attr; f++)
 		policy[f->attr].type = f->type;
 	ret = nla_parse_nested(tb, ADP_NEST_ATTRS - 1, (struct nlattr *)nest,
 			       policy);
@@ -257,7 +261,7 @@ int adp_vals_parse(const struct adp_field *fields, const struct nlattr *nest,
 			    nl_geterror(ret));
 		return -EBADMSG;
 	}
-	for (f = fields; f->name; f++) {
+	for (f = fields; f->attr; f++) {
 		if (!tb[f->attr])
 			continue;
 		vals->v[f->attr] = f->type == NLA_U8 ?
@@ -274,7 +278,7 @@ int adp_vals_put(struct nl_msg *msg, const struct adp_field *fields,
 	const struct adp_field *f;
 	int ret;
 
-	for (f = fields; f->name; f++) {
+	for (f = fields; f->attr; f++) {
 		if (!vals->has[f->attr])
 			continue;
 		if (f->type == NLA_U8)
@@ -292,14 +296,14 @@ void adp_vals_print_json(const struct adp_field *fields,
 {
 	const struct adp_field *f;
 
-	for (f = fields; f->name; f++) {
+	for (f = fields; f->attr; f++) {
 		if (!vals->has[f->attr])
 			continue;
 		if (f->kind == ADP_FIELD_BOOL)
-			print_bool(PRINT_JSON, f->name, NULL,
+			print_bool(PRINT_JSON, adp_field_key(f), NULL,
 				   vals->v[f->attr]);
 		else
-			print_uint(PRINT_JSON, f->name, NULL,
+			print_uint(PRINT_JSON, adp_field_key(f), NULL,
 				   vals->v[f->attr]);
 	}
 }

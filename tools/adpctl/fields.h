@@ -18,6 +18,8 @@
 #include <netlink/attr.h>
 #include <netlink/msg.h>
 
+#include "radp_ifc.h"
+
 struct adp_ctx;
 
 enum adp_field_kind {
@@ -27,11 +29,14 @@ enum adp_field_kind {
 	ADP_FIELD_NS,		/* a number of nanoseconds, shown as a time */
 };
 
+/*
+ * The PRM name and the width come from the codec's table (radp_fields[] of
+ * drivers/roce_adp/radp_ifc.c), the one place that defines the register.
+ */
 struct adp_field {
-	const char *name;	/* PRM name; tables end with a NULL name */
-	int attr;		/* ROCE_ADP_A_* inside the nest */
+	enum radp_fld fld;	/* the register field */
+	int attr;		/* ROCE_ADP_A_* inside the nest; 0 ends a table */
 	int type;		/* NLA_U8 or NLA_U32 */
-	uint32_t max;		/* widest value of the register field */
 	enum adp_field_kind kind;
 	const char *const *names;	/* ENUM, BOOL: by value, NULL holes */
 	size_t nnames;
@@ -53,6 +58,22 @@ extern const struct adp_field adp_profile_fields[];	/* ROCE_ADP_A_PROFILE */
 extern const struct adp_field adp_range_fields[];	/* ROCE_ADP_A_PROFILE_RANGE */
 /* Pseudo-field of the "range I" keyword: the entry of timeout_range[]. */
 extern const struct adp_field adp_range_index_field;
+
+/* The "range I" keyword is not a register field. */
+#define ADP_FLD_RANGE_INDEX	RADP_FLD_COUNT
+
+/* Its PRM name: command line keyword and JSON key. */
+static inline const char *adp_field_key(const struct adp_field *f)
+{
+	return f->fld == ADP_FLD_RANGE_INDEX ? "range" : radp_fields[f->fld].name;
+}
+
+/* The widest value the register field holds. */
+static inline uint32_t adp_field_max(const struct adp_field *f)
+{
+	return f->fld == ADP_FLD_RANGE_INDEX ? RADP_RANGES - 1 :
+	       radp_field_mask(&radp_fields[f->fld]);
+}
 
 /* The field called name (exactly), or NULL. */
 const struct adp_field *adp_field_find(const struct adp_field *fields,

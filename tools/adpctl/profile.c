@@ -279,7 +279,7 @@ static int profile_show(struct adp_ctx *ctx, int argc, char **argv)
 static bool any_field(const struct adp_field *fields,
 		      const struct adp_vals *vals, int skip)
 {
-	for (; fields->name; fields++)
+	for (; fields->attr; fields++)
 		if (fields->attr != skip && vals->has[fields->attr])
 			return true;
 	return false;

@@ -259,20 +259,20 @@ static bool check_table(const struct adp_field *t, int maxattr, int n)
 	bool ok = true;
 	int count = 0;
 
-	for (f = t; f->name; f++, count++) {
+	for (f = t; f->attr; f++, count++) {
 		ok &= f->attr > 0 && f->attr <= maxattr && f->attr < ADP_NEST_ATTRS;
-		ok &= f->type == NLA_U8 ? f->max <= UINT8_MAX :
+		ok &= f->type == NLA_U8 ? adp_field_max(f) <= UINT8_MAX :
 		      f->type == NLA_U32;
 		ok &= (f->kind == ADP_FIELD_ENUM || f->kind == ADP_FIELD_BOOL) ==
 		      (f->names != NULL);
-		ok &= f->nnames <= (size_t)f->max + 1;
+		ok &= f->nnames <= (size_t)adp_field_max(f) + 1;
 		/* Keywords of the grammar are never field names. */
-		ok &= strcmp(f->name, "dev") && strcmp(f->name, "id") &&
-		      strcmp(f->name, "range");
+		ok &= strcmp(adp_field_key(f), "dev") && strcmp(adp_field_key(f), "id") &&
+		      strcmp(adp_field_key(f), "range");
 		for (g = t; g < f; g++)
-			ok &= g->attr != f->attr && strcmp(g->name, f->name);
+			ok &= g->attr != f->attr && strcmp(adp_field_key(g), adp_field_key(f));
 		if (!ok) {
-			printf("# bad entry %s\n", f->name);
+			printf("# bad entry %s\n", adp_field_key(f));
 			return false;
 		}
 	}
@@ -291,16 +291,16 @@ static bool test_tables(void)
 	     check_table(adp_profile_fields, ROCE_ADP_A_PROFILE_MAX, 9) &&
 	     check_table(adp_range_fields, ROCE_ADP_A_RANGE_MAX, 5);
 	/* profile set takes both tables' names in one namespace. */
-	for (f = adp_range_fields; f->name; f++)
-		ok &= !adp_field_find(adp_profile_fields, f->name);
+	for (f = adp_range_fields; f->attr; f++)
+		ok &= !adp_field_find(adp_profile_fields, adp_field_key(f));
 	/* The register widths. */
 	ok &= field(adp_profile_fields, "qp_total_timeout")->type == NLA_U8 &&
-	      field(adp_profile_fields, "time_base")->max == 0xffff &&
-	      field(adp_profile_fields, "time_unit")->max == 3 &&
-	      field(adp_profile_fields, "range_num")->max == 7 &&
-	      field(adp_range_fields, "timeout_retry_num")->max == 1023 &&
-	      field(adp_range_fields, "dec_mode")->max == 3 &&
-	      adp_range_index_field.max == ROCE_ADP_RANGES_MAX - 1;
+	      adp_field_max(field(adp_profile_fields, "time_base")) == 0xffff &&
+	      adp_field_max(field(adp_profile_fields, "time_unit")) == 3 &&
+	      adp_field_max(field(adp_profile_fields, "range_num")) == 7 &&
+	      adp_field_max(field(adp_range_fields, "timeout_retry_num")) == 1023 &&
+	      adp_field_max(field(adp_range_fields, "dec_mode")) == 3 &&
+	      adp_field_max(&adp_range_index_field) == ROCE_ADP_RANGES_MAX - 1;
 	return ok;
 }
 
