@@ -100,6 +100,26 @@ const struct adp_field adp_range_fields[] = {
 const struct adp_field adp_range_index_field =
 	NUM(ADP_FLD_RANGE_INDEX, ROCE_ADP_A_RANGE_INDEX, NLA_U32);
 
+/*
+ * Attributes of every ROCE_ADP_CMD_*: the family has one attribute space.
+ * Strings are validated again by adp_nl_str() before use; nests by the
+ * field tables of fields.c when they are decoded.  ROCE_ADP_A_PROFILE
+ * repeats, so the last one is in tb[] and readers walk the message.
+ */
+const struct nla_policy adp_policy[ROCE_ADP_A_MAX + 1] = {
+	[ROCE_ADP_A_DEV_NAME]		= { .type = NLA_STRING,
+					    .maxlen = ROCE_ADP_DEV_NAME_LEN },
+	[ROCE_ADP_A_DEV_BACKEND]	= { .type = NLA_U32 },
+	[ROCE_ADP_A_DEV_FW_VERSION]	= { .type = NLA_STRING },
+	[ROCE_ADP_A_DEV_ROCE_ACCL]	= { .type = NLA_U8 },
+	[ROCE_ADP_A_CAPS]		= { .type = NLA_NESTED },
+	[ROCE_ADP_A_ACCL]		= { .type = NLA_NESTED },
+	[ROCE_ADP_A_ACCL_CONFIGURABLE]	= { .type = NLA_NESTED },
+	[ROCE_ADP_A_ACTIVE_PROFILE_ID]	= { .type = NLA_U32 },
+	[ROCE_ADP_A_PROFILE_ID]		= { .type = NLA_U32 },
+	[ROCE_ADP_A_PROFILE]		= { .type = NLA_NESTED },
+};
+
 const struct adp_field *adp_field_find(const struct adp_field *fields,
 				       const char *name)
 {

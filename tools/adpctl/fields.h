@@ -51,6 +51,9 @@ struct adp_vals {
 	bool has[ADP_NEST_ATTRS];
 };
 
+/* Top-level attributes of every reply, shared by nl.c and the tests. */
+extern const struct nla_policy adp_policy[];
+
 /* The fields of each nest, in PRM order. */
 extern const struct adp_field adp_accl_fields[];	/* ROCE_ADP_A_ACCL */
 extern const struct adp_field adp_caps_fields[];	/* ROCE_ADP_A_CAPS */

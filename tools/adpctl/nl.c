@@ -16,6 +16,7 @@
 #include <netlink/genl/ctrl.h>
 #include <linux/roce_adp.h>
 
+#include "fields.h"
 #include "nl.h"
 #include "print.h"
 
@@ -45,25 +46,6 @@ struct adp_nl_call {
 	int err;			/* first failure, negative errno */
 };
 
-/*
- * Attributes of every ROCE_ADP_CMD_*: the family has one attribute space.
- * Strings are validated again by adp_nl_str() before use; nests by the
- * field tables of fields.c when they are decoded.  ROCE_ADP_A_PROFILE
- * repeats, so the last one is in tb[] and readers walk the message.
- */
-static const struct nla_policy adp_policy[ROCE_ADP_A_MAX + 1] = {
-	[ROCE_ADP_A_DEV_NAME]		= { .type = NLA_STRING,
-					    .maxlen = ROCE_ADP_DEV_NAME_LEN },
-	[ROCE_ADP_A_DEV_BACKEND]	= { .type = NLA_U32 },
-	[ROCE_ADP_A_DEV_FW_VERSION]	= { .type = NLA_STRING },
-	[ROCE_ADP_A_DEV_ROCE_ACCL]	= { .type = NLA_U8 },
-	[ROCE_ADP_A_CAPS]		= { .type = NLA_NESTED },
-	[ROCE_ADP_A_ACCL]		= { .type = NLA_NESTED },
-	[ROCE_ADP_A_ACCL_CONFIGURABLE]	= { .type = NLA_NESTED },
-	[ROCE_ADP_A_ACTIVE_PROFILE_ID]	= { .type = NLA_U32 },
-	[ROCE_ADP_A_PROFILE_ID]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_PROFILE]		= { .type = NLA_NESTED },
-};
 
 const char *adp_nl_str(const struct nlattr *attr)
 {

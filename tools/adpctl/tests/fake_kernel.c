@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 
 #include "fake_kernel.h"
+#include "../fields.h"
 
 #define PYTHON	"/usr/bin/python3"
 
@@ -14,19 +15,6 @@ struct fake_kernel fake;
 char *out_buf, *err_buf;
 const char *tap_skip;
 
-/* As nl.c's adp_policy; the nests are checked by the code under test. */
-static const struct nla_policy policy[ROCE_ADP_A_MAX + 1] = {
-	[ROCE_ADP_A_DEV_NAME]		= { .type = NLA_STRING },
-	[ROCE_ADP_A_DEV_BACKEND]	= { .type = NLA_U32 },
-	[ROCE_ADP_A_DEV_FW_VERSION]	= { .type = NLA_STRING },
-	[ROCE_ADP_A_DEV_ROCE_ACCL]	= { .type = NLA_U8 },
-	[ROCE_ADP_A_CAPS]		= { .type = NLA_NESTED },
-	[ROCE_ADP_A_ACCL]		= { .type = NLA_NESTED },
-	[ROCE_ADP_A_ACCL_CONFIGURABLE]	= { .type = NLA_NESTED },
-	[ROCE_ADP_A_ACTIVE_PROFILE_ID]	= { .type = NLA_U32 },
-	[ROCE_ADP_A_PROFILE_ID]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_PROFILE]		= { .type = NLA_NESTED },
-};
 
 struct adp_nl *adp_ctx_nl(struct adp_ctx *ctx)
 {
@@ -97,7 +85,7 @@ int adp_nl_request(struct adp_nl *nl, uint8_t cmd, int flags,
 		m.nlh = nlmsg_hdr(fake.replies[i]);
 		m.cmd = genlmsg_hdr(m.nlh)->cmd;
 		m.tb = tb;
-		if (genlmsg_parse(m.nlh, 0, tb, ROCE_ADP_A_MAX, policy) < 0) {
+		if (genlmsg_parse(m.nlh, 0, tb, ROCE_ADP_A_MAX, adp_policy) < 0) {
 			print_error("malformed message from the kernel");
 			return -EBADMSG;
 		}
