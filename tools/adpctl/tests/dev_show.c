@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dev.c"
+#include "tap.h"
 
 struct fake_dev {
 	const char *name;	/* NULL: leave the attribute out */
@@ -116,8 +117,6 @@ static const struct fake_dev nameless[] = {
 	{ NULL, ROCE_ADP_BACKEND_MLX5, "1.2.3", 1 },
 };
 
-static char *out_buf, *err_buf;
-static size_t out_len, err_len;
 
 /* Run "adpctl [-j] dev show ARGS..." against the fake kernel. */
 static int run(bool json, const struct fake_dev *devs, int ndevs,
@@ -127,7 +126,6 @@ static int run(bool json, const struct fake_dev *devs, int ndevs,
 	char *argv[8], *tok;
 	struct adp_ctx ctx = { .cmd = &dev_cmds[0] };
 	static const struct adp_obj obj = { "dev", dev_cmds, "" };
-	FILE *out, *err;
 	int argc = 0, ret;
 
 	ctx.obj = &obj;
@@ -139,26 +137,12 @@ static int run(bool json, const struct fake_dev *devs, int ndevs,
 	for (tok = strtok(line, " "); tok; tok = strtok(NULL, " "))
 		argv[argc++] = tok;
 
-	free(out_buf);
-	free(err_buf);
-	out = open_memstream(&out_buf, &out_len);
-	err = open_memstream(&err_buf, &err_len);
-	print_init(out, err, json, false);
+	capture(json, false);
 	ret = ctx.cmd->func(&ctx, argc, argv);
-	print_fini();
-	fclose(out);
-	fclose(err);
+	release();
 	return ret;
 }
 
-static bool same(const char *what, const char *got, const char *want)
-{
-	if (!strcmp(got, want))
-		return true;
-	printf("# %s differs\n# got:  \"%s\"\n# want: \"%s\"\n", what, got,
-	       want);
-	return false;
-}
 
 static bool outcome(int ret, int want_ret, const char *want_out,
 		    const char *want_err)
@@ -248,10 +232,7 @@ static bool test_usage_error(void)
 	       fake.cmd == 0;
 }
 
-static const struct {
-	const char *name;
-	bool (*run)(void);
-} tests[] = {
+static const struct tap_test tests[] = {
 	{ "text dump, one line per device", test_text_dump },
 	{ "json dump, array of objects", test_json_dump },
 	{ "empty dump: [] in json, nothing in text", test_json_empty_dump },
@@ -265,19 +246,9 @@ static const struct {
 
 int main(void)
 {
-	int failed = 0;
-	size_t i;
+	int ret = tap_main(tests, ARRAY_SIZE(tests));
 
-	setvbuf(stdout, NULL, _IONBF, 0);
-	printf("TAP version 13\n1..%zu\n", ARRAY_SIZE(tests));
-	for (i = 0; i < ARRAY_SIZE(tests); i++) {
-		bool ok = tests[i].run();
-
-		printf("%sok %zu - %s\n", ok ? "" : "not ", i + 1,
-		       tests[i].name);
-		failed += !ok;
-	}
 	free(out_buf);
 	free(err_buf);
-	return failed ? 1 : 0;
+	return ret;
 }

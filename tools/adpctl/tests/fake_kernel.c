@@ -9,11 +9,8 @@
 #include "fake_kernel.h"
 #include "../fields.h"
 
-#define PYTHON	"/usr/bin/python3"
 
 struct fake_kernel fake;
-char *out_buf, *err_buf;
-const char *tap_skip;
 
 
 struct adp_nl *adp_ctx_nl(struct adp_ctx *ctx)
@@ -159,9 +156,7 @@ int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 	static char buf[512];
 	struct adp_obj o = { .name = obj, .cmds = cmds, .help = "" };
 	struct adp_ctx ctx = { .obj = &o };
-	size_t out_len, err_len;
 	char *argv[64], *tok;
-	FILE *out, *err;
 	int argc = 0, ret;
 
 	for (ctx.cmd = cmds; ctx.cmd->name; ctx.cmd++)
@@ -177,30 +172,12 @@ int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 		argv[argc++] = tok;
 	argv[argc] = NULL;
 
-	free(out_buf);
-	free(err_buf);
-	out = open_memstream(&out_buf, &out_len);
-	err = open_memstream(&err_buf, &err_len);
-	if (!out || !err) {
-		printf("Bail out! open_memstream: %s\n", strerror(errno));
-		exit(1);
-	}
-	print_init(out, err, json, false);
+	capture(json, false);
 	ret = ctx.cmd->func(&ctx, argc, argv);
-	print_fini();
-	fclose(out);
-	fclose(err);
+	release();
 	return ret;
 }
 
-bool same(const char *what, const char *got, const char *want)
-{
-	if (!strcmp(got, want))
-		return true;
-	printf("# %s differs\n# got:  \"%s\"\n# want: \"%s\"\n", what, got,
-	       want);
-	return false;
-}
 
 bool outcome(int ret, int want_ret, const char *want_out,
 	     const char *want_err)
@@ -222,64 +199,4 @@ bool outcome_err(int ret, int want_ret, const char *want_err)
 	return same("stderr", err_buf, want_err) && ok;
 }
 
-bool python_accepts(const char *json, const char *expect_py)
-{
-	static const char script[] =
-		"import json, sys\n"
-		"v = json.load(open(sys.argv[1], encoding='utf-8'))\n"
-		"sys.exit(0 if v == eval(sys.argv[2]) else 1)\n";
-	char path[] = "/tmp/adpctl-test-XXXXXX";
-	int fd, status = -1;
-	pid_t pid;
-	FILE *fp;
 
-	if (access(PYTHON, X_OK)) {
-		tap_skip = "no " PYTHON;
-		return true;
-	}
-	fd = mkstemp(path);
-	if (fd < 0)
-		return false;
-	fp = fdopen(fd, "w");
-	fputs(json, fp);
-	fclose(fp);
-	fflush(stdout);
-	pid = fork();
-	if (pid == 0) {
-		execl(PYTHON, PYTHON, "-c", script, path, expect_py,
-		      (char *)NULL);
-		_exit(127);
-	}
-	if (pid > 0)
-		waitpid(pid, &status, 0);
-	unlink(path);
-	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-		printf("# python rejected or differs: %s", json);
-		return false;
-	}
-	return true;
-}
-
-int tap_main(const struct tap_test *tests, size_t n)
-{
-	int failed = 0;
-	size_t i;
-
-	setvbuf(stdout, NULL, _IONBF, 0);
-	printf("TAP version 13\n1..%zu\n", n);
-	for (i = 0; i < n; i++) {
-		tap_skip = NULL;
-		if (tests[i].run()) {
-			printf("ok %zu - %s%s%s\n", i + 1, tests[i].name,
-			       tap_skip ? " # SKIP " : "",
-			       tap_skip ? tap_skip : "");
-		} else {
-			printf("not ok %zu - %s\n", i + 1, tests[i].name);
-			failed++;
-		}
-	}
-	fake_reset();
-	free(out_buf);
-	free(err_buf);
-	return failed ? 1 : 0;
-}

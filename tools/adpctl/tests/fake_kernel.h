@@ -12,6 +12,7 @@
 #include <netlink/genl/genl.h>
 
 #include "adpctl.h"
+#include "tap.h"
 
 #define FAKE_REPLIES	8
 
@@ -41,9 +42,6 @@ struct nl_msg *fake_reply(uint8_t cmd);
  */
 const char *fake_req_str(void);
 
-/* Output of the last fake_run(). */
-extern char *out_buf, *err_buf;
-
 /*
  * Run "adpctl [-j] OBJ CMD LINE" (LINE split at spaces) with obj's
  * command table against the fake; returns the exit status.
@@ -52,21 +50,8 @@ int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 	     bool json, const char *line);
 
 /* Comparisons that print a TAP diagnostic when they fail. */
-bool same(const char *what, const char *got, const char *want);
 bool outcome(int ret, int want_ret, const char *want_out,
 	     const char *want_err);
 /* outcome() for any stdout. */
 bool outcome_err(int ret, int want_ret, const char *want_err);
-/* python3 loads json and finds it equal to the expression expect_py. */
-bool python_accepts(const char *json, const char *expect_py);
-
-struct tap_test {
-	const char *name;
-	bool (*run)(void);
-};
-
-/* Set by a test that could not run, with the reason. */
-extern const char *tap_skip;
-int tap_main(const struct tap_test *tests, size_t n);
-
 #endif /* ADPCTL_FAKE_KERNEL_H */

@@ -9,45 +9,7 @@
 #include <netlink/genl/genl.h>
 
 #include "adpctl.h"
-
-static char *out_buf, *err_buf;
-static size_t out_len, err_len;
-static FILE *out_fp, *err_fp;
-
-static void capture_json(bool json)
-{
-	free(out_buf);
-	free(err_buf);
-	out_buf = err_buf = NULL;
-	out_fp = open_memstream(&out_buf, &out_len);
-	err_fp = open_memstream(&err_buf, &err_len);
-	if (!out_fp || !err_fp) {
-		printf("Bail out! open_memstream: %s\n", strerror(errno));
-		exit(1);
-	}
-	print_init(out_fp, err_fp, json, false);
-}
-
-static void capture(void)
-{
-	capture_json(false);
-}
-
-static void release(void)
-{
-	print_fini();
-	fclose(out_fp);
-	fclose(err_fp);
-}
-
-static bool same(const char *what, const char *got, const char *want)
-{
-	if (!strcmp(got, want))
-		return true;
-	printf("# %s differs\n# got:  \"%s\"\n# want: \"%s\"\n", what, got,
-	       want);
-	return false;
-}
+#include "tap.h"
 
 static const struct adp_cmd test_cmd = { .name = "set", .help = "", .usage = "" };
 static const struct adp_obj test_obj = { .name = "profile", .help = "" };
@@ -159,7 +121,7 @@ static bool test_parse_values(void)
 	const struct adp_field *a = adp_accl_fields;
 	bool ok;
 
-	capture();
+	capture(false, false);
 	ok = value(p, "time_base", "0") == 0 &&
 	     value(p, "time_base", "65535") == 65535 &&
 	     value(p, "time_base", "0xffff") == 65535 &&
@@ -198,7 +160,7 @@ static bool test_parse_message(void)
 {
 	uint32_t v;
 
-	capture();
+	capture(false, false);
 	adp_field_parse(&test_ctx, "dec_mode",
 			field(adp_range_fields, "dec_mode"), "div3", &v);
 	adp_field_parse(&test_ctx, "id", &adp_range_index_field, "9", &v);
@@ -332,7 +294,7 @@ static bool test_vals_roundtrip(void)
 			      nla_len(a) == 4;
 	}
 	ok &= n == 2;
-	capture();
+	capture(false, false);
 	ok &= adp_vals_parse(adp_profile_fields, nest, &out, "profile") == 0;
 	release();
 	ok &= out.has[ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT] &&
@@ -353,7 +315,7 @@ static bool test_vals_json(void)
 	v.v[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN] = 1;
 	v.has[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN] = true;
 	v.has[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] = true;
-	capture_json(true);
+	capture(true, false);
 	open_json_object(NULL);
 	adp_vals_print_json(adp_accl_fields, &v);
 	close_json_object();
@@ -365,7 +327,7 @@ static bool test_vals_json(void)
 	memset(&v, 0, sizeof(v));
 	v.v[ROCE_ADP_A_RANGE_DEC_MODE] = 2;
 	v.has[ROCE_ADP_A_RANGE_DEC_MODE] = true;
-	capture_json(true);
+	capture(true, false);
 	open_json_object(NULL);
 	adp_vals_print_json(adp_range_fields, &v);
 	close_json_object();
@@ -392,10 +354,7 @@ static bool test_help(void)
 	return ok;
 }
 
-static const struct {
-	const char *name;
-	bool (*run)(void);
-} tests[] = {
+static const struct tap_test tests[] = {
 	{ "times in microseconds: units and decimals", test_time_us },
 	{ "times in nanoseconds, rounding into the next unit", test_time_ns },
 	{ "time_base << shift, overflow, unknown units", test_time_shift },
@@ -411,19 +370,9 @@ static const struct {
 
 int main(void)
 {
-	int failed = 0;
-	size_t i;
+	int ret = tap_main(tests, ARRAY_SIZE(tests));
 
-	setvbuf(stdout, NULL, _IONBF, 0);
-	printf("TAP version 13\n1..%zu\n", ARRAY_SIZE(tests));
-	for (i = 0; i < ARRAY_SIZE(tests); i++) {
-		bool ok = tests[i].run();
-
-		printf("%sok %zu - %s\n", ok ? "" : "not ", i + 1,
-		       tests[i].name);
-		failed += !ok;
-	}
 	free(out_buf);
 	free(err_buf);
-	return failed ? 1 : 0;
+	return ret;
 }

@@ -11,45 +11,7 @@
 #include <sys/wait.h>
 
 #include "adpctl.h"
-
-#define PYTHON	"/usr/bin/python3"
-
-static char *out_buf, *err_buf;
-static size_t out_len, err_len;
-static FILE *out_fp, *err_fp;
-/* Set by a test that could not run, with the reason. */
-static const char *skip;
-
-static void capture(bool json, bool pretty)
-{
-	free(out_buf);
-	free(err_buf);
-	out_buf = err_buf = NULL;
-	out_fp = open_memstream(&out_buf, &out_len);
-	err_fp = open_memstream(&err_buf, &err_len);
-	if (!out_fp || !err_fp) {
-		printf("Bail out! open_memstream: %s\n", strerror(errno));
-		exit(1);
-	}
-	print_init(out_fp, err_fp, json, pretty);
-}
-
-/* Ends the capture; out_buf and err_buf then hold what was printed. */
-static void release(void)
-{
-	print_fini();
-	fclose(out_fp);
-	fclose(err_fp);
-}
-
-static bool same(const char *what, const char *got, const char *want)
-{
-	if (!strcmp(got, want))
-		return true;
-	printf("# %s differs\n# got:  \"%s\"\n# want: \"%s\"\n", what, got,
-	       want);
-	return false;
-}
+#include "tap.h"
 
 static bool out_is(const char *want)
 {
@@ -254,42 +216,6 @@ static bool test_error_period(void)
 	return err_is("Error: x.\n") && ok;
 }
 
-/*
- * Python's parser as an independent judge of our JSON: the document must
- * load and equal expect_py, a Python expression that may use v and json.
- */
-static bool python_accepts(const char *json, const char *expect_py)
-{
-	static const char script[] =
-		"import json, sys\n"
-		"v = json.load(open(sys.argv[1], encoding='utf-8'))\n"
-		"sys.exit(0 if v == eval(sys.argv[2]) else 1)\n";
-	char path[] = "/tmp/adpctl-unit-XXXXXX";
-	int fd, status = -1;
-	pid_t pid;
-	FILE *fp;
-
-	fd = mkstemp(path);
-	if (fd < 0)
-		return false;
-	fp = fdopen(fd, "w");
-	fputs(json, fp);
-	fclose(fp);
-	pid = fork();
-	if (pid == 0) {
-		execl(PYTHON, PYTHON, "-c", script, path, expect_py,
-		      (char *)NULL);
-		_exit(127);
-	}
-	if (pid > 0)
-		waitpid(pid, &status, 0);
-	unlink(path);
-	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-		printf("# python rejected: %s", json);
-		return false;
-	}
-	return true;
-}
 
 static bool test_python_validates(void)
 {
@@ -297,7 +223,7 @@ static bool test_python_validates(void)
 	bool ok = true;
 
 	if (access(PYTHON, X_OK)) {
-		skip = "no " PYTHON;
+		tap_skip = "no " PYTHON;
 		return true;
 	}
 
@@ -482,10 +408,7 @@ static bool test_args_errors(void)
 	return err_is(want) && ok;
 }
 
-static const struct {
-	const char *name;
-	bool (*run)(void);
-} tests[] = {
+static const struct tap_test tests[] = {
 	{ "json escapes quotes and backslash", test_escape_quotes_backslash },
 	{ "json escapes control characters", test_escape_control },
 	{ "json passes valid UTF-8 through", test_utf8_passthrough },
@@ -510,22 +433,9 @@ static const struct {
 
 int main(void)
 {
-	int failed = 0;
-	size_t i;
+	int ret = tap_main(tests, ARRAY_SIZE(tests));
 
-	setvbuf(stdout, NULL, _IONBF, 0);
-	printf("TAP version 13\n1..%zu\n", ARRAY_SIZE(tests));
-	for (i = 0; i < ARRAY_SIZE(tests); i++) {
-		skip = NULL;
-		if (tests[i].run()) {
-			printf("ok %zu - %s%s%s\n", i + 1, tests[i].name,
-			       skip ? " # SKIP " : "", skip ? skip : "");
-		} else {
-			printf("not ok %zu - %s\n", i + 1, tests[i].name);
-			failed++;
-		}
-	}
 	free(out_buf);
 	free(err_buf);
-	return failed ? 1 : 0;
+	return ret;
 }

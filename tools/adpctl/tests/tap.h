@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What adpctl's host test programs share: a TAP runner, capture of what
+ * the print layer writes, and comparisons that say what differs.
+ */
+#ifndef ADPCTL_TESTS_TAP_H
+#define ADPCTL_TESTS_TAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define PYTHON	"/usr/bin/python3"
+
+struct tap_test {
+	const char *name;
+	bool (*run)(void);
+};
+
+/* Set by a test that could not run, with the reason. */
+extern const char *tap_skip;
+/* Run the tests as TAP; the exit status for main(). */
+int tap_main(const struct tap_test *tests, size_t n);
+
+/* What the print layer wrote between capture() and release(). */
+extern char *out_buf, *err_buf;
+void capture(bool json, bool pretty);
+void release(void);
+
+/* got equals want; else a TAP diagnostic naming what. */
+bool same(const char *what, const char *got, const char *want);
+/* python3 loads json and finds it equal to the expression expect_py. */
+bool python_accepts(const char *json, const char *expect_py);
+
+#endif /* ADPCTL_TESTS_TAP_H */
