@@ -107,18 +107,8 @@ static int accl_print(const struct adp_nl_msg *msg, void *arg)
 
 static int accl_show(struct adp_ctx *ctx, int argc, char **argv)
 {
-	const char *dev = NULL;
-	struct adp_arg args[] = {
-		{ .key = "dev", .type = ADP_ARG_STR, .val = &dev,
-		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
-		{ }
-	};
-	int ret;
-
-	ret = adp_parse_args(ctx, args, argc, argv);
-	if (ret)
-		return ret;
-	return adp_show(ctx, ROCE_ADP_CMD_ACCL_GET, dev, accl_print, NULL);
+	return adp_show_dev_cmd(ctx, argc, argv, ROCE_ADP_CMD_ACCL_GET,
+				accl_print);
 }
 
 int accl_parse_set(const struct adp_ctx *ctx, struct accl_req *req,

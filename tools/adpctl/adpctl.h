@@ -113,6 +113,9 @@ int adp_put_dev(struct nl_msg *msg, void *dev);
 int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
 	     int (*print)(const struct adp_nl_msg *msg, void *arg),
 	     void *arg);
+/* The whole "OBJ show [[dev] DEV]" command around adp_show(). */
+int adp_show_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
+		     int (*print)(const struct adp_nl_msg *msg, void *arg));
 /*
  * adp_show() with any request: flags (0 or NLM_F_DUMP) and the attributes
  * build puts from build_arg.  Also prints the reply of a set, which reads

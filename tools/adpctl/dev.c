@@ -119,7 +119,9 @@ static int dev_print(const struct adp_nl_msg *msg, void *arg)
 	return 0;
 }
 
-static int dev_show(struct adp_ctx *ctx, int argc, char **argv)
+/* "OBJ show [[dev] DEV]": a do for DEV, else a dump, printed by print. */
+int adp_show_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
+		     int (*print)(const struct adp_nl_msg *msg, void *arg))
 {
 	const char *dev = NULL;
 	struct adp_arg args[] = {
@@ -132,7 +134,13 @@ static int dev_show(struct adp_ctx *ctx, int argc, char **argv)
 	ret = adp_parse_args(ctx, args, argc, argv);
 	if (ret)
 		return ret;
-	return adp_show(ctx, ROCE_ADP_CMD_DEV_GET, dev, dev_print, NULL);
+	return adp_show(ctx, cmd, dev, print, NULL);
+}
+
+static int dev_show(struct adp_ctx *ctx, int argc, char **argv)
+{
+	return adp_show_dev_cmd(ctx, argc, argv, ROCE_ADP_CMD_DEV_GET,
+				dev_print);
 }
 
 const struct adp_cmd dev_cmds[] = {
