@@ -19,19 +19,6 @@
 /* Where the first attribute of a request starts. */
 #define NAME_ATTR_OFFSET ((uint32_t)(NLMSG_HDRLEN + GENL_HDRLEN))
 
-static int sysfs_write(const char *path, const char *val)
-{
-	int fd = open(path, O_WRONLY);
-	int err = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, val, strlen(val)) < 0)
-		err = -errno;
-	close(fd);
-	return err;
-}
-
 static int emu_add(unsigned int id)
 {
 	char buf[16];

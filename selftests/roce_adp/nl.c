@@ -2,6 +2,7 @@
 /* Raw generic netlink for the selftests; see nl.h. */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -295,4 +296,17 @@ void nl_close(struct nl_sock *sk)
 	if (sk->fd >= 0)
 		close(sk->fd);
 	sk->fd = -1;
+}
+
+int sysfs_write(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY);
+	int err = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, val, strlen(val)) < 0)
+		err = -errno;
+	close(fd);
+	return err;
 }

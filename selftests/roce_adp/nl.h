@@ -93,4 +93,7 @@ uint8_t nl_get_u8(const struct nlattr *a);
 uint32_t nl_get_u32(const struct nlattr *a);
 const char *nl_get_str(const struct nlattr *a);
 
+/* Write @val to a sysfs or debugfs file: 0 or the write's -errno. */
+int sysfs_write(const char *path, const char *val);
+
 #endif /* _RADP_SELFTEST_NL_H */

@@ -83,16 +83,9 @@ static const struct prof other = {
 static int knob(const char *name, const char *val)
 {
 	char path[128];
-	int fd, err = 0;
 
 	snprintf(path, sizeof(path), DBG "%s", name);
-	fd = open(path, O_WRONLY);
-	if (fd < 0)
-		return -errno;
-	if (write(fd, val, strlen(val)) < 0)
-		err = -errno;
-	close(fd);
-	return err;
+	return sysfs_write(path, val);
 }
 
 static bool is_u8(int type)
