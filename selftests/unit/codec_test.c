@@ -14,6 +14,7 @@
 
 #include "radp_reg.h"
 #include "tap.h"
+#include "sample_profile.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -200,30 +201,6 @@ static const struct radp_roce_accl accl_max = {
 	},
 };
 
-/*
- * A profile as an operator would write it: 4 us time base, initial timeout
- * 16..32 us, four ranges of growing timeouts, 4 us << 22 total.
- */
-static const struct radp_profile prof_real = {
-	.qp_total_timeout = 0,
-	.range_num = 4,
-	.start_range_index = 1,
-	.time_unit = 1,
-	.time_base = 4,
-	.retx_total_timeout = 22,
-	.timeout_init_low_bound = 2,
-	.timeout_init_range_size = 2,
-	.range = {
-		{ .prev_range_index = 0, .dec_mode = 2, .timeout_retry_num = 3,
-		  .range_low_bound = 0, .range_size = 2 },
-		{ .prev_range_index = 0, .dec_mode = 1, .timeout_retry_num = 2,
-		  .range_low_bound = 2, .range_size = 3 },
-		{ .prev_range_index = 1, .dec_mode = 0, .timeout_retry_num = 2,
-		  .range_low_bound = 5, .range_size = 4 },
-		{ .prev_range_index = 2, .dec_mode = 0, .timeout_retry_num = 300,
-		  .range_low_bound = 9, .range_size = 8 },
-	},
-};
 
 static const u8 prof_real_bytes[PROF_LEN] = {
 	0x41, 0x40, 0x00, 0x04,	/* range_num 4, start 1, usec, time_base 4 */
@@ -812,7 +789,7 @@ static void test_whole(void)
 	tap_result(pass, "pack adp_retx_profile of zero fields over 0xff bytes: reserved bits written 0, byte 30h untouched");
 
 	/* a realistic profile, alone and in the register */
-	pass = pack_unpack(L_PROF, &prof_real, prof_real_bytes, &prof_real);
+	pass = pack_unpack(L_PROF, &sample_profile, prof_real_bytes, &sample_profile);
 	tap_result(pass, "pack/unpack a realistic 4-range profile (48 golden bytes)");
 
 	memset(&real, 0, sizeof(real));
@@ -823,13 +800,13 @@ static void test_whole(void)
 	real.base_timeout_min = 4000;
 	real.profile_max_id = 1;
 	real.profile_max_range_num = 4;
-	real.profile = prof_real;
+	real.profile = sample_profile;
 	pass = pack_unpack(L_ACCL, &real, accl_real_bytes, &real);
 	tap_result(pass, "pack/unpack ROCE_ACCL holding the realistic profile at 10h (128 golden bytes)");
 
 	/* only the profile part of the register */
 	memset(&wide, 0, sizeof(wide));
-	wide.profile = prof_real;
+	wide.profile = sample_profile;
 	memset(real_prof_in_accl, 0, sizeof(real_prof_in_accl));
 	memcpy(real_prof_in_accl + ACCL_PROF_OFF, prof_real_bytes, PROF_LEN);
 	pass = pack_unpack(L_ACCL, &wide, real_prof_in_accl, &wide);

@@ -11,6 +11,7 @@
 
 #include "radp_reg.h"
 #include "tap.h"
+#include "sample_profile.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -37,31 +38,6 @@ static const struct radp_caps caps_min4001 = {
 	.profile_max_id = 1, .profile_max_range_num = 4, .base_timeout_min = 4001,
 };
 
-/*
- * time_base 4 us; initial timeout 4 us << 2..3; ranges [0, 2], [2, 5],
- * [5, 9], [9, 17] (shifts of time_base), strictly increasing; total
- * timeout 4 us << 22. Every shift stays far below 32.
- */
-static const struct radp_profile baseline = {
-	.qp_total_timeout = 0,
-	.range_num = 4,
-	.start_range_index = 1,
-	.time_unit = 1,
-	.time_base = 4,
-	.retx_total_timeout = 22,
-	.timeout_init_low_bound = 2,
-	.timeout_init_range_size = 2,
-	.range = {
-		{ .prev_range_index = 0, .dec_mode = 2, .timeout_retry_num = 3,
-		  .range_low_bound = 0, .range_size = 2 },
-		{ .prev_range_index = 0, .dec_mode = 1, .timeout_retry_num = 2,
-		  .range_low_bound = 2, .range_size = 3 },
-		{ .prev_range_index = 1, .dec_mode = 0, .timeout_retry_num = 2,
-		  .range_low_bound = 5, .range_size = 4 },
-		{ .prev_range_index = 2, .dec_mode = 0, .timeout_retry_num = 300,
-		  .range_low_bound = 9, .range_size = 8 },
-	},
-};
 
 struct set {
 	unsigned short off;	/* of a u32 member of struct radp_profile */
@@ -73,7 +49,7 @@ struct set {
 
 struct mutation {
 	const char *name;
-	struct set set[8];		/* applied to the baseline */
+	struct set set[8];		/* applied to the sample_profile */
 	u32 id;				/* with id_set; else 1 */
 	bool id_set;
 	const struct radp_caps *caps;	/* NULL: caps_fw */
@@ -123,7 +99,7 @@ struct mutation {
 
 static const struct mutation mutations[] = {
 	/* accepted */
-	{ "baseline", OK },
+	{ "sample_profile", OK },
 	{ "time_base 4 (4000 ns) with adp_retx_base_timeout_min 4000 ns",
 	  { S(time_base, 4) }, OK },
 	{ "time_base 8", { S(time_base, 8) }, OK },
@@ -336,7 +312,7 @@ static void apply(struct radp_profile *p, const struct mutation *m)
 {
 	unsigned int i;
 
-	*p = baseline;
+	*p = sample_profile;
 	for (i = 0; i < ARRAY_SIZE(m->set) && m->set[i].used; i++)
 		*(u32 *)((char *)p + m->set[i].off) = m->set[i].val;
 }
@@ -535,9 +511,9 @@ static void test_baseline_from_bytes(void)
 
 	memcpy(buf.b, bytes, sizeof(bytes));
 	radp_profile_unpack(buf.b, &p);
-	tap_result(!memcmp(&p, &baseline, sizeof(p)) &&
+	tap_result(!memcmp(&p, &sample_profile, sizeof(p)) &&
 		   radp_profile_check(1, &p, &caps_fw, &v),
-		   "the baseline unpacked from its 48 bytes is accepted");
+		   "the sample_profile unpacked from its 48 bytes is accepted");
 }
 
 int main(void)
