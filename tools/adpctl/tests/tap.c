@@ -103,5 +103,6 @@ int tap_main(const struct tap_test *tests, size_t n)
 	}
 	free(out_buf);
 	free(err_buf);
+	out_buf = err_buf = NULL;
 	return failed ? 1 : 0;
 }

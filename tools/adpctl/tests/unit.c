@@ -433,9 +433,5 @@ static const struct tap_test tests[] = {
 
 int main(void)
 {
-	int ret = tap_main(tests, ARRAY_SIZE(tests));
-
-	free(out_buf);
-	free(err_buf);
-	return ret;
+	return tap_main(tests, ARRAY_SIZE(tests));
 }
