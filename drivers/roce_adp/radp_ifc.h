@@ -85,7 +85,56 @@ enum radp_fld {
 	RADP_RANGE_RANGE_LOW_BOUND,
 	RADP_RANGE_RANGE_SIZE,
 
-	RADP_FLD_COUNT
+	/* QUERY_MPT input mailbox (the entry is output data at 0x10) */
+	RADP_QUERY_MPT_IN_INPUT_MODIFIER,
+
+	/*
+	 * hermonprm_mpt_st, the 64-byte MPT entry. Its listing is little
+	 * endian within each dword: the first field named takes bit 0.
+	 * RADP_MPT_FIRST .. RADP_MPT_LAST, in dword and bit order.
+	 */
+	RADP_MPT_R_W,
+	RADP_MPT_PA,
+	RADP_MPT_LR,
+	RADP_MPT_LW,
+	RADP_MPT_RR,
+	RADP_MPT_RW,
+	RADP_MPT_ATOMIC,
+	RADP_MPT_EB,
+	RADP_MPT_ATC_REQ,
+	RADP_MPT_ATC_XLATED,
+	RADP_MPT_NO_SNOOP,
+	RADP_MPT_STATUS,
+	RADP_MPT_BQP,
+	RADP_MPT_QPN,
+	RADP_MPT_MEM_KEY,
+	RADP_MPT_PD,
+	RADP_MPT_EN_RINV,
+	RADP_MPT_EI,
+	RADP_MPT_NCE,
+	RADP_MPT_FRE,
+	RADP_MPT_RAE,
+	RADP_MPT_W_DIF,
+	RADP_MPT_M_DIF,
+	RADP_MPT_START_ADDR_H,
+	RADP_MPT_START_ADDR_L,
+	RADP_MPT_LEN_H,
+	RADP_MPT_LEN_L,
+	RADP_MPT_LKEY,
+	RADP_MPT_WIN_CNT,
+	RADP_MPT_MTT_REP,
+	RADP_MPT_BLOCK_MODE,
+	RADP_MPT_LEN64,
+	RADP_MPT_FBO_EN,
+	RADP_MPT_MTT_ADR_H,
+	RADP_MPT_MTT_ADR_L,
+	RADP_MPT_MTT_SIZE,
+	RADP_MPT_ENTITY_SIZE,
+	RADP_MPT_MTT_FBO,
+
+	RADP_FLD_COUNT,
+	RADP_MPT_FIRST = RADP_MPT_R_W,
+	RADP_MPT_LAST = RADP_MPT_MTT_FBO,
 };
 
 extern const struct radp_field radp_fields[RADP_FLD_COUNT];
@@ -118,6 +167,7 @@ static inline void radp_set(void *buf, enum radp_fld fld, u32 val)
 #define RADP_CMD_OUT_HDR_LEN	0x10
 
 enum {
+	RADP_CMD_OP_QUERY_MPT		= 0x00e,	/* mlx4's opcode */
 	RADP_CMD_OP_ACCESS_REG		= 0x805,
 };
 
@@ -136,6 +186,15 @@ enum {
 #define RADP_RANGE_LEN			0x04
 #define RADP_RANGES			4
 #define RADP_ACCL_BITS			7	/* enables, bits 0..6 */
+
+/* QUERY_MPT: input modifier = MPT index; the entry follows the header */
+#define RADP_QUERY_MPT_OUT_ENTRY_OFF	0x10
+#define RADP_MPT_LEN			0x40
+enum {
+	RADP_MPT_STATUS_HW		= 0x0,	/* any but the two below */
+	RADP_MPT_STATUS_FREE		= 0x3,
+	RADP_MPT_STATUS_INVALID		= 0xf,
+};
 
 enum {
 	RADP_CMD_STAT_OK		= 0x00,

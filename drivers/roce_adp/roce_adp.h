@@ -15,6 +15,7 @@
 #include <net/netlink.h>
 #include <uapi/linux/roce_adp.h>
 
+#include "radp_mpt.h"
 #include "radp_reg.h"
 
 #define RADP_NAME		"roce_adp"
@@ -28,11 +29,18 @@ struct radp_dev;
  * @exec: execute one command mailbox. Returns 0 once the firmware has
  *	answered (the answer's status may still be an error) or a negative
  *	errno when the mailbox could not be delivered at all.
+ * @query_mpt: optional: read MPT entry @index for a device whose firmware
+ *	has no hermon QUERY_MPT (mlx5 keeps it in the mkey context). Fills
+ *	@mpt, with the fields it cannot tell left out of @mpt->present, and
+ *	@raw (RADP_MPT_LEN bytes) with the entry in hermon layout. Without
+ *	it the core sends QUERY_MPT through @exec.
  */
 struct radp_backend_ops {
 	enum roce_adp_backend kind;
 	int (*exec)(struct radp_dev *dev, const void *in, size_t inlen,
 		    void *out, size_t outlen);
+	int (*query_mpt)(struct radp_dev *dev, u32 index, struct radp_mpt *mpt,
+			 u8 *raw, struct netlink_ext_ack *extack);
 };
 
 /**
@@ -42,6 +50,11 @@ struct radp_backend_ops {
  * @fw_version: firmware version string, set by the backend
  * @roce_accl_cap: the device implements the ROCE_ACCL register
  * @skip_checks: test knob: send writes to the firmware unchecked
+ * @mpt_count: number of MPT entries (indexes 0 .. @mpt_count - 1), set by
+ *	the backend
+ * @mpt_gen: moved by the backend whenever the MPT table changes; a dump
+ *	that sees it move is flagged NLM_F_DUMP_INTR. Stays 0 when the
+ *	backend cannot tell.
  * @cfg_lock: serializes read-modify-write sequences on the device
  * @index: registry key, stable for the device's life; dumps resume by it
  * @users: references held by in-flight requests, plus one for the registry
@@ -53,6 +66,8 @@ struct radp_dev {
 	char fw_version[RADP_FW_VERSION_LEN];
 	bool roce_accl_cap;
 	bool skip_checks;
+	u32 mpt_count;
+	atomic_t mpt_gen;
 	struct mutex cfg_lock;	/* one writer at a time */
 
 	u32 index;

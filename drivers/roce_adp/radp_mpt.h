@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause */
+/*
+ * MPT (memory protection table) entry codec: the 64-byte hermon entry
+ * (hermonprm_mpt_st) to and from a decoded struct. Built into the kernel
+ * module, adpctl and the unit tests alike.
+ */
+#ifndef _RADP_MPT_H
+#define _RADP_MPT_H
+
+#include "radp_ifc.h"
+
+#ifndef __KERNEL__
+#include <stdbool.h>
+#endif
+
+/* Bit of struct radp_mpt's @present for one of its fields. */
+#define RADP_MPT_BIT(fld)	(1ULL << ((fld) - RADP_MPT_FIRST))
+#define RADP_MPT_ALL		(RADP_MPT_BIT(RADP_MPT_LAST + 1) - 1)
+
+/**
+ * struct radp_mpt - one MPT entry, decoded
+ * @present: RADP_MPT_BIT() of every field the device reported; a backend
+ *	whose entry has no counterpart for a field leaves its bit clear. The
+ *	64-bit fields use the bit of their _h half (both are set together).
+ * @mem_key: the memory key as verbs show it; the entry stores it rotated
+ *	({key[7:0], key[31:8]}), the codec undoes that
+ * @start_addr: start_addr_h:start_addr_l
+ * @len: len_h:len_l; with @len64 set the length is 2^64 + @len
+ * @mtt_adr: mtt_adr_h:mtt_adr_l, 40 bits
+ *
+ * Every other member is the PRM field of the same name.
+ */
+struct radp_mpt {
+	u64 present;
+	u32 r_w;
+	u32 pa;
+	u32 lr;
+	u32 lw;
+	u32 rr;
+	u32 rw;
+	u32 atomic;
+	u32 eb;
+	u32 atc_req;
+	u32 atc_xlated;
+	u32 no_snoop;
+	u32 status;
+	u32 bqp;
+	u32 qpn;
+	u32 mem_key;
+	u32 pd;
+	u32 en_rinv;
+	u32 ei;
+	u32 nce;
+	u32 fre;
+	u32 rae;
+	u32 w_dif;
+	u32 m_dif;
+	u64 start_addr;
+	u64 len;
+	u32 lkey;
+	u32 win_cnt;
+	u32 mtt_rep;
+	u32 block_mode;
+	u32 len64;
+	u32 fbo_en;
+	u64 mtt_adr;
+	u32 mtt_size;
+	u32 entity_size;
+	u32 mtt_fbo;
+};
+
+/**
+ * struct radp_mpt_member - a member of struct radp_mpt and its field(s)
+ * @fld: the field, or the _h half of a 64-bit member
+ * @lo: the _l half of a 64-bit member, or -1
+ * @offset: offsetof() the member (u32, or u64 when @lo >= 0)
+ */
+struct radp_mpt_member {
+	enum radp_fld fld;
+	int lo;
+	unsigned short offset;
+};
+
+extern const struct radp_mpt_member radp_mpt_members[];
+extern const unsigned int radp_mpt_members_count;
+
+u64 radp_mpt_member_get(const struct radp_mpt *m,
+			const struct radp_mpt_member *mm);
+void radp_mpt_member_set(struct radp_mpt *m, const struct radp_mpt_member *mm,
+			 u64 val);
+
+/* The key as stored in the entry and back; the MPT index is key >> 8. */
+static inline u32 radp_mpt_key_to_hw(u32 key)
+{
+	return (key << 24) | (key >> 8);
+}
+
+static inline u32 radp_mpt_hw_to_key(u32 hw)
+{
+	return (hw << 8) | (hw >> 24);
+}
+
+static inline u32 radp_mpt_key_index(u32 key)
+{
+	return key >> 8;
+}
+
+/* A HW-owned entry is a live region or window; others are free/invalid. */
+static inline bool radp_mpt_status_valid(u32 status)
+{
+	return status != RADP_MPT_STATUS_FREE &&
+	       status != RADP_MPT_STATUS_INVALID;
+}
+
+void radp_mpt_pack(void *entry, const struct radp_mpt *m);
+void radp_mpt_unpack(const void *entry, struct radp_mpt *m);
+
+#endif /* _RADP_MPT_H */
