@@ -110,12 +110,14 @@ static void radp_emu_debugfs_init(struct radp_emu *emu)
 			   &emu->accl.base_timeout_min);
 	debugfs_create_x32("accl_configurable", 0600, emu->ddir,
 			   &emu->accl.configurable);
+	radp_emu_mpt_debugfs_init(emu);
 }
 
 static void radp_emu_release(struct device *dev)
 {
 	struct radp_emu *emu = container_of(dev, struct radp_emu, dev);
 
+	radp_emu_fw_fini(emu);
 	kfree(emu);
 }
 
@@ -141,7 +143,9 @@ static int radp_emu_new_locked(u32 id)
 	if (!emu)
 		return -ENOMEM;
 	emu->id = id;
-	radp_emu_fw_init(emu);
+	err = radp_emu_fw_init(emu);
+	if (err)
+		goto err_free;
 	snprintf(emu->radp.name, sizeof(emu->radp.name), "emu%u", id);
 	strscpy(emu->radp.fw_version, RADP_EMU_FW_VERSION,
 		sizeof(emu->radp.fw_version));
@@ -170,6 +174,10 @@ err_debugfs_remove:
 	return err;
 err_put_device:
 	put_device(&emu->dev);
+	return err;
+err_free:
+	radp_emu_fw_fini(emu);
+	kfree(emu);
 	return err;
 }
 

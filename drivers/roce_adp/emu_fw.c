@@ -209,6 +209,7 @@ struct radp_emu_fw_cmd {
 };
 
 static const struct radp_emu_fw_cmd radp_emu_fw_cmds[] = {
+	{ RADP_CMD_OP_QUERY_MPT, radp_emu_query_mpt },
 	{ RADP_CMD_OP_ACCESS_REG, radp_emu_access_reg },
 	{ }
 };
@@ -254,7 +255,7 @@ reply:
 	return 0;
 }
 
-void radp_emu_fw_init(struct radp_emu *emu)
+int radp_emu_fw_init(struct radp_emu *emu)
 {
 	struct radp_emu_accl *a = &emu->accl;
 	unsigned int id;
@@ -268,4 +269,10 @@ void radp_emu_fw_init(struct radp_emu *emu)
 	a->base_timeout_min = 4000;
 	for (id = 0; id <= ROCE_ADP_PROFILE_ID_MAX; id++)
 		a->profiles[id] = radp_emu_default_profile;
+	return radp_emu_mpt_init(emu);
+}
+
+void radp_emu_fw_fini(struct radp_emu *emu)
+{
+	radp_emu_mpt_fini(emu);
 }

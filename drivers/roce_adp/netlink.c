@@ -49,6 +49,11 @@ static const struct radp_nl_request radp_nl_requests[] = {
 		.parse = radp_nl_profile_parse,
 		.fill = radp_nl_profile_fill,
 		.set = radp_nl_profile_set,
+	}, {
+		.cmd = ROCE_ADP_CMD_MPT_GET,
+		.parse = radp_nl_mpt_parse,
+		.fill = radp_nl_mpt_fill,
+		.dump_dev = radp_nl_mpt_dump_dev,
 	},
 };
 
@@ -80,11 +85,10 @@ static struct radp_dev *radp_nl_dev_from_info(struct genl_info *info)
 }
 
 /* One complete message about @dev: header, handle, then the body. */
-static int radp_nl_put_msg(struct sk_buff *skb,
-			   const struct radp_nl_request *req, u8 cmd,
-			   struct radp_dev *dev, u32 portid, u32 seq, int flags,
-			   const struct radp_nl_req_info *ri,
-			   struct netlink_ext_ack *extack)
+int radp_nl_put_msg(struct sk_buff *skb, const struct radp_nl_request *req,
+		    u8 cmd, struct radp_dev *dev, u32 portid, u32 seq,
+		    int flags, const struct radp_nl_req_info *ri,
+		    struct netlink_ext_ack *extack)
 {
 	void *hdr;
 	int err;
@@ -103,11 +107,12 @@ static int radp_nl_put_msg(struct sk_buff *skb,
 }
 
 static int radp_nl_req_info_init(const struct radp_nl_request *req,
-				 struct nlattr **attrs,
+				 struct nlattr **attrs, bool dump,
 				 struct radp_nl_req_info *ri,
 				 struct netlink_ext_ack *extack)
 {
 	memset(ri, 0, sizeof(*ri));
+	ri->dump = dump;
 	ri->profile_id = -1;
 	return req->parse ? req->parse(attrs, ri, extack) : 0;
 }
@@ -123,7 +128,8 @@ static int radp_nl_get_doit(struct sk_buff *skb, struct genl_info *info)
 	req = radp_nl_request_find(info->genlhdr->cmd);
 	if (WARN_ON_ONCE(!req))
 		return -EOPNOTSUPP;
-	err = radp_nl_req_info_init(req, info->attrs, &ri, info->extack);
+	err = radp_nl_req_info_init(req, info->attrs, false, &ri,
+				    info->extack);
 	if (err)
 		return err;
 
@@ -150,14 +156,49 @@ err_put_dev:
 	return err;
 }
 
-/* Dump position, kept in cb->ctx between the messages of a dump. */
-struct radp_nl_dump_ctx {
-	unsigned long dev_index;
-};
+/* The part of a dump about one device. */
+static int radp_nl_dump_one(struct sk_buff *skb, struct netlink_callback *cb,
+			    const struct radp_nl_request *req,
+			    struct radp_dev *dev, struct radp_nl_req_info *ri)
+{
+	/* Devices without the register have nothing to show here. */
+	if (req->needs_roce_accl && !READ_ONCE(dev->roce_accl_cap))
+		return 0;
+	if (req->dump_dev)
+		return req->dump_dev(skb, cb, req, dev, ri);
+	return radp_nl_put_msg(skb, req, req->cmd, dev,
+			       NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+			       NLM_F_MULTI, ri, cb->extack);
+}
+
+/* A dump naming a device (ROCE_ADP_A_DEV_NAME) covers only that one. */
+static int radp_nl_dump_named(struct sk_buff *skb, struct netlink_callback *cb,
+			      const struct radp_nl_request *req,
+			      const struct nlattr *name,
+			      struct radp_nl_req_info *ri)
+{
+	struct radp_nl_dump_ctx *ctx = (struct radp_nl_dump_ctx *)cb->ctx;
+	struct radp_dev *dev;
+	int err;
+
+	if (ctx->done)
+		return 0;
+	dev = radp_dev_get_by_name(nla_data(name));
+	if (!dev) {
+		NL_SET_ERR_MSG_ATTR(cb->extack, name, "no such device");
+		return -ENODEV;
+	}
+	err = radp_nl_dump_one(skb, cb, req, dev, ri);
+	radp_dev_put(dev);
+	if (!err)
+		ctx->done = true;
+	return err;
+}
 
 static int radp_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct radp_nl_dump_ctx *ctx = (struct radp_nl_dump_ctx *)cb->ctx;
+	struct nlattr **attrs = radp_dump_attrs(cb);
 	const struct radp_nl_request *req;
 	struct radp_nl_req_info ri;
 	struct radp_dev *dev;
@@ -167,23 +208,21 @@ static int radp_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	req = radp_nl_request_find(genl_dumpit_info(cb)->op.cmd);
 	if (WARN_ON_ONCE(!req))
 		return -EOPNOTSUPP;
-	err = radp_nl_req_info_init(req, radp_dump_attrs(cb), &ri, cb->extack);
+	err = radp_nl_req_info_init(req, attrs, true, &ri, cb->extack);
 	if (err)
 		return err;
 
-	while ((dev = radp_dev_get_next(&ctx->dev_index))) {
-		/* Devices without the register have nothing to show here. */
-		if (req->needs_roce_accl && !READ_ONCE(dev->roce_accl_cap))
-			err = 0;
-		else
-			err = radp_nl_put_msg(skb, req, req->cmd, dev,
-					      NETLINK_CB(cb->skb).portid,
-					      cb->nlh->nlmsg_seq, NLM_F_MULTI,
-					      &ri, cb->extack);
-		radp_dev_put(dev);
-		if (err)
-			break;
-		ctx->dev_index++;
+	if (attrs[ROCE_ADP_A_DEV_NAME]) {
+		err = radp_nl_dump_named(skb, cb, req,
+					 attrs[ROCE_ADP_A_DEV_NAME], &ri);
+	} else {
+		while ((dev = radp_dev_get_next(&ctx->dev_index))) {
+			err = radp_nl_dump_one(skb, cb, req, dev, &ri);
+			radp_dev_put(dev);
+			if (err)
+				break;
+			ctx->dev_index++;
+		}
 	}
 	/* A full message is sent and the dump goes on in the next one. */
 	if (err == -EMSGSIZE && skb->len)
@@ -233,7 +272,7 @@ static int radp_nl_set_doit(struct sk_buff *skb, struct genl_info *info)
 
 	/* The reply and the notification show this change, not a later one. */
 	mutex_lock(&dev->cfg_lock);
-	err = radp_nl_req_info_init(req, NULL, &ri, info->extack) ?:
+	err = radp_nl_req_info_init(req, NULL, false, &ri, info->extack) ?:
 	      req->set(dev, info, &ri);
 	if (err)
 		goto err_unlock;
@@ -267,6 +306,10 @@ static const struct nla_policy radp_nl_range_policy[ROCE_ADP_A_RANGE_MAX + 1] = 
 /* Above s16: the NLA_POLICY_MAX() of 6.1 cannot hold it. */
 static struct netlink_range_validation radp_nl_time_base_range = {
 	.max = U16_MAX,
+};
+
+static struct netlink_range_validation radp_nl_24bit_range = {
+	.max = 0xffffff,
 };
 
 const struct nla_policy radp_nl_profile_policy[ROCE_ADP_A_PROFILE_MAX + 1] = {
@@ -320,6 +363,15 @@ static const struct nla_policy radp_nl_profile_set_policy[ROCE_ADP_A_PROFILE + 1
 	[ROCE_ADP_A_PROFILE] = NLA_POLICY_NESTED(radp_nl_profile_policy),
 };
 
+static const struct nla_policy radp_nl_mpt_get_policy[ROCE_ADP_A_MPT_RAW + 1] = {
+	RADP_NL_DEV_NAME_POLICY,
+	[ROCE_ADP_A_MPT_INDEX] = { .type = NLA_U32 },
+	[ROCE_ADP_A_MPT_KEY] = { .type = NLA_U32 },
+	[ROCE_ADP_A_MPT_PD] = NLA_POLICY_FULL_RANGE(NLA_U32, &radp_nl_24bit_range),
+	[ROCE_ADP_A_MPT_QPN] = NLA_POLICY_FULL_RANGE(NLA_U32, &radp_nl_24bit_range),
+	[ROCE_ADP_A_MPT_RAW] = { .type = NLA_FLAG },
+};
+
 /* Each policy array ends at the attribute named as its _maxattr. */
 #define RADP_NL_GET_OP(_cmd, _policy, _maxattr) {		\
 	.cmd = _cmd,						\
@@ -337,6 +389,16 @@ static const struct nla_policy radp_nl_profile_set_policy[ROCE_ADP_A_PROFILE + 1
 	.flags = GENL_ADMIN_PERM,				\
 }
 
+/* Keys and addresses are for administrators only, dumps included. */
+#define RADP_NL_ADMIN_GET_OP(_cmd, _policy, _maxattr) {		\
+	.cmd = _cmd,						\
+	.doit = radp_nl_get_doit,				\
+	.dumpit = radp_nl_get_dumpit,				\
+	.policy = _policy,					\
+	.maxattr = _maxattr,					\
+	.flags = GENL_ADMIN_PERM,				\
+}
+
 static const struct genl_ops radp_nl_ops[] = {
 	RADP_NL_GET_OP(ROCE_ADP_CMD_DEV_GET, radp_nl_dev_policy,
 		       ROCE_ADP_A_DEV_NAME),
@@ -348,6 +410,8 @@ static const struct genl_ops radp_nl_ops[] = {
 		       ROCE_ADP_A_PROFILE_ID),
 	RADP_NL_SET_OP(ROCE_ADP_CMD_PROFILE_SET, radp_nl_profile_set_policy,
 		       ROCE_ADP_A_PROFILE),
+	RADP_NL_ADMIN_GET_OP(ROCE_ADP_CMD_MPT_GET, radp_nl_mpt_get_policy,
+			     ROCE_ADP_A_MPT_RAW),
 };
 
 static const struct genl_multicast_group radp_nl_mcgrps[] = {

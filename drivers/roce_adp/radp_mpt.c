@@ -11,10 +11,15 @@
 
 #include "radp_mpt.h"
 
-#define RADP_MPT_U32(_fld, _member) \
-	{ .fld = _fld, .lo = -1, .offset = offsetof(struct radp_mpt, _member) }
-#define RADP_MPT_U64(_hi, _lo, _member) \
-	{ .fld = _hi, .lo = _lo, .offset = offsetof(struct radp_mpt, _member) }
+#define RADP_MPT_U32(_fld, _member) {				\
+	.name = #_member, .fld = _fld, .lo = -1,			\
+	.offset = offsetof(struct radp_mpt, _member),			\
+}
+
+#define RADP_MPT_U64(_hi, _lo, _member) {				\
+	.name = #_member, .fld = _hi, .lo = _lo,			\
+	.offset = offsetof(struct radp_mpt, _member),			\
+}
 
 /* In the entry's order; mem_key is stored rotated, see radp_mpt_pack(). */
 const struct radp_mpt_member radp_mpt_members[] = {
@@ -56,7 +61,7 @@ const struct radp_mpt_member radp_mpt_members[] = {
 };
 
 const unsigned int radp_mpt_members_count =
-	sizeof(radp_mpt_members) / sizeof(radp_mpt_members[0]);
+	ARRAY_SIZE(radp_mpt_members);
 
 u64 radp_mpt_member_get(const struct radp_mpt *m,
 			const struct radp_mpt_member *mm)
@@ -75,6 +80,16 @@ void radp_mpt_member_set(struct radp_mpt *m, const struct radp_mpt_member *mm,
 		*(u64 *)p = val;
 	else
 		*(u32 *)p = (u32)val;
+}
+
+const struct radp_mpt_member *radp_mpt_member_find(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < radp_mpt_members_count; i++)
+		if (!strcmp(radp_mpt_members[i].name, name))
+			return &radp_mpt_members[i];
+	return NULL;
 }
 
 /* Write every field of @m into @entry; reserved bits are zeroed. */

@@ -71,11 +71,13 @@ struct radp_mpt {
 
 /**
  * struct radp_mpt_member - a member of struct radp_mpt and its field(s)
+ * @name: the member's name: the PRM field's, without _h/_l for 64 bits
  * @fld: the field, or the _h half of a 64-bit member
  * @lo: the _l half of a 64-bit member, or -1
  * @offset: offsetof() the member (u32, or u64 when @lo >= 0)
  */
 struct radp_mpt_member {
+	const char *name;
 	enum radp_fld fld;
 	int lo;
 	unsigned short offset;
@@ -112,6 +114,7 @@ static inline bool radp_mpt_status_valid(u32 status)
 	       status != RADP_MPT_STATUS_INVALID;
 }
 
+const struct radp_mpt_member *radp_mpt_member_find(const char *name);
 void radp_mpt_pack(void *entry, const struct radp_mpt *m);
 void radp_mpt_unpack(const void *entry, struct radp_mpt *m);
 

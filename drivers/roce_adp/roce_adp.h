@@ -100,8 +100,33 @@ struct genl_info;
 
 /* What a request asks for, beyond the device. */
 struct radp_nl_req_info {
+	bool dump;
 	int profile_id;			/* -1: every profile */
 	const struct nlattr *profile_id_attr;
+	struct {
+		const struct nlattr *sel_attr;	/* do: index or key */
+		u32 index;
+		bool by_key;
+		u32 key;
+		bool raw;
+		bool has_pd;
+		u32 pd;
+		bool has_qpn;
+		u32 qpn;
+		/* dump: the entry in hand, already read */
+		const struct radp_mpt *entry;
+		const u8 *entry_raw;
+	} mpt;
+};
+
+/* Dump position, kept in cb->ctx between the messages of a dump. */
+struct radp_nl_dump_ctx {
+	unsigned long dev_index;
+	bool done;		/* a dump of one named device is over */
+	bool in_dev;		/* dump_dev is half way through a device */
+	u32 pos_dev;		/* ... this one (its index) */
+	u32 pos;		/* dump_dev's position in the device */
+	u32 gen;		/* dump_dev's view of the device's state */
 };
 
 /**
@@ -114,6 +139,9 @@ struct radp_nl_req_info {
  * @fill: write the reply body about one device
  * @set: apply a SET, under the device's cfg_lock; may update the request
  *	info for the reply that follows
+ * @dump_dev: optional: dump one device as many messages (radp_nl_put_msg()
+ *	each), resuming from the position in the dump context; returns 0
+ *	when the device is done, -EMSGSIZE when the message is full
  */
 struct radp_nl_request {
 	u8 cmd;
@@ -127,9 +155,18 @@ struct radp_nl_request {
 		    struct netlink_ext_ack *extack);
 	int (*set)(struct radp_dev *dev, struct genl_info *info,
 		   struct radp_nl_req_info *ri);
+	int (*dump_dev)(struct sk_buff *skb, struct netlink_callback *cb,
+			const struct radp_nl_request *req,
+			struct radp_dev *dev, struct radp_nl_req_info *ri);
 };
 
+int radp_nl_put_msg(struct sk_buff *skb, const struct radp_nl_request *req,
+		    u8 cmd, struct radp_dev *dev, u32 portid, u32 seq,
+		    int flags, const struct radp_nl_req_info *ri,
+		    struct netlink_ext_ack *extack);
+
 extern const struct nla_policy radp_nl_accl_policy[];
+extern const struct nla_policy radp_nl_mpt_policy[];
 extern const struct nla_policy radp_nl_profile_policy[];
 int radp_nl_init(void);
 void radp_nl_fini(void);
@@ -148,6 +185,20 @@ int radp_nl_profile_fill(struct sk_buff *skb, struct radp_dev *dev,
 int radp_nl_profile_set(struct radp_dev *dev, struct genl_info *info,
 			struct radp_nl_req_info *ri);
 
+/* mpt.c: MPT entries */
+int radp_mpt_query(struct radp_dev *dev, u32 index, struct radp_mpt *mpt,
+		   u8 *raw, struct netlink_ext_ack *extack);
+
+/* nl_mpt.c: the MPT message */
+int radp_nl_mpt_parse(struct nlattr **attrs, struct radp_nl_req_info *ri,
+		      struct netlink_ext_ack *extack);
+int radp_nl_mpt_fill(struct sk_buff *skb, struct radp_dev *dev,
+		     const struct radp_nl_req_info *ri,
+		     struct netlink_ext_ack *extack);
+int radp_nl_mpt_dump_dev(struct sk_buff *skb, struct netlink_callback *cb,
+			 const struct radp_nl_request *req,
+			 struct radp_dev *dev, struct radp_nl_req_info *ri);
+
 /*
  * The emulated device: a firmware model behind the same command mailboxes
  * as a real NIC, with test knobs in debugfs.
@@ -163,6 +214,7 @@ enum radp_emu_syndrome {
 	RADP_EMU_SYND_REG_UNSUPPORTED		= 0x0ad50005,
 	RADP_EMU_SYND_BAD_OP_MOD		= 0x0ad50006,
 	RADP_EMU_SYND_NOT_CONFIGURABLE		= 0x0ad50007,
+	RADP_EMU_SYND_MPT_INDEX			= 0x0ad50008,
 	/* profile rules: 0x0ad51000 + enum radp_rule */
 	RADP_EMU_SYND_PROFILE_ID		= 0x0ad51001,
 	RADP_EMU_SYND_TIME_UNIT			= 0x0ad51002,
@@ -200,6 +252,16 @@ struct radp_emu_accl {
 };
 
 /**
+ * struct radp_emu_mpt - the firmware model's MPT table
+ * @size: number of entries
+ * @entries: @size raw hermon entries of RADP_MPT_LEN bytes
+ */
+struct radp_emu_mpt {
+	u32 size;
+	u8 *entries;
+};
+
+/**
  * struct radp_emu - an emulated device
  * @dev: its device on the roce_adp bus
  * @radp: its registration with the core
@@ -208,6 +270,7 @@ struct radp_emu_accl {
  * @ddir: its debugfs directory
  * @fw_lock: commands that change state exclude all others
  * @accl: ROCE_ACCL state
+ * @mpt: MPT table
  * @test_cmd: knob: last command sent through debugfs "cmd" and its outcome
  */
 struct radp_emu {
@@ -218,6 +281,7 @@ struct radp_emu {
 	struct dentry *ddir;
 	struct rw_semaphore fw_lock;	/* writers exclude readers */
 	struct radp_emu_accl accl;
+	struct radp_emu_mpt mpt;
 	struct {
 		u16 opcode;
 		u16 op_mod;
@@ -232,9 +296,17 @@ int radp_emu_bus_init(unsigned int count);
 void radp_emu_bus_fini(void);
 
 /* emu_fw.c: the firmware model */
-void radp_emu_fw_init(struct radp_emu *emu);
+int radp_emu_fw_init(struct radp_emu *emu);
+void radp_emu_fw_fini(struct radp_emu *emu);
 int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
 		     void *out, size_t outlen);
+
+/* emu_mpt.c: its MPT table */
+int radp_emu_mpt_init(struct radp_emu *emu);
+void radp_emu_mpt_fini(struct radp_emu *emu);
+void radp_emu_mpt_debugfs_init(struct radp_emu *emu);
+u8 radp_emu_query_mpt(struct radp_emu *emu, const void *in, size_t inlen,
+		      void *out, size_t outlen, u32 *syndrome);
 
 /* debugfs root shared by all devices, created by main.c */
 extern struct dentry *radp_debugfs_root;

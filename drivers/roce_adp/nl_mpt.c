@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The MPT message: one memory protection table entry as netlink
+ * attributes, read by index or memory key, or dumped entry by entry.
+ *
+ * A dump keeps only its position in the netlink callback, so kernel
+ * memory stays constant whatever the table size; it watches the device's
+ * mpt_gen and flags the messages NLM_F_DUMP_INTR when the table changed
+ * under it.
+ */
+
+#include <net/genetlink.h>
+
+#include "compat.h"
+#include "roce_adp.h"
+
+/* The attribute of each MPT field; 0 for the access bits, sent as flags. */
+static const u16 radp_nl_mpt_attrs[RADP_FLD_COUNT] = {
+	[RADP_MPT_STATUS] = ROCE_ADP_A_MPT_ENTRY_STATUS,
+	[RADP_MPT_R_W] = ROCE_ADP_A_MPT_ENTRY_R_W,
+	[RADP_MPT_PA] = ROCE_ADP_A_MPT_ENTRY_PA,
+	[RADP_MPT_ATC_REQ] = ROCE_ADP_A_MPT_ENTRY_ATC_REQ,
+	[RADP_MPT_ATC_XLATED] = ROCE_ADP_A_MPT_ENTRY_ATC_XLATED,
+	[RADP_MPT_NO_SNOOP] = ROCE_ADP_A_MPT_ENTRY_NO_SNOOP,
+	[RADP_MPT_BQP] = ROCE_ADP_A_MPT_ENTRY_BQP,
+	[RADP_MPT_QPN] = ROCE_ADP_A_MPT_ENTRY_QPN,
+	[RADP_MPT_MEM_KEY] = ROCE_ADP_A_MPT_ENTRY_MEM_KEY,
+	[RADP_MPT_PD] = ROCE_ADP_A_MPT_ENTRY_PD,
+	[RADP_MPT_EN_RINV] = ROCE_ADP_A_MPT_ENTRY_EN_RINV,
+	[RADP_MPT_EI] = ROCE_ADP_A_MPT_ENTRY_EI,
+	[RADP_MPT_NCE] = ROCE_ADP_A_MPT_ENTRY_NCE,
+	[RADP_MPT_FRE] = ROCE_ADP_A_MPT_ENTRY_FRE,
+	[RADP_MPT_RAE] = ROCE_ADP_A_MPT_ENTRY_RAE,
+	[RADP_MPT_W_DIF] = ROCE_ADP_A_MPT_ENTRY_W_DIF,
+	[RADP_MPT_M_DIF] = ROCE_ADP_A_MPT_ENTRY_M_DIF,
+	[RADP_MPT_START_ADDR_H] = ROCE_ADP_A_MPT_ENTRY_START_ADDR,
+	[RADP_MPT_LEN_H] = ROCE_ADP_A_MPT_ENTRY_LEN,
+	[RADP_MPT_LKEY] = ROCE_ADP_A_MPT_ENTRY_LKEY,
+	[RADP_MPT_WIN_CNT] = ROCE_ADP_A_MPT_ENTRY_WIN_CNT,
+	[RADP_MPT_MTT_REP] = ROCE_ADP_A_MPT_ENTRY_MTT_REP,
+	[RADP_MPT_BLOCK_MODE] = ROCE_ADP_A_MPT_ENTRY_BLOCK_MODE,
+	[RADP_MPT_LEN64] = ROCE_ADP_A_MPT_ENTRY_LEN64,
+	[RADP_MPT_FBO_EN] = ROCE_ADP_A_MPT_ENTRY_FBO_EN,
+	[RADP_MPT_MTT_ADR_H] = ROCE_ADP_A_MPT_ENTRY_MTT_ADR,
+	[RADP_MPT_MTT_SIZE] = ROCE_ADP_A_MPT_ENTRY_MTT_SIZE,
+	[RADP_MPT_ENTITY_SIZE] = ROCE_ADP_A_MPT_ENTRY_ENTITY_SIZE,
+	[RADP_MPT_MTT_FBO] = ROCE_ADP_A_MPT_ENTRY_MTT_FBO,
+};
+
+/* The access bits and their flags in ROCE_ADP_A_MPT_ENTRY_ACCESS. */
+static const struct {
+	enum radp_fld fld;
+	u32 flag;
+} radp_nl_mpt_access[] = {
+	{ RADP_MPT_LR, ROCE_ADP_MPT_ACCESS_LR },
+	{ RADP_MPT_LW, ROCE_ADP_MPT_ACCESS_LW },
+	{ RADP_MPT_RR, ROCE_ADP_MPT_ACCESS_RR },
+	{ RADP_MPT_RW, ROCE_ADP_MPT_ACCESS_RW },
+	{ RADP_MPT_ATOMIC, ROCE_ADP_MPT_ACCESS_ATOMIC },
+	{ RADP_MPT_EB, ROCE_ADP_MPT_ACCESS_EB },
+};
+
+static int radp_nl_mpt_put_access(struct sk_buff *skb,
+				  const struct radp_mpt *m)
+{
+	const struct radp_mpt_member *mm;
+	bool present = false;
+	u32 access = 0;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(radp_nl_mpt_access); i++) {
+		if (!(m->present & RADP_MPT_BIT(radp_nl_mpt_access[i].fld)))
+			continue;
+		present = true;
+		mm = &radp_mpt_members[radp_nl_mpt_access[i].fld -
+				       RADP_MPT_FIRST];
+		if (radp_mpt_member_get(m, mm))
+			access |= radp_nl_mpt_access[i].flag;
+	}
+	if (!present)
+		return 0;
+	return nla_put_u32(skb, ROCE_ADP_A_MPT_ENTRY_ACCESS, access);
+}
+
+static int radp_nl_mpt_put_member(struct sk_buff *skb,
+				  const struct radp_mpt *m,
+				  const struct radp_mpt_member *mm)
+{
+	const struct radp_field *f = &radp_fields[mm->fld];
+	u16 attr = radp_nl_mpt_attrs[mm->fld];
+	u64 val = radp_mpt_member_get(m, mm);
+
+	if (!attr || !(m->present & RADP_MPT_BIT(mm->fld)))
+		return 0;
+	if (mm->lo >= 0)
+		return nla_put_u64_64bit(skb, attr, val,
+					 ROCE_ADP_A_MPT_ENTRY_PAD);
+	if (f->hi == f->lo)
+		return nla_put_u8(skb, attr, val);
+	return nla_put_u32(skb, attr, val);
+}
+
+/* ROCE_ADP_A_MPT_ENTRY: index and status, the fields of a live entry. */
+static int radp_nl_mpt_put(struct sk_buff *skb, u32 index,
+			   const struct radp_mpt *m, const u8 *raw)
+{
+	struct nlattr *nest;
+	unsigned int i;
+	int err;
+
+	nest = nla_nest_start(skb, ROCE_ADP_A_MPT_ENTRY);
+	if (!nest)
+		return -EMSGSIZE;
+	err = nla_put_u32(skb, ROCE_ADP_A_MPT_ENTRY_INDEX, index) ?:
+	      nla_put_u32(skb, ROCE_ADP_A_MPT_ENTRY_STATUS, m->status);
+	if (err)
+		goto err_cancel;
+	if (radp_mpt_status_valid(m->status)) {
+		err = radp_nl_mpt_put_access(skb, m);
+		for (i = 0; !err && i < radp_mpt_members_count; i++)
+			if (radp_mpt_members[i].fld != RADP_MPT_STATUS)
+				err = radp_nl_mpt_put_member(skb, m,
+							     &radp_mpt_members[i]);
+		if (err)
+			goto err_cancel;
+	}
+	if (raw && nla_put(skb, ROCE_ADP_A_MPT_ENTRY_RAW, RADP_MPT_LEN, raw)) {
+		err = -EMSGSIZE;
+		goto err_cancel;
+	}
+	nla_nest_end(skb, nest);
+	return 0;
+
+err_cancel:
+	nla_nest_cancel(skb, nest);
+	return err;
+}
+
+int radp_nl_mpt_parse(struct nlattr **attrs, struct radp_nl_req_info *ri,
+		      struct netlink_ext_ack *extack)
+{
+	struct nlattr *index = attrs[ROCE_ADP_A_MPT_INDEX];
+	struct nlattr *key = attrs[ROCE_ADP_A_MPT_KEY];
+	struct nlattr *pd = attrs[ROCE_ADP_A_MPT_PD];
+	struct nlattr *qpn = attrs[ROCE_ADP_A_MPT_QPN];
+
+	ri->mpt.raw = nla_get_flag(attrs[ROCE_ADP_A_MPT_RAW]);
+	if (ri->dump) {
+		if (index || key) {
+			NL_SET_ERR_MSG_ATTR(extack, index ?: key,
+					    "a dump takes no entry index or key, only the pd and qpn filters");
+			return -EINVAL;
+		}
+		if (pd) {
+			ri->mpt.has_pd = true;
+			ri->mpt.pd = nla_get_u32(pd);
+		}
+		if (qpn) {
+			ri->mpt.has_qpn = true;
+			ri->mpt.qpn = nla_get_u32(qpn);
+		}
+		return 0;
+	}
+
+	if (pd || qpn) {
+		NL_SET_ERR_MSG_ATTR(extack, pd ?: qpn,
+				    "the pd and qpn filters apply to dumps only");
+		return -EINVAL;
+	}
+	if (index && key) {
+		NL_SET_ERR_MSG_ATTR(extack, key,
+				    "select the entry by index or by key, not both");
+		return -EINVAL;
+	}
+	if (!index && !key) {
+		NL_SET_ERR_MSG(extack, "an MPT index or key is required");
+		return -EINVAL;
+	}
+	ri->mpt.sel_attr = index ?: key;
+	ri->mpt.by_key = !!key;
+	if (key) {
+		ri->mpt.key = nla_get_u32(key);
+		ri->mpt.index = radp_mpt_key_index(ri->mpt.key);
+	} else {
+		ri->mpt.index = nla_get_u32(index);
+	}
+	return 0;
+}
+
+/* The reply to a do: the entry the request selected. */
+int radp_nl_mpt_fill(struct sk_buff *skb, struct radp_dev *dev,
+		     const struct radp_nl_req_info *ri,
+		     struct netlink_ext_ack *extack)
+{
+	const struct nlattr *sel = ri->mpt.sel_attr;
+	u8 raw[RADP_MPT_LEN];
+	struct radp_mpt m;
+	int err;
+
+	if (ri->mpt.entry)
+		return radp_nl_mpt_put(skb, ri->mpt.index, ri->mpt.entry,
+				       ri->mpt.entry_raw);
+
+	err = radp_mpt_query(dev, ri->mpt.index, &m, raw, extack);
+	if (err == -ERANGE && ri->mpt.by_key)
+		err = -ENOENT;
+	if (err) {
+		NL_SET_BAD_ATTR(extack, sel);
+		return err;
+	}
+	if (ri->mpt.by_key && (!radp_mpt_status_valid(m.status) ||
+			       !(m.present & RADP_MPT_BIT(RADP_MPT_MEM_KEY)) ||
+			       m.mem_key != ri->mpt.key)) {
+		NL_SET_ERR_MSG_ATTR(extack, sel,
+				    "no memory region or window holds this key");
+		return -ENOENT;
+	}
+	return radp_nl_mpt_put(skb, ri->mpt.index, &m,
+			       ri->mpt.raw ? raw : NULL);
+}
+
+static bool radp_nl_mpt_match(const struct radp_nl_req_info *ri,
+			      const struct radp_mpt *m)
+{
+	if (!radp_mpt_status_valid(m->status))
+		return false;
+	if (ri->mpt.has_pd && m->pd != ri->mpt.pd)
+		return false;
+	if (ri->mpt.has_qpn && (!m->bqp || m->qpn != ri->mpt.qpn))
+		return false;
+	return true;
+}
+
+/* Every live entry of @dev that passes the filters, a message each. */
+int radp_nl_mpt_dump_dev(struct sk_buff *skb, struct netlink_callback *cb,
+			 const struct radp_nl_request *req,
+			 struct radp_dev *dev, struct radp_nl_req_info *ri)
+{
+	struct radp_nl_dump_ctx *ctx = (struct radp_nl_dump_ctx *)cb->ctx;
+	u8 raw[RADP_MPT_LEN];
+	struct nlmsghdr *nlh;
+	struct radp_mpt m;
+	u32 gen;
+	int err;
+
+	if (!ctx->in_dev || ctx->pos_dev != dev->index) {
+		ctx->in_dev = true;
+		ctx->pos_dev = dev->index;
+		ctx->pos = 0;
+		ctx->gen = atomic_read(&dev->mpt_gen);
+		/* nl_dump_check_consistent() flags changes of a non-zero seq */
+		if (!cb->seq)
+			cb->seq = 1;
+	}
+
+	for (; ctx->pos < READ_ONCE(dev->mpt_count); ctx->pos++) {
+		err = radp_mpt_query(dev, ctx->pos, &m, ri->mpt.raw ? raw : NULL,
+				     cb->extack);
+		if (err)
+			return err;
+		gen = atomic_read(&dev->mpt_gen);
+		if (gen != ctx->gen) {
+			ctx->gen = gen;
+			cb->seq++;
+		}
+		if (!radp_nl_mpt_match(ri, &m))
+			continue;
+
+		ri->mpt.index = ctx->pos;
+		ri->mpt.entry = &m;
+		ri->mpt.entry_raw = ri->mpt.raw ? raw : NULL;
+		nlh = (struct nlmsghdr *)skb_tail_pointer(skb);
+		err = radp_nl_put_msg(skb, req, req->cmd, dev,
+				      NETLINK_CB(cb->skb).portid,
+				      cb->nlh->nlmsg_seq, NLM_F_MULTI, ri,
+				      cb->extack);
+		ri->mpt.entry = NULL;
+		if (err)
+			return err;
+		nl_dump_check_consistent(cb, nlh);
+		if (need_resched())
+			cond_resched();
+	}
+	ctx->in_dev = false;
+	return 0;
+}
