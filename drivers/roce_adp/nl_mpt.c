@@ -202,8 +202,11 @@ int radp_nl_mpt_fill(struct sk_buff *skb, struct radp_dev *dev,
 				       ri->mpt.entry_raw);
 
 	err = radp_mpt_query(dev, ri->mpt.index, &m, raw, extack);
-	if (err == -ERANGE && ri->mpt.by_key)
-		err = -ENOENT;
+	if (err == -ERANGE && ri->mpt.by_key) {
+		NL_SET_ERR_MSG_ATTR(extack, sel,
+				    "no memory region or window holds this key");
+		return -ENOENT;
+	}
 	if (err) {
 		NL_SET_BAD_ATTR(extack, sel);
 		return err;

@@ -12,7 +12,9 @@ typedef uint32_t u32;
 typedef uint64_t u64;
 typedef uint32_t __be32;
 
+#ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
 #define cpu_to_be32(x)	htobe32(x)
 #define be32_to_cpu(x)	be32toh(x)
 
