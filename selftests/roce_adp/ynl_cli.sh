@@ -194,6 +194,28 @@ test_profile_get_dump()
 		emu0 "devices"
 }
 
+# ---- MPT -----------------------------------------------------------------------
+
+# The access rights decode as named flags, the 64-bit fields as numbers,
+# and a dump with a filter goes through the spec's dump request.
+test_mpt_get()
+{
+	dbg=/sys/kernel/debug/roce_adp/emu0
+	echo 'index=7 mem_key=0x7ab r_w=1 lw=1 rr=1 pd=3 start_addr=0x7f0000001000 len=0x200000' \
+		>$dbg/mpt_entry || return 1
+	echo 'index=8 pd=4' >$dbg/mpt_entry || return 1
+	ynl roce_adp --do mpt-get --json '{"dev-name": "emu0", "mpt-key": 1963}'
+	expect_ok "mpt-get by key" || return 1
+	expect_eq "$(py "$OUT" 'e = j["mpt-entry"]
+print(e["index"], e["r-w"], sorted(e["access"]), e["pd"], hex(e["start-addr"]), e["len"])')" \
+		"7 1 ['lr', 'lw', 'rr'] 3 0x7f0000001000 2097152" "entry" ||
+		return 1
+	ynl roce_adp --dump mpt-get --json '{"dev-name": "emu0", "mpt-pd": 4}'
+	expect_ok "mpt-get dump, pd 4" || return 1
+	expect_eq "$(py "$OUT" 'print([d["mpt-entry"]["index"] for d in j])')" \
+		"[8]" "filtered dump"
+}
+
 # run_op_test NAME OP FUNC: run_test, or a skip when the kernel has no OP.
 run_op_test()
 {
@@ -215,4 +237,5 @@ run_op_test accl_get_do accl-get test_accl_get_do
 run_op_test accl_get_dump accl-get test_accl_get_dump
 run_op_test profile_get_do profile-get test_profile_get_do
 run_op_test profile_get_dump profile-get test_profile_get_dump
+run_op_test mpt_get mpt-get test_mpt_get
 tap_end
