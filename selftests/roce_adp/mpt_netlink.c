@@ -440,12 +440,21 @@ TEST_F(mpt, request_validation)
 	EXPECT_STREQ("no such device", self->ack.msg);
 }
 
-/* recv() calls that carried entries, for the many-messages checks. */
-static int count_batches(FIXTURE_DATA(mpt) *self, const char *dev)
+/* A dump of @dev read by hand, batch by batch. */
+struct manual_dump {
+	int batches;		/* recv() calls */
+	int entries;		/* messages other than DONE */
+	int flagged;		/* messages with NLM_F_DUMP_INTR */
+};
+
+/* With @change, the table changes after the first batch is read. */
+static int manual_dump(FIXTURE_DATA(mpt) *self, const char *dev, bool change,
+		       struct manual_dump *d)
 {
 	static char buf[NL_BUF_LEN];
-	int batches = 0, done = 0;
+	int done = 0;
 
+	memset(d, 0, sizeof(*d));
 	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_MPT_GET, true);
 	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, dev);
 	self->m.nlh.nlmsg_seq = ++self->sk.seq;
@@ -457,17 +466,25 @@ static int count_batches(FIXTURE_DATA(mpt) *self, const char *dev)
 
 		if (n <= 0)
 			return -EIO;
-		for (; NLMSG_OK(nlh, n); nlh = NLMSG_NEXT(nlh, n))
+		for (; NLMSG_OK(nlh, n); nlh = NLMSG_NEXT(nlh, n)) {
+			if (nlh->nlmsg_flags & NLM_F_DUMP_INTR)
+				d->flagged++;
 			if (nlh->nlmsg_type == NLMSG_DONE ||
 			    nlh->nlmsg_type == NLMSG_ERROR)
 				done = 1;
-		batches++;
+			else
+				d->entries++;
+		}
+		if (!d->batches++ && change &&
+		    knob(dev, "mpt_entry", "index=0 pd=1"))
+			return -EIO;
 	}
-	return batches;
+	return 0;
 }
 
 TEST_F(mpt, dump_is_complete_ordered_and_equals_single_queries)
 {
+	struct manual_dump md;
 	struct entries all;
 	size_t i;
 
@@ -475,7 +492,9 @@ TEST_F(mpt, dump_is_complete_ordered_and_equals_single_queries)
 	ASSERT_EQ(0, knob("emu0", "mpt_fill", "3000 7"));
 	ASSERT_EQ(0, dump(self, "emu0", -1, -1));
 	ASSERT_EQ(3000, self->es.n);
-	EXPECT_GT(count_batches(self, "emu0"), 10);
+	ASSERT_EQ(0, manual_dump(self, "emu0", false, &md));
+	EXPECT_GT(md.batches, 10);
+	EXPECT_EQ(3000, md.entries);
 
 	all = self->es;
 	memset(&self->es, 0, sizeof(self->es));
@@ -580,57 +599,20 @@ TEST_F(mpt, dump_every_device)
 	EXPECT_EQ(700, self->es.n);
 }
 
-/* Read the dump by hand: the first batch, a change, the rest. */
-static int dump_with_change(FIXTURE_DATA(mpt) *self, bool change,
-			    int *entries, int *flagged)
-{
-	static char buf[NL_BUF_LEN];
-	int first = 1, done = 0;
-
-	*entries = 0;
-	*flagged = 0;
-	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_MPT_GET, true);
-	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
-	self->m.nlh.nlmsg_seq = ++self->sk.seq;
-	if (send(self->sk.fd, self->m.buf, self->m.nlh.nlmsg_len, 0) < 0)
-		return -errno;
-	while (!done) {
-		int n = nl_recv_one(&self->sk, buf, sizeof(buf), 5000);
-		struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
-
-		if (n <= 0)
-			return -EIO;
-		for (; NLMSG_OK(nlh, n); nlh = NLMSG_NEXT(nlh, n)) {
-			if (nlh->nlmsg_flags & NLM_F_DUMP_INTR)
-				(*flagged)++;
-			if (nlh->nlmsg_type == NLMSG_DONE ||
-			    nlh->nlmsg_type == NLMSG_ERROR)
-				done = 1;
-			else
-				(*entries)++;
-		}
-		if (first && change &&
-		    knob("emu0", "mpt_entry", "index=0 pd=1"))
-			return -EIO;
-		first = 0;
-	}
-	return 0;
-}
-
 TEST_F(mpt, dump_interrupted_by_a_change_is_flagged)
 {
-	int entries, flagged;
+	struct manual_dump md;
 
 	ASSERT_EQ(0, knob("emu0", "mpt_size", "4096"));
 	ASSERT_EQ(0, knob("emu0", "mpt_fill", "4000 5"));
-	ASSERT_EQ(0, dump_with_change(self, false, &entries, &flagged));
-	EXPECT_EQ(4000, entries);
-	EXPECT_EQ(0, flagged);
+	ASSERT_EQ(0, manual_dump(self, "emu0", false, &md));
+	EXPECT_EQ(4000, md.entries);
+	EXPECT_EQ(0, md.flagged);
 
-	ASSERT_EQ(0, dump_with_change(self, true, &entries, &flagged));
-	EXPECT_GE(flagged, 1);
+	ASSERT_EQ(0, manual_dump(self, "emu0", true, &md));
+	EXPECT_GE(md.flagged, 1);
 	/* The dump still runs to its end. */
-	EXPECT_GE(entries, 4000);
+	EXPECT_GE(md.entries, 4000);
 }
 
 TEST_F(mpt, unprivileged_users_get_eperm)
