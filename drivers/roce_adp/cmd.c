@@ -6,6 +6,7 @@
  */
 
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/string.h>
 
 #include "compat.h"
@@ -98,3 +99,4 @@ int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
 		 syndrome);
 	return st->err;
 }
+EXPORT_SYMBOL_GPL(radp_cmd_exec);

@@ -8,6 +8,7 @@
  * state right after radp_dev_unregister() returns.
  */
 
+#include <linux/export.h>
 #include <linux/rcupdate.h>
 #include <linux/string.h>
 #include <linux/xarray.h>
@@ -49,6 +50,7 @@ unlock:
 		mutex_destroy(&dev->cfg_lock);
 	return err;
 }
+EXPORT_SYMBOL_GPL(radp_dev_register);
 
 void radp_dev_unregister(struct radp_dev *dev)
 {
@@ -62,6 +64,7 @@ void radp_dev_unregister(struct radp_dev *dev)
 	wait_for_completion(&dev->released);
 	mutex_destroy(&dev->cfg_lock);
 }
+EXPORT_SYMBOL_GPL(radp_dev_unregister);
 
 struct radp_dev *radp_dev_get_by_name(const char *name)
 {

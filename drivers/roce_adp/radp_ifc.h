@@ -144,12 +144,17 @@ static inline u32 radp_field_mask(const struct radp_field *f)
 	return (u32)((2ULL << (f->hi - f->lo)) - 1);
 }
 
-static inline u32 radp_get(const void *buf, enum radp_fld fld)
+/* Read field @f of a layout; also for tables other than radp_fields[]. */
+static inline u32 radp_field_get(const void *buf, const struct radp_field *f)
 {
-	const struct radp_field *f = &radp_fields[fld];
 	const __be32 *dw = (const __be32 *)((const u8 *)buf + f->byte);
 
 	return (be32_to_cpu(*dw) >> f->lo) & radp_field_mask(f);
+}
+
+static inline u32 radp_get(const void *buf, enum radp_fld fld)
+{
+	return radp_field_get(buf, &radp_fields[fld]);
 }
 
 /* Store @val, truncated to the field's width; other bits are kept. */

@@ -2,6 +2,7 @@
 /* The hermon MPT entry codec; see radp_mpt.h. */
 
 #ifdef __KERNEL__
+#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
 #else
@@ -112,6 +113,7 @@ void radp_mpt_pack(void *entry, const struct radp_mpt *m)
 		}
 	}
 }
+EXPORT_SYMBOL_GPL(radp_mpt_pack);
 
 /* Decode @entry; every field is present in a hermon entry. */
 void radp_mpt_unpack(const void *entry, struct radp_mpt *m)

@@ -18,4 +18,7 @@ typedef uint32_t __be32;
 #define cpu_to_be32(x)	htobe32(x)
 #define be32_to_cpu(x)	be32toh(x)
 
+/* Kernel exports are plain declarations in user space. */
+#define EXPORT_SYMBOL_GPL(sym)	extern __typeof__(sym) sym
+
 #endif /* _RADP_USER_TYPES_H */

@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * roce_adp_mlx5: the ConnectX backend. Every PCI function bound to
+ * mlx5_core becomes a roce_adp device named by its PCI address, whose
+ * command mailboxes run through mlx5_cmd_do().
+ *
+ * Lifetime. A function is attached once mlx5_core has bound it: at load
+ * for those already bound, later from the PCI bus notifier
+ * (BUS_NOTIFY_BOUND_DRIVER). It is detached on BUS_NOTIFY_UNBIND_DRIVER,
+ * which the driver core sends under the device lock before it calls
+ * mlx5_core's remove; radp_dev_unregister() waits for the requests in
+ * flight, so nothing here uses the mlx5_core_dev once remove runs. Each
+ * command runs under the function's devlink instance lock, which mlx5_core
+ * holds whenever it tears down and rebuilds the function while it stays
+ * bound (devlink reload, health recovery, firmware reset, PCI error,
+ * suspend), so a command never meets a command interface being freed.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/list.h>
+#include <linux/mlx5/driver.h>
+#include <linux/mlx5/mlx5_ifc.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/pci.h>
+#include <linux/slab.h>
+#include <net/devlink.h>
+
+#include "radp_mkc.h"
+#include "roce_adp.h"
+
+#define RADP_MLX5_DRIVER	"mlx5_core"
+
+/**
+ * struct radp_mlx5 - one attached PCI function
+ * @radp: its registration with the core, named by its PCI address
+ * @pdev: the function, with a reference
+ * @mdev: mlx5_core's device, valid while the function stays bound
+ * @list: in radp_mlx5_list
+ */
+struct radp_mlx5 {
+	struct radp_dev radp;
+	struct pci_dev *pdev;
+	struct mlx5_core_dev *mdev;
+	struct list_head list;
+};
+
+static LIST_HEAD(radp_mlx5_list);
+/* Protects radp_mlx5_list and radp_mlx5_exiting. */
+static DEFINE_MUTEX(radp_mlx5_lock);
+/* Set at module exit: functions bound from then on are not attached. */
+static bool radp_mlx5_exiting;
+
+/*
+ * The only commands the core builds: ROCE_ACCL through ACCESS_REG, when
+ * the firmware has it, and QUERY_MKEY. Nothing else reaches real hardware.
+ */
+static bool radp_mlx5_cmd_allowed(struct radp_mlx5 *m, const void *in)
+{
+	void *mbox = (void *)in;	/* MLX5_GET() takes no const */
+
+	/* Every inbox starts with the opcode, as access_register_in does. */
+	switch (MLX5_GET(access_register_in, mbox, opcode)) {
+	case MLX5_CMD_OP_ACCESS_REG:
+		return MLX5_GET(access_register_in, mbox, register_id) ==
+		       RADP_REG_ID_ROCE_ACCL &&
+		       READ_ONCE(m->radp.roce_accl_cap);
+	case MLX5_CMD_OP_QUERY_MKEY:
+		return true;
+	}
+	return false;
+}
+
+static int radp_mlx5_exec(struct radp_dev *radp, const void *in, size_t inlen,
+			  void *out, size_t outlen)
+{
+	struct radp_mlx5 *m = container_of(radp, struct radp_mlx5, radp);
+	struct devlink *devlink = priv_to_devlink(m->mdev);
+	int err;
+
+	if (!radp_mlx5_cmd_allowed(m, in))
+		return -EOPNOTSUPP;
+
+	devl_lock(devlink);
+	/* mlx5_cmd_do() only reads the inbox. */
+	err = mlx5_cmd_do(m->mdev, (void *)in, inlen, out, outlen);
+	devl_unlock(devlink);
+
+	/* The firmware answered with a bad status: it is in @out. */
+	return err == -EREMOTEIO ? 0 : err;
+}
+
+/* MPT entry @index is mkey index @index: its context is what QUERY_MKEY says. */
+static int radp_mlx5_query_mpt(struct radp_dev *radp, u32 index,
+			       struct radp_mpt *mpt, u8 *raw,
+			       struct netlink_ext_ack *extack)
+{
+	u32 out[MLX5_ST_SZ_DW(query_mkey_out)];
+	u32 in[MLX5_ST_SZ_DW(query_mkey_in)] = {};
+	int err;
+
+	BUILD_BUG_ON(MLX5_ST_SZ_BYTES(mkc) != RADP_MKC_LEN);
+	BUILD_BUG_ON(__mlx5_bit_sz(query_mkey_in, mkey_index) !=
+		     RADP_MKEY_INDEX_BITS);
+
+	if (index >= radp->mpt_count) {
+		NL_SET_ERR_MSG(extack, "MPT index beyond the device's mkey table");
+		return -ERANGE;
+	}
+
+	MLX5_SET(query_mkey_in, in, opcode, MLX5_CMD_OP_QUERY_MKEY);
+	MLX5_SET(query_mkey_in, in, mkey_index, index);
+	err = radp_cmd_exec(radp, in, sizeof(in), out, sizeof(out), extack);
+	if (err)
+		return err;
+
+	radp_mkc_to_mpt(MLX5_ADDR_OF(query_mkey_out, out, memory_key_mkey_entry),
+			index, mpt);
+	radp_mpt_pack(raw, mpt);
+	return 0;
+}
+
+static const struct radp_backend_ops radp_mlx5_ops = {
+	.kind = ROCE_ADP_BACKEND_MLX5,
+	.exec = radp_mlx5_exec,
+	.query_mpt = radp_mlx5_query_mpt,
+};
+
+static struct radp_mlx5 *radp_mlx5_find_locked(struct pci_dev *pdev)
+{
+	struct radp_mlx5 *m;
+
+	list_for_each_entry(m, &radp_mlx5_list, list)
+		if (m->pdev == pdev)
+			return m;
+	return NULL;
+}
+
+static void radp_mlx5_free(struct radp_mlx5 *m)
+{
+	pci_dev_put(m->pdev);
+	kfree(m);
+}
+
+/* What the core shows of the function, read as mlx5_core left it. */
+static void radp_mlx5_read_caps(struct radp_mlx5 *m)
+{
+	struct mlx5_core_dev *mdev = m->mdev;
+	struct devlink *devlink = priv_to_devlink(mdev);
+	u32 log_mkeys;
+
+	/* As devlink dev info prints it. */
+	devl_lock(devlink);
+	snprintf(m->radp.fw_version, sizeof(m->radp.fw_version), "%d.%d.%04d",
+		 fw_rev_maj(mdev), fw_rev_min(mdev), fw_rev_sub(mdev));
+	m->radp.roce_accl_cap = MLX5_CAP_GEN(mdev, roce_accl);
+	log_mkeys = MLX5_CAP_GEN(mdev, log_max_mkey);
+	devl_unlock(devlink);
+
+	m->radp.mpt_count = 1U << min_t(u32, log_mkeys, RADP_MKEY_INDEX_BITS);
+}
+
+/* Called under the device lock, which orders it with detach. */
+static void radp_mlx5_attach(struct pci_dev *pdev)
+{
+	struct mlx5_core_dev *mdev = pci_get_drvdata(pdev);
+	struct radp_mlx5 *m;
+	bool known;
+	int err;
+
+	if (!mdev)
+		return;
+	mutex_lock(&radp_mlx5_lock);
+	known = radp_mlx5_find_locked(pdev) || radp_mlx5_exiting;
+	mutex_unlock(&radp_mlx5_lock);
+	if (known)
+		return;
+
+	m = kzalloc(sizeof(*m), GFP_KERNEL);
+	if (!m)
+		return;
+	m->pdev = pci_dev_get(pdev);
+	m->mdev = mdev;
+	m->radp.ops = &radp_mlx5_ops;
+	strscpy(m->radp.name, pci_name(pdev), sizeof(m->radp.name));
+	radp_mlx5_read_caps(m);
+
+	err = radp_dev_register(&m->radp);
+	if (err) {
+		dev_warn(&pdev->dev, "roce_adp: cannot register device %s: %d\n",
+			 m->radp.name, err);
+		goto err_free;
+	}
+
+	mutex_lock(&radp_mlx5_lock);
+	if (radp_mlx5_exiting) {
+		mutex_unlock(&radp_mlx5_lock);
+		goto err_unregister;
+	}
+	list_add_tail(&m->list, &radp_mlx5_list);
+	mutex_unlock(&radp_mlx5_lock);
+
+	dev_info(&pdev->dev, "roce_adp: device %s, firmware %s, ROCE_ACCL %s\n",
+		 m->radp.name, m->radp.fw_version,
+		 m->radp.roce_accl_cap ? "supported" :
+		 "not supported (cmd_hca_cap.roce_accl is 0)");
+	return;
+
+err_unregister:
+	radp_dev_unregister(&m->radp);
+err_free:
+	radp_mlx5_free(m);
+}
+
+/* Called under the device lock, before mlx5_core's remove. */
+static void radp_mlx5_detach(struct pci_dev *pdev)
+{
+	struct radp_mlx5 *m;
+
+	mutex_lock(&radp_mlx5_lock);
+	m = radp_mlx5_find_locked(pdev);
+	if (m)
+		list_del(&m->list);
+	mutex_unlock(&radp_mlx5_lock);
+	if (!m)
+		return;
+
+	/* Returns once no request uses m->mdev any more. */
+	radp_dev_unregister(&m->radp);
+	dev_info(&pdev->dev, "roce_adp: device %s removed\n", m->radp.name);
+	radp_mlx5_free(m);
+}
+
+static bool radp_mlx5_bound(struct device *dev)
+{
+	return dev->driver && !strcmp(dev->driver->name, RADP_MLX5_DRIVER);
+}
+
+static int radp_mlx5_notify(struct notifier_block *nb, unsigned long action,
+			    void *data)
+{
+	struct device *dev = data;
+
+	switch (action) {
+	case BUS_NOTIFY_BOUND_DRIVER:
+		if (radp_mlx5_bound(dev))
+			radp_mlx5_attach(to_pci_dev(dev));
+		break;
+	case BUS_NOTIFY_UNBIND_DRIVER:
+		radp_mlx5_detach(to_pci_dev(dev));
+		break;
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block radp_mlx5_nb = {
+	.notifier_call = radp_mlx5_notify,
+};
+
+static int radp_mlx5_attach_bound(struct device *dev, void *data)
+{
+	device_lock(dev);
+	if (radp_mlx5_bound(dev))
+		radp_mlx5_attach(to_pci_dev(dev));
+	device_unlock(dev);
+	return 0;
+}
+
+static int __init radp_mlx5_init(void)
+{
+	unsigned int count = 0;
+	struct radp_mlx5 *m;
+	int err;
+
+	/*
+	 * The notifier first, then the functions already bound: one bound in
+	 * between is seen twice, and attach ignores the second time.
+	 */
+	err = bus_register_notifier(&pci_bus_type, &radp_mlx5_nb);
+	if (err)
+		return err;
+	bus_for_each_dev(&pci_bus_type, NULL, NULL, radp_mlx5_attach_bound);
+
+	mutex_lock(&radp_mlx5_lock);
+	list_for_each_entry(m, &radp_mlx5_list, list)
+		count++;
+	mutex_unlock(&radp_mlx5_lock);
+	pr_info("attached to %u %s PCI function(s)\n", count, RADP_MLX5_DRIVER);
+	return 0;
+}
+
+static void __exit radp_mlx5_exit(void)
+{
+	struct radp_mlx5 *m;
+	struct pci_dev *pdev;
+
+	mutex_lock(&radp_mlx5_lock);
+	radp_mlx5_exiting = true;
+	mutex_unlock(&radp_mlx5_lock);
+
+	/*
+	 * Detach under each device's lock, as the notifier does, so that an
+	 * unbind already under way finishes with our detach, not without it.
+	 */
+	for (;;) {
+		mutex_lock(&radp_mlx5_lock);
+		m = list_first_entry_or_null(&radp_mlx5_list, struct radp_mlx5,
+					     list);
+		pdev = m ? pci_dev_get(m->pdev) : NULL;
+		mutex_unlock(&radp_mlx5_lock);
+		if (!pdev)
+			break;
+		device_lock(&pdev->dev);
+		radp_mlx5_detach(pdev);
+		device_unlock(&pdev->dev);
+		pci_dev_put(pdev);
+	}
+	bus_unregister_notifier(&pci_bus_type, &radp_mlx5_nb);
+}
+
+module_init(radp_mlx5_init);
+module_exit(radp_mlx5_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("roce_adp backend for ConnectX NICs driven by mlx5_core");
+MODULE_AUTHOR("roce_adp developers");

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause */
+/*
+ * The mlx5 mkey context (mlx5_ifc_mkc_bits, 64 bytes) that QUERY_MKEY
+ * returns, and its mapping to the hermon MPT entry of struct radp_mpt.
+ * Built into roce_adp_mlx5 and the unit tests; the mapping is a pure
+ * function of the context's bytes and the mkey index.
+ */
+#ifndef _RADP_MKC_H
+#define _RADP_MKC_H
+
+#include "radp_mpt.h"
+
+#define RADP_MKC_LEN			0x40	/* sizeof mlx5_ifc_mkc_bits / 8 */
+#define RADP_MKEY_INDEX_BITS		24	/* query_mkey_in.mkey_index */
+
+/* mkc.qpn of an mkey bound to no QP (what mlx5_ib writes for every MR). */
+#define RADP_MKC_QPN_NONE		0xffffff
+
+/* access_mode_4_2:access_mode_1_0, as enum MLX5_MKC_ACCESS_MODE_* */
+enum {
+	RADP_MKC_ACCESS_MODE_PA		= 0x0,
+	RADP_MKC_ACCESS_MODE_MTT	= 0x1,
+	RADP_MKC_ACCESS_MODE_KLMS	= 0x2,
+	RADP_MKC_ACCESS_MODE_KSM	= 0x3,
+};
+
+/* The mkey context fields the mapping reads; rows of radp_mkc_fields[]. */
+enum radp_mkc_fld {
+	RADP_MKC_FREE,
+	RADP_MKC_ACCESS_MODE_4_2,
+	RADP_MKC_UMR_EN,
+	RADP_MKC_A,
+	RADP_MKC_RW,
+	RADP_MKC_RR,
+	RADP_MKC_LW,
+	RADP_MKC_LR,
+	RADP_MKC_ACCESS_MODE_1_0,
+	RADP_MKC_QPN,
+	RADP_MKC_MKEY_7_0,
+	RADP_MKC_LENGTH64,
+	RADP_MKC_EN_RINVAL,
+	RADP_MKC_PD,
+	RADP_MKC_START_ADDR_H,
+	RADP_MKC_START_ADDR_L,
+	RADP_MKC_LEN_H,
+	RADP_MKC_LEN_L,
+	RADP_MKC_TRANSLATIONS_OCTWORD_SIZE,
+	RADP_MKC_LOG_PAGE_SIZE,
+
+	RADP_MKC_FLD_COUNT,
+};
+
+extern const struct radp_field radp_mkc_fields[RADP_MKC_FLD_COUNT];
+
+/* The hermon fields every mkey context answers for. */
+#define RADP_MKC_MPT_PRESENT						\
+	(RADP_MPT_BIT(RADP_MPT_PA) | RADP_MPT_BIT(RADP_MPT_LR) |		\
+	 RADP_MPT_BIT(RADP_MPT_LW) | RADP_MPT_BIT(RADP_MPT_RR) |		\
+	 RADP_MPT_BIT(RADP_MPT_RW) | RADP_MPT_BIT(RADP_MPT_ATOMIC) |	\
+	 RADP_MPT_BIT(RADP_MPT_STATUS) | RADP_MPT_BIT(RADP_MPT_BQP) |	\
+	 RADP_MPT_BIT(RADP_MPT_QPN) | RADP_MPT_BIT(RADP_MPT_MEM_KEY) |	\
+	 RADP_MPT_BIT(RADP_MPT_PD) | RADP_MPT_BIT(RADP_MPT_EN_RINV) |	\
+	 RADP_MPT_BIT(RADP_MPT_FRE) | RADP_MPT_BIT(RADP_MPT_START_ADDR_H) | \
+	 RADP_MPT_BIT(RADP_MPT_LEN_H) | RADP_MPT_BIT(RADP_MPT_LEN64))
+
+u32 radp_mkc_get(const void *mkc, enum radp_mkc_fld fld);
+void radp_mkc_to_mpt(const void *mkc, u32 mkey_index, struct radp_mpt *mpt);
+
+#endif /* _RADP_MKC_H */
