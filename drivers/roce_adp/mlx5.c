@@ -112,12 +112,27 @@ static int radp_mlx5_query_mpt(struct radp_dev *radp, u32 index,
 	MLX5_SET(query_mkey_in, in, opcode, MLX5_CMD_OP_QUERY_MKEY);
 	MLX5_SET(query_mkey_in, in, mkey_index, index);
 	err = radp_cmd_exec(radp, in, sizeof(in), out, sizeof(out), extack);
-	if (err)
+	if (err && MLX5_GET(query_mkey_out, out, status) !=
+		   MLX5_CMD_STAT_BAD_RES_STATE_ERR)
 		return err;
-
-	radp_mkc_to_mpt(MLX5_ADDR_OF(query_mkey_out, out, memory_key_mkey_entry),
-			index, mpt);
-	radp_mpt_pack(raw, mpt);
+	if (err) {
+		/*
+		 * Assumed (not seen without hardware): an index that holds
+		 * no mkey. Report it as hermon reports an unused entry, so
+		 * that a dump goes on past it.
+		 */
+		memset(mpt, 0, sizeof(*mpt));
+		mpt->status = RADP_MPT_STATUS_INVALID;
+		mpt->present = RADP_MPT_BIT(RADP_MPT_STATUS);
+		if (extack)
+			extack->_msg = NULL;
+	} else {
+		radp_mkc_to_mpt(MLX5_ADDR_OF(query_mkey_out, out,
+					     memory_key_mkey_entry),
+				index, mpt);
+	}
+	if (raw)
+		radp_mpt_pack(raw, mpt);
 	return 0;
 }
 
