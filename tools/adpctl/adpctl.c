@@ -23,6 +23,7 @@ const struct adp_obj adp_objs[] = {
 	{ "dev", dev_cmds, "devices and their ROCE_ACCL capability" },
 	{ "accl", accl_cmds, "RoCE acceleration enables, limits, active profile" },
 	{ "profile", profile_cmds, "adaptive retransmission profiles" },
+	{ "mpt", mpt_cmds, "memory protection table: memory regions and windows" },
 	{ }
 };
 

@@ -157,4 +157,7 @@ int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 		      int argc, char **argv);
 int profile_build_set(struct nl_msg *msg, void *req);
 
+/* mpt.c */
+extern const struct adp_cmd mpt_cmds[];
+
 #endif /* ADPCTL_H */

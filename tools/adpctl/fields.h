@@ -54,6 +54,22 @@ struct adp_vals {
 /* Top-level attributes of every reply, shared by nl.c and the tests. */
 extern const struct nla_policy adp_policy[];
 
+/*
+ * ROCE_ADP_A_MPT_ENTRY: its attributes as the spec types them, the field
+ * of the entry each one carries (by enum radp_fld, 0 for none), and the
+ * fields that come as flags in ROCE_ADP_A_MPT_ENTRY_ACCESS instead.
+ */
+extern const struct nla_policy adp_mpt_entry_policy[];
+extern const uint16_t adp_mpt_attrs[RADP_FLD_COUNT];
+
+struct adp_mpt_access {
+	enum radp_fld fld;
+	uint32_t flag;		/* ROCE_ADP_MPT_ACCESS_* */
+};
+
+extern const struct adp_mpt_access adp_mpt_access[];
+extern const size_t adp_mpt_access_count;
+
 /* The fields of each nest, in PRM order. */
 extern const struct adp_field adp_accl_fields[];	/* ROCE_ADP_A_ACCL */
 extern const struct adp_field adp_caps_fields[];	/* ROCE_ADP_A_CAPS */

@@ -43,6 +43,7 @@ struct adp_nl_call {
 	void *arg;
 	bool listen;
 	bool done;
+	bool dump_intr;			/* a reply had NLM_F_DUMP_INTR */
 	int err;			/* first failure, negative errno */
 };
 
@@ -274,6 +275,20 @@ static int valid_cb(struct nl_msg *msg, void *data)
 	return call->listen && ret ? NL_STOP : NL_OK;
 }
 
+/*
+ * Without this callback libnl fails the whole receive with -NLE_DUMP_INTR;
+ * the replies are still what the kernel holds, so they are shown and the
+ * request fails once it is complete.
+ */
+static int dump_intr_cb(struct nl_msg *msg, void *data)
+{
+	struct adp_nl_call *call = data;
+
+	(void)msg;
+	call->dump_intr = true;
+	return NL_OK;
+}
+
 /* Notifications carry sequence number 0; accept them all. */
 static int no_seq_check(struct nl_msg *msg, void *data)
 {
@@ -299,6 +314,8 @@ static int run_call(struct adp_nl_call *call)
 	} else {
 		nl_cb_set(cb, NL_CB_ACK, NL_CB_CUSTOM, ack_cb, call);
 		nl_cb_set(cb, NL_CB_FINISH, NL_CB_CUSTOM, finish_cb, call);
+		nl_cb_set(cb, NL_CB_DUMP_INTR, NL_CB_CUSTOM, dump_intr_cb,
+			  call);
 		nl_cb_err(cb, NL_CB_CUSTOM, error_cb, call);
 	}
 
@@ -314,6 +331,10 @@ static int run_call(struct adp_nl_call *call)
 			break;
 	}
 	nl_cb_put(cb);
+	if (call->dump_intr && !call->err) {
+		print_error("%s", ADP_NL_DUMP_INTR_MSG);
+		call->err = -EAGAIN;
+	}
 	return call->err;
 }
 

@@ -32,6 +32,10 @@ struct adp_nl_err {
 	int miss_type;		/* NLMSGERR_ATTR_MISS_TYPE, or -1 */
 };
 
+/* What adp_nl_request() says after an interrupted dump. */
+#define ADP_NL_DUMP_INTR_MSG \
+	"the table changed during the dump; the output may be inconsistent, run the command again"
+
 /* Parse callbacks return 0 to go on, or a negative errno they reported. */
 #define ADP_NL_STOP	1	/* adp_nl_listen() only: stop listening */
 
@@ -52,6 +56,9 @@ void adp_nl_close(struct adp_nl *nl);
  * each reply to parse until the ACK or NLMSG_DONE.  Kernel errors print
  * their extack message, or strerror() without one.  Stops calling parse
  * after it fails, but still drains the replies so the socket stays usable.
+ * A dump the kernel flagged NLM_F_DUMP_INTR (its table changed under it)
+ * hands every reply to parse, then prints ADP_NL_DUMP_INTR_MSG and
+ * returns -EAGAIN.
  */
 int adp_nl_request(struct adp_nl *nl, uint8_t cmd, int flags,
 		   int (*build)(struct nl_msg *msg, void *arg),

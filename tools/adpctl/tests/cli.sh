@@ -56,7 +56,7 @@ expect() {
 }
 
 echo "TAP version 13"
-echo "1..39"
+echo "1..45"
 
 expect 0 '^adpctl [^ ]+$' '' "-V prints the version" -V
 expect 0 '^adpctl [^ ]+$' '' "--version prints the version" --version
@@ -110,6 +110,16 @@ expect 2 '' 'Error: unknown enable "roce". Try "adpctl accl set help".' \
 expect 2 '' 'Error: invalid value "yes" for "roce_tx_window_en": expected off, on or 0..1. Try "adpctl accl set help".' \
 	"accl set: bad value" accl set dev emu0 roce_tx_window_en yes
 
+# mpt: help, and errors found before anything is sent.
+expect 0 '^Usage: adpctl mpt show \[\[dev\] DEV\] \[index N \| key K\]' '' "mpt help" mpt help
+expect 0 'Needs CAP_NET_ADMIN' '' "mpt show help explains the selectors" mpt show -r --help
+expect 2 '' 'Error: "index" and "key" both select the entry: give one. Try "adpctl mpt show help".' \
+	"mpt show: index and key" mpt show dev emu0 index 1 key 0x100
+expect 2 '' 'Error: "pd" and "qpn" filter a dump: they do not go with "key". Try "adpctl mpt show help".' \
+	"mpt show: a filter with a key" mpt show emu0 key 0x100 pd 1
+expect 2 '' 'Error: invalid value "1e3" for "pd": expected 0..16777215. Try "adpctl mpt show help".' \
+	"mpt show: bad number" mpt show pd 1e3
+
 # The one runtime check that needs no module: the family is missing.
 run dev show
 if [ "$rc" -eq 0 ]; then
@@ -130,7 +140,7 @@ else
 fi
 
 # The new objects report the missing module the same way.
-for args in "accl show" "profile show emu0 id 1" \
+for args in "accl show" "profile show emu0 id 1" "mpt show emu0 index 1 -r" \
 	    "profile set dev emu0 id 1 time_base 8" \
 	    "accl set dev emu0 roce_adp_retrans_en on"; do
 	# shellcheck disable=SC2086

@@ -55,14 +55,32 @@ struct nl_msg *fake_reply(uint8_t cmd)
 	return fake.replies[fake.nreplies++] = genl_msg(cmd, 0);
 }
 
+/* One reply to parse, as nl.c hands it over. */
+static int fake_parse(struct nl_msg *msg,
+		      int (*parse)(const struct adp_nl_msg *msg, void *arg),
+		      void *arg)
+{
+	struct nlattr *tb[ROCE_ADP_A_MAX + 1];
+	struct adp_nl_msg m;
+
+	m.nlh = nlmsg_hdr(msg);
+	m.cmd = genlmsg_hdr(m.nlh)->cmd;
+	m.tb = tb;
+	if (genlmsg_parse(m.nlh, 0, tb, ROCE_ADP_A_MAX, adp_policy) < 0) {
+		print_error("malformed message from the kernel");
+		return -EBADMSG;
+	}
+	return parse(&m, arg);
+}
+
 int adp_nl_request(struct adp_nl *nl, uint8_t cmd, int flags,
 		   int (*build)(struct nl_msg *msg, void *arg),
 		   int (*parse)(const struct adp_nl_msg *msg, void *arg),
 		   void *arg)
 {
-	struct nlattr *tb[ROCE_ADP_A_MAX + 1];
-	struct adp_nl_msg m;
-	int i, ret = 0;
+	struct nl_msg *msg;
+	unsigned int i;
+	int ret = 0;
 
 	(void)nl;
 	fake.calls++;
@@ -78,18 +96,20 @@ int adp_nl_request(struct adp_nl *nl, uint8_t cmd, int flags,
 			return -EMSGSIZE;
 		}
 	}
-	for (i = 0; i < fake.nreplies && !ret; i++) {
-		m.nlh = nlmsg_hdr(fake.replies[i]);
-		m.cmd = genlmsg_hdr(m.nlh)->cmd;
-		m.tb = tb;
-		if (genlmsg_parse(m.nlh, 0, tb, ROCE_ADP_A_MAX, adp_policy) < 0) {
-			print_error("malformed message from the kernel");
-			return -EBADMSG;
-		}
-		ret = parse(&m, arg);
+	for (i = 0; i < (unsigned int)fake.nreplies && !ret; i++)
+		ret = fake_parse(fake.replies[i], parse, arg);
+	for (i = 0; i < fake.gen_count && !ret; i++) {
+		msg = genl_msg(fake.gen_cmd, 0);
+		fake.gen(i, msg);
+		ret = fake_parse(msg, parse, arg);
+		nlmsg_free(msg);
 	}
 	if (ret)
 		return ret;
+	if (fake.dump_intr && (flags & NLM_F_DUMP)) {
+		print_error("%s", ADP_NL_DUMP_INTR_MSG);
+		return -EAGAIN;
+	}
 	if (fake.error) {
 		print_error("%s", fake.extack ? fake.extack :
 			    strerror(fake.error));
@@ -121,6 +141,8 @@ static void attrs_str(char *buf, size_t len, size_t *off, struct nlattr *head,
 			attrs_str(buf, len, off, nla_data(a), n);
 			if (*off < len)
 				*off += snprintf(buf + *off, len - *off, "}");
+		} else if (n == 0) {
+			/* A flag: the type alone. */
 		} else if (n == 1) {
 			*off += snprintf(buf + *off, len - *off, "=%u/u8", d[0]);
 		} else if (n == 4) {

@@ -25,6 +25,16 @@ struct fake_kernel {
 	/* What to answer: these replies, then error (positive) if set. */
 	struct nl_msg *replies[FAKE_REPLIES];
 	int nreplies;
+	/*
+	 * Then gen_count more, each built by gen(i, msg) into a fresh message
+	 * of gen_cmd just before it is parsed, and freed after: a dump of any
+	 * length that never exists in memory as a whole.
+	 */
+	void (*gen)(unsigned int i, struct nl_msg *msg);
+	unsigned int gen_count;
+	uint8_t gen_cmd;
+	/* A dump ends as nl.c ends one the kernel flagged NLM_F_DUMP_INTR. */
+	bool dump_intr;
 	int error;
 	const char *extack;	/* printed for error, else strerror() */
 };

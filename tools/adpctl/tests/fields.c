@@ -9,6 +9,7 @@
 #include <netlink/genl/genl.h>
 
 #include "adpctl.h"
+#include "radp_mpt.h"
 #include "tap.h"
 
 static const struct adp_cmd test_cmd = { .name = "set", .help = "", .usage = "" };
@@ -266,6 +267,60 @@ static bool test_tables(void)
 	return ok;
 }
 
+/*
+ * The MPT entry nest against the codec: each member in an attribute of
+ * its own whose type fits its width (as the kernel picks it: u64 for the
+ * 64-bit members, u8 for single bits, else u32), or one of the access
+ * flags; the spec's attributes all in the policy.
+ */
+static bool test_mpt_tables(void)
+{
+	const struct radp_mpt_member *mm;
+	const struct radp_field *f;
+	bool used[ROCE_ADP_A_MPT_ENTRY_MAX + 1] = { };
+	uint32_t flags = 0;
+	int attr, want, a;
+	unsigned int i;
+	size_t j;
+	bool ok = true;
+
+	for (i = 0; i < radp_mpt_members_count; i++) {
+		mm = &radp_mpt_members[i];
+		f = &radp_fields[mm->fld];
+		attr = adp_mpt_attrs[mm->fld];
+		want = mm->lo >= 0 ? NLA_U64 : f->hi == f->lo ? NLA_U8 : NLA_U32;
+		for (j = 0; j < adp_mpt_access_count; j++)
+			if (adp_mpt_access[j].fld == mm->fld)
+				break;
+		if (attr) {
+			ok &= j == adp_mpt_access_count && !used[attr] &&
+			      adp_mpt_entry_policy[attr].type == want;
+			used[attr] = true;
+		} else {
+			ok &= j < adp_mpt_access_count && want == NLA_U8 &&
+			      !(flags & adp_mpt_access[j].flag);
+			flags |= adp_mpt_access[j].flag;
+		}
+		if (!ok) {
+			printf("# member %s\n", mm->name);
+			return false;
+		}
+	}
+	ok &= flags == (ROCE_ADP_MPT_ACCESS_EB << 1) - 1;
+	/* What is no member: the framing, the index, the flags, the bytes. */
+	for (a = ROCE_ADP_A_MPT_ENTRY_INDEX; a <= ROCE_ADP_A_MPT_ENTRY_MAX; a++) {
+		if (a == ROCE_ADP_A_MPT_ENTRY_INDEX ||
+		    a == ROCE_ADP_A_MPT_ENTRY_ACCESS ||
+		    a == ROCE_ADP_A_MPT_ENTRY_RAW)
+			continue;
+		if (!used[a])
+			printf("# attribute %d carries no member\n", a);
+		ok &= used[a];
+	}
+	return ok && adp_mpt_entry_policy[ROCE_ADP_A_MPT_ENTRY_RAW].minlen ==
+		     RADP_MPT_LEN;
+}
+
 static bool test_vals_roundtrip(void)
 {
 	struct adp_vals in = { }, out;
@@ -363,6 +418,7 @@ static const struct tap_test tests[] = {
 	{ "expected-value lists", test_expect },
 	{ "text form of values", test_field_str },
 	{ "tables: numbering, types, widths, unique names", test_tables },
+	{ "MPT entry: an attribute per member, types by width", test_mpt_tables },
 	{ "put and parse a nest: types and lengths", test_vals_roundtrip },
 	{ "json: booleans for enables, numbers otherwise", test_vals_json },
 	{ "field help lines", test_help },
