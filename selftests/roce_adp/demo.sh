@@ -23,3 +23,11 @@ adpctl profile set dev emu0 id 1 time_base 12
 echo "adpctl exit status: $?"
 adpctl -j -p profile show dev emu0 id 1
 adpctl accl show dev emu0
+D=/sys/kernel/debug/roce_adp/emu0
+echo 'index=5 mem_key=0x507 pd=7 lw=1 rr=1 start_addr=0x7f0000001000 len=8192' >$D/mpt_entry
+adpctl mpt show dev emu0 index 5
+adpctl -j -p mpt show dev emu0 key 0x507 -r
+adpctl mpt show dev emu0 key 0x508
+echo "adpctl exit status: $?"
+echo '6 42' >$D/mpt_fill
+adpctl mpt show dev emu0
