@@ -127,8 +127,10 @@ test_kernel_errors()
 	crafted || return 1
 	run_cmd adpctl mpt show dev emu0 index 1024
 	expect_fail "Error: MPT index beyond the table of 1024 entries." || return 1
+	# A key whose index is beyond the table names no entry either.
 	run_cmd adpctl mpt show dev emu0 key 0x40000
-	expect_fail "Error: MPT index beyond the table of 1024 entries." || return 1
+	expect_fail "Error: no memory region or window holds this key." ||
+		return 1
 	run_cmd adpctl mpt show dev nosuch index 1
 	expect_fail "Error: no such device." || return 1
 	run_cmd adpctl mpt show dev emu0 index 1 key 0x100
