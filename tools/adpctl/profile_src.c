@@ -524,14 +524,15 @@ static int load_words(const char *file, char *text,
 	return 0;
 }
 
-static int load_file(const char *file, struct adp_profile_set *set)
+static int load_file(const char *path, struct adp_profile_set *set)
 {
+	const char *file = strcmp(path, "-") ? path : "stdin";
 	size_t len = 0, got;
 	char *text, *s;
 	FILE *fp;
 	int ret;
 
-	fp = strcmp(file, "-") ? fopen(file, "r") : stdin;
+	fp = strcmp(path, "-") ? fopen(path, "r") : stdin;
 	if (!fp) {
 		print_error("cannot open %s: %s", file, strerror(errno));
 		return ADP_EXIT_FAIL;
