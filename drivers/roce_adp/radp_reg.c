@@ -146,20 +146,179 @@ void radp_roce_accl_unpack(const void *reg, struct radp_roce_accl *r)
 			    &r->profile);
 }
 
-static bool radp_violate(struct radp_violation *v, enum radp_rule rule,
+/* Where the violations found so far go; @n counts them. */
+struct radp_check {
+	struct radp_violation *v;
+	unsigned int max;
+	unsigned int n;
+};
+
+/* Record one violation; true once @c is full and checking must stop. */
+static bool radp_violate(struct radp_check *c, enum radp_rule rule,
 			 enum radp_fld fld, int range, const char *msg)
 {
+	struct radp_violation *v = &c->v[c->n++];
+
 	v->rule = rule;
 	v->fld = fld;
 	v->range = range;
 	v->msg = msg;
-	return false;
+	return c->n >= c->max;
 }
 
 /* time_base << shift still fits in 32 bits. */
 static bool radp_shift_fits(u32 time_base, u32 shift)
 {
 	return shift < 32 && ((u64)time_base << shift) <= 0xffffffffULL;
+}
+
+/* Values wider than their field: packing would write another value. */
+static bool radp_check_widths(struct radp_check *c,
+			      const struct radp_profile *p)
+{
+	unsigned int i;
+	u32 r;
+
+	for (i = 0; i < radp_profile_members_count; i++) {
+		const struct radp_member *m = &radp_profile_members[i];
+
+		if (*radp_member_ptr((void *)p, m) >
+		    radp_field_mask(&radp_fields[m->fld]) &&
+		    radp_violate(c, RADP_RULE_FIELD_WIDTH, m->fld, -1,
+				 "value wider than its field"))
+			return true;
+	}
+	for (r = 0; r < RADP_RANGES; r++) {
+		for (i = 0; i < radp_range_members_count; i++) {
+			const struct radp_member *m = &radp_range_members[i];
+
+			if (*radp_member_ptr((void *)&p->range[r], m) >
+			    radp_field_mask(&radp_fields[m->fld]) &&
+			    radp_violate(c, RADP_RULE_FIELD_WIDTH, m->fld, r,
+					 "value wider than its field"))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* The rules of one timeout_range entry in use; true once @c is full. */
+static bool radp_check_range(struct radp_check *c,
+			     const struct radp_profile *p, u32 r)
+{
+	const struct radp_range *e = &p->range[r];
+
+	if (e->dec_mode > 2 &&
+	    radp_violate(c, RADP_RULE_DEC_MODE, RADP_RANGE_DEC_MODE, r,
+			 "dec_mode 3 is reserved"))
+		return true;
+	if (!e->timeout_retry_num &&
+	    radp_violate(c, RADP_RULE_RETRY_NUM_ZERO,
+			 RADP_RANGE_TIMEOUT_RETRY_NUM, r,
+			 "timeout_retry_num must be at least 1"))
+		return true;
+	/* Range 0 has no previous range: its prev_range_index is 0. */
+	if ((r ? e->prev_range_index >= r : e->prev_range_index) &&
+	    radp_violate(c, RADP_RULE_PREV_RANGE, RADP_RANGE_PREV_RANGE_INDEX,
+			 r, "prev_range_index must be below the range's own index"))
+		return true;
+	if (r && e->range_low_bound <= p->range[r - 1].range_low_bound &&
+	    radp_violate(c, RADP_RULE_RANGE_ORDER, RADP_RANGE_RANGE_LOW_BOUND,
+			 r, "range_low_bound must be above the previous range's"))
+		return true;
+	return !radp_shift_fits(p->time_base,
+				e->range_low_bound + e->range_size) &&
+	       radp_violate(c, RADP_RULE_TIMEOUT_OVERFLOW, RADP_RANGE_RANGE_SIZE,
+			    r, "range_size: the range ends beyond 2^32-1 time units");
+}
+
+static const char radp_msg_profile_id[] =
+	"adp_retx_profile_id must be 1..adp_retx_profile_max_id (0 is the firmware's)";
+
+/* The rules of the profile's own fields; true once @c is full. */
+static bool radp_check_profile(struct radp_check *c, u32 id,
+			       const struct radp_profile *p,
+			       const struct radp_caps *caps)
+{
+	if ((id == 0 || id > caps->profile_max_id) &&
+	    radp_violate(c, RADP_RULE_PROFILE_ID,
+			 RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, -1,
+			 radp_msg_profile_id))
+		return true;
+	if (p->time_unit != 1 &&
+	    radp_violate(c, RADP_RULE_TIME_UNIT, RADP_PROFILE_TIME_UNIT, -1,
+			 "time_unit must be 1 (usec)"))
+		return true;
+	if ((!p->time_base || (p->time_base & (p->time_base - 1))) &&
+	    radp_violate(c, RADP_RULE_TIME_BASE_POW2, RADP_PROFILE_TIME_BASE,
+			 -1, "time_base must be a power of two"))
+		return true;
+	if ((u64)p->time_base * 1000 < caps->base_timeout_min &&
+	    radp_violate(c, RADP_RULE_TIME_BASE_MIN, RADP_PROFILE_TIME_BASE,
+			 -1, "time_base is below the device's adp_retx_base_timeout_min"))
+		return true;
+	if (!p->range_num &&
+	    radp_violate(c, RADP_RULE_RANGE_NUM_ZERO, RADP_PROFILE_RANGE_NUM,
+			 -1, "range_num must be at least 1"))
+		return true;
+	if ((p->range_num > caps->profile_max_range_num ||
+	     p->range_num > RADP_RANGES) &&
+	    radp_violate(c, RADP_RULE_RANGE_NUM_MAX, RADP_PROFILE_RANGE_NUM, -1,
+			 "range_num is above adp_retx_profile_max_range_num"))
+		return true;
+	/* With no range at all, no start index can be right: said above. */
+	if (p->range_num && p->start_range_index >= p->range_num &&
+	    radp_violate(c, RADP_RULE_START_RANGE,
+			 RADP_PROFILE_START_RANGE_INDEX, -1,
+			 "start_range_index must be below range_num"))
+		return true;
+	if (!p->timeout_init_range_size &&
+	    radp_violate(c, RADP_RULE_INIT_RANGE_EMPTY,
+			 RADP_PROFILE_TIMEOUT_INIT_RANGE_SIZE, -1,
+			 "timeout_init_range_size must be at least 1"))
+		return true;
+	if (!radp_shift_fits(p->time_base, p->timeout_init_low_bound +
+			     p->timeout_init_range_size) &&
+	    radp_violate(c, RADP_RULE_TIMEOUT_OVERFLOW,
+			 RADP_PROFILE_TIMEOUT_INIT_RANGE_SIZE, -1,
+			 "timeout_init_range_size: the window ends beyond 2^32-1 time units"))
+		return true;
+	return !p->qp_total_timeout &&
+	       !radp_shift_fits(p->time_base, p->retx_total_timeout) &&
+	       radp_violate(c, RADP_RULE_TIMEOUT_OVERFLOW,
+			    RADP_PROFILE_RETX_TOTAL_TIMEOUT, -1,
+			    "retx_total_timeout is beyond 2^32-1 time units");
+}
+
+/**
+ * radp_profile_violations - the rules a profile about to be written breaks
+ * @id: the profile's adp_retx_profile_id
+ * @p: the profile
+ * @caps: the device's limits
+ * @v: filled with the violations, in the order the rules are checked
+ * @max: room in @v, at least 1
+ *
+ * Only the first range_num entries of timeout_range[] are checked (at most
+ * RADP_RANGES): the others are not used. Checking stops once @v is full,
+ * so with @max 1 the one violation is the first rule broken.
+ *
+ * Return: the number of violations stored, 0 if the profile may be written.
+ */
+unsigned int radp_profile_violations(u32 id, const struct radp_profile *p,
+				     const struct radp_caps *caps,
+				     struct radp_violation *v,
+				     unsigned int max)
+{
+	struct radp_check c = { .v = v, .max = max };
+	u32 r, n = p->range_num < RADP_RANGES ? p->range_num : RADP_RANGES;
+
+	if (!max || radp_check_widths(&c, p) ||
+	    radp_check_profile(&c, id, p, caps))
+		return c.n;
+	for (r = 0; r < n; r++)
+		if (radp_check_range(&c, p, r))
+			break;
+	return c.n;
 }
 
 /**
@@ -169,107 +328,10 @@ static bool radp_shift_fits(u32 time_base, u32 shift)
  * @caps: the device's limits
  * @v: filled with the first rule broken
  *
- * Only the first range_num entries of timeout_range[] are checked: the
- * others are not used.
- *
  * Return: true if the profile may be written.
  */
 bool radp_profile_check(u32 id, const struct radp_profile *p,
 			const struct radp_caps *caps, struct radp_violation *v)
 {
-	unsigned int i;
-	u32 r;
-
-	/* Packing would cut a wider value down to another one. */
-	for (i = 0; i < radp_profile_members_count; i++) {
-		const struct radp_member *m = &radp_profile_members[i];
-
-		if (*radp_member_ptr((void *)p, m) >
-		    radp_field_mask(&radp_fields[m->fld]))
-			return radp_violate(v, RADP_RULE_FIELD_WIDTH, m->fld, -1,
-					    "value wider than its field");
-	}
-	for (r = 0; r < RADP_RANGES; r++) {
-		for (i = 0; i < radp_range_members_count; i++) {
-			const struct radp_member *m = &radp_range_members[i];
-
-			if (*radp_member_ptr((void *)&p->range[r], m) >
-			    radp_field_mask(&radp_fields[m->fld]))
-				return radp_violate(v, RADP_RULE_FIELD_WIDTH,
-						    m->fld, r,
-						    "value wider than its field");
-		}
-	}
-
-	if (id == 0 || id > caps->profile_max_id)
-		return radp_violate(v, RADP_RULE_PROFILE_ID,
-				    RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, -1,
-				    "adp_retx_profile_id must be 1..adp_retx_profile_max_id (0 is the firmware's)");
-	if (p->time_unit != 1)
-		return radp_violate(v, RADP_RULE_TIME_UNIT,
-				    RADP_PROFILE_TIME_UNIT, -1,
-				    "time_unit must be 1 (usec)");
-	if (!p->time_base || (p->time_base & (p->time_base - 1)))
-		return radp_violate(v, RADP_RULE_TIME_BASE_POW2,
-				    RADP_PROFILE_TIME_BASE, -1,
-				    "time_base must be a power of two");
-	if ((u64)p->time_base * 1000 < caps->base_timeout_min)
-		return radp_violate(v, RADP_RULE_TIME_BASE_MIN,
-				    RADP_PROFILE_TIME_BASE, -1,
-				    "time_base is below the device's adp_retx_base_timeout_min");
-	if (!p->range_num)
-		return radp_violate(v, RADP_RULE_RANGE_NUM_ZERO,
-				    RADP_PROFILE_RANGE_NUM, -1,
-				    "range_num must be at least 1");
-	if (p->range_num > caps->profile_max_range_num ||
-	    p->range_num > RADP_RANGES)
-		return radp_violate(v, RADP_RULE_RANGE_NUM_MAX,
-				    RADP_PROFILE_RANGE_NUM, -1,
-				    "range_num is above adp_retx_profile_max_range_num");
-	if (p->start_range_index >= p->range_num)
-		return radp_violate(v, RADP_RULE_START_RANGE,
-				    RADP_PROFILE_START_RANGE_INDEX, -1,
-				    "start_range_index must be below range_num");
-	if (!p->timeout_init_range_size)
-		return radp_violate(v, RADP_RULE_INIT_RANGE_EMPTY,
-				    RADP_PROFILE_TIMEOUT_INIT_RANGE_SIZE, -1,
-				    "timeout_init_range_size must be at least 1");
-	if (!radp_shift_fits(p->time_base, p->timeout_init_low_bound +
-			     p->timeout_init_range_size))
-		return radp_violate(v, RADP_RULE_TIMEOUT_OVERFLOW,
-				    RADP_PROFILE_TIMEOUT_INIT_RANGE_SIZE, -1,
-				    "timeout_init_range_size: the window ends beyond 2^32-1 time units");
-	if (!p->qp_total_timeout &&
-	    !radp_shift_fits(p->time_base, p->retx_total_timeout))
-		return radp_violate(v, RADP_RULE_TIMEOUT_OVERFLOW,
-				    RADP_PROFILE_RETX_TOTAL_TIMEOUT, -1,
-				    "retx_total_timeout is beyond 2^32-1 time units");
-
-	for (r = 0; r < p->range_num; r++) {
-		const struct radp_range *e = &p->range[r];
-
-		if (e->dec_mode > 2)
-			return radp_violate(v, RADP_RULE_DEC_MODE,
-					    RADP_RANGE_DEC_MODE, r,
-					    "dec_mode 3 is reserved");
-		if (!e->timeout_retry_num)
-			return radp_violate(v, RADP_RULE_RETRY_NUM_ZERO,
-					    RADP_RANGE_TIMEOUT_RETRY_NUM, r,
-					    "timeout_retry_num must be at least 1");
-		/* Range 0 has no previous range: its prev_range_index is 0. */
-		if (r ? e->prev_range_index >= r : e->prev_range_index)
-			return radp_violate(v, RADP_RULE_PREV_RANGE,
-					    RADP_RANGE_PREV_RANGE_INDEX, r,
-					    "prev_range_index must be below the range's own index");
-		if (r && e->range_low_bound <= p->range[r - 1].range_low_bound)
-			return radp_violate(v, RADP_RULE_RANGE_ORDER,
-					    RADP_RANGE_RANGE_LOW_BOUND, r,
-					    "range_low_bound must be above the previous range's");
-		if (!radp_shift_fits(p->time_base,
-				     e->range_low_bound + e->range_size))
-			return radp_violate(v, RADP_RULE_TIMEOUT_OVERFLOW,
-					    RADP_RANGE_RANGE_SIZE, r,
-					    "range_size: the range ends beyond 2^32-1 time units");
-	}
-	return true;
+	return !radp_profile_violations(id, p, caps, v, 1);
 }

@@ -115,7 +115,14 @@ struct radp_violation {
 	const char *msg;
 };
 
+/* More than the rules a profile can break at once. */
+#define RADP_VIOLATIONS_MAX	64
+
 bool radp_profile_check(u32 id, const struct radp_profile *p,
 			const struct radp_caps *caps, struct radp_violation *v);
+unsigned int radp_profile_violations(u32 id, const struct radp_profile *p,
+				     const struct radp_caps *caps,
+				     struct radp_violation *v,
+				     unsigned int max);
 
 #endif /* _RADP_REG_H */

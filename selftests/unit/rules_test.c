@@ -516,6 +516,109 @@ static void test_baseline_from_bytes(void)
 		   "the sample_profile unpacked from its 48 bytes is accepted");
 }
 
+/*
+ * radp_profile_violations() with room for all: the first is the one
+ * radp_profile_check() reports, for every mutation.
+ */
+static void test_all_first_is_check(void)
+{
+	struct radp_violation all[RADP_VIOLATIONS_MAX], one;
+	bool pass = true;
+	unsigned int i, n;
+
+	for (i = 0; i < ARRAY_SIZE(mutations); i++) {
+		const struct mutation *m = &mutations[i];
+		const struct radp_caps *caps = m->caps ? m->caps : &caps_fw;
+		struct radp_profile p;
+		bool ok;
+
+		apply(&p, m);
+		ok = radp_profile_check(m->id_set ? m->id : 1, &p, caps, &one);
+		n = radp_profile_violations(m->id_set ? m->id : 1, &p, caps,
+					    all, ARRAY_SIZE(all));
+		if (ok ? n != 0 :
+		    !n || all[0].rule != one.rule || all[0].fld != one.fld ||
+		    all[0].range != one.range || all[0].msg != one.msg) {
+			tap_diag("%s: check %s, %u violations, first rule %s",
+				 m->name, ok ? "accepts" : "rejects", n,
+				 n ? rule_name(all[0].rule) : "-");
+			pass = false;
+		}
+	}
+	tap_result(pass, "every violation listed: the first is the one radp_profile_check() reports");
+}
+
+/* Several rules broken at once are all listed, in the order checked. */
+static void test_all_listed(void)
+{
+	static const struct mutation many = {
+		"time_unit 2, time_base 3, timeout_range[1] dec_mode 3 and prev 1, [3] retry 0",
+		{ S(time_unit, 2), S(time_base, 3), S(range[1].dec_mode, 3),
+		  S(range[1].prev_range_index, 1),
+		  S(range[3].timeout_retry_num, 0),
+		  S(range[2].range_low_bound, 0) }, OK,
+	};
+	static const struct {
+		enum radp_rule rule;
+		int range;
+	} want[] = {
+		{ RADP_RULE_TIME_UNIT, -1 },
+		{ RADP_RULE_TIME_BASE_POW2, -1 },
+		{ RADP_RULE_TIME_BASE_MIN, -1 },
+		{ RADP_RULE_DEC_MODE, 1 },
+		{ RADP_RULE_PREV_RANGE, 1 },
+		{ RADP_RULE_RANGE_ORDER, 2 },
+		{ RADP_RULE_RETRY_NUM_ZERO, 3 },
+	};
+	struct radp_violation v[RADP_VIOLATIONS_MAX];
+	struct radp_profile p;
+	unsigned int i, n;
+	bool pass;
+
+	apply(&p, &many);
+	n = radp_profile_violations(1, &p, &caps_fw, v, ARRAY_SIZE(v));
+	pass = n == ARRAY_SIZE(want);
+	for (i = 0; pass && i < n; i++)
+		pass = v[i].rule == want[i].rule && v[i].range == want[i].range;
+	for (i = 0; !pass && i < n; i++)
+		tap_diag("got %u: %s, range %d", i, rule_name(v[i].rule),
+			 v[i].range);
+	tap_result(pass, "all violations listed in order: %s", many.name);
+
+	/* Room for 3: the first 3, nothing written past them. */
+	memset(v, 0xa5, sizeof(v));
+	n = radp_profile_violations(1, &p, &caps_fw, v, 3);
+	tap_result(n == 3 && v[2].rule == RADP_RULE_TIME_BASE_MIN &&
+		   v[3].range == (int)0xa5a5a5a5,
+		   "max 3: the first 3 violations, no more written");
+	tap_result(radp_profile_violations(1, &p, &caps_fw, v, 0) == 0,
+		   "max 0: nothing checked");
+}
+
+/*
+ * range_num 0 does not also blame start_range_index, and range_num above
+ * the 4 entries does not read past timeout_range[].
+ */
+static void test_all_range_num(void)
+{
+	static const struct mutation zero = {
+		"range_num 0", { S(range_num, 0), S(start_range_index, 2) }, OK };
+	static const struct mutation seven = {
+		"range_num 7", { S(range_num, 7), S(start_range_index, 6) }, OK };
+	struct radp_violation v[RADP_VIOLATIONS_MAX];
+	struct radp_profile p;
+	unsigned int n;
+
+	apply(&p, &zero);
+	n = radp_profile_violations(1, &p, &caps_fw, v, ARRAY_SIZE(v));
+	tap_result(n == 1 && v[0].rule == RADP_RULE_RANGE_NUM_ZERO,
+		   "range_num 0: one violation, range_num");
+	apply(&p, &seven);
+	n = radp_profile_violations(1, &p, &caps_ranges7, v, ARRAY_SIZE(v));
+	tap_result(n == 1 && v[0].rule == RADP_RULE_RANGE_NUM_MAX,
+		   "range_num 7: range_num above the 4 entries, entries 0..3 checked");
+}
+
 int main(void)
 {
 	tap_start();
@@ -524,5 +627,8 @@ int main(void)
 	test_messages();
 	test_wide_members();
 	test_baseline_from_bytes();
+	test_all_first_is_check();
+	test_all_listed();
+	test_all_range_num();
 	return tap_end();
 }

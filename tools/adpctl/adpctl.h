@@ -157,6 +157,24 @@ int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 		      int argc, char **argv);
 int profile_build_set(struct nl_msg *msg, void *req);
 
+/* One PROFILE nest of a reply, decoded by profile_decode(). */
+struct profile {
+	struct adp_vals v;		/* adp_profile_fields */
+	struct adp_vals range[ROCE_ADP_RANGES_MAX];
+	bool has_range[ROCE_ADP_RANGES_MAX];
+};
+
+/* 0, or -EBADMSG after reporting a malformed nest. */
+int profile_decode(const struct nlattr *nest, struct profile *p);
+
+/* lint.c, simulate.c: commands of the profile object, see profile_src.h. */
+#define PROFILE_SRC_USAGE \
+	"[dev DEV] [id N] [file FILE] [FIELD VALUE]... [range I RANGE_FIELD VALUE...]..."
+int profile_lint(struct adp_ctx *ctx, int argc, char **argv);
+void profile_lint_details(FILE *fp);
+int profile_simulate(struct adp_ctx *ctx, int argc, char **argv);
+void profile_simulate_details(FILE *fp);
+
 /* mpt.c */
 extern const struct adp_cmd mpt_cmds[];
 

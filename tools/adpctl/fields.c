@@ -274,10 +274,8 @@ static int parse_number(const char *word, uint32_t max, uint32_t *v)
 	return 0;
 }
 
-int adp_field_parse(const struct adp_ctx *ctx, const char *key,
-		    const struct adp_field *f, const char *word, uint32_t *v)
+int adp_field_value(const struct adp_field *f, const char *word, uint32_t *v)
 {
-	char expect[128];
 	size_t i;
 
 	for (i = 0; i < f->nnames; i++) {
@@ -286,7 +284,15 @@ int adp_field_parse(const struct adp_ctx *ctx, const char *key,
 			return 0;
 		}
 	}
-	if (!parse_number(word, adp_field_max(f), v))
+	return parse_number(word, adp_field_max(f), v);
+}
+
+int adp_field_parse(const struct adp_ctx *ctx, const char *key,
+		    const struct adp_field *f, const char *word, uint32_t *v)
+{
+	char expect[128];
+
+	if (!adp_field_value(f, word, v))
 		return 0;
 	return adp_usage_error(ctx, "invalid value \"%s\" for \"%s\": expected %s",
 			       word, key,

@@ -101,6 +101,8 @@ const struct adp_field *adp_field_find(const struct adp_field *fields,
 const struct adp_field *adp_field_by_attr(const struct adp_field *fields,
 					  int attr);
 
+/* word as a value of f (a name or a number up to its width): 0 or -EINVAL. */
+int adp_field_value(const struct adp_field *f, const char *word, uint32_t *v);
 /*
  * Parse word as a value of f; key is the word the user gave for it.
  * Returns 0, or ADP_EXIT_USAGE after 'invalid value "word" for "key":

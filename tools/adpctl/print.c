@@ -5,6 +5,7 @@
  * keys, so nothing is buffered and output can be of any length.
  */
 #include <assert.h>
+#include <math.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -287,6 +288,16 @@ void print_u64(enum output_type t, const char *key, const char *fmt,
 	       uint64_t value)
 {
 	PRINT_NUMBER(t, key, fmt, "%llu", (unsigned long long)value);
+}
+
+void print_float(enum output_type t, const char *key, const char *fmt,
+		 double value)
+{
+	/* JSON has no NaN or infinity. */
+	if (in_json(t) && !isfinite(value))
+		print_null(t, key, NULL, NULL);
+	else
+		PRINT_NUMBER(t, key, fmt, "%.15g", value);
 }
 
 void print_bool_str(enum output_type t, const char *key, const char *fmt,

@@ -43,6 +43,9 @@ void print_int(enum output_type t, const char *key, const char *fmt,
 	       int value);
 void print_u64(enum output_type t, const char *key, const char *fmt,
 	       uint64_t value);
+/* JSON: a number (null when not finite). */
+void print_float(enum output_type t, const char *key, const char *fmt,
+		 double value);
 /* Text mode gets "true"/"false" for a %s in fmt. */
 void print_bool(enum output_type t, const char *key, const char *fmt,
 		bool value);

@@ -15,13 +15,6 @@
 
 #define PROFILE_ID	ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID
 
-/* One PROFILE nest of a reply. */
-struct profile {
-	struct adp_vals v;
-	struct adp_vals range[ROCE_ADP_RANGES_MAX];
-	bool has_range[ROCE_ADP_RANGES_MAX];
-};
-
 /* What "profile show" asked for: with has_id, only that profile. */
 struct profile_filter {
 	const char *dev;
@@ -29,7 +22,7 @@ struct profile_filter {
 	uint32_t id;
 };
 
-static int profile_decode(const struct nlattr *nest, struct profile *p)
+int profile_decode(const struct nlattr *nest, struct profile *p)
 {
 	struct nlattr *a, *idx;
 	uint32_t i;
@@ -442,6 +435,20 @@ const struct adp_cmd profile_cmds[] = {
 		.help = "change fields of profile N",
 		.usage = "dev DEV id N [FIELD VALUE]... [range I RANGE_FIELD VALUE...]...",
 		.details = profile_set_details,
+	},
+	{
+		.name = "lint",
+		.func = profile_lint,
+		.help = "check a profile before the firmware does: errors and warnings",
+		.usage = PROFILE_SRC_USAGE " [QP] [CAPS]",
+		.details = profile_lint_details,
+	},
+	{
+		.name = "simulate",
+		.func = profile_simulate,
+		.help = "run the retransmission algorithm of a profile for a QP against a loss scenario",
+		.usage = PROFILE_SRC_USAGE " QP SCENARIO [OPTION]... [--svg FILE]",
+		.details = profile_simulate_details,
 	},
 	{ }
 };

@@ -56,7 +56,7 @@ expect() {
 }
 
 echo "TAP version 13"
-echo "1..45"
+echo "1..55"
 
 expect 0 '^adpctl [^ ]+$' '' "-V prints the version" -V
 expect 0 '^adpctl [^ ]+$' '' "--version prints the version" --version
@@ -91,8 +91,8 @@ expect 0 'dec_mode +div4, div2, low_bound or 0\.\.3' '' \
 	"profile set help lists the range fields" profile set --help
 expect 0 'min_ack_timeout_limit_disabled +off, on or 0\.\.1' '' \
 	"accl set help lists the enables" accl set help
-expect 2 '' 'Error: ambiguous command "s" (show, set). Try "adpctl profile help".' \
-	"show and set share a prefix" profile s
+expect 2 '' 'Error: ambiguous command "s" (show, set, simulate). Try "adpctl profile help".' \
+	"show, set and simulate share a prefix" profile s
 expect 2 '' 'Error: unknown field "bogus". Try "adpctl profile set help".' \
 	"profile set: unknown field" profile set dev emu0 id 1 bogus 1
 expect 2 '' 'Error: invalid value "70000" for "time_base": expected 0..65535. Try "adpctl profile set help".' \
@@ -120,6 +120,24 @@ expect 2 '' 'Error: "pd" and "qpn" filter a dump: they do not go with "key". Try
 expect 2 '' 'Error: invalid value "1e3" for "pd": expected 0..16777215. Try "adpctl mpt show help".' \
 	"mpt show: bad number" mpt show pd 1e3
 
+# lint and simulate: help, and errors found before anything is read.
+expect 0 'adp_retx_base_timeout_min +0\.\.1048575' '' \
+	"profile lint help lists the caps" profile lint help
+expect 0 'outage TIME' '' "profile simulate help lists the scenarios" \
+	profile simulate --help
+expect 2 '' 'Error: "dev" and "file" both give a profile: pick one. Try "adpctl profile lint help".' \
+	"profile lint: dev and file" profile lint dev emu0 file x
+expect 2 '' 'Error: invalid value "32" for "ack_timeout": expected 0..31 (4.096us << N, 0 = infinite). Try "adpctl profile lint help".' \
+	"profile lint: ack_timeout 32" profile lint ack_timeout 32
+expect 2 '' 'Error: give one scenario: outage TIME, drop N or loss P. Try "adpctl profile simulate help".' \
+	"profile simulate: no scenario" profile simulate ack_timeout 14 retry_count 7
+expect 2 '' 'Error: give one scenario: outage TIME, drop N or loss P. Try "adpctl profile simulate help".' \
+	"profile simulate: two scenarios" profile simulate ack_timeout 14 retry_count 7 drop 3 loss 1%
+expect 2 '' 'Error: missing argument "ack_timeout": the QP'"'"'s timeouts depend on it. Try "adpctl profile simulate help".' \
+	"profile simulate: no ack_timeout" profile simulate dev emu0 retry_count 7 drop 3
+expect 1 '' 'Error: cannot open /nonexistent: No such file or directory.' \
+	"profile lint: missing file" profile lint file /nonexistent
+
 # The one runtime check that needs no module: the family is missing.
 run dev show
 if [ "$rc" -eq 0 ]; then
@@ -142,7 +160,8 @@ fi
 # The new objects report the missing module the same way.
 for args in "accl show" "profile show emu0 id 1" "mpt show emu0 index 1 -r" \
 	    "profile set dev emu0 id 1 time_base 8" \
-	    "accl set dev emu0 roce_adp_retrans_en on"; do
+	    "accl set dev emu0 roce_adp_retrans_en on" "profile lint dev emu0" \
+	    "profile simulate dev emu0 ack_timeout 14 retry_count 7 drop 1"; do
 	# shellcheck disable=SC2086
 	run -j $args
 	if [ "$rc" -eq 0 ]; then

@@ -1,0 +1,899 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "adpctl profile simulate": the firmware's retransmission algorithm run
+ * by sim.c for one QP (a timeline) or many (a distribution), against a
+ * loss scenario.  Output in text or JSON, and optionally an SVG picture.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/random.h>
+
+#include "adpctl.h"
+#include "lint.h"
+#include "profile_src.h"
+#include "sim.h"
+#include "svg.h"
+
+#define SIM_LIMIT_NS		(60ULL * 1000 * 1000 * 1000)	/* 60 s */
+#define SIM_MAX_EVENTS		1000000
+#define SIM_TRACE_MAX		100000		/* events kept for printing */
+#define SIM_SVG_EVENTS		5000		/* events drawn */
+#define SIM_RUNS_MAX		1000000
+#define SIM_PACKETS_MAX		10000000
+#define SIM_HIST_BUCKETS	10
+
+/* The command line beyond the profile. */
+struct sim_args {
+	const char *outage, *loss, *rtt, *seed, *init, *limit, *svg;
+	uint32_t drop, packets, runs;
+	struct adp_arg arg[11];
+};
+
+enum { A_OUTAGE, A_DROP, A_LOSS, A_RTT, A_PACKETS, A_SEED, A_INIT, A_RUNS,
+       A_LIMIT, A_SVG };
+
+static void sim_args_init(struct sim_args *s)
+{
+	struct adp_arg arg[] = {
+		[A_OUTAGE] = { .key = "outage", .type = ADP_ARG_STR, .val = &s->outage },
+		[A_DROP] = { .key = "drop", .type = ADP_ARG_U32, .val = &s->drop },
+		[A_LOSS] = { .key = "loss", .type = ADP_ARG_STR, .val = &s->loss },
+		[A_RTT] = { .key = "rtt", .type = ADP_ARG_STR, .val = &s->rtt },
+		[A_PACKETS] = { .key = "packets", .type = ADP_ARG_U32,
+				.val = &s->packets },
+		[A_SEED] = { .key = "seed", .type = ADP_ARG_STR, .val = &s->seed },
+		[A_INIT] = { .key = "init_timeout", .type = ADP_ARG_STR,
+			     .val = &s->init },
+		[A_RUNS] = { .key = "runs", .type = ADP_ARG_U32, .val = &s->runs },
+		[A_LIMIT] = { .key = "limit", .type = ADP_ARG_STR, .val = &s->limit },
+		[A_SVG] = { .key = "--svg", .type = ADP_ARG_STR, .val = &s->svg },
+		{ }
+	};
+
+	memset(s, 0, sizeof(*s));
+	_Static_assert(sizeof(arg) == sizeof(s->arg), "sim_args.arg");
+	memcpy(s->arg, arg, sizeof(arg));
+}
+
+/* "30ms", "1.5ms", "100us", "250ns", "2s"; a bare number is us. */
+static int parse_time(const struct adp_ctx *ctx, const char *key,
+		      const char *word, uint64_t *v)
+{
+	static const struct { const char *unit; double ns; } units[] = {
+		{ "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 }, { "", 1e3 },
+	};
+	double d;
+	char *end;
+	size_t i;
+
+	errno = 0;
+	d = strtod(word, &end);
+	if (end != word && !errno && word[0] != '-' && word[0] != '+' &&
+	    !strchr(word, 'x') && !strchr(word, 'X')) {
+		for (i = 0; i < ARRAY_SIZE(units); i++) {
+			if (strcmp(end, units[i].unit))
+				continue;
+			d *= units[i].ns;
+			if (d >= 0 && d < 1e18 && !isnan(d)) {
+				*v = (uint64_t)(d + 0.5);
+				return 0;
+			}
+		}
+	}
+	return adp_usage_error(ctx, "invalid value \"%s\" for \"%s\": expected a time such as 30ms, 1.5ms, 100us or 2s",
+			       word, key);
+}
+
+/* "0.01" or "1%". */
+static int parse_loss(const struct adp_ctx *ctx, const char *word, double *p)
+{
+	char *end;
+	double d;
+
+	errno = 0;
+	d = strtod(word, &end);
+	if (end != word && !errno && !isnan(d) && word[0] != '-') {
+		if (!strcmp(end, "%"))
+			d /= 100;
+		else if (*end)
+			d = -1;
+		if (d >= 0 && d <= 1) {
+			*p = d;
+			return 0;
+		}
+	}
+	return adp_usage_error(ctx, "invalid value \"%s\" for \"loss\": expected a probability 0..1 or a percentage such as 1%%",
+			       word);
+}
+
+static int parse_seed(const struct adp_ctx *ctx, const char *word,
+		      uint64_t *v)
+{
+	unsigned long long u;
+	char *end;
+
+	errno = 0;
+	u = strtoull(word, &end, 0);
+	if (!*word || *end || errno || word[0] == '-')
+		return adp_usage_error(ctx, "invalid value \"%s\" for \"seed\": expected a number up to 2^64-1",
+				       word);
+	*v = u;
+	return 0;
+}
+
+static uint64_t random_seed(void)
+{
+	uint64_t s;
+
+	if (getrandom(&s, sizeof(s), GRND_NONBLOCK) == sizeof(s))
+		return s;
+	return (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+}
+
+/* Everything a run needs, resolved from the command line. */
+struct sim_run {
+	const struct adp_src_profile *sp;
+	struct adp_sim_cfg cfg;
+	struct adp_sim_scenario sc;
+	struct adp_sim_qp qp;
+	uint64_t seed;
+	bool seed_given;
+	int init_g;		/* -1: drawn */
+	uint32_t runs;
+	const char *svg;
+};
+
+/* The seed's modelling errors are the firmware's refusals: no run. */
+static int check_profile(const struct adp_src_profile *sp,
+			 const struct radp_caps *caps)
+{
+	struct adp_lint_qp qp = { };
+	struct adp_lint_msg m[ADP_LINT_MAX];
+	unsigned int n, i, errors = 0, first = 0;
+	char path[64];
+
+	n = adp_lint(sp->id, &sp->p, caps, &qp, m, ARRAY_SIZE(m));
+	for (i = 0; i < n; i++) {
+		/* Profile 0, the firmware's, runs like any other. */
+		if (m[i].kind != ADP_LINT_ERROR ||
+		    m[i].rule == RADP_RULE_PROFILE_ID)
+			continue;
+		if (!errors++)
+			first = i;
+	}
+	if (!errors)
+		return 0;
+	print_error("%s profile %u is refused by the rules (%u %s), first %s: %s; see \"adpctl profile lint\"",
+		    sp->label, sp->id, errors, errors == 1 ? "error" : "errors",
+		    adp_fld_path(path, sizeof(path), m[first].fld,
+				 m[first].range), m[first].text);
+	return ADP_EXIT_FAIL;
+}
+
+static int resolve(const struct adp_ctx *ctx, struct sim_args *s,
+		   const struct adp_profile_args *a,
+		   const struct adp_profile_set *set, struct sim_run *run)
+{
+	struct adp_sim_scenario *sc = &run->sc;
+	const struct radp_profile *p;
+	uint64_t t;
+	uint32_t g;
+	int ret;
+
+	if (s->arg[A_RUNS].seen && (!s->runs || s->runs > SIM_RUNS_MAX))
+		return adp_usage_error(ctx, "invalid value \"%u\" for \"runs\": expected 1..%u",
+				       s->runs, SIM_RUNS_MAX);
+	if (s->arg[A_PACKETS].seen && (!s->packets || s->packets > SIM_PACKETS_MAX))
+		return adp_usage_error(ctx, "invalid value \"%u\" for \"packets\": expected 1..%u",
+				       s->packets, SIM_PACKETS_MAX);
+	if (s->arg[A_RUNS].seen && s->arg[A_INIT].seen)
+		return adp_usage_error(ctx, "\"init_timeout\" fixes what \"runs\" draws: give one");
+
+	memset(sc, 0, sizeof(*sc));
+	sc->limit_ns = SIM_LIMIT_NS;
+	sc->max_events = SIM_MAX_EVENTS;
+	sc->packets = 1;
+	if (s->outage) {
+		sc->kind = ADP_SIM_OUTAGE;
+		ret = parse_time(ctx, "outage", s->outage, &sc->down_ns);
+	} else if (s->arg[A_DROP].seen) {
+		sc->kind = ADP_SIM_DROP;
+		sc->drop = s->drop;
+		ret = 0;
+	} else {
+		sc->kind = ADP_SIM_LOSS;
+		sc->packets = 100;
+		ret = parse_loss(ctx, s->loss, &sc->loss);
+	}
+	if (!ret && s->rtt)
+		ret = parse_time(ctx, "rtt", s->rtt, &sc->rtt_ns);
+	if (!ret && s->limit) {
+		ret = parse_time(ctx, "limit", s->limit, &sc->limit_ns);
+		if (!ret && !sc->limit_ns)
+			return adp_usage_error(ctx, "\"limit\" must be above 0");
+	}
+	if (!ret && s->seed)
+		ret = parse_seed(ctx, s->seed, &run->seed);
+	if (ret)
+		return ret;
+	if (s->arg[A_PACKETS].seen)
+		sc->packets = s->packets;
+	run->seed_given = s->seed != NULL;
+	if (!s->seed)
+		run->seed = random_seed();
+	run->runs = s->arg[A_RUNS].seen ? s->runs : 0;
+	run->svg = s->svg;
+
+	run->sp = &set->v[0];
+	p = &run->sp->p;
+	run->qp.ack_timeout = a->ack_timeout;
+	run->qp.retry_count = a->retry_count;
+	run->init_g = -1;
+	if (s->init) {
+		ret = parse_time(ctx, "init_timeout", s->init, &t);
+		if (ret)
+			return ret;
+		for (g = p->timeout_init_low_bound;
+		     g < p->timeout_init_low_bound + p->timeout_init_range_size;
+		     g++)
+			if ((uint64_t)p->time_base * 1000 << g == t)
+				run->init_g = g;
+		if (run->init_g < 0) {
+			char t1[32], t2[32];
+
+			return adp_usage_error(ctx, "invalid value \"%s\" for \"init_timeout\": the profile draws %s .. %s, powers of two",
+					       s->init,
+					       adp_fmt_shift(t1, sizeof(t1), p->time_base,
+							     p->timeout_init_low_bound, 1),
+					       adp_fmt_shift(t2, sizeof(t2), p->time_base,
+							     p->timeout_init_low_bound +
+							     p->timeout_init_range_size - 1, 1));
+		}
+	}
+	return 0;
+}
+
+static const char *fmt_ns(char *buf, uint64_t v)
+{
+	if (v == ADP_SIM_NEVER)
+		return "infinite";
+	if (!v)
+		return "0";
+	return adp_fmt_time(buf, 32, v, ADP_UNIT_NS);
+}
+
+static const char *const kind_names[] = {
+	[ADP_SIM_OUTAGE] = "outage",
+	[ADP_SIM_DROP] = "drop",
+	[ADP_SIM_LOSS] = "loss",
+};
+
+/* "link down for 30ms, rtt 10us, 1 packet" */
+static void scenario_text(char *buf, size_t len,
+			  const struct adp_sim_scenario *sc)
+{
+	char t1[32], t2[32];
+	int off;
+
+	switch (sc->kind) {
+	case ADP_SIM_OUTAGE:
+		off = snprintf(buf, len, "link down for %s",
+			       fmt_ns(t1, sc->down_ns));
+		break;
+	case ADP_SIM_DROP:
+		off = snprintf(buf, len, "the first %u transmissions lost",
+			       sc->drop);
+		break;
+	default:
+		off = snprintf(buf, len, "each transmission lost with probability %g",
+			       sc->loss);
+		break;
+	}
+	if (off > 0 && (size_t)off < len)
+		snprintf(buf + off, len - off, ", rtt %s, %u %s",
+			 fmt_ns(t2, sc->rtt_ns), sc->packets,
+			 sc->packets == 1 ? "packet" : "packets");
+}
+
+static void print_header(const struct sim_run *run)
+{
+	const struct radp_profile *p = &run->sp->p;
+	const struct adp_sim_cfg *cfg = &run->cfg;
+	char line[320], t1[32], t2[32], t3[32], what[64];
+
+	snprintf(line, sizeof(line), "%s profile %u: time_base %s, %u %s from %s to %s, start range %u",
+		 run->sp->label, run->sp->id,
+		 adp_fmt_shift(t1, sizeof(t1), p->time_base, 0, 1),
+		 cfg->range_num, cfg->range_num == 1 ? "range" : "ranges",
+		 adp_fmt_shift(t2, sizeof(t2), p->time_base, cfg->r[0].low, 1),
+		 adp_fmt_shift(t3, sizeof(t3), p->time_base,
+			       cfg->r[cfg->range_num - 1].top, 1),
+		 cfg->start);
+	print_string(PRINT_FP, NULL, "%s\n", line);
+	if (cfg->total_from_qp)
+		snprintf(what, sizeof(what), "ack_timeout * retry_count");
+	else
+		snprintf(what, sizeof(what), "retx_total_timeout %u",
+			 p->retx_total_timeout);
+	snprintf(line, sizeof(line), "QP: ack_timeout %u (%s), retry_count %u%s: total timeout %s (%s)",
+		 run->qp.ack_timeout, fmt_ns(t1, cfg->cap_ns),
+		 run->qp.retry_count,
+		 run->qp.retry_count > ADP_SIM_RETRY_MAX ? " (out of 0..7: 7)" : "",
+		 fmt_ns(t2, cfg->total_ns), what);
+	print_string(PRINT_FP, NULL, "%s\n", line);
+	scenario_text(line, sizeof(line), &run->sc);
+	print_string(PRINT_FP, NULL, "scenario: %s\n", line);
+}
+
+static void print_json_header(const struct sim_run *run)
+{
+	const struct radp_profile *p = &run->sp->p;
+	const struct adp_sim_cfg *cfg = &run->cfg;
+	const struct radp_range *e;
+	uint32_t r;
+
+	print_string(PRINT_JSON, "source", NULL, run->sp->label);
+	open_json_object("profile");
+	print_uint(PRINT_JSON, "adp_retx_profile_id", NULL, run->sp->id);
+	print_uint(PRINT_JSON, "qp_total_timeout", NULL, p->qp_total_timeout);
+	print_uint(PRINT_JSON, "range_num", NULL, p->range_num);
+	print_uint(PRINT_JSON, "start_range_index", NULL, p->start_range_index);
+	print_uint(PRINT_JSON, "time_unit", NULL, p->time_unit);
+	print_uint(PRINT_JSON, "time_base", NULL, p->time_base);
+	print_uint(PRINT_JSON, "retx_total_timeout", NULL, p->retx_total_timeout);
+	print_uint(PRINT_JSON, "timeout_init_low_bound", NULL,
+		   p->timeout_init_low_bound);
+	print_uint(PRINT_JSON, "timeout_init_range_size", NULL,
+		   p->timeout_init_range_size);
+	open_json_array("timeout_range");
+	for (r = 0; r < RADP_RANGES; r++) {
+		e = &p->range[r];
+		open_json_object(NULL);
+		print_uint(PRINT_JSON, "prev_range_index", NULL, e->prev_range_index);
+		print_uint(PRINT_JSON, "dec_mode", NULL, e->dec_mode);
+		print_uint(PRINT_JSON, "timeout_retry_num", NULL,
+			   e->timeout_retry_num);
+		print_uint(PRINT_JSON, "range_low_bound", NULL, e->range_low_bound);
+		print_uint(PRINT_JSON, "range_size", NULL, e->range_size);
+		close_json_object();
+	}
+	close_json_array();
+	close_json_object();
+
+	open_json_object("qp");
+	print_uint(PRINT_JSON, "ack_timeout", NULL, run->qp.ack_timeout);
+	print_uint(PRINT_JSON, "retry_count", NULL, cfg->retry_count);
+	if (cfg->cap_ns == ADP_SIM_NEVER)
+		print_null(PRINT_JSON, "ack_timeout_ns", NULL, NULL);
+	else
+		print_u64(PRINT_JSON, "ack_timeout_ns", NULL, cfg->cap_ns);
+	if (cfg->total_ns == ADP_SIM_NEVER)
+		print_null(PRINT_JSON, "total_timeout_ns", NULL, NULL);
+	else
+		print_u64(PRINT_JSON, "total_timeout_ns", NULL, cfg->total_ns);
+	print_string(PRINT_JSON, "total_timeout_from", NULL,
+		     cfg->total_from_qp ? "qp" : "profile");
+	close_json_object();
+	print_u64(PRINT_JSON, "adp_retx_base_timeout_min", NULL, cfg->min_ns);
+
+	open_json_object("scenario");
+	print_string(PRINT_JSON, "kind", NULL, kind_names[run->sc.kind]);
+	if (run->sc.kind == ADP_SIM_OUTAGE)
+		print_u64(PRINT_JSON, "down_ns", NULL, run->sc.down_ns);
+	else if (run->sc.kind == ADP_SIM_DROP)
+		print_uint(PRINT_JSON, "drop", NULL, run->sc.drop);
+	else
+		print_float(PRINT_JSON, "loss", NULL, run->sc.loss);
+	print_u64(PRINT_JSON, "rtt_ns", NULL, run->sc.rtt_ns);
+	print_uint(PRINT_JSON, "packets", NULL, run->sc.packets);
+	print_u64(PRINT_JSON, "limit_ns", NULL, run->sc.limit_ns);
+	print_u64(PRINT_JSON, "seed", NULL, run->seed);
+	close_json_object();
+}
+
+/* The decision of e in words; prev is the event before it. */
+static void decision_text(char *buf, size_t len, const struct sim_run *run,
+			  const struct adp_sim_event *e,
+			  const struct adp_sim_event *prev)
+{
+	const struct adp_sim_cfg *cfg = &run->cfg;
+	const struct radp_profile *p = &run->sp->p;
+	char t1[32], t2[32];
+	int off = 0;
+
+	switch (e->decision) {
+	case ADP_SIM_INITIAL:
+		if (run->init_g >= 0)
+			off = snprintf(buf, len, "initial timeout (init_timeout)");
+		else
+			off = snprintf(buf, len, "initial timeout, drawn from %s .. %s",
+				       adp_fmt_shift(t1, sizeof(t1), p->time_base,
+						     cfg->init_low, 1),
+				       adp_fmt_shift(t2, sizeof(t2), p->time_base,
+						     cfg->init_low + cfg->init_n - 1, 1));
+		break;
+	case ADP_SIM_INIT_RETRY:
+		off = snprintf(buf, len, "first timeout: the initial timeout is in range %d, retried once",
+			       e->range);
+		break;
+	case ADP_SIM_START_RANGE:
+		off = snprintf(buf, len, "first timeout: the initial timeout is in no range, start at range %d's low bound",
+			       e->range);
+		break;
+	case ADP_SIM_RETRY:
+		off = snprintf(buf, len, "same timeout again (timeout_retry_num %u)",
+			       e->limit);
+		break;
+	case ADP_SIM_DOUBLE:
+		off = snprintf(buf, len, "doubled, towards range %d's top %s",
+			       e->range,
+			       adp_fmt_shift(t1, sizeof(t1), p->time_base,
+					     cfg->r[e->range].top, 1));
+		break;
+	case ADP_SIM_NEXT_RANGE:
+		off = snprintf(buf, len, "top of range %d reached: range %d's low bound",
+			       prev ? prev->range : e->range - 1, e->range);
+		break;
+	case ADP_SIM_HOLD:
+		off = snprintf(buf, len, "top of the last range: stays");
+		break;
+	case ADP_SIM_DEC_DIV4:
+		off = snprintf(buf, len, "forward progress: timeout divided by 4 (div4)");
+		break;
+	case ADP_SIM_DEC_DIV2:
+		off = snprintf(buf, len, "forward progress: timeout halved (div2)");
+		break;
+	case ADP_SIM_DEC_LOW_BOUND:
+		off = snprintf(buf, len, "forward progress: back to range %d's low bound (low_bound)",
+			       e->range);
+		break;
+	case ADP_SIM_PREV_RANGE:
+		off = snprintf(buf, len, "forward progress at range %d's low bound: range %d (prev_range_index)",
+			       prev ? prev->range : -1, e->range);
+		break;
+	case ADP_SIM_FLOOR:
+		off = snprintf(buf, len, "forward progress at the lowest timeout: stays");
+		break;
+	case ADP_SIM_KEEP:
+		off = snprintf(buf, len, "forward progress before any timeout: the initial timeout stays");
+		break;
+	case ADP_SIM_FAIL:
+		off = snprintf(buf, len, "no forward progress for more than the total timeout %s: IBV_WC_RETRY_EXC_ERR",
+			       fmt_ns(t1, cfg->total_ns));
+		break;
+	}
+	if (off < 0 || (size_t)off >= len)
+		return;
+	if (e->spurious)
+		off += snprintf(buf + off, len - off, "; spurious, an ACK was on its way");
+	if (e->capped && (size_t)off < len)
+		off += snprintf(buf + off, len - off, "; capped to ack_timeout");
+	if (e->floored && (size_t)off < len)
+		snprintf(buf + off, len - off, "; raised to the device minimum");
+}
+
+/* time, event, range, timeout, use, decision */
+#define ROW_FMT		"%10s  %-7s  %5s  %-9s  %-5s  %s"
+
+static void print_events(const struct sim_run *run,
+			 const struct adp_sim_trace *tr)
+{
+	size_t i, n = tr->n < tr->cap ? tr->n : tr->cap;
+	char line[512], why[320], t1[32], t2[32], r[16], use[24];
+
+	snprintf(line, sizeof(line), ROW_FMT, "time", "event", "range",
+		 "timeout", "use", "decision");
+	print_string(PRINT_FP, NULL, "\n%s\n", line);
+	open_json_array("events");
+	for (i = 0; i < n; i++) {
+		const struct adp_sim_event *e = &tr->ev[i];
+
+		decision_text(why, sizeof(why), run, e, i ? &tr->ev[i - 1] : NULL);
+		open_json_object(NULL);
+		print_u64(PRINT_JSON, "time_ns", NULL, e->t_ns);
+		print_string(PRINT_JSON, "event", NULL, adp_sim_ev_names[e->kind]);
+		print_uint(PRINT_JSON, "packet", NULL, e->packet);
+		print_uint(PRINT_JSON, "retransmissions", NULL, e->retx);
+		if (e->range < 0)
+			print_null(PRINT_JSON, "range", NULL, NULL);
+		else
+			print_int(PRINT_JSON, "range", NULL, e->range);
+		print_u64(PRINT_JSON, "timeout_ns", NULL, e->timer_ns);
+		print_uint(PRINT_JSON, "uses", NULL, e->uses);
+		if (e->limit)
+			print_uint(PRINT_JSON, "limit", NULL, e->limit);
+		else
+			print_null(PRINT_JSON, "limit", NULL, NULL);
+		print_string(PRINT_JSON, "decision", NULL,
+			     adp_sim_decision_names[e->decision]);
+		print_bool(PRINT_JSON, "spurious", NULL, e->spurious);
+		print_bool(PRINT_JSON, "capped", NULL, e->capped);
+		print_bool(PRINT_JSON, "floored", NULL, e->floored);
+		close_json_object();
+
+		if (e->range < 0)
+			snprintf(r, sizeof(r), "-");
+		else
+			snprintf(r, sizeof(r), "%d", e->range);
+		if (e->limit)
+			snprintf(use, sizeof(use), "%u/%u", e->uses, e->limit);
+		else
+			snprintf(use, sizeof(use), "%u/-", e->uses);
+		snprintf(line, sizeof(line), ROW_FMT, fmt_ns(t1, e->t_ns),
+			 adp_sim_ev_names[e->kind], r, fmt_ns(t2, e->timer_ns),
+			 use, why);
+		print_string(PRINT_FP, NULL, "%s\n", line);
+	}
+	close_json_array();
+	print_bool(PRINT_JSON, "events_truncated", NULL, tr->n > tr->cap);
+	if (tr->n > tr->cap) {
+		snprintf(line, sizeof(line), "(the first %zu of %zu events)",
+			 tr->cap, tr->n);
+		print_string(PRINT_FP, NULL, "%s\n", line);
+	}
+}
+
+static const char *const end_names[] = {
+	[ADP_SIM_END_DONE] = "done",
+	[ADP_SIM_END_FAILED] = "failed",
+	[ADP_SIM_END_LIMIT] = "limit",
+};
+
+/* The outcome in one sentence. */
+static void result_text(char *buf, size_t len, const struct sim_run *run,
+			const struct adp_sim_result *res)
+{
+	const struct adp_sim_scenario *sc = &run->sc;
+	char t1[32], t2[32], t3[32];
+
+	if (res->end == ADP_SIM_END_FAILED) {
+		snprintf(buf, len, "failed at %s: no forward progress for %s, more than the total timeout %s; the QP goes to the error state with IBV_WC_RETRY_EXC_ERR (transport retry counter exceeded) after %llu retransmissions",
+			 fmt_ns(t1, res->end_ns), fmt_ns(t2, res->stall_max_ns),
+			 fmt_ns(t3, run->cfg.total_ns),
+			 (unsigned long long)res->timeouts);
+	} else if (res->end == ADP_SIM_END_LIMIT) {
+		snprintf(buf, len, "still retransmitting at %s, where the simulation stops (limit %s or %llu events)",
+			 fmt_ns(t1, res->end_ns), fmt_ns(t2, sc->limit_ns),
+			 (unsigned long long)sc->max_events);
+	} else if (res->recovered_ns == ADP_SIM_NEVER) {
+		snprintf(buf, len, "no timeout: %llu %s delivered by %s",
+			 (unsigned long long)res->delivered,
+			 res->delivered == 1 ? "packet" : "packets",
+			 fmt_ns(t1, res->end_ns));
+	} else if (sc->kind == ADP_SIM_OUTAGE) {
+		snprintf(buf, len, "recovered at %s, %s after the link came back, after %llu retransmissions (%llu spurious)",
+			 fmt_ns(t1, res->recovered_ns),
+			 fmt_ns(t2, res->recovered_ns > sc->down_ns ?
+				res->recovered_ns - sc->down_ns : 0),
+			 (unsigned long long)res->timeouts,
+			 (unsigned long long)res->spurious);
+	} else if (sc->kind == ADP_SIM_DROP) {
+		snprintf(buf, len, "recovered at %s, after %llu retransmissions (%llu spurious)",
+			 fmt_ns(t1, res->recovered_ns),
+			 (unsigned long long)res->timeouts,
+			 (unsigned long long)res->spurious);
+	} else {
+		snprintf(buf, len, "%llu packets delivered by %s: %llu retransmissions (%llu spurious), longest stall %s",
+			 (unsigned long long)res->delivered,
+			 fmt_ns(t1, res->end_ns),
+			 (unsigned long long)res->timeouts,
+			 (unsigned long long)res->spurious,
+			 fmt_ns(t2, res->stall_max_ns));
+	}
+}
+
+static void print_result(const struct sim_run *run,
+			 const struct adp_sim_result *res)
+{
+	char line[512], t1[32];
+
+	open_json_object("result");
+	print_string(PRINT_JSON, "end", NULL, end_names[res->end]);
+	print_u64(PRINT_JSON, "end_ns", NULL, res->end_ns);
+	if (res->recovered_ns == ADP_SIM_NEVER)
+		print_null(PRINT_JSON, "recovered_ns", NULL, NULL);
+	else
+		print_u64(PRINT_JSON, "recovered_ns", NULL, res->recovered_ns);
+	print_u64(PRINT_JSON, "init_timeout_ns", NULL,
+		  run->cfg.timer_ns[res->init_g]);
+	print_u64(PRINT_JSON, "retransmissions", NULL, res->timeouts);
+	print_u64(PRINT_JSON, "spurious", NULL, res->spurious);
+	print_u64(PRINT_JSON, "delivered", NULL, res->delivered);
+	print_u64(PRINT_JSON, "stall_max_ns", NULL, res->stall_max_ns);
+	print_u64(PRINT_JSON, "events", NULL, res->events);
+	close_json_object();
+
+	result_text(line, sizeof(line), run, res);
+	print_string(PRINT_FP, NULL, "\nresult: %s\n", line);
+	print_string(PRINT_FP, NULL, "total time %s\n", fmt_ns(t1, res->end_ns));
+}
+
+static int write_svg(const char *path, int (*draw)(FILE *, const void *),
+		     const void *arg)
+{
+	FILE *fp = fopen(path, "w");
+	int bad;
+
+	if (!fp) {
+		print_error("cannot write %s: %s", path, strerror(errno));
+		return ADP_EXIT_FAIL;
+	}
+	bad = draw(fp, arg);
+	bad |= fclose(fp);
+	if (bad) {
+		print_error("cannot write %s: %s", path, strerror(errno));
+		return ADP_EXIT_FAIL;
+	}
+	return ADP_EXIT_OK;
+}
+
+static int draw_timeline(FILE *fp, const void *arg)
+{
+	return adp_svg_timeline(fp, arg);
+}
+
+static int draw_histogram(FILE *fp, const void *arg)
+{
+	return adp_svg_histogram(fp, arg);
+}
+
+static int run_one(struct sim_run *run)
+{
+	struct adp_sim_trace tr = { .cap = SIM_TRACE_MAX };
+	struct adp_sim_result res;
+	char title[384], sub[512], scen[160];
+	int ret = ADP_EXIT_OK;
+
+	tr.ev = malloc(tr.cap * sizeof(*tr.ev));
+	if (!tr.ev) {
+		print_error("out of memory");
+		return ADP_EXIT_FAIL;
+	}
+	adp_sim_run(&run->cfg, &run->sc, run->seed, run->init_g, &tr, &res);
+
+	open_json_object(NULL);
+	print_json_header(run);
+	print_header(run);
+	snprintf(title, sizeof(title), "QP start: initial timeout %s",
+		 fmt_ns(scen, run->cfg.timer_ns[res.init_g]));
+	print_string(PRINT_FP, NULL, "%s", title);
+	if (run->init_g >= 0)
+		print_string(PRINT_FP, NULL, "%s\n", " (init_timeout)");
+	else
+		print_u64(PRINT_FP, NULL, run->seed_given ?
+			  " (drawn with seed %llu)\n" :
+			  " (drawn with random seed %llu)\n", run->seed);
+	print_events(run, &tr);
+	print_result(run, &res);
+	close_json_object();
+
+	if (run->svg) {
+		struct adp_svg_timeline t = {
+			.title = title, .subtitle = sub, .p = &run->sp->p,
+			.cfg = &run->cfg, .sc = &run->sc, .ev = tr.ev,
+			.n = tr.n < SIM_SVG_EVENTS ? tr.n : SIM_SVG_EVENTS,
+			.res = &res,
+		};
+
+		scenario_text(scen, sizeof(scen), &run->sc);
+		snprintf(title, sizeof(title), "%s profile %u, ack_timeout %u, retry_count %u: %s",
+			 run->sp->label, run->sp->id, run->qp.ack_timeout,
+			 run->cfg.retry_count, scen);
+		result_text(sub, sizeof(sub), run, &res);
+		ret = write_svg(run->svg, draw_timeline, &t);
+	}
+	free(tr.ev);
+	return ret;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The value below which a share q of the sorted v lies. */
+static uint64_t quantile(const uint64_t *v, size_t n, double q)
+{
+	size_t i = (size_t)ceil(q * n);
+
+	return v[i ? i - 1 : 0];
+}
+
+static int run_many(struct sim_run *run)
+{
+	uint64_t count[SIM_HIST_BUCKETS] = { 0 }, master = run->seed, sum = 0;
+	uint64_t retx_sum = 0, retx_max = 0, spurious = 0, *t, width;
+	uint64_t failed = 0, limited = 0;
+	const char *what = run->sc.kind == ADP_SIM_LOSS ? "completion time" :
+			   "recovery time";
+	char line[512], t1[32], t2[32], t3[32], t4[32], t5[32], t6[32];
+	struct adp_sim_result res;
+	size_t n = 0, i, b, buckets;
+	int ret = ADP_EXIT_OK;
+
+	t = malloc(run->runs * sizeof(*t));
+	if (!t) {
+		print_error("out of memory");
+		return ADP_EXIT_FAIL;
+	}
+	for (i = 0; i < run->runs; i++) {
+		adp_sim_run(&run->cfg, &run->sc, adp_sim_rand(&master), -1,
+			    NULL, &res);
+		retx_sum += res.timeouts;
+		if (res.timeouts > retx_max)
+			retx_max = res.timeouts;
+		spurious += res.spurious;
+		if (res.end == ADP_SIM_END_FAILED) {
+			failed++;
+		} else if (res.end == ADP_SIM_END_LIMIT) {
+			limited++;
+		} else {
+			t[n] = run->sc.kind == ADP_SIM_LOSS ||
+			       res.recovered_ns == ADP_SIM_NEVER ?
+			       res.end_ns : res.recovered_ns;
+			sum += t[n++];
+		}
+	}
+	qsort(t, n, sizeof(*t), cmp_u64);
+	/* Equal widths from the fastest to the slowest; one if all agree. */
+	buckets = n ? SIM_HIST_BUCKETS : 0;
+	width = n ? (t[n - 1] - t[0]) / SIM_HIST_BUCKETS + 1 : 1;
+	if (n && t[0] == t[n - 1])
+		buckets = 1;
+	for (i = 0; i < n; i++)
+		count[(t[i] - t[0]) / width]++;
+
+	open_json_object(NULL);
+	print_json_header(run);
+	print_header(run);
+	print_u64(PRINT_JSON, "runs", NULL, run->runs);
+	print_u64(PRINT_JSON, "recovered", NULL, n);
+	print_u64(PRINT_JSON, "failed", NULL, failed);
+	print_u64(PRINT_JSON, "limit", NULL, limited);
+	print_float(PRINT_JSON, "failure_rate", NULL,
+		    (double)failed / run->runs);
+	snprintf(line, sizeof(line), "%u QPs, random initial timeouts (seed %llu): %zu %s, %llu failed (%.2f%%), %llu still retransmitting at the limit",
+		 run->runs, (unsigned long long)run->seed, n,
+		 run->sc.kind == ADP_SIM_LOSS ? "done" : "recovered",
+		 (unsigned long long)failed, 100.0 * failed / run->runs,
+		 (unsigned long long)limited);
+	print_string(PRINT_FP, NULL, "\n%s\n", line);
+	open_json_object("time_ns");
+	if (n) {
+		print_u64(PRINT_JSON, "min", NULL, t[0]);
+		print_u64(PRINT_JSON, "p50", NULL, quantile(t, n, 0.5));
+		print_u64(PRINT_JSON, "p90", NULL, quantile(t, n, 0.9));
+		print_u64(PRINT_JSON, "p99", NULL, quantile(t, n, 0.99));
+		print_u64(PRINT_JSON, "max", NULL, t[n - 1]);
+		print_u64(PRINT_JSON, "mean", NULL, sum / n);
+		snprintf(line, sizeof(line), "%s: min %s, p50 %s, p90 %s, p99 %s, max %s, mean %s",
+			 what, fmt_ns(t1, t[0]),
+			 fmt_ns(t2, quantile(t, n, 0.5)),
+			 fmt_ns(t3, quantile(t, n, 0.9)),
+			 fmt_ns(t4, quantile(t, n, 0.99)),
+			 fmt_ns(t5, t[n - 1]), fmt_ns(t6, sum / n));
+		print_string(PRINT_FP, NULL, "%s\n", line);
+	}
+	close_json_object();
+	print_string(PRINT_JSON, "time_is", NULL, what);
+	open_json_array("histogram");
+	for (b = 0; b < buckets; b++) {
+		uint64_t from = t[0] + b * width, bar;
+		char hashes[41];
+
+		open_json_object(NULL);
+		print_u64(PRINT_JSON, "from_ns", NULL, from);
+		print_u64(PRINT_JSON, "to_ns", NULL, from + width);
+		print_u64(PRINT_JSON, "count", NULL, count[b]);
+		close_json_object();
+		bar = (count[b] * 40 + n - 1) / n;
+		memset(hashes, '#', bar);
+		hashes[bar] = '\0';
+		if (buckets == 1)
+			snprintf(t2, sizeof(t2), "%s", "(all)");
+		else
+			fmt_ns(t2, from + width);
+		snprintf(line, sizeof(line), "  %10s .. %-10s %-40s %llu",
+			 fmt_ns(t1, from), t2, hashes,
+			 (unsigned long long)count[b]);
+		print_string(PRINT_FP, NULL, "%s\n", line);
+	}
+	close_json_array();
+	print_float(PRINT_JSON, "retransmissions_mean", NULL,
+		    (double)retx_sum / run->runs);
+	print_u64(PRINT_JSON, "retransmissions_max", NULL, retx_max);
+	print_u64(PRINT_JSON, "retransmissions_total", NULL, retx_sum);
+	print_u64(PRINT_JSON, "spurious_total", NULL, spurious);
+	snprintf(line, sizeof(line), "retransmissions per QP: mean %.2f, max %llu; spurious timeouts: %llu",
+		 (double)retx_sum / run->runs, (unsigned long long)retx_max,
+		 (unsigned long long)spurious);
+	print_string(PRINT_FP, NULL, "%s\n", line);
+	close_json_object();
+
+	if (run->svg) {
+		char title[384], sub[256], scen[160];
+		struct adp_svg_histogram h = {
+			.title = title, .subtitle = sub, .xlabel = what,
+			.from_ns = n ? t[0] : 0, .width_ns = width,
+			.count = count, .buckets = buckets,
+			.failed = failed + limited,
+		};
+
+		scenario_text(scen, sizeof(scen), &run->sc);
+		snprintf(title, sizeof(title), "%s profile %u, ack_timeout %u, retry_count %u: %s",
+			 run->sp->label, run->sp->id, run->qp.ack_timeout,
+			 run->cfg.retry_count, scen);
+		snprintf(sub, sizeof(sub), "%u QPs: %zu %s, %llu failed (%.2f%%)",
+			 run->runs, n,
+			 run->sc.kind == ADP_SIM_LOSS ? "done" : "recovered",
+			 (unsigned long long)(failed + limited),
+			 100.0 * (failed + limited) / run->runs);
+		ret = write_svg(run->svg, draw_histogram, &h);
+	}
+	free(t);
+	return ret;
+}
+
+int profile_simulate(struct adp_ctx *ctx, int argc, char **argv)
+{
+	struct adp_profile_args a;
+	struct adp_profile_set set;
+	struct sim_args s;
+	struct sim_run run;
+	int ret;
+
+	sim_args_init(&s);
+	memset(&run, 0, sizeof(run));
+	ret = adp_profile_args_parse(ctx, &a, s.arg, argc, argv);
+	if (ret)
+		return ret;
+	/* The usage errors that do not need the profile, before it is read. */
+	if (s.arg[A_OUTAGE].seen + s.arg[A_DROP].seen + s.arg[A_LOSS].seen != 1)
+		return adp_usage_error(ctx, "give one scenario: outage TIME, drop N or loss P");
+	if (!a.has_ack_timeout || !a.has_retry_count)
+		return adp_usage_error(ctx, "missing argument \"%s\": the QP's timeouts depend on it",
+				       a.has_ack_timeout ? "retry_count" :
+				       "ack_timeout");
+	ret = adp_profile_load(ctx, &a, true, &set);
+	if (!ret)
+		ret = check_profile(&set.v[0], &set.caps);
+	if (!ret)
+		ret = resolve(ctx, &s, &a, &set, &run);
+	if (!ret) {
+		adp_sim_setup(&run.cfg, &run.sp->p, &run.qp,
+			      set.caps.base_timeout_min);
+		ret = run.runs ? run_many(&run) : run_one(&run);
+	}
+	adp_profile_set_free(&set);
+	return ret;
+}
+
+void profile_simulate_details(FILE *fp)
+{
+	adp_profile_src_help(fp);
+	fputs("\nSCENARIO, one of:\n"
+	      "  outage TIME       the link is down from time 0 for TIME (e.g. 30ms)\n"
+	      "  drop N            the first N transmissions of the first packet are lost\n"
+	      "  loss P            each transmission is lost with probability P (0.01 or 1%)\n"
+	      "\nOPTION:\n"
+	      "  rtt TIME          from a transmission to its ACK (default 0)\n"
+	      "  packets N         packets to deliver (default 1, 100 with loss); after\n"
+	      "                    a recovery the ACKs show how the timeout comes down\n"
+	      "  seed N            seed of the random initial timeout (and of the losses);\n"
+	      "                    default: random, printed\n"
+	      "  init_timeout TIME the initial timeout instead of a random one\n"
+	      "  runs N            Monte-Carlo: N QPs with random initial timeouts, the\n"
+	      "                    distribution of their recovery time and the failure rate\n"
+	      "  limit TIME        stop the simulation at TIME (default 60s)\n"
+	      "  --svg FILE        draw the timeline (the histogram with runs) as SVG\n"
+	      "\nTIME: a number and ns, us, ms or s (us without).  ack_timeout and\n"
+	      "retry_count are required: the cap and, with qp_total_timeout, the total\n"
+	      "timeout come from them.  The model is described in\n"
+	      "Documentation/profile-simulator.rst.\n", fp);
+}

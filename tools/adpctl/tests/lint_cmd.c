@@ -1,0 +1,497 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "adpctl profile lint" and "profile simulate": profiles from fields,
+ * files (words and JSON) and a device (the fake kernel); the messages,
+ * their times and the exit status; the timeline, JSON and SVG of a
+ * simulation.  TAP.  Expected texts are computed by hand from the profile.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fake_kernel.h"
+
+static int lint(bool json, const char *line)
+{
+	return fake_run("profile", profile_cmds, "lint", json, line);
+}
+
+static int simulate(bool json, const char *line)
+{
+	return fake_run("profile", profile_cmds, "simulate", json, line);
+}
+
+/* A file holding text, named in path (a template ending in XXXXXX). */
+static char path[64];
+
+static const char *file_with(const char *text)
+{
+	FILE *fp;
+	int fd;
+
+	snprintf(path, sizeof(path), "/tmp/adpctl-lint-XXXXXX");
+	fd = mkstemp(path);
+	if (fd < 0 || !(fp = fdopen(fd, "w"))) {
+		printf("Bail out! mkstemp: %s\n", strerror(errno));
+		exit(1);
+	}
+	fputs(text, fp);
+	fclose(fp);
+	return path;
+}
+
+static char line[512];
+
+static const char *with_file(const char *fmt)
+{
+	snprintf(line, sizeof(line), fmt, path);
+	return line;
+}
+
+/*
+ * 4 us base; initial 8 us; range 0 16..32 us, range 1 128..512 us; total
+ * 4 us << 5 = 128 us; QP ack_timeout 3 = 32.768 us.
+ */
+#define POOR_FIELDS \
+	"time_base 4 range_num 2 timeout_init_low_bound 1 " \
+	"timeout_init_range_size 1 retx_total_timeout 5 " \
+	"range 0 timeout_retry_num 2 range_low_bound 2 range_size 1 " \
+	"range 1 timeout_retry_num 1 range_low_bound 5 range_size 2"
+
+#define POOR_WARNINGS(src) \
+	src " profile 1: 0 errors, 4 warnings\n" \
+	"  warning: timeout_init_low_bound: the initial timeout (8us) lies outside every range: a QP's first timeout is not retried and jumps to range 0's low bound 16us\n" \
+	"  warning: timeout_range[1].range_low_bound: a gap between range 0 (up to 32us) and range 1 (from 128us): the timeout jumps x4 and 64us is never used\n" \
+	"  warning: timeout_range[1].range_low_bound: range 1 (128us .. 512us) lies above the QP's ack_timeout 3 (32.768us): every timeout of it is capped to 32.768us\n" \
+	/* 16 + 16 + 32 (range 0), then 3 x 32.768 (range 1, capped) */ \
+	"  warning: retx_total_timeout: the total timeout 128us (4us << 5) is shorter than one pass through the ranges (162.304us from range 0's low bound to the top of range 1): without an ACK a QP fails in range 1\n"
+
+static bool lint_fields_warnings(void)
+{
+	return outcome(lint(false, POOR_FIELDS " ack_timeout 3 retry_count 7"),
+		       0, POOR_WARNINGS("command line"), "") &&
+	       fake.calls == 0;
+}
+
+/* Without a QP: what could not be checked is said. */
+static bool lint_notes_without_qp(void)
+{
+	return outcome(lint(false, "time_base 4 range_num 1 qp_total_timeout 1 "
+			    "timeout_init_low_bound 2 timeout_init_range_size 1 "
+			    "range 0 timeout_retry_num 1 range_low_bound 2"),
+		       0,
+		       "command line profile 1: 0 errors, 0 warnings\n"
+		       "  note: no QP ack_timeout given: timeouts above it, which it caps, are not looked for\n"
+		       "  note: qp_total_timeout: the total timeout is the QP's ack_timeout * retry_count: give both to check it\n",
+		       "");
+}
+
+/* Overlap, part of the initial window outside, QP total, infinite. */
+static bool lint_more_warnings(void)
+{
+	const char *base = "time_base 8 range_num 2 qp_total_timeout 1 "
+			   "timeout_init_low_bound 0 timeout_init_range_size 3 "
+			   "range 0 timeout_retry_num 1 range_low_bound 1 range_size 3 "
+			   "range 1 timeout_retry_num 1 range_low_bound 2 range_size 2 "
+			   "prev_range_index 0";
+	bool ok;
+
+	snprintf(line, sizeof(line), "%s ack_timeout 2 retry_count 9", base);
+	/*
+	 * Initial 8, 16, 32 us: 8 us in no range.  Range 0 16..128 us,
+	 * range 1 32..128 us.  Cap 16.384 us: ranges above it; pass
+	 * 16 + 16.384 x 3 (range 0: 32, 64, 128) + x 3 (range 1) = 114.304 us,
+	 * total 7 x 16.384 = 114.688 us: not shorter.
+	 */
+	ok = outcome(lint(false, line), 0,
+		     "command line profile 1: 0 errors, 5 warnings\n"
+		     "  warning: timeout_init_range_size: 1 of the 3 initial timeouts (8us) lies outside every range: for those QPs the first timeout jumps to range 0's low bound 16us\n"
+		     "  warning: timeout_range[1].range_low_bound: range 1 (32us .. 128us) overlaps range 0 (16us .. 128us): after range 0's top the timeout drops back to 32us\n"
+		     "  warning: timeout_init_range_size: initial timeouts up to 32us go above the QP's ack_timeout 2 (16.384us): they are capped to it\n"
+		     "  warning: timeout_range[0].range_size: range 0 (16us .. 128us) goes above the QP's ack_timeout 2 (16.384us): its timeouts above it are capped\n"
+		     "  warning: timeout_range[1].range_low_bound: range 1 (32us .. 128us) lies above the QP's ack_timeout 2 (16.384us): every timeout of it is capped to 16.384us\n"
+		     "  note: retry_count 9 is out of 0..7: the QP uses 7\n", "");
+	snprintf(line, sizeof(line), "%s ack_timeout 0 retry_count 7", base);
+	ok &= outcome_err(lint(false, line), 0, "") &&
+	      strstr(out_buf, "  warning: qp_total_timeout: with the QP's ack_timeout 0 (infinite) the total timeout is infinite: a QP without forward progress never fails\n");
+	/* retry_count 1: 16.384 us < one pass; fails in range 0. */
+	snprintf(line, sizeof(line), "%s ack_timeout 2 retry_count 1", base);
+	ok &= outcome_err(lint(false, line), 0, "") &&
+	      strstr(out_buf, "  warning: qp_total_timeout: the total timeout 16.384us (ack_timeout 2 * retry_count 1) is shorter than one pass through the ranges (114.304us from range 0's low bound to the top of range 1): without an ACK a QP fails in range 0\n");
+	return ok;
+}
+
+static bool lint_cap_below_min(void)
+{
+	return outcome_err(lint(false, "time_base 16 range_num 1 retx_total_timeout 4 "
+				"timeout_init_low_bound 0 timeout_init_range_size 1 "
+				"range 0 timeout_retry_num 1 range_size 1 "
+				"ack_timeout 1 retry_count 7 adp_retx_base_timeout_min 16000"),
+			   0, "") &&
+	       strstr(out_buf, "  warning: the QP's ack_timeout 1 (8.192us) is below the device's minimum timeout 16us: every timeout is the minimum\n");
+}
+
+/* Every rule broken is listed, with the values, and the exit status is 1. */
+static bool lint_errors(void)
+{
+	bool ok;
+
+	ok = outcome(lint(false, "time_base 12 range_num 2 timeout_init_range_size 1 "
+			  "range 0 timeout_retry_num 1 range_low_bound 3 "
+			  "range 1 dec_mode 3 timeout_retry_num 1 range_low_bound 3 prev_range_index 1"),
+		     1,
+		     "command line profile 1: 4 errors, 0 warnings\n"
+		     "  error: time_base: time_base must be a power of two (time_base 12)\n"
+		     "  error: timeout_range[1].dec_mode: dec_mode 3 is reserved (dec_mode 3)\n"
+		     "  error: timeout_range[1].prev_range_index: prev_range_index must be below the range's own index (prev_range_index 1 in range 1)\n"
+		     "  error: timeout_range[1].range_low_bound: range_low_bound must be above the previous range's (range 1 starts at 96us, range 0 at 96us)\n"
+		     "  note: warnings are looked for once the errors are fixed\n",
+		     "");
+	ok &= outcome_err(lint(true, "time_base 2 id 3 range_num 5"), 1, "") &&
+	      python_accepts(out_buf,
+			     "[(p['source'], p['adp_retx_profile_id'], p['valid'],"
+			     " [(e['rule'], e['rule_id'], e['field'], e['range']) for e in p['errors']],"
+			     " p['errors'][0]['rule_message'], p['errors'][0]['message'],"
+			     " p['warnings'], p['caps']) for p in v] == [('command line', 3, False,"
+			     " [('profile_id', 1, 'adp_retx_profile_id', None),"
+			     "  ('time_base_min', 4, 'time_base', None),"
+			     "  ('range_num_max', 6, 'range_num', None),"
+			     "  ('init_range_empty', 12, 'timeout_init_range_size', None),"
+			     "  ('retry_num_zero', 11, 'timeout_retry_num', 0),"
+			     "  ('retry_num_zero', 11, 'timeout_retry_num', 1),"
+			     "  ('range_order', 8, 'range_low_bound', 1),"
+			     "  ('retry_num_zero', 11, 'timeout_retry_num', 2),"
+			     "  ('range_order', 8, 'range_low_bound', 2),"
+			     "  ('retry_num_zero', 11, 'timeout_retry_num', 3),"
+			     "  ('range_order', 8, 'range_low_bound', 3)],"
+			     " 'adp_retx_profile_id must be 1..adp_retx_profile_max_id (0 is the firmware\\'s)',"
+			     " 'adp_retx_profile_id must be 1..adp_retx_profile_max_id (0 is the firmware\\'s) (id 3, adp_retx_profile_max_id 1)',"
+			     " [], {'adp_retx_profile_max_id': 1,"
+			     " 'adp_retx_profile_max_range_num': 4, 'adp_retx_base_timeout_min': 4000})] and v");
+	return ok;
+}
+
+/* The words of "profile set" in a file, with comments, as the fields. */
+static bool lint_file_words(void)
+{
+	char want[1024];
+	bool ok;
+
+	file_with("# a poor profile\n"
+		  "time_base 4 range_num 2\n"
+		  "timeout_init_low_bound 1 timeout_init_range_size 1  # 8 us\n"
+		  "retx_total_timeout 5\n"
+		  "range 0 timeout_retry_num 2 range_low_bound 2 range_size 1\n"
+		  "range 1\n"
+		  "  timeout_retry_num 1\n"
+		  "  range_low_bound 5 range_size 2\n");
+	snprintf(want, sizeof(want), "%s%s", path, POOR_WARNINGS(""));
+	ok = outcome(lint(false, with_file("file %s ack_timeout 3 retry_count 7")),
+		     0, want, "");
+	/* Fields on the command line change the file's. */
+	ok &= outcome_err(lint(false, with_file("file %s range 1 range_low_bound 4 ack_timeout 3 retry_count 7")),
+			  0, "") && !strstr(out_buf, "gap");
+	unlink(path);
+	return ok;
+}
+
+/* content in a file is refused with want (a format taking the path). */
+static bool file_refused(const char *content, const char *want_fmt)
+{
+	char want[512];
+	bool ok;
+
+	file_with(content);
+	snprintf(want, sizeof(want), want_fmt, path);
+	ok = outcome(lint(false, with_file("file %s")), 1, "", want);
+	unlink(path);
+	return ok;
+}
+
+static bool lint_file_errors(void)
+{
+	return file_refused("time_base 4\nrange 0\n  bogus 3\n",
+			    "Error: %s:3: unknown field \"bogus\".\n") &&
+	       file_refused("time_base 70000\n",
+			    "Error: %s:1: invalid value \"70000\" for \"time_base\": expected 0..65535.\n") &&
+	       file_refused("time_base 4\nrange_size 3\n",
+			    "Error: %s:2: \"range_size\" is a range field: give it after \"range I\".\n") &&
+	       file_refused("time_base 4\ntime_base 4\n",
+			    "Error: %s:2: \"time_base\" is given twice.\n") &&
+	       file_refused("time_base\n",
+			    "Error: %s:1: missing value for \"time_base\".\n") &&
+	       file_refused("[{\"dev\": \"emu0\",\n \"profiles\": [{\"time_base\": 4,}]}]\n",
+			    "Error: %s: not valid JSON: line 2: expected a member name.\n") &&
+	       file_refused("{\"time_base\": -4}",
+			    "Error: %s:1: \"time_base\" must be a whole number 0..4294967295, not -4.\n") &&
+	       file_refused("{\"time_base\": 4, \"timeout_range\": [{\"low\": 1}]}",
+			    "Error: %s:1: unknown field \"low\" in a timeout_range entry.\n") &&
+	       file_refused("[]", "Error: %s has no profile to check.\n");
+}
+
+/* What "adpctl -j profile show" prints: two devices, profiles 0 and 1. */
+#define RANGE(prev, dec, retry, low, size) \
+	"{\"prev_range_index\":" #prev ",\"dec_mode\":" #dec \
+	",\"timeout_retry_num\":" #retry ",\"range_low_bound\":" #low \
+	",\"range_size\":" #size "}"
+#define PROFILE(id, base, init_low, r1_low) \
+	"{\"adp_retx_profile_id\":" #id ",\"qp_total_timeout\":0," \
+	"\"range_num\":2,\"start_range_index\":0,\"time_unit\":1," \
+	"\"time_base\":" #base ",\"retx_total_timeout\":14," \
+	"\"timeout_init_low_bound\":" #init_low ",\"timeout_init_range_size\":1," \
+	"\"timeout_range\":[" RANGE(0, 1, 2, 1, 2) "," RANGE(0, 0, 2, r1_low, 3) \
+	"," RANGE(0, 0, 0, 0, 0) "," RANGE(0, 0, 0, 0, 0) "]}"
+#define SHOW_JSON \
+	"[{\"dev\":\"emu0\",\"active_profile_id\":1,\"profiles\":[" \
+	PROFILE(0, 4, 1, 3) "," PROFILE(1, 8, 2, 3) "]}," \
+	"{\"dev\":\"emu1\",\"active_profile_id\":0,\"profiles\":[" \
+	PROFILE(0, 4, 1, 3) "," PROFILE(1, 6, 1, 1) "]}]\n"
+
+static bool lint_file_show_json(void)
+{
+	char want[256];
+	bool ok;
+
+	file_with(SHOW_JSON);
+	/* Every writable profile: emu1's has a bad base and range order. */
+	ok = outcome_err(lint(true, with_file("file %s")), 1, "");
+	snprintf(line, sizeof(line),
+		 "[(p['source'], p['adp_retx_profile_id'], p['valid'],"
+		 " [e['rule'] for e in p['errors']], [w['check'] for w in p['warnings']])"
+		 " for p in v] == [('%s (emu0)', 1, True, [], []),"
+		 " ('%s (emu1)', 1, False, ['time_base_pow2', 'range_order'], [])] and v",
+		 path, path);
+	ok &= python_accepts(out_buf, line);
+	/* id 0: the firmware's, which cannot be written. */
+	ok &= outcome_err(lint(false, with_file("file %s id 0")), 1, "") &&
+	      strstr(out_buf, "(emu0) profile 0: 1 error, 0 warnings\n"
+			      "  error: adp_retx_profile_id: adp_retx_profile_id must be 1..adp_retx_profile_max_id (0 is the firmware's) (id 0, adp_retx_profile_max_id 1)\n");
+	/* Fields need one profile. */
+	ok &= outcome_err(lint(false, with_file("file %s time_base 8")), 1,
+			  "Error: fields given for 2 profiles: pick one with \"id N\".\n");
+	snprintf(want, sizeof(want), "Error: %s has no profile with that id.\n",
+		 path);
+	ok &= outcome_err(lint(false, with_file("file %s id 5")), 1, want);
+	unlink(path);
+	return ok;
+}
+
+/* A device's profiles and limits: ACCL_GET, then PROFILE_GET. */
+static void reply_dev(uint32_t max_range_num, uint32_t range_num)
+{
+	struct nl_msg *msg = fake_reply(ROCE_ADP_CMD_PROFILE_GET);
+	struct nlattr *nest, *r;
+	int i;
+
+	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, "emu0");
+	nla_put_u32(msg, ROCE_ADP_A_ACTIVE_PROFILE_ID, 1);
+	nest = nla_nest_start(msg, ROCE_ADP_A_CAPS | NLA_F_NESTED);
+	nla_put_u32(msg, ROCE_ADP_A_CAPS_PROFILE_MAX_ID, 1);
+	nla_put_u32(msg, ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM, max_range_num);
+	nla_put_u32(msg, ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN, 4000);
+	nla_nest_end(msg, nest);
+	nest = nla_nest_start(msg, ROCE_ADP_A_PROFILE | NLA_F_NESTED);
+	nla_put_u32(msg, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, 1);
+	nla_put_u8(msg, ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT, 0);
+	nla_put_u32(msg, ROCE_ADP_A_PROFILE_RANGE_NUM, range_num);
+	nla_put_u32(msg, ROCE_ADP_A_PROFILE_START_RANGE_INDEX, 0);
+	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIME_UNIT, 1);
+	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIME_BASE, 4);
+	nla_put_u32(msg, ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT, 7);
+	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND, 1);
+	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE, 1);
+	for (i = 0; i < 4; i++) {
+		r = nla_nest_start(msg, ROCE_ADP_A_PROFILE_RANGE | NLA_F_NESTED);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_INDEX, i);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, 0);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_DEC_MODE, 1);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM, i ? 3 : 2);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, 1 + 2 * i);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_RANGE_SIZE, i ? 1 : 2);
+		nla_nest_end(msg, r);
+	}
+	nla_nest_end(msg, nest);
+}
+
+static bool lint_dev(void)
+{
+	bool ok;
+
+	fake_reset();
+	reply_dev(2, 4);
+	ok = outcome(lint(false, "dev emu0 id 1"), 1,
+		     "emu0 profile 1 (active): 1 error, 0 warnings\n"
+		     "  error: range_num: range_num is above adp_retx_profile_max_range_num (range_num 4, adp_retx_profile_max_range_num 2)\n"
+		     "  note: warnings are looked for once the errors are fixed\n", "");
+	ok &= fake.calls == 2 && fake.cmd == ROCE_ADP_CMD_PROFILE_GET &&
+	      same("request", fake_req_str(), "1=\"emu0\" 9=1");
+	/* A dry run of "profile set": the device's profile, changed. */
+	ok &= outcome(lint(false, "dev emu0 range_num 2"), 0,
+		      "emu0 profile 1 (active): 0 errors, 0 warnings\n"
+		      "  note: no QP ack_timeout given: timeouts above it, which it caps, are not looked for\n",
+		      "") &&
+	      same("request", fake_req_str(), "1=\"emu0\"");
+	fake_reset();
+	fake.error = ENODEV;
+	fake.extack = "no device \"emu9\"";
+	ok &= outcome(lint(false, "dev emu9"), 1, "",
+		      "Error: no device \"emu9\".\n");
+	fake_reset();
+	return ok;
+}
+
+/* Profile A of sim_golden.c; QP without cap, the link down 100 us. */
+#define PROF_A \
+	"time_base 4 range_num 2 retx_total_timeout 7 " \
+	"timeout_init_low_bound 1 timeout_init_range_size 1 " \
+	"range 0 range_low_bound 1 range_size 2 timeout_retry_num 2 dec_mode div2 " \
+	"range 1 range_low_bound 3 range_size 1 timeout_retry_num 3 dec_mode div2 " \
+	"ack_timeout 0 retry_count 7"
+
+static bool simulate_outage_text(void)
+{
+	return outcome(simulate(false, PROF_A " outage 100us init_timeout 8us"), 0,
+		       "command line profile 1: time_base 4us, 2 ranges from 8us to 64us, start range 0\n"
+		       "QP: ack_timeout 0 (infinite), retry_count 7: total timeout 512us (retx_total_timeout 7)\n"
+		       "scenario: link down for 100us, rtt 0, 1 packet\n"
+		       "QP start: initial timeout 8us (init_timeout)\n"
+		       "\n"
+		       "      time  event    range  timeout    use    decision\n"
+		       "         0  send         -  8us        1/2    initial timeout (init_timeout)\n"
+		       "       8us  timeout      0  8us        2/2    first timeout: the initial timeout is in range 0, retried once\n"
+		       "      16us  timeout      0  16us       1/1    doubled, towards range 0's top 32us\n"
+		       "      32us  timeout      0  32us       1/1    doubled, towards range 0's top 32us\n"
+		       "      64us  timeout      1  32us       1/3    top of range 0 reached: range 1's low bound\n"
+		       "      96us  timeout      1  32us       2/3    same timeout again (timeout_retry_num 3)\n"
+		       "     128us  timeout      1  32us       3/3    same timeout again (timeout_retry_num 3)\n"
+		       "     128us  ack          0  32us       1/2    forward progress at range 1's low bound: range 0 (prev_range_index)\n"
+		       "\n"
+		       "result: recovered at 128us, 28us after the link came back, after 6 retransmissions (0 spurious)\n"
+		       "total time 128us\n", "");
+}
+
+static bool simulate_fail_json(void)
+{
+	return outcome_err(simulate(true, PROF_A " loss 1 seed 5"), 0, "") &&
+	       python_accepts(out_buf,
+			      "([e['decision'] for e in v['events']],"
+			      " v['events'][-1]['time_ns'], v['result'],"
+			      " v['qp'], v['scenario']['kind'], v['scenario']['loss'],"
+			      " v['profile']['timeout_range'][1]['timeout_retry_num'])"
+			      " == (['initial', 'init_retry', 'double', 'double',"
+			      " 'next_range', 'retry', 'retry', 'double'] + ['hold'] * 5"
+			      " + ['fail'], 544000, {'end': 'failed', 'end_ns': 544000,"
+			      " 'recovered_ns': None, 'init_timeout_ns': 8000,"
+			      " 'retransmissions': 12, 'spurious': 0, 'delivered': 0,"
+			      " 'stall_max_ns': 544000, 'events': 13},"
+			      " {'ack_timeout': 0, 'retry_count': 7, 'ack_timeout_ns': None,"
+			      " 'total_timeout_ns': 512000, 'total_timeout_from': 'profile'},"
+			      " 'loss', 1, 3) and v");
+}
+
+/* Many QPs: the windows of A and its outage give one recovery time. */
+static bool simulate_runs(void)
+{
+	bool ok;
+
+	ok = outcome_err(simulate(false, PROF_A " outage 100us runs 50 seed 3"),
+			 0, "") &&
+	     strstr(out_buf, "50 QPs, random initial timeouts (seed 3): 50 recovered, 0 failed (0.00%), 0 still retransmitting at the limit\n"
+			     "recovery time: min 128us, p50 128us, p90 128us, p99 128us, max 128us, mean 128us\n"
+			     "       128us .. (all)      ######################################## 50\n"
+			     "retransmissions per QP: mean 6.00, max 6; spurious timeouts: 0\n");
+	/* 12 losses in a row outlast the 512 us total timeout. */
+	ok &= outcome_err(simulate(true, PROF_A " loss 70% rtt 2us packets 50 runs 200 seed 3"),
+			  0, "") &&
+	      python_accepts(out_buf,
+			     "v['runs'] == 200 and v['recovered'] + v['failed'] + v['limit'] == 200"
+			     " and v['failed'] > 0 and abs(v['failure_rate'] - v['failed'] / 200) < 1e-9"
+			     " and sum(b['count'] for b in v['histogram']) == v['recovered']"
+			     " and v['time_ns']['min'] <= v['time_ns']['p50'] <= v['time_ns']['max']"
+			     " and v['time_is'] == 'completion time' and v");
+	return ok;
+}
+
+static bool simulate_svg(void)
+{
+	static const char check[] =
+		"import sys, xml.etree.ElementTree as ET\n"
+		"r = ET.parse(sys.argv[1]).getroot()\n"
+		"ns = '{http://www.w3.org/2000/svg}'\n"
+		"t = ' '.join(e.text or '' for e in r.iter(ns + 'text'))\n"
+		"sys.exit(0 if r.tag == ns + 'svg' and 'range 1: 32us .. 64us' in t"
+		" and 'link down' in t and len(list(r.iter(ns + 'circle'))) >= 6"
+		" and len(list(r.iter(ns + 'script'))) == 0 else 1)\n";
+	char cmd[512];
+	bool ok;
+
+	file_with("");
+	ok = outcome_err(simulate(false, with_file(PROF_A " outage 100us init_timeout 8us --svg %s")),
+			 0, "");
+	if (access(PYTHON, X_OK)) {
+		tap_skip = "no " PYTHON;
+	} else {
+		snprintf(cmd, sizeof(cmd), "%s -c \"%s\" %s", PYTHON, check,
+			 path);
+		ok &= system(cmd) == 0;
+	}
+	/* With runs, the histogram. */
+	ok &= outcome_err(simulate(false, with_file(PROF_A " loss 90% runs 20 seed 1 --svg %s")),
+			  0, "");
+	if (!tap_skip) {
+		snprintf(cmd, sizeof(cmd), "%s -c \"import sys, xml.etree.ElementTree as ET; "
+			 "r = ET.parse(sys.argv[1]).getroot(); "
+			 "sys.exit(0 if 'failed' in ' '.join(e.text or '' for e in r.iter()) else 1)\" %s",
+			 PYTHON, path);
+		ok &= system(cmd) == 0;
+	}
+	unlink(path);
+	ok &= outcome_err(simulate(false, PROF_A " outage 100us --svg /nonexistent/x.svg"),
+			  1, "Error: cannot write /nonexistent/x.svg: No such file or directory.\n");
+	return ok;
+}
+
+static bool simulate_refused(void)
+{
+	return outcome(simulate(false, "time_base 3 ack_timeout 14 retry_count 7 drop 3"),
+		       1, "",
+		       "Error: command line profile 1 is refused by the rules (4 errors), first time_base: time_base must be a power of two (time_base 3); see \"adpctl profile lint\".\n");
+}
+
+static bool simulate_usage(void)
+{
+	return outcome(simulate(false, PROF_A " outage 30 parsecs"), 2, "",
+		       "Error: unknown argument \"parsecs\". Try \"adpctl profile simulate help\".\n") &&
+	       outcome(simulate(false, PROF_A " outage 30xs"), 2, "",
+		       "Error: invalid value \"30xs\" for \"outage\": expected a time such as 30ms, 1.5ms, 100us or 2s. Try \"adpctl profile simulate help\".\n") &&
+	       outcome(simulate(false, PROF_A " loss 101%"), 2, "",
+		       "Error: invalid value \"101%\" for \"loss\": expected a probability 0..1 or a percentage such as 1%. Try \"adpctl profile simulate help\".\n") &&
+	       outcome(simulate(false, PROF_A " drop 1 init_timeout 16us"), 2, "",
+		       "Error: invalid value \"16us\" for \"init_timeout\": the profile draws 8us .. 8us, powers of two. Try \"adpctl profile simulate help\".\n") &&
+	       outcome(simulate(false, PROF_A " drop 1 runs 0"), 2, "",
+		       "Error: invalid value \"0\" for \"runs\": expected 1..1000000. Try \"adpctl profile simulate help\".\n");
+}
+
+static const struct tap_test tests[] = {
+	{ "lint: fields, every warning of a poor profile with its times", lint_fields_warnings },
+	{ "lint: notes for what needs a QP", lint_notes_without_qp },
+	{ "lint: overlap, part of the window outside, caps, QP total timeouts", lint_more_warnings },
+	{ "lint: the QP's ack_timeout below the device minimum", lint_cap_below_min },
+	{ "lint: every error listed, exit 1, JSON", lint_errors },
+	{ "lint: a file of profile set words", lint_file_words },
+	{ "lint: errors in files name the line", lint_file_errors },
+	{ "lint: the JSON of profile show, every writable profile", lint_file_show_json },
+	{ "lint: a device's profile and limits, changed by fields", lint_dev },
+	{ "simulate: outage timeline, text", simulate_outage_text },
+	{ "simulate: failure, JSON", simulate_fail_json },
+	{ "simulate: Monte-Carlo runs, text and JSON", simulate_runs },
+	{ "simulate: --svg writes a self-contained SVG", simulate_svg },
+	{ "simulate: a profile the rules refuse is not run", simulate_refused },
+	{ "simulate: usage errors", simulate_usage },
+};
+
+int main(void)
+{
+	return tap_main(tests, ARRAY_SIZE(tests));
+}
