@@ -15,6 +15,7 @@
  */
 
 #include <linux/bitops.h>
+#include <linux/delay.h>
 #include <linux/log2.h>
 #include <linux/minmax.h>
 #include <linux/string.h>
@@ -223,6 +224,19 @@ static const struct radp_emu_fw_cmd *radp_emu_fw_cmd_find(u16 opcode)
 	return NULL;
 }
 
+/*
+ * The time the firmware takes to execute a command (knob cmd_delay_us),
+ * slept outside fw_lock: commands in flight overlap, as on a NIC, and
+ * readers do not queue behind each other's delay.
+ */
+static void radp_emu_fw_delay(struct radp_emu *emu)
+{
+	u32 us = READ_ONCE(emu->cmd_delay_us);
+
+	if (us)
+		usleep_range(us, us + 1);
+}
+
 int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
 		     void *out, size_t outlen)
 {
@@ -231,6 +245,7 @@ int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
 	u32 syndrome = 0;
 	u8 status;
 
+	radp_emu_fw_delay(emu);
 	if (outlen < RADP_CMD_OUT_HDR_LEN)
 		return -EINVAL;	/* nowhere to put a status */
 	if (inlen < RADP_CMD_IN_HDR_LEN) {

@@ -207,6 +207,7 @@ struct radp_emu_accl {
  * @list: in the list of emulated devices
  * @ddir: its debugfs directory
  * @fw_lock: commands that change state exclude all others
+ * @cmd_delay_us: knob: how long the firmware takes per command
  * @accl: ROCE_ACCL state
  * @test_cmd: knob: last command sent through debugfs "cmd" and its outcome
  */
@@ -217,6 +218,7 @@ struct radp_emu {
 	struct list_head list;
 	struct dentry *ddir;
 	struct rw_semaphore fw_lock;	/* writers exclude readers */
+	u32 cmd_delay_us;
 	struct radp_emu_accl accl;
 	struct {
 		u16 opcode;
@@ -232,6 +234,7 @@ int radp_emu_bus_init(unsigned int count);
 void radp_emu_bus_fini(void);
 
 /* emu_fw.c: the firmware model */
+#define RADP_EMU_CMD_DELAY_MAX_US	1000000
 void radp_emu_fw_init(struct radp_emu *emu);
 int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
 		     void *out, size_t outlen);
