@@ -102,6 +102,9 @@ struct genl_info;
 struct radp_nl_req_info {
 	int profile_id;			/* -1: every profile */
 	const struct nlattr *profile_id_attr;
+	/* ROCE_ACCL with profile 0, if reply_size read it for the fill */
+	bool have_accl;
+	struct radp_roce_accl accl;
 };
 
 /**
@@ -111,6 +114,10 @@ struct radp_nl_req_info {
  * @ntf_cmd: the command of its notifications
  * @needs_roce_accl: dumps skip devices without ROCE_ACCL
  * @parse: read the GET request's options into the request info (optional)
+ * @reply_size: the size of a GET reply's body (optional: a page, which
+ *	init_on_alloc zeroes whole and netlink then copies into a smaller
+ *	one); may read from the device what the size depends on into the
+ *	request info, for @fill. Negative errno on failure.
  * @fill: write the reply body about one device
  * @set: apply a SET, under the device's cfg_lock; may update the request
  *	info for the reply that follows
@@ -122,6 +129,8 @@ struct radp_nl_request {
 	bool needs_roce_accl;
 	int (*parse)(struct nlattr **attrs, struct radp_nl_req_info *ri,
 		     struct netlink_ext_ack *extack);
+	int (*reply_size)(struct radp_dev *dev, struct radp_nl_req_info *ri,
+			  struct netlink_ext_ack *extack);
 	int (*fill)(struct sk_buff *skb, struct radp_dev *dev,
 		    const struct radp_nl_req_info *ri,
 		    struct netlink_ext_ack *extack);
@@ -135,6 +144,8 @@ int radp_nl_init(void);
 void radp_nl_fini(void);
 
 /* nl_roce_accl.c: the ACCL and PROFILE messages */
+int radp_nl_accl_reply_size(struct radp_dev *dev, struct radp_nl_req_info *ri,
+			    struct netlink_ext_ack *extack);
 int radp_nl_accl_fill(struct sk_buff *skb, struct radp_dev *dev,
 		      const struct radp_nl_req_info *ri,
 		      struct netlink_ext_ack *extack);
@@ -142,6 +153,9 @@ int radp_nl_accl_set(struct radp_dev *dev, struct genl_info *info,
 		     struct radp_nl_req_info *ri);
 int radp_nl_profile_parse(struct nlattr **attrs, struct radp_nl_req_info *ri,
 			  struct netlink_ext_ack *extack);
+int radp_nl_profile_reply_size(struct radp_dev *dev,
+			       struct radp_nl_req_info *ri,
+			       struct netlink_ext_ack *extack);
 int radp_nl_profile_fill(struct sk_buff *skb, struct radp_dev *dev,
 			 const struct radp_nl_req_info *ri,
 			 struct netlink_ext_ack *extack);
