@@ -138,8 +138,9 @@ int main(int argc, char **argv)
 		     ">=1.6");
 	bench_result("vm_syscall_scaling",
 		     cases[C_SYS2].median / cases[C_SYS1].median, "x", NULL);
-	if (cases[C_SYS2].median / cases[C_SYS1].median < 1.6)
-		bench_note("the VM itself scaled %.2fx (host CPUs busy): the scaling figures of this run say little about the module",
+	/* About 1.6-1.7 on a quiet 2-CPU host: QEMU's own threads compete. */
+	if (cases[C_SYS2].median / cases[C_SYS1].median < 1.4)
+		bench_note("the VM itself scaled only %.2fx (host CPUs busy?): the scaling figures of this run say little about the module",
 			   cases[C_SYS2].median / cases[C_SYS1].median);
 	bench_result("dev_get_scaling",
 		     cases[C_DEV2].median / cases[C_DEV1].median, "x", NULL);
