@@ -8,6 +8,7 @@
 #   make KDIR=/path       against any configured kernel tree
 #   make W=1 C=1          with extra warnings and sparse
 #   make check            unit tests and the selftests in QEMU, 6.1 and 6.12
+#   make bench            benchmarks in QEMU, 6.1 and 6.12 (build/bench/)
 #   make demo             boot a VM with an emulated device and run adpctl
 #   make vm               an interactive shell in that VM
 
@@ -38,9 +39,13 @@ adpctl:
 
 selftests:
 	$(MAKE) -C selftests/roce_adp
+	$(MAKE) -C selftests/roce_adp/bench
 
 check:
 	tools/check $(KVERS)
+
+bench:
+	tools/bench/run $(KVERS)
 
 demo: all
 	tools/vm/run -k $(KVER) -- sh /selftests/demo.sh
@@ -52,5 +57,6 @@ clean:
 	rm -rf build
 	$(MAKE) -C tools/adpctl clean
 	$(MAKE) -C selftests/roce_adp clean
+	$(MAKE) -C selftests/roce_adp/bench clean
 
-.PHONY: all setup module adpctl selftests check demo vm clean
+.PHONY: all setup module adpctl selftests check bench demo vm clean

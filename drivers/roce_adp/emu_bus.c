@@ -93,6 +93,29 @@ static const struct file_operations radp_emu_cmd_fops = {
 	.owner = THIS_MODULE,
 };
 
+/* Knob "cmd_delay_us": at most a second, so that a typo cannot hang us. */
+static int radp_emu_cmd_delay_get(void *data, u64 *val)
+{
+	struct radp_emu *emu = data;
+
+	*val = READ_ONCE(emu->cmd_delay_us);
+	return 0;
+}
+
+static int radp_emu_cmd_delay_set(void *data, u64 val)
+{
+	struct radp_emu *emu = data;
+
+	if (val > RADP_EMU_CMD_DELAY_MAX_US) {
+		pr_err("cmd_delay_us is at most %u\n", RADP_EMU_CMD_DELAY_MAX_US);
+		return -EINVAL;
+	}
+	WRITE_ONCE(emu->cmd_delay_us, val);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(radp_emu_cmd_delay_fops, radp_emu_cmd_delay_get,
+			 radp_emu_cmd_delay_set, "%llu\n");
+
 static void radp_emu_debugfs_init(struct radp_emu *emu)
 {
 	emu->ddir = debugfs_create_dir(emu->radp.name, radp_debugfs_root);
@@ -110,6 +133,8 @@ static void radp_emu_debugfs_init(struct radp_emu *emu)
 			   &emu->accl.base_timeout_min);
 	debugfs_create_x32("accl_configurable", 0600, emu->ddir,
 			   &emu->accl.configurable);
+	debugfs_create_file_unsafe("cmd_delay_us", 0600, emu->ddir, emu,
+				   &radp_emu_cmd_delay_fops);
 	radp_emu_mpt_debugfs_init(emu);
 }
 

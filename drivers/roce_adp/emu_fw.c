@@ -15,6 +15,7 @@
  */
 
 #include <linux/bitops.h>
+#include <linux/delay.h>
 #include <linux/log2.h>
 #include <linux/minmax.h>
 #include <linux/string.h>
@@ -105,25 +106,24 @@ static u32 radp_emu_profile_syndrome(const struct radp_emu_accl *a, u32 id,
 	return 0;
 }
 
-static u8 radp_emu_roce_accl_query(struct radp_emu *emu,
-				   const struct radp_roce_accl *q,
+static u8 radp_emu_roce_accl_query(struct radp_emu *emu, u32 profile_id,
 				   void *reg, u32 *syndrome)
 {
 	const struct radp_emu_accl *a = &emu->accl;
 	struct radp_roce_accl r = {};
 
-	if (q->profile_id > radp_emu_max_id(a)) {
+	if (profile_id > radp_emu_max_id(a)) {
 		*syndrome = RADP_EMU_SYND_PROFILE_ID;
 		return RADP_CMD_STAT_BAD_PARAM;
 	}
 	r.field_select = a->configurable & GENMASK(RADP_ACCL_BITS - 1, 0);
 	r.enables = a->enables;
 	r.profile_select = 1;
-	r.profile_id = q->profile_id ?: a->active_id;
+	r.profile_id = profile_id ?: a->active_id;
 	r.base_timeout_min = a->base_timeout_min;
 	r.profile_max_id = radp_emu_max_id(a);
 	r.profile_max_range_num = radp_emu_max_range_num(a);
-	r.profile = a->profiles[q->profile_id];
+	r.profile = a->profiles[profile_id];
 	radp_roce_accl_pack(reg, &r);
 	return RADP_CMD_STAT_OK;
 }
@@ -160,8 +160,10 @@ static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 			      u32 *syndrome)
 {
 	const size_t len = RADP_ACCESS_REG_DATA_OFF + RADP_ROCE_ACCL_LEN;
+	const u8 *reg_in = (const u8 *)in + RADP_ACCESS_REG_DATA_OFF;
 	u32 op_mod = radp_get(in, RADP_CMD_IN_OP_MOD);
 	struct radp_roce_accl req;
+	u32 profile_id;
 	u8 status;
 
 	if (radp_get(in, RADP_ACCESS_REG_IN_REGISTER_ID) != RADP_REG_ID_ROCE_ACCL) {
@@ -180,17 +182,19 @@ static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 		*syndrome = RADP_EMU_SYND_BAD_OUTP_LEN;
 		return RADP_CMD_STAT_BAD_OUTP_LEN;
 	}
-	radp_roce_accl_unpack((const u8 *)in + RADP_ACCESS_REG_DATA_OFF, &req);
 
 	switch (op_mod) {
 	case RADP_ACCESS_REG_READ:
+		/* A query reads nothing but the profile it names. */
+		profile_id = radp_get(reg_in, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID);
 		down_read(&emu->fw_lock);
-		status = radp_emu_roce_accl_query(emu, &req,
+		status = radp_emu_roce_accl_query(emu, profile_id,
 						  (u8 *)out + RADP_ACCESS_REG_DATA_OFF,
 						  syndrome);
 		up_read(&emu->fw_lock);
 		return status;
 	case RADP_ACCESS_REG_WRITE:
+		radp_roce_accl_unpack(reg_in, &req);
 		down_write(&emu->fw_lock);
 		status = radp_emu_roce_accl_write(emu, &req, syndrome);
 		up_write(&emu->fw_lock);
@@ -224,6 +228,19 @@ static const struct radp_emu_fw_cmd *radp_emu_fw_cmd_find(u16 opcode)
 	return NULL;
 }
 
+/*
+ * The time the firmware takes to execute a command (knob cmd_delay_us),
+ * slept outside fw_lock: commands in flight overlap, as on a NIC, and
+ * readers do not queue behind each other's delay.
+ */
+static void radp_emu_fw_delay(struct radp_emu *emu)
+{
+	u32 us = READ_ONCE(emu->cmd_delay_us);
+
+	if (us)
+		usleep_range(us, us + 1);
+}
+
 int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
 		     void *out, size_t outlen)
 {
@@ -232,6 +249,7 @@ int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
 	u32 syndrome = 0;
 	u8 status;
 
+	radp_emu_fw_delay(emu);
 	if (outlen < RADP_CMD_OUT_HDR_LEN)
 		return -EINVAL;	/* nowhere to put a status */
 	if (inlen < RADP_CMD_IN_HDR_LEN) {

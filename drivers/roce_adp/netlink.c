@@ -30,15 +30,26 @@ static int radp_nl_dev_fill(struct sk_buff *skb, struct radp_dev *dev,
 	return 0;
 }
 
+static int radp_nl_dev_reply_size(struct radp_dev *dev,
+				  struct radp_nl_req_info *ri,
+				  struct netlink_ext_ack *extack)
+{
+	return nla_total_size(sizeof(u32)) +		/* backend */
+	       nla_total_size(RADP_FW_VERSION_LEN) +	/* fw_version */
+	       nla_total_size(sizeof(u8));		/* roce_accl */
+}
+
 static const struct radp_nl_request radp_nl_requests[] = {
 	{
 		.cmd = ROCE_ADP_CMD_DEV_GET,
+		.reply_size = radp_nl_dev_reply_size,
 		.fill = radp_nl_dev_fill,
 	}, {
 		.cmd = ROCE_ADP_CMD_ACCL_GET,
 		.set_cmd = ROCE_ADP_CMD_ACCL_SET,
 		.ntf_cmd = ROCE_ADP_CMD_ACCL_NTF,
 		.needs_roce_accl = true,
+		.reply_size = radp_nl_accl_reply_size,
 		.fill = radp_nl_accl_fill,
 		.set = radp_nl_accl_set,
 	}, {
@@ -47,6 +58,7 @@ static const struct radp_nl_request radp_nl_requests[] = {
 		.ntf_cmd = ROCE_ADP_CMD_PROFILE_NTF,
 		.needs_roce_accl = true,
 		.parse = radp_nl_profile_parse,
+		.reply_size = radp_nl_profile_reply_size,
 		.fill = radp_nl_profile_fill,
 		.set = radp_nl_profile_set,
 	}, {
@@ -117,13 +129,28 @@ static int radp_nl_req_info_init(const struct radp_nl_request *req,
 	return req->parse ? req->parse(attrs, ri, extack) : 0;
 }
 
+/* The payload of a GET reply: the device's name and the body. */
+static int radp_nl_reply_size(const struct radp_nl_request *req,
+			      struct radp_dev *dev, struct radp_nl_req_info *ri,
+			      struct netlink_ext_ack *extack)
+{
+	int size;
+
+	if (!req->reply_size)
+		return NLMSG_GOODSIZE;
+	size = req->reply_size(dev, ri, extack);
+	if (size < 0)
+		return size;
+	return nla_total_size(strlen(dev->name) + 1) + size;
+}
+
 static int radp_nl_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	const struct radp_nl_request *req;
 	struct radp_nl_req_info ri;
 	struct radp_dev *dev;
 	struct sk_buff *msg;
-	int err;
+	int err, size;
 
 	req = radp_nl_request_find(info->genlhdr->cmd);
 	if (WARN_ON_ONCE(!req))
@@ -137,13 +164,25 @@ static int radp_nl_get_doit(struct sk_buff *skb, struct genl_info *info)
 	if (IS_ERR(dev))
 		return PTR_ERR(dev);
 
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	size = radp_nl_reply_size(req, dev, &ri, info->extack);
+	if (size < 0) {
+		err = size;
+		goto err_put_dev;
+	}
+	msg = genlmsg_new(size, GFP_KERNEL);
 	if (!msg) {
 		err = -ENOMEM;
 		goto err_put_dev;
 	}
 	err = radp_nl_put_msg(msg, req, req->cmd, dev, info->snd_portid,
 			      info->snd_seq, 0, &ri, info->extack);
+	/*
+	 * A reply_size short of what the fill writes is a bug, which the
+	 * slack of the allocation could hide: check the length too.
+	 */
+	WARN_ON_ONCE(req->reply_size &&
+		     (err == -EMSGSIZE ||
+		      msg->len > nlmsg_total_size(genlmsg_total_size(size))));
 	if (err)
 		goto err_free_msg;
 	radp_dev_put(dev);

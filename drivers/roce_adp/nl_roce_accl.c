@@ -104,6 +104,30 @@ static int radp_nl_put_accl_bits(struct sk_buff *skb, int type, u32 bits)
 	return 0;
 }
 
+/* What radp_nl_put_members() writes. */
+static int radp_nl_members_size(const struct radp_member *members,
+				unsigned int count)
+{
+	unsigned int i;
+	int size = 0;
+
+	for (i = 0; i < count; i++)
+		size += nla_total_size(radp_nl_fields[members[i].fld].type ==
+				       NLA_U8 ? sizeof(u8) : sizeof(u32));
+	return size;
+}
+
+int radp_nl_accl_reply_size(struct radp_dev *dev, struct radp_nl_req_info *ri,
+			    struct netlink_ext_ack *extack)
+{
+	const int bits = nla_total_size(0) +
+			 RADP_ACCL_BITS * nla_total_size(sizeof(u8));
+
+	return nla_total_size(0) + 3 * nla_total_size(sizeof(u32)) + /* caps */
+	       nla_total_size(sizeof(u32)) +	/* active profile */
+	       2 * bits;			/* enables, configurable */
+}
+
 int radp_nl_accl_fill(struct sk_buff *skb, struct radp_dev *dev,
 		      const struct radp_nl_req_info *ri,
 		      struct netlink_ext_ack *extack)
@@ -212,35 +236,72 @@ static int radp_nl_put_profile(struct sk_buff *skb, u32 id,
 	return 0;
 }
 
+/* What radp_nl_put_profile() writes. */
+static int radp_nl_profile_size(void)
+{
+	int range = nla_total_size(0) + nla_total_size(sizeof(u32)) +
+		    radp_nl_members_size(radp_range_members,
+					 radp_range_members_count);
+
+	return nla_total_size(0) + nla_total_size(sizeof(u32)) +
+	       radp_nl_members_size(radp_profile_members,
+				    radp_profile_members_count) +
+	       RADP_RANGES * range;
+}
+
+/*
+ * How many profiles the reply holds depends on adp_retx_profile_max_id:
+ * read profile 0 here, and the fill uses it.
+ */
+int radp_nl_profile_reply_size(struct radp_dev *dev,
+			       struct radp_nl_req_info *ri,
+			       struct netlink_ext_ack *extack)
+{
+	u32 count;
+	int err;
+
+	err = radp_accl_query(dev, 0, &ri->accl, extack);
+	if (err)
+		return err;
+	ri->have_accl = true;
+	count = ri->profile_id < 0 ? ri->accl.profile_max_id + 1 : 1;
+	return nla_total_size(sizeof(u32)) +	/* active profile */
+	       count * radp_nl_profile_size();
+}
+
 int radp_nl_profile_fill(struct sk_buff *skb, struct radp_dev *dev,
 			 const struct radp_nl_req_info *ri,
 			 struct netlink_ext_ack *extack)
 {
-	struct radp_roce_accl r0, r;
+	const struct radp_roce_accl *r0 = &ri->accl;
+	struct radp_roce_accl q0, r;
 	u32 id, first, last;
 	int err;
 
 	/* Profile 0: the firmware's defaults and which profile is in effect. */
-	err = radp_accl_query(dev, 0, &r0, extack);
-	if (err)
-		return err;
-	if (ri->profile_id > (int)r0.profile_max_id) {
+	if (!ri->have_accl) {
+		err = radp_accl_query(dev, 0, &q0, extack);
+		if (err)
+			return err;
+		r0 = &q0;
+	}
+	if (ri->profile_id > (int)r0->profile_max_id) {
 		NL_SET_ERR_MSG_ATTR(extack, ri->profile_id_attr,
 				    "adp_retx_profile_id is above the device's adp_retx_profile_max_id");
 		return -EINVAL;
 	}
-	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID, r0.profile_id))
+	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID, r0->profile_id))
 		return -EMSGSIZE;
 
 	first = ri->profile_id < 0 ? 0 : ri->profile_id;
-	last = ri->profile_id < 0 ? r0.profile_max_id : ri->profile_id;
+	last = ri->profile_id < 0 ? r0->profile_max_id : ri->profile_id;
 	for (id = first; id <= last; id++) {
 		if (id) {
 			err = radp_accl_query(dev, id, &r, extack);
 			if (err)
 				return err;
 		}
-		err = radp_nl_put_profile(skb, id, id ? &r.profile : &r0.profile);
+		err = radp_nl_put_profile(skb, id, id ? &r.profile : &r0->profile);
 		if (err)
 			return err;
 	}

@@ -27,7 +27,12 @@ static int radp_accl_access(struct radp_dev *dev, u16 op_mod,
 	radp_set(in, RADP_CMD_IN_OPCODE, RADP_CMD_OP_ACCESS_REG);
 	radp_set(in, RADP_CMD_IN_OP_MOD, op_mod);
 	radp_set(in, RADP_ACCESS_REG_IN_REGISTER_ID, RADP_REG_ID_ROCE_ACCL);
-	radp_roce_accl_pack(in + RADP_ACCESS_REG_DATA_OFF, in_reg);
+	/* A query names its profile; the rest of its register is zero. */
+	if (op_mod == RADP_ACCESS_REG_READ)
+		radp_set(in + RADP_ACCESS_REG_DATA_OFF,
+			 RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, in_reg->profile_id);
+	else
+		radp_roce_accl_pack(in + RADP_ACCESS_REG_DATA_OFF, in_reg);
 
 	err = radp_cmd_exec(dev, in, sizeof(in), out, sizeof(out), extack);
 	if (err)

@@ -117,6 +117,9 @@ struct radp_nl_req_info {
 		const struct radp_mpt *entry;
 		const u8 *entry_raw;
 	} mpt;
+	/* ROCE_ACCL with profile 0, if reply_size read it for the fill */
+	bool have_accl;
+	struct radp_roce_accl accl;
 };
 
 /* Dump position, kept in cb->ctx between the messages of a dump. */
@@ -136,6 +139,10 @@ struct radp_nl_dump_ctx {
  * @ntf_cmd: the command of its notifications
  * @needs_roce_accl: dumps skip devices without ROCE_ACCL
  * @parse: read the GET request's options into the request info (optional)
+ * @reply_size: the size of a GET reply's body (optional: a page, which
+ *	init_on_alloc zeroes whole and netlink then copies into a smaller
+ *	one); may read from the device what the size depends on into the
+ *	request info, for @fill. Negative errno on failure.
  * @fill: write the reply body about one device
  * @set: apply a SET, under the device's cfg_lock; may update the request
  *	info for the reply that follows
@@ -150,6 +157,8 @@ struct radp_nl_request {
 	bool needs_roce_accl;
 	int (*parse)(struct nlattr **attrs, struct radp_nl_req_info *ri,
 		     struct netlink_ext_ack *extack);
+	int (*reply_size)(struct radp_dev *dev, struct radp_nl_req_info *ri,
+			  struct netlink_ext_ack *extack);
 	int (*fill)(struct sk_buff *skb, struct radp_dev *dev,
 		    const struct radp_nl_req_info *ri,
 		    struct netlink_ext_ack *extack);
@@ -172,6 +181,8 @@ int radp_nl_init(void);
 void radp_nl_fini(void);
 
 /* nl_roce_accl.c: the ACCL and PROFILE messages */
+int radp_nl_accl_reply_size(struct radp_dev *dev, struct radp_nl_req_info *ri,
+			    struct netlink_ext_ack *extack);
 int radp_nl_accl_fill(struct sk_buff *skb, struct radp_dev *dev,
 		      const struct radp_nl_req_info *ri,
 		      struct netlink_ext_ack *extack);
@@ -179,6 +190,9 @@ int radp_nl_accl_set(struct radp_dev *dev, struct genl_info *info,
 		     struct radp_nl_req_info *ri);
 int radp_nl_profile_parse(struct nlattr **attrs, struct radp_nl_req_info *ri,
 			  struct netlink_ext_ack *extack);
+int radp_nl_profile_reply_size(struct radp_dev *dev,
+			       struct radp_nl_req_info *ri,
+			       struct netlink_ext_ack *extack);
 int radp_nl_profile_fill(struct sk_buff *skb, struct radp_dev *dev,
 			 const struct radp_nl_req_info *ri,
 			 struct netlink_ext_ack *extack);
@@ -269,6 +283,7 @@ struct radp_emu_mpt {
  * @list: in the list of emulated devices
  * @ddir: its debugfs directory
  * @fw_lock: commands that change state exclude all others
+ * @cmd_delay_us: knob: how long the firmware takes per command
  * @accl: ROCE_ACCL state
  * @mpt: MPT table
  * @test_cmd: knob: last command sent through debugfs "cmd" and its outcome
@@ -280,6 +295,7 @@ struct radp_emu {
 	struct list_head list;
 	struct dentry *ddir;
 	struct rw_semaphore fw_lock;	/* writers exclude readers */
+	u32 cmd_delay_us;
 	struct radp_emu_accl accl;
 	struct radp_emu_mpt mpt;
 	struct {
@@ -296,6 +312,7 @@ int radp_emu_bus_init(unsigned int count);
 void radp_emu_bus_fini(void);
 
 /* emu_fw.c: the firmware model */
+#define RADP_EMU_CMD_DELAY_MAX_US	1000000
 int radp_emu_fw_init(struct radp_emu *emu);
 void radp_emu_fw_fini(struct radp_emu *emu);
 int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,

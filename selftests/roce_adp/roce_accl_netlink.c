@@ -547,6 +547,20 @@ TEST_F(accl, profile_more_ids_from_capability)
 	EXPECT_TRUE(prof_eq(&valid, &ps.p[3]));
 }
 
+/* The largest reply: its size is computed ahead of the fill. */
+TEST_F(accl, profile_get_all_eight_profiles)
+{
+	struct profiles ps;
+
+	ASSERT_EQ(0, knob("adp_retx_profile_max_id", "7"));
+	ASSERT_EQ(0, get_profiles(&self->sk, &self->m, -1, &ps, &self->ack));
+	EXPECT_EQ(8, ps.n);
+	EXPECT_EQ(7U, ps.id[7]);
+	ASSERT_EQ(0, get_profiles(&self->sk, &self->m, 7, &ps, &self->ack));
+	EXPECT_EQ(1, ps.n);
+	EXPECT_EQ(7U, ps.id[0]);
+}
+
 TEST_F(accl, enables_set_reads_back)
 {
 	struct accl ac;

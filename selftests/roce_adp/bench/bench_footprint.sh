@@ -1,0 +1,79 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Module footprint: sections of the .ko, memory of the loaded module,
+# modprobe time, and the memory each emulated device takes.
+cd "$(dirname "$0")" || exit 1
+
+BUS=/sys/bus/roce_adp
+ko=/lib/modules/$(uname -r)/extra/roce_adp.ko
+devices=${BENCH_FOOTPRINT_DEVICES:-256}
+loads=11
+
+meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
+# Drop caches, drain the per-CPU page lists (compaction does), let RCU
+# frees finish, fold the per-CPU counters.
+settle() {
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	echo 1 >/proc/sys/vm/compact_memory
+	sleep 1
+	echo 1 >/proc/sys/vm/stat_refresh
+}
+# median_ms CMD BEFORE: median time of CMD, BEFORE run untimed ahead of each
+median_ms() {
+	t=$(./timecmd -n "$loads" -w 1 -b "$2" "$1") || exit 1
+	awk -v v="${t%% *}" 'BEGIN { printf "%.3f", v / 1000 }'
+}
+
+# .ko sections, with binutils' size from the host's /usr.
+sizes=$(size "$ko" 2>/dev/null | awk 'NR == 2 { print $1, $2, $3 }')
+if [ -n "$sizes" ]; then
+	# shellcheck disable=SC2086 # split into text data bss
+	set -- $sizes
+	echo "RESULT ko_text $1 bytes"
+	echo "RESULT ko_data $2 bytes"
+	echo "RESULT ko_bss $3 bytes"
+else
+	echo "NOTE no 'size' in the guest (host /usr not mounted?): no .ko sections"
+fi
+echo "RESULT module_coresize $(cat /sys/module/roce_adp/coresize) bytes"
+
+# modprobe (and modprobe -r) of the module with its one default device.
+load=$(median_ms 'modprobe roce_adp' 'modprobe -r roce_adp') || exit 1
+unload=$(median_ms 'modprobe -r roce_adp' 'modprobe roce_adp') || exit 1
+echo "RESULT modprobe_ms $load ms"
+echo "RESULT modprobe_r_ms $unload ms"
+modprobe roce_adp || exit 1
+
+# Memory per emulated device: MemAvailable, MemFree and Slab before and
+# after creating $devices of them (all of it: device, sysfs, debugfs,
+# registry), once: freed slab objects would be reused by a second pass.
+# MemAvailable counts reclaimable slab (sysfs and debugfs dentries and
+# inodes) as available; Slab is the steadiest of the three.
+settle
+avail0=$(meminfo MemAvailable) free0=$(meminfo MemFree) slab0=$(meminfo Slab)
+i=0
+while [ $i -lt "$devices" ]; do
+	echo $((1000 + i)) >$BUS/new_device || exit 1
+	i=$((i + 1))
+done
+settle
+avail1=$(meminfo MemAvailable) free1=$(meminfo MemFree) slab1=$(meminfo Slab)
+i=0
+while [ $i -lt "$devices" ]; do
+	echo $((1000 + i)) >$BUS/del_device || exit 1
+	i=$((i + 1))
+done
+echo "RESULT devices $devices count"
+echo "RESULT mem_per_device $(((avail0 - avail1) * 1024 / devices)) bytes"
+echo "RESULT memfree_per_device $(((free0 - free1) * 1024 / devices)) bytes"
+echo "RESULT slab_per_device $(((slab1 - slab0) * 1024 / devices)) bytes"
+
+# ---- MPT table memory: plug in here ----------------------------------------
+# When the emulated device gets an MPT table (the MPT work), measure what
+# 1M entries take as above (settle, MemAvailable and Slab before and after
+# giving emu0 1M entries, then back) and print
+#   RESULT mpt_mem_per_1m_entries BYTES bytes
+# in place of these two lines.
+echo "RESULT mpt_mem_per_1m_entries - bytes"
+echo "NOTE mpt_mem_per_1m_entries: no emulated MPT table in this build"

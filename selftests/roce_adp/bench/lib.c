@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Shared by the bench_* programs; see bench.h. */
+
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/roce_adp.h>
+
+#include "bench.h"
+
+#define BENCH_MAX_WORKERS	8
+
+void bench_result(const char *metric, double value, const char *unit,
+		  const char *goal)
+{
+	printf("RESULT %s %.6g %s%s%s\n", metric, value, unit,
+	       goal ? " " : "", goal ? goal : "");
+	fflush(stdout);
+}
+
+void bench_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("NOTE ", stdout);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+}
+
+void bench_fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+double bench_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int bench_pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set) ? -errno : 0;
+}
+
+int bench_cpus(void)
+{
+	return (int)sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+double bench_median(double *v, int n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+int bench_knob(const char *dev, const char *knob, const char *val)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), BENCH_DBG "%s/%s", dev, knob);
+	return sysfs_write(path, val);
+}
+
+/* A do without NLM_F_ACK: one request, one reply, on both sides. */
+static void bench_req_init(struct bench_req *r, uint16_t family, uint8_t cmd,
+			   uint8_t version, const char *what)
+{
+	nl_msg_init(&r->m, family, 0, cmd, version);
+	r->m.nlh.nlmsg_flags &= ~NLM_F_ACK;
+	r->what = what;
+	r->reply_len = 0;
+}
+
+void bench_req_profile_get(struct nl_sock *sk, struct bench_req *r,
+			   const char *dev, int id)
+{
+	bench_req_init(r, sk->family, ROCE_ADP_CMD_PROFILE_GET, sk->version,
+		       "PROFILE_GET");
+	nl_put_str(&r->m, ROCE_ADP_A_DEV_NAME, dev);
+	if (id >= 0)
+		nl_put_u32(&r->m, ROCE_ADP_A_PROFILE_ID, id);
+}
+
+void bench_req_dev_get(struct nl_sock *sk, struct bench_req *r,
+		       const char *dev)
+{
+	bench_req_init(r, sk->family, ROCE_ADP_CMD_DEV_GET, sk->version,
+		       "DEV_GET");
+	nl_put_str(&r->m, ROCE_ADP_A_DEV_NAME, dev);
+}
+
+void bench_req_profile_set(struct nl_sock *sk, struct bench_req *r,
+			   const char *dev, uint32_t id)
+{
+	/* 8 us base, three ranges from 32 us to 1 ms. */
+	static const uint32_t range[3][4] = {
+		/* prev_range_index, dec_mode, timeout_retry_num, low, size */
+		{ 0, 1, 2, 2 }, { 0, 1, 3, 4 }, { 1, 0, 3, 7 },
+	};
+	static const uint32_t range_size[3] = { 2, 3, 4 };
+	struct nl_msg *m = &r->m;
+	int i;
+
+	bench_req_init(r, sk->family, ROCE_ADP_CMD_PROFILE_SET, sk->version,
+		       "PROFILE_SET");
+	nl_put_str(m, ROCE_ADP_A_DEV_NAME, dev);
+	nl_nest_start(m, ROCE_ADP_A_PROFILE);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, id);
+	nl_put_u8(m, ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT, 0);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_RANGE_NUM, 3);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_START_RANGE_INDEX, 1);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIME_UNIT, 1);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIME_BASE, 8);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT, 14);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND, 4);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE, 2);
+	for (i = 0; i < 3; i++) {
+		nl_nest_start(m, ROCE_ADP_A_PROFILE_RANGE);
+		nl_put_u32(m, ROCE_ADP_A_RANGE_INDEX, i);
+		nl_put_u32(m, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, range[i][0]);
+		nl_put_u32(m, ROCE_ADP_A_RANGE_DEC_MODE, range[i][1]);
+		nl_put_u32(m, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM, range[i][2]);
+		nl_put_u32(m, ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, range[i][3]);
+		nl_put_u32(m, ROCE_ADP_A_RANGE_RANGE_SIZE, range_size[i]);
+		nl_nest_end(m);
+	}
+	nl_nest_end(m);
+}
+
+void bench_req_getfamily(struct bench_req *r, const char *family)
+{
+	bench_req_init(r, GENL_ID_CTRL, CTRL_CMD_GETFAMILY, 1,
+		       "CTRL_CMD_GETFAMILY");
+	nl_put_str(&r->m, CTRL_ATTR_FAMILY_NAME, family);
+}
+
+double bench_loop(struct nl_sock *sk, struct bench_req *r, unsigned long n)
+{
+	static char rbuf[NL_BUF_LEN];
+	const struct nlmsghdr *nlh = (const struct nlmsghdr *)rbuf;
+	double t0 = bench_now();
+	unsigned long i;
+
+	for (i = 0; i < n; i++) {
+		ssize_t len;
+
+		r->m.nlh.nlmsg_seq = ++sk->seq;
+		if (send(sk->fd, r->m.buf, r->m.nlh.nlmsg_len, 0) < 0)
+			bench_fail("%s: send: %s", r->what, strerror(errno));
+		len = recv(sk->fd, rbuf, sizeof(rbuf), 0);
+		if (len < 0)
+			bench_fail("%s: recv: %s", r->what, strerror(errno));
+		if (!NLMSG_OK(nlh, len) || nlh->nlmsg_seq != sk->seq)
+			bench_fail("%s: unexpected reply (%zd bytes)", r->what,
+				   len);
+		if (nlh->nlmsg_type == NLMSG_ERROR) {
+			const struct nlmsgerr *e = NLMSG_DATA(nlh);
+
+			bench_fail("%s: %s", r->what, strerror(-e->error));
+		}
+		r->reply_len = len;
+	}
+	return bench_now() - t0;
+}
+
+struct bench_shared {
+	int ready;
+	int go;
+	int stop;
+	struct {
+		unsigned long ops;
+		double secs;
+		char err[160];
+	} w[BENCH_MAX_WORKERS];
+};
+
+#define LOAD(x)		__atomic_load_n(&(x), __ATOMIC_ACQUIRE)
+#define STORE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELEASE)
+
+/* The loop of one worker process; says what went wrong in sh->w[i].err. */
+static int bench_worker_run(struct bench_shared *sh, int i,
+			    const struct bench_worker *w)
+{
+	struct nl_sock sk = { .fd = -1 };
+	struct bench_req *r = NULL;
+	unsigned long ops = 0;
+	double t0;
+	int err;
+
+	err = w->cpu >= 0 ? bench_pin(w->cpu) : 0;
+	if (err) {
+		snprintf(sh->w[i].err, sizeof(sh->w[i].err),
+			 "pinning to CPU %d: %s", w->cpu, strerror(-err));
+		return 1;
+	}
+	if (w->work != BENCH_SYSCALL) {
+		err = nl_open(&sk, "roce_adp");
+		r = malloc(sizeof(*r));
+		if (err || !r) {
+			snprintf(sh->w[i].err, sizeof(sh->w[i].err),
+				 "netlink family roce_adp: %s", strerror(err ? -err : ENOMEM));
+			return 1;
+		}
+		switch (w->work) {
+		case BENCH_WRITE:
+			bench_req_profile_set(&sk, r, BENCH_DEV, 1);
+			break;
+		case BENCH_DEV_GET:
+			bench_req_dev_get(&sk, r, BENCH_DEV);
+			break;
+		case BENCH_CTRL:
+			bench_req_getfamily(r, "nlctrl");
+			break;
+		default:
+			bench_req_profile_get(&sk, r, BENCH_DEV,
+					      w->work == BENCH_READ ? 0 : -1);
+		}
+	}
+
+	__atomic_add_fetch(&sh->ready, 1, __ATOMIC_ACQ_REL);
+	while (!LOAD(sh->go))
+		usleep(200);
+	t0 = bench_now();
+	while (!LOAD(sh->stop)) {
+		if (r)
+			bench_loop(&sk, r, 1);
+		else
+			getppid();
+		ops++;
+	}
+	sh->w[i].secs = bench_now() - t0;
+	sh->w[i].ops = ops;
+	nl_close(&sk);
+	free(r);
+	return 0;
+}
+
+void bench_run_workers(struct bench_worker *w, int n, double secs)
+{
+	struct bench_shared *sh;
+	struct timespec ts = {
+		.tv_sec = (time_t)secs,
+		.tv_nsec = (long)((secs - (time_t)secs) * 1e9),
+	};
+	pid_t pid[BENCH_MAX_WORKERS];
+	int i, status, died = 0, failed = 0;
+
+	if (n > BENCH_MAX_WORKERS)
+		bench_fail("at most %d workers", BENCH_MAX_WORKERS);
+	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED)
+		bench_fail("mmap: %s", strerror(errno));
+	memset(sh, 0, sizeof(*sh));
+
+	fflush(stdout);
+	for (i = 0; i < n; i++) {
+		pid[i] = fork();
+		if (pid[i] < 0)
+			bench_fail("fork: %s", strerror(errno));
+		if (!pid[i])
+			_exit(bench_worker_run(sh, i, &w[i]));
+	}
+	/* Start together once every worker has its socket. */
+	while (LOAD(sh->ready) < n) {
+		if (waitpid(-1, &status, WNOHANG) > 0) {
+			died = 1;	/* before it was ready: reported below */
+			break;
+		}
+		usleep(1000);
+	}
+	STORE(sh->go, 1);
+	if (!died)
+		nanosleep(&ts, NULL);
+	STORE(sh->stop, 1);
+
+	for (i = 0; i < n; i++) {
+		if (waitpid(pid[i], &status, 0) < 0 ||
+		    !WIFEXITED(status) || WEXITSTATUS(status)) {
+			fprintf(stderr, "error: worker %d: %s\n", i,
+				sh->w[i].err[0] ? sh->w[i].err : "died");
+			failed = 1;
+			continue;
+		}
+		w[i].ops = sh->w[i].ops;
+		w[i].secs = sh->w[i].secs;
+		w[i].rate = w[i].secs > 0 ? w[i].ops / w[i].secs : 0;
+	}
+	munmap(sh, sizeof(*sh));
+	if (failed)
+		exit(1);
+}
