@@ -14,52 +14,6 @@
 #include "compat.h"
 #include "roce_adp.h"
 
-/* The attribute of each MPT field; 0 for the access bits, sent as flags. */
-static const u16 radp_nl_mpt_attrs[RADP_FLD_COUNT] = {
-	[RADP_MPT_STATUS] = ROCE_ADP_A_MPT_ENTRY_STATUS,
-	[RADP_MPT_R_W] = ROCE_ADP_A_MPT_ENTRY_R_W,
-	[RADP_MPT_PA] = ROCE_ADP_A_MPT_ENTRY_PA,
-	[RADP_MPT_ATC_REQ] = ROCE_ADP_A_MPT_ENTRY_ATC_REQ,
-	[RADP_MPT_ATC_XLATED] = ROCE_ADP_A_MPT_ENTRY_ATC_XLATED,
-	[RADP_MPT_NO_SNOOP] = ROCE_ADP_A_MPT_ENTRY_NO_SNOOP,
-	[RADP_MPT_BQP] = ROCE_ADP_A_MPT_ENTRY_BQP,
-	[RADP_MPT_QPN] = ROCE_ADP_A_MPT_ENTRY_QPN,
-	[RADP_MPT_MEM_KEY] = ROCE_ADP_A_MPT_ENTRY_MEM_KEY,
-	[RADP_MPT_PD] = ROCE_ADP_A_MPT_ENTRY_PD,
-	[RADP_MPT_EN_RINV] = ROCE_ADP_A_MPT_ENTRY_EN_RINV,
-	[RADP_MPT_EI] = ROCE_ADP_A_MPT_ENTRY_EI,
-	[RADP_MPT_NCE] = ROCE_ADP_A_MPT_ENTRY_NCE,
-	[RADP_MPT_FRE] = ROCE_ADP_A_MPT_ENTRY_FRE,
-	[RADP_MPT_RAE] = ROCE_ADP_A_MPT_ENTRY_RAE,
-	[RADP_MPT_W_DIF] = ROCE_ADP_A_MPT_ENTRY_W_DIF,
-	[RADP_MPT_M_DIF] = ROCE_ADP_A_MPT_ENTRY_M_DIF,
-	[RADP_MPT_START_ADDR_H] = ROCE_ADP_A_MPT_ENTRY_START_ADDR,
-	[RADP_MPT_LEN_H] = ROCE_ADP_A_MPT_ENTRY_LEN,
-	[RADP_MPT_LKEY] = ROCE_ADP_A_MPT_ENTRY_LKEY,
-	[RADP_MPT_WIN_CNT] = ROCE_ADP_A_MPT_ENTRY_WIN_CNT,
-	[RADP_MPT_MTT_REP] = ROCE_ADP_A_MPT_ENTRY_MTT_REP,
-	[RADP_MPT_BLOCK_MODE] = ROCE_ADP_A_MPT_ENTRY_BLOCK_MODE,
-	[RADP_MPT_LEN64] = ROCE_ADP_A_MPT_ENTRY_LEN64,
-	[RADP_MPT_FBO_EN] = ROCE_ADP_A_MPT_ENTRY_FBO_EN,
-	[RADP_MPT_MTT_ADR_H] = ROCE_ADP_A_MPT_ENTRY_MTT_ADR,
-	[RADP_MPT_MTT_SIZE] = ROCE_ADP_A_MPT_ENTRY_MTT_SIZE,
-	[RADP_MPT_ENTITY_SIZE] = ROCE_ADP_A_MPT_ENTRY_ENTITY_SIZE,
-	[RADP_MPT_MTT_FBO] = ROCE_ADP_A_MPT_ENTRY_MTT_FBO,
-};
-
-/* The access bits and their flags in ROCE_ADP_A_MPT_ENTRY_ACCESS. */
-static const struct {
-	enum radp_fld fld;
-	u32 flag;
-} radp_nl_mpt_access[] = {
-	{ RADP_MPT_LR, ROCE_ADP_MPT_ACCESS_LR },
-	{ RADP_MPT_LW, ROCE_ADP_MPT_ACCESS_LW },
-	{ RADP_MPT_RR, ROCE_ADP_MPT_ACCESS_RR },
-	{ RADP_MPT_RW, ROCE_ADP_MPT_ACCESS_RW },
-	{ RADP_MPT_ATOMIC, ROCE_ADP_MPT_ACCESS_ATOMIC },
-	{ RADP_MPT_EB, ROCE_ADP_MPT_ACCESS_EB },
-};
-
 static int radp_nl_mpt_put_access(struct sk_buff *skb,
 				  const struct radp_mpt *m)
 {
@@ -68,14 +22,14 @@ static int radp_nl_mpt_put_access(struct sk_buff *skb,
 	u32 access = 0;
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(radp_nl_mpt_access); i++) {
-		if (!(m->present & RADP_MPT_BIT(radp_nl_mpt_access[i].fld)))
+	for (i = 0; i < RADP_MPT_ACCESS_BITS; i++) {
+		if (!(m->present & RADP_MPT_BIT(radp_mpt_access[i].fld)))
 			continue;
 		present = true;
-		mm = &radp_mpt_members[radp_nl_mpt_access[i].fld -
+		mm = &radp_mpt_members[radp_mpt_access[i].fld -
 				       RADP_MPT_FIRST];
 		if (radp_mpt_member_get(m, mm))
-			access |= radp_nl_mpt_access[i].flag;
+			access |= radp_mpt_access[i].flag;
 	}
 	if (!present)
 		return 0;
@@ -87,7 +41,7 @@ static int radp_nl_mpt_put_member(struct sk_buff *skb,
 				  const struct radp_mpt_member *mm)
 {
 	const struct radp_field *f = &radp_fields[mm->fld];
-	u16 attr = radp_nl_mpt_attrs[mm->fld];
+	u16 attr = radp_mpt_attrs[mm->fld];
 	u64 val = radp_mpt_member_get(m, mm);
 
 	if (!attr || !(m->present & RADP_MPT_BIT(mm->fld)))

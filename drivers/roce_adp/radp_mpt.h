@@ -115,6 +115,24 @@ static inline bool radp_mpt_status_valid(u32 status)
 }
 
 const struct radp_mpt_member *radp_mpt_member_find(const char *name);
+
+/*
+ * The netlink attribute (ROCE_ADP_A_MPT_ENTRY_*) of each field, 64-bit
+ * fields by their _h half; 0 for the access bits, which travel together
+ * as the flags of ROCE_ADP_A_MPT_ENTRY_ACCESS. Shared by the kernel and
+ * adpctl so that the two cannot disagree.
+ */
+extern const u16 radp_mpt_attrs[RADP_FLD_COUNT];
+
+#define RADP_MPT_ACCESS_BITS	6
+
+/* An access bit and its flag (ROCE_ADP_MPT_ACCESS_*). */
+struct radp_mpt_access {
+	enum radp_fld fld;
+	u32 flag;
+};
+
+extern const struct radp_mpt_access radp_mpt_access[RADP_MPT_ACCESS_BITS];
 void radp_mpt_pack(void *entry, const struct radp_mpt *m);
 void radp_mpt_unpack(const void *entry, struct radp_mpt *m);
 

@@ -55,20 +55,11 @@ struct adp_vals {
 extern const struct nla_policy adp_policy[];
 
 /*
- * ROCE_ADP_A_MPT_ENTRY: its attributes as the spec types them, the field
- * of the entry each one carries (by enum radp_fld, 0 for none), and the
- * fields that come as flags in ROCE_ADP_A_MPT_ENTRY_ACCESS instead.
+ * ROCE_ADP_A_MPT_ENTRY: its attributes as the spec types them. The field
+ * each one carries, and the access bits that come as flags, are the
+ * codec's radp_mpt_attrs[] and radp_mpt_access[] (radp_mpt.h).
  */
 extern const struct nla_policy adp_mpt_entry_policy[];
-extern const uint16_t adp_mpt_attrs[RADP_FLD_COUNT];
-
-struct adp_mpt_access {
-	enum radp_fld fld;
-	uint32_t flag;		/* ROCE_ADP_MPT_ACCESS_* */
-};
-
-extern const struct adp_mpt_access adp_mpt_access[];
-extern const size_t adp_mpt_access_count;
 
 /* The fields of each nest, in PRM order. */
 extern const struct adp_field adp_accl_fields[];	/* ROCE_ADP_A_ACCL */

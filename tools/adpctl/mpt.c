@@ -56,9 +56,9 @@ static uint32_t mpt_access_flag(enum radp_fld fld)
 {
 	size_t i;
 
-	for (i = 0; i < adp_mpt_access_count; i++)
-		if (adp_mpt_access[i].fld == fld)
-			return adp_mpt_access[i].flag;
+	for (i = 0; i < RADP_MPT_ACCESS_BITS; i++)
+		if (radp_mpt_access[i].fld == fld)
+			return radp_mpt_access[i].flag;
 	return 0;
 }
 
@@ -101,7 +101,7 @@ static int mpt_decode(const struct nlattr *nest, struct mpt_entry *e)
 
 	for (i = 0; i < radp_mpt_members_count; i++) {
 		mm = &radp_mpt_members[i];
-		attr = adp_mpt_attrs[mm->fld];
+		attr = radp_mpt_attrs[mm->fld];
 		flag = mpt_access_flag(mm->fld);
 		if (attr && tb[attr])
 			v = mpt_attr_get(tb[attr], attr);
@@ -226,8 +226,8 @@ static void mpt_text_live(const struct radp_mpt *m)
 	if (mpt_has(m, RADP_MPT_PD))
 		print_uint(PRINT_FP, NULL, " pd %u", m->pd);
 	buf[0] = '\0';
-	for (i = 0; i < adp_mpt_access_count; i++)
-		mpt_list_bit(m, adp_mpt_access[i].fld, buf, sizeof(buf), &seen);
+	for (i = 0; i < RADP_MPT_ACCESS_BITS; i++)
+		mpt_list_bit(m, radp_mpt_access[i].fld, buf, sizeof(buf), &seen);
 	if (seen)
 		print_string(PRINT_FP, NULL, " access %s", *buf ? buf : "none");
 	if (mpt_has(m, RADP_MPT_START_ADDR_H))

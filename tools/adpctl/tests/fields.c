@@ -287,19 +287,19 @@ static bool test_mpt_tables(void)
 	for (i = 0; i < radp_mpt_members_count; i++) {
 		mm = &radp_mpt_members[i];
 		f = &radp_fields[mm->fld];
-		attr = adp_mpt_attrs[mm->fld];
+		attr = radp_mpt_attrs[mm->fld];
 		want = mm->lo >= 0 ? NLA_U64 : f->hi == f->lo ? NLA_U8 : NLA_U32;
-		for (j = 0; j < adp_mpt_access_count; j++)
-			if (adp_mpt_access[j].fld == mm->fld)
+		for (j = 0; j < RADP_MPT_ACCESS_BITS; j++)
+			if (radp_mpt_access[j].fld == mm->fld)
 				break;
 		if (attr) {
-			ok &= j == adp_mpt_access_count && !used[attr] &&
+			ok &= j == RADP_MPT_ACCESS_BITS && !used[attr] &&
 			      adp_mpt_entry_policy[attr].type == want;
 			used[attr] = true;
 		} else {
-			ok &= j < adp_mpt_access_count && want == NLA_U8 &&
-			      !(flags & adp_mpt_access[j].flag);
-			flags |= adp_mpt_access[j].flag;
+			ok &= j < RADP_MPT_ACCESS_BITS && want == NLA_U8 &&
+			      !(flags & radp_mpt_access[j].flag);
+			flags |= radp_mpt_access[j].flag;
 		}
 		if (!ok) {
 			printf("# member %s\n", mm->name);
