@@ -80,6 +80,10 @@ install: module adpctl
 dkms-check:
 	tools/dkms-check
 
+# The kernel release KVER/KDIR builds for (tools/check).
+print-krel:
+	@echo $(KREL)
+
 bench:
 	tools/bench/run $(KVERS)
 
@@ -95,5 +99,5 @@ clean:
 	$(MAKE) -C selftests/roce_adp clean
 	$(MAKE) -C selftests/roce_adp/bench clean
 
-.PHONY: all setup module adpctl selftests check install dkms-check bench demo vm \
-	clean
+.PHONY: all setup module adpctl selftests check install dkms-check print-krel bench \
+	demo vm clean
