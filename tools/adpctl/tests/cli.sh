@@ -195,8 +195,8 @@ bad=0
 "$ADPCTL" help --commands >"$out" 2>"$err"
 [ -s "$out" ] || bad=1
 objs=$(cut -d' ' -f1 "$out" | uniq)
-[ "$(echo $objs)" = "$(echo $("$ADPCTL" help |
-	sed -n '/^Objects:/,/^$/s/^  \([a-z]\+\) .*/\1/p'))" ] ||
+[ "$objs" = "$("$ADPCTL" help |
+	sed -n '/^Objects:/,/^$/s/^  \([a-z]\+\) .*/\1/p')" ] ||
 	{ echo "# help and help --commands list other objects"; bad=1; }
 while read -r o c; do
 	grep -q "^\.SS adpctl $o $c\b" "$MANPAGE" ||

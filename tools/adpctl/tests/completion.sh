@@ -69,7 +69,7 @@ ok $? "adpctl help --commands lists OBJECT COMMAND pairs"
 objs=$(cut -d' ' -f1 "$work/table" | uniq)
 # shellcheck disable=SC2086
 offers $objs help -- "$ADPCTL" ""
-ok $? "offers every object: $(printf "%s " $objs)"
+ok $? "offers every object: $(echo "$objs" | tr '\n' ' ')"
 
 bad=0
 for o in $objs; do
