@@ -11,12 +11,26 @@
 #   make bench            benchmarks in QEMU, 6.1 and 6.12 (build/bench/)
 #   make demo             boot a VM with an emulated device and run adpctl
 #   make vm               an interactive shell in that VM
+#   make install          the module (for KVER/KDIR) under updates/, adpctl, its
+#                         man page and completion, the systemd unit, udev rule
+#                         and example configuration (DESTDIR, PREFIX)
+#   make dkms-check       dkms builds the module against the 6.12 headers
 
 KVER ?= 6.1
 KDIR ?= $(lastword $(sort $(wildcard /usr/src/linux-headers-$(KVER).*-amd64)))
 KREL = $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' $(KDIR)/include/generated/utsrelease.h 2>/dev/null)
 OBJ = build/$(KREL)
 KVERS ?= 6.1 6.12
+
+PREFIX ?= /usr/local
+SYSTEMD_UNIT_DIR ?= /lib/systemd/system
+UDEV_RULES_DIR ?= /lib/udev/rules.d
+SYSCONF_DIR ?= /etc
+# What 'make install' puts outside the module and adpctl: source, then
+# where it goes ($(PREFIX)/sbin replaces @SBINDIR@ in the unit).
+DIST_FILES = dist/systemd/adpctl-apply.service:$(SYSTEMD_UNIT_DIR) \
+	     dist/udev/90-roce-adp.rules:$(UDEV_RULES_DIR) \
+	     dist/roce_adp.conf.example:$(SYSCONF_DIR)/roce_adp
 
 all: module adpctl selftests
 
@@ -44,6 +58,32 @@ selftests:
 check:
 	tools/check $(KVERS)
 
+# The modules built for KREL, as modprobe finds them before the kernel's own.
+install: module adpctl
+	install -d $(DESTDIR)/lib/modules/$(KREL)/updates
+	install -m 0644 $(wildcard $(OBJ)/drivers/roce_adp/*.ko) \
+		$(DESTDIR)/lib/modules/$(KREL)/updates/
+	$(if $(DESTDIR),,depmod -a $(KREL))
+	$(MAKE) -C tools/adpctl install PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)
+	@set -e; for f in $(DIST_FILES); do \
+		src=$${f%%:*}; dir=$(DESTDIR)$${f#*:}; \
+		if [ ! -f "$$src" ]; then \
+			echo "install: $$src is not in the tree (yet): skipped"; \
+			continue; \
+		fi; \
+		echo "install $$src $$dir/"; \
+		install -d "$$dir"; \
+		sed 's|@SBINDIR@|$(PREFIX)/sbin|g' "$$src" >"$$dir/$${src##*/}"; \
+		chmod 0644 "$$dir/$${src##*/}"; \
+	done
+
+dkms-check:
+	tools/dkms-check
+
+# The kernel release KVER/KDIR builds for (tools/check).
+print-krel:
+	@echo $(KREL)
+
 bench:
 	tools/bench/run $(KVERS)
 
@@ -59,4 +99,5 @@ clean:
 	$(MAKE) -C selftests/roce_adp clean
 	$(MAKE) -C selftests/roce_adp/bench clean
 
-.PHONY: all setup module adpctl selftests check bench demo vm clean
+.PHONY: all setup module adpctl selftests check install dkms-check print-krel bench \
+	demo vm clean

@@ -71,6 +71,20 @@ static void obj_usage(const struct adp_obj *obj)
 		printf("  %-14s %s\n", cmd->name, cmd->help);
 }
 
+/*
+ * "adpctl help --commands": OBJECT COMMAND a line, from the tables, for the
+ * bash completion and the tests (not in the help: not for people).
+ */
+static void list_commands(void)
+{
+	const struct adp_obj *obj;
+	const struct adp_cmd *cmd;
+
+	for (obj = adp_objs; obj->name; obj++)
+		for (cmd = obj->cmds; cmd->name; cmd++)
+			printf("%s %s\n", obj->name, cmd->name);
+}
+
 static void cmd_usage(const struct adp_obj *obj, const struct adp_cmd *cmd)
 {
 	/* The one-line help, as a sentence. */
@@ -103,7 +117,10 @@ static int dispatch(struct adp_ctx *ctx, int argc, char **argv)
 		return ADP_EXIT_USAGE;
 	}
 	if (adp_is_help(argv[0])) {
-		usage(stdout);
+		if (argc > 1 && !strcmp(argv[1], "--commands"))
+			list_commands();
+		else
+			usage(stdout);
 		return ADP_EXIT_OK;
 	}
 	ctx->obj = adp_lookup(adp_objs, sizeof(adp_objs[0]), argv[0],

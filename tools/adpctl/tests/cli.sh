@@ -187,19 +187,25 @@ else
 	skip "man page renders without warnings" "no man"
 fi
 
-# Every command of every object, as the binary lists them, has its
-# section in the man page, and every object is in the OBJECT list.
+# Every command of every object, as the binary's tables list them ("help
+# --commands", also what the bash completion offers), has its section in
+# the man page and is in its object's help; every object is in the OBJECT
+# list.
 bad=0
-objs=$("$ADPCTL" help | sed -n '/^Objects:/,/^$/s/^  \([a-z]\+\) .*/\1/p')
-[ -n "$objs" ] || bad=1
+"$ADPCTL" help --commands >"$out" 2>"$err"
+[ -s "$out" ] || bad=1
+objs=$(cut -d' ' -f1 "$out" | uniq)
+[ "$objs" = "$("$ADPCTL" help |
+	sed -n '/^Objects:/,/^$/s/^  \([a-z]\+\) .*/\1/p')" ] ||
+	{ echo "# help and help --commands list other objects"; bad=1; }
+while read -r o c; do
+	grep -q "^\.SS adpctl $o $c\b" "$MANPAGE" ||
+		{ echo "# no section for $o $c"; bad=1; }
+	"$ADPCTL" "$o" help | grep -q "^  $c " ||
+		{ echo "# $o help does not list $c"; bad=1; }
+done <"$out"
 for o in $objs; do
 	grep -q "\\\\fB$o\\\\fP" "$MANPAGE" || { echo "# $o not in OBJECT :="; bad=1; }
-	cmds=$("$ADPCTL" "$o" help | sed -n '/^Commands:/,$s/^  \([a-z]\+\) .*/\1/p')
-	[ -n "$cmds" ] || bad=1
-	for c in $cmds; do
-		grep -q "^\.SS adpctl $o $c\b" "$MANPAGE" ||
-			{ echo "# no section for $o $c"; bad=1; }
-	done
 done
 : >"$out"
 : >"$err"

@@ -1,0 +1,132 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The bash completion against a built adpctl, as TAP: every object and
+# every command of adpctl's command table ("adpctl help --commands") is
+# offered, abbreviated objects, keywords and fields of a command, and the
+# device names of "adpctl -j dev show" (from a stand-in adpctl that
+# answers that one request as the kernel would).
+#
+# usage: completion.sh ADPCTL COMPLETION_SCRIPT
+
+ADPCTL=$(readlink -f "${1:-./adpctl}")
+COMPLETION=${2:-bash-completion/adpctl}
+
+n=0
+failed=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+ok() {	# ok STATUS NAME
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		failed=$((failed + 1))
+		[ -s "$work/diag" ] && sed 's/^/# /' "$work/diag"
+	fi
+	: >"$work/diag"
+}
+
+# complete PROG WORD...: what the completion offers for the last word, one
+# a line, in a bash of its own that sourced nothing but the script.
+complete_words() {
+	bash --norc --noprofile -c '
+		. "$1" || exit 1
+		shift
+		COMP_WORDS=("$@")
+		COMP_CWORD=$(($# - 1))
+		_adpctl
+		[ ${#COMPREPLY[@]} = 0 ] || printf "%s\n" "${COMPREPLY[@]}"
+	' complete "$COMPLETION" "$@" 2>"$work/err"
+}
+
+# offers WANTED... -- PROG WORD...: every WANTED word is offered
+offers() {
+	local want=() w bad=0
+
+	while [ "$1" != -- ]; do
+		want+=("$1")
+		shift
+	done
+	shift
+	complete_words "$@" >"$work/got"
+	for w in "${want[@]}"; do
+		grep -qxF -- "$w" "$work/got" ||
+			{ echo "\"$w\" not offered for: ${*:2}" >>"$work/diag"; bad=1; }
+	done
+	[ -s "$work/err" ] && { cat "$work/err" >>"$work/diag"; bad=1; }
+	return $bad
+}
+
+echo "TAP version 13"
+
+"$ADPCTL" help --commands >"$work/table"
+[ -s "$work/table" ] && ! grep -qv '^[a-z]\+ [a-z]\+$' "$work/table"
+ok $? "adpctl help --commands lists OBJECT COMMAND pairs"
+
+objs=$(cut -d' ' -f1 "$work/table" | uniq)
+# shellcheck disable=SC2086
+offers $objs help -- "$ADPCTL" ""
+ok $? "offers every object: $(echo "$objs" | tr '\n' ' ')"
+
+bad=0
+for o in $objs; do
+	# shellcheck disable=SC2046
+	offers $(awk -v o="$o" '$1 == o { print $2 }' "$work/table") help \
+		-- "$ADPCTL" "$o" "" || bad=1
+done
+ok $bad "offers every command of every object ($(wc -l <"$work/table") commands)"
+
+complete_words "$ADPCTL" pro "" >"$work/got"
+awk '$1 == "profile" { print $2 }' "$work/table" | sort >"$work/want"
+sort "$work/got" | grep -vx help | diff "$work/want" - >"$work/diag"
+ok $? "an abbreviated object gets its own commands, no others"
+
+complete_words "$ADPCTL" profile s >"$work/got"
+[ "$(sort "$work/got" | tr '\n' ' ')" = "set show simulate " ]
+ok $? "a prefix narrows the commands"
+
+offers --json --pretty --version -- "$ADPCTL" --
+ok $? "offers the global options"
+
+offers dev id time_base dec_mode range_low_bound range -- \
+	"$ADPCTL" profile set dev emu0 ""
+ok $? "profile set: keywords, profile and range fields"
+
+offers roce_adp_retrans_en on off -- "$ADPCTL" accl set dev emu0 ""
+ok $? "accl set: enables and their values"
+
+offers outage drop loss ack_timeout retry_count --svg time_base -- \
+	"$ADPCTL" profile sim ""
+ok $? "profile simulate (abbreviated): scenarios, QP, options, fields"
+
+offers index key pd qpn --raw -- "$ADPCTL" mpt show emu0 ""
+ok $? "mpt show: selectors and filters"
+
+# Device names: from a stand-in for the kernel's answer.
+cat >"$work/adpctl" <<EOS
+#!/bin/sh
+if [ "\$*" = "-j dev show" ]; then
+	echo '[{"name":"emu0","backend":"emu"},{"name":"mlx5_1","backend":"mlx5"}]'
+	exit 0
+fi
+exec "$ADPCTL" "\$@"
+EOS
+chmod +x "$work/adpctl"
+offers emu0 mlx5_1 -- "$work/adpctl" profile show dev ""
+ok $? "dev: offers the device names of adpctl -j dev show"
+offers emu0 mlx5_1 -- "$work/adpctl" dev show ""
+ok $? "dev show: the device is positional too"
+offers dev emu0 -- "$work/adpctl" -j dev show ""
+ok $? "options before the object are skipped"
+complete_words "$work/adpctl" profile show dev m >"$work/got"
+[ "$(cat "$work/got")" = mlx5_1 ]
+ok $? "a prefix narrows the devices"
+complete_words "$ADPCTL" profile show dev "" >"$work/got"
+[ ! -s "$work/got" ] && [ ! -s "$work/err" ]
+ok $? "no devices without the module, and no error"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
