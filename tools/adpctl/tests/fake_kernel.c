@@ -222,3 +222,25 @@ bool outcome_err(int ret, int want_ret, const char *want_err)
 }
 
 
+
+int adp_nl_join_group(struct adp_nl *nl, const char *group)
+{
+	(void)nl;
+	snprintf(fake.group, sizeof(fake.group), "%s", group);
+	return 0;
+}
+
+/* The queued replies are the notifications; then the socket "closes". */
+int adp_nl_listen(struct adp_nl *nl,
+		  int (*parse)(const struct adp_nl_msg *msg, void *arg),
+		  void *arg)
+{
+	unsigned int i;
+	int ret = 0;
+
+	(void)nl;
+	fake.calls++;
+	for (i = 0; i < (unsigned int)fake.nreplies && !ret; i++)
+		ret = fake_parse(fake.replies[i], parse, arg);
+	return ret == ADP_NL_STOP ? 0 : ret;
+}
