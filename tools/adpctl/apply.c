@@ -76,7 +76,9 @@ static int take_fields(const char *where, const struct adp_field *fields,
 
 	for (i = from; i < n; i += 2) {
 		f = adp_field_find(fields, w[i]);
-		if (!f || f->attr == ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID) {
+		/* The id is the section's. */
+		if (!f || (fields == adp_profile_fields &&
+			   f->attr == ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID)) {
 			print_error("%s: unknown %s \"%s\"", where, what, w[i]);
 			return -EINVAL;
 		}

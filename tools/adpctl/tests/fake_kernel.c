@@ -176,7 +176,8 @@ int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 	     bool json, const char *line)
 {
 	static char buf[512];
-	struct adp_obj o = { .name = obj, .cmds = cmds, .help = "" };
+	struct adp_obj o = { .name = obj, .cmds = cmds, .help = "",
+			     .is_cmd = !strcmp(obj, cmd) };
 	struct adp_ctx ctx = { .obj = &o };
 	char *argv[64], *tok;
 	int argc = 0, ret;
