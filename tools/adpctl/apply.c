@@ -546,26 +546,38 @@ static int write_dev(struct adp_ctx *ctx, struct apply_dev *d)
 
 static int apply_run(struct adp_ctx *ctx, struct apply *ap)
 {
-	struct dev_list l = { };
+	struct dev_list l = { }, present = { };
 	struct apply_want *all = NULL;
-	int i, ret = 0;
+	int i, j, ret;
 
 	if (!adp_ctx_nl(ctx))
 		return ADP_EXIT_FAIL;
-	for (i = 0; i < ap->n; i++) {
-		if (!ap->want[i].dev[0])
+	/* The devices with ROCE_ACCL, each once, in the kernel's order. */
+	ret = adp_nl_request(adp_ctx_nl(ctx), ROCE_ADP_CMD_ACCL_GET,
+			     NLM_F_DUMP, NULL, list_dev, &present);
+	for (i = 0; i < ap->n && !ret; i++) {
+		if (!ap->want[i].dev[0]) {
 			all = &ap->want[i];
-		else if (dev_list_add(&l, ap->want[i].dev))
-			ret = -ENOMEM;
+			continue;
+		}
+		for (j = 0; j < present.n; j++)
+			if (!strcmp(present.v[j].name, ap->want[i].dev))
+				break;
+		/* It may come later: its udev rule applies the files then. */
+		if (j == present.n)
+			print_warning("%s: no such device with ROCE_ACCL, skipped",
+				      ap->want[i].dev);
 	}
+	for (i = 0; i < present.n && !ret; i++) {
+		for (j = 0; j < ap->n; j++)
+			if (!strcmp(ap->want[j].dev, present.v[i].name))
+				break;
+		if (all || j < ap->n)
+			ret = dev_list_add(&l, present.v[i].name);
+	}
+	free(present.v);
 	if (ret)
 		goto out;
-	if (all) {
-		ret = adp_nl_request(adp_ctx_nl(ctx), ROCE_ADP_CMD_ACCL_GET,
-				     NLM_F_DUMP, NULL, list_dev, &l);
-		if (ret)
-			goto out;
-	}
 	for (i = 0; i < l.n; i++) {
 		struct apply_want *w;
 		int j;
@@ -657,7 +669,8 @@ static void apply_details(FILE *fp)
 	      "and in them lines \"FIELD VALUE [FIELD VALUE]...\" (PRM names, as\n"
 	      "\"accl set\" and \"profile set\" take them) or, in a profile section,\n"
 	      "\"range I RANGE_FIELD VALUE...\"; \"#\" starts a comment.  Fields\n"
-	      "left out are left as they are.\n"
+	      "left out are left as they are.  A [dev DEV] whose device is not\n"
+	      "there (yet) is skipped with a warning.\n"
 	      "\n"
 	      "Prints each difference as \"DEV[ profile N]: FIELD CURRENT -> DESIRED\",\n"
 	      "then writes only those fields: one accl-set per device, one\n"

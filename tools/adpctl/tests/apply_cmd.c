@@ -241,6 +241,18 @@ static bool test_fixed_enable(void)
 	return ok && dev.accl_sets == 0;
 }
 
+static bool test_absent_device_skipped(void)
+{
+	const char *f;
+
+	dev_reset();
+	f = file("absent.conf", "[dev emu9]\nroce_adp_retrans_en on\n"
+		 "[dev emu0]\nroce_slow_restart_en on\n");
+	return outcome(apply(false, f), ADP_EXIT_OK, "no changes\n",
+		       "Warning: emu9: no such device with ROCE_ACCL, skipped.\n") &&
+	       dev.accl_sets == 0;
+}
+
 static bool test_file_errors(void)
 {
 	static const struct {
@@ -329,6 +341,8 @@ static const struct tap_test tests[] = {
 	{ "an invalid profile: nothing written, the rule's message",
 	  test_invalid_profile_writes_nothing },
 	{ "a fixed enable: refused unless unchanged", test_fixed_enable },
+	{ "a device that is not there: a warning, skipped",
+	  test_absent_device_skipped },
 	{ "file errors name file and line, nothing sent", test_file_errors },
 	{ "a directory: *.conf in name order, later wins",
 	  test_directory_later_wins },
