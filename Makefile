@@ -28,8 +28,9 @@ UDEV_RULES_DIR ?= /lib/udev/rules.d
 SYSCONF_DIR ?= /etc
 # What 'make install' puts outside the module and adpctl: source, then
 # where it goes ($(PREFIX)/sbin replaces @SBINDIR@ in the unit).
-DIST_FILES = dist/systemd/adpctl-apply.service:$(SYSTEMD_UNIT_DIR) \
-	     dist/udev/90-roce-adp.rules:$(UDEV_RULES_DIR) \
+DIST_FILES = dist/adpctl-apply.service:$(SYSTEMD_UNIT_DIR) \
+	     dist/adpctl-apply@.service:$(SYSTEMD_UNIT_DIR) \
+	     dist/90-roce_adp.rules:$(UDEV_RULES_DIR) \
 	     dist/roce_adp.conf.example:$(SYSCONF_DIR)/roce_adp
 
 all: module adpctl selftests

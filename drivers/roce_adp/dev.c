@@ -46,9 +46,12 @@ int radp_dev_register(struct radp_dev *dev)
 	err = xa_alloc(&radp_devs, &dev->index, dev, xa_limit_31b, GFP_KERNEL);
 unlock:
 	mutex_unlock(&radp_devs_lock);
-	if (err)
+	if (err) {
 		mutex_destroy(&dev->cfg_lock);
-	return err;
+		return err;
+	}
+	radp_nl_dev_notify(dev, ROCE_ADP_DEV_EVENT_ADDED);
+	return 0;
 }
 EXPORT_SYMBOL_GPL(radp_dev_register);
 
@@ -57,6 +60,8 @@ void radp_dev_unregister(struct radp_dev *dev)
 	mutex_lock(&radp_devs_lock);
 	xa_erase(&radp_devs, dev->index);
 	mutex_unlock(&radp_devs_lock);
+	/* Listeners that look it up now no longer find it. */
+	radp_nl_dev_notify(dev, ROCE_ADP_DEV_EVENT_REMOVED);
 
 	/* No new lookups can find it; wait for those that already did. */
 	synchronize_rcu();

@@ -11,12 +11,20 @@
  */
 
 #include <linux/kernel.h>
+#include <linux/mutex.h>
 #include <net/genetlink.h>
 
 #include "compat.h"
 #include "roce_adp.h"
 
 static struct genl_family radp_nl_family;
+/*
+ * Devices come and go before the family is registered (the emulated ones
+ * made at load) and after it is gone (at unload): those go untold. The
+ * lock keeps a device notification from racing with the unregistering.
+ */
+static bool radp_nl_registered;
+static DEFINE_MUTEX(radp_nl_registered_lock);
 
 static int radp_nl_dev_fill(struct sk_buff *skb, struct radp_dev *dev,
 			    const struct radp_nl_req_info *ri,
@@ -288,6 +296,38 @@ static void radp_nl_notify(const struct radp_nl_request *req,
 	genlmsg_multicast(&radp_nl_family, msg, 0, 0, GFP_KERNEL);
 }
 
+/* Tell the "config" group that @dev was added or removed. */
+void radp_nl_dev_notify(struct radp_dev *dev, enum roce_adp_dev_event event)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	mutex_lock(&radp_nl_registered_lock);
+	if (!radp_nl_registered ||
+	    !genl_has_listeners(&radp_nl_family, &init_net, 0))
+		goto unlock;
+	msg = genlmsg_new(nla_total_size(sizeof(u32)) +
+			  nla_total_size(ROCE_ADP_DEV_NAME_LEN) +
+			  radp_nl_dev_reply_size(dev, NULL, NULL), GFP_KERNEL);
+	if (!msg)
+		goto unlock;
+	hdr = genlmsg_put(msg, 0, 0, &radp_nl_family, 0, ROCE_ADP_CMD_DEV_NTF);
+	if (!hdr)
+		goto err_free_msg;
+	if (nla_put_string(msg, ROCE_ADP_A_DEV_NAME, dev->name) ||
+	    radp_nl_dev_fill(msg, dev, NULL, NULL) ||
+	    nla_put_u32(msg, ROCE_ADP_A_DEV_EVENT, event))
+		goto err_free_msg;
+	genlmsg_end(msg, hdr);
+	genlmsg_multicast(&radp_nl_family, msg, 0, 0, GFP_KERNEL);
+	goto unlock;
+
+err_free_msg:
+	nlmsg_free(msg);
+unlock:
+	mutex_unlock(&radp_nl_registered_lock);
+}
+
 static int radp_nl_set_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	const struct radp_nl_request *req;
@@ -471,10 +511,19 @@ static struct genl_family radp_nl_family __ro_after_init = {
 
 int __init radp_nl_init(void)
 {
-	return genl_register_family(&radp_nl_family);
+	int err;
+
+	mutex_lock(&radp_nl_registered_lock);
+	err = genl_register_family(&radp_nl_family);
+	radp_nl_registered = !err;
+	mutex_unlock(&radp_nl_registered_lock);
+	return err;
 }
 
 void radp_nl_fini(void)
 {
+	mutex_lock(&radp_nl_registered_lock);
+	radp_nl_registered = false;
 	genl_unregister_family(&radp_nl_family);
+	mutex_unlock(&radp_nl_registered_lock);
 }

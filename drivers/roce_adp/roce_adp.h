@@ -179,6 +179,7 @@ extern const struct nla_policy radp_nl_mpt_policy[];
 extern const struct nla_policy radp_nl_profile_policy[];
 int radp_nl_init(void);
 void radp_nl_fini(void);
+void radp_nl_dev_notify(struct radp_dev *dev, enum roce_adp_dev_event event);
 
 /* nl_roce_accl.c: the ACCL and PROFILE messages */
 int radp_nl_accl_reply_size(struct radp_dev *dev, struct radp_nl_req_info *ri,

@@ -20,10 +20,14 @@
 #endif
 
 const struct adp_obj adp_objs[] = {
-	{ "dev", dev_cmds, "devices and their ROCE_ACCL capability" },
-	{ "accl", accl_cmds, "RoCE acceleration enables, limits, active profile" },
-	{ "profile", profile_cmds, "adaptive retransmission profiles" },
-	{ "mpt", mpt_cmds, "memory protection table: memory regions and windows" },
+	{ "dev", dev_cmds, "devices and their ROCE_ACCL capability", false },
+	{ "accl", accl_cmds, "RoCE acceleration enables, limits, active profile", false },
+	{ "profile", profile_cmds, "adaptive retransmission profiles", false },
+	{ "mpt", mpt_cmds, "memory protection table: memory regions and windows", false },
+	{ "monitor", monitor_cmds, "print configuration changes and device events",
+	  true },
+	{ "apply", apply_cmds, "bring devices to the state a configuration file gives",
+	  true },
 	{ }
 };
 
@@ -88,7 +92,8 @@ static void list_commands(void)
 static void cmd_usage(const struct adp_obj *obj, const struct adp_cmd *cmd)
 {
 	/* The one-line help, as a sentence. */
-	printf("Usage: adpctl %s %s%s%s\n\n%c%s.\n", obj->name, cmd->name,
+	printf("Usage: adpctl %s%s%s%s%s\n\n%c%s.\n", obj->name,
+	       obj->is_cmd ? "" : " ", obj->is_cmd ? "" : cmd->name,
 	       *cmd->usage ? " " : "", cmd->usage,
 	       toupper((unsigned char)cmd->help[0]), cmd->help + 1);
 	if (cmd->details)
@@ -130,7 +135,7 @@ static int dispatch(struct adp_ctx *ctx, int argc, char **argv)
 	argc--;
 	argv++;
 
-	if (!argc) {
+	if (!argc || ctx->obj->is_cmd) {
 		ctx->cmd = &ctx->obj->cmds[0];
 	} else if (adp_is_help(argv[0])) {
 		obj_usage(ctx->obj);

@@ -18,6 +18,7 @@ enum adp_exit {
 	ADP_EXIT_OK = 0,
 	ADP_EXIT_FAIL = 1,	/* runtime or kernel error */
 	ADP_EXIT_USAGE = 2,	/* bad command line */
+	ADP_EXIT_CHANGED = 3,	/* apply: something was (or would be) changed */
 };
 
 struct adp_ctx;
@@ -33,11 +34,16 @@ struct adp_cmd {
 	void (*details)(FILE *fp);
 };
 
-/* One OBJECT; its first command is the default ("adpctl dev"). */
+/*
+ * One OBJECT; its first command is the default ("adpctl dev").  An object
+ * that is a command of its own ("adpctl monitor [dev DEV]") has just
+ * cmds[0], which takes every argument after the object.
+ */
 struct adp_obj {
 	const char *name;
 	const struct adp_cmd *cmds;
 	const char *help;
+	bool is_cmd;
 };
 
 struct adp_ctx {
@@ -177,5 +183,9 @@ void profile_simulate_details(FILE *fp);
 
 /* mpt.c */
 extern const struct adp_cmd mpt_cmds[];
+
+/* monitor.c, apply.c: objects that are commands. */
+extern const struct adp_cmd monitor_cmds[];
+extern const struct adp_cmd apply_cmds[];
 
 #endif /* ADPCTL_H */

@@ -81,8 +81,11 @@ int adp_usage_error(const struct adp_ctx *ctx, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	print_error("%s. Try \"adpctl %s %s help\"", msg, ctx->obj->name,
-		    ctx->cmd->name);
+	if (ctx->obj->is_cmd)
+		print_error("%s. Try \"adpctl %s help\"", msg, ctx->obj->name);
+	else
+		print_error("%s. Try \"adpctl %s %s help\"", msg,
+			    ctx->obj->name, ctx->cmd->name);
 	return ADP_EXIT_USAGE;
 }
 

@@ -321,6 +321,14 @@ static int run_call(struct adp_nl_call *call)
 
 	while (!call->done && !(call->listen && call->err)) {
 		ret = nl_recvmsgs(call->nl->sk, cb);
+		/*
+		 * A listener that fell behind lost notifications (ENOBUFS,
+		 * which libnl reports as NLE_NOMEM): say so and go on.
+		 */
+		if (call->listen && ret == -NLE_NOMEM) {
+			print_warning("notifications were lost: the receive buffer overflowed");
+			continue;
+		}
 		/* Kernel errors were reported by error_cb already. */
 		if (ret < 0 && !call->err) {
 			print_error("netlink receive failed: %s",

@@ -210,6 +210,11 @@ void close_json_array(void)
 	jw_close(true);
 }
 
+void print_flush(void)
+{
+	fflush(out_fp());
+}
+
 int print_fini(void)
 {
 	FILE *fp = out_fp();

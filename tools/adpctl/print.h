@@ -21,6 +21,8 @@ enum output_type {
 #define PRINT_MAX_DEPTH		16
 
 void print_init(FILE *out, FILE *err, bool json, bool pretty);
+/* Write out what is buffered, e.g. after each line of a stream. */
+void print_flush(void);
 /* Closes what is still open, flushes; -1 if the output could not be written. */
 int print_fini(void);
 bool is_json_context(void);

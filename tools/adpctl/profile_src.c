@@ -145,9 +145,9 @@ static u32 *member(void *obj, const struct radp_member *members,
 }
 
 /* Store the fields vals has into p (profile level) or range r of it. */
-static void apply_vals(struct radp_profile *p, int r,
-		       const struct adp_field *fields,
-		       const struct adp_vals *vals)
+void adp_profile_apply_vals(struct radp_profile *p, int r,
+			    const struct adp_field *fields,
+			    const struct adp_vals *vals)
 {
 	const struct adp_field *f;
 	u32 *m;
@@ -249,10 +249,10 @@ static int dev_profiles(const struct adp_nl_msg *msg, void *arg)
 		blank_profile(sp, c->a->dev);
 		sp->p.time_unit = 0;
 		sp->id = pv.v.v[PROFILE_ID];
-		apply_vals(&sp->p, -1, adp_profile_fields, &pv.v);
+		adp_profile_apply_vals(&sp->p, -1, adp_profile_fields, &pv.v);
 		for (r = 0; r < RADP_RANGES; r++)
 			if (pv.has_range[r])
-				apply_vals(&sp->p, r, adp_range_fields,
+				adp_profile_apply_vals(&sp->p, r, adp_range_fields,
 					   &pv.range[r]);
 	}
 	return 0;
@@ -356,7 +356,7 @@ static int json_fields(const char *file, const struct json *obj,
 		vals.v[f->attr] = v;
 		vals.has[f->attr] = true;
 	}
-	apply_vals(p, r, fields, &vals);
+	adp_profile_apply_vals(p, r, fields, &vals);
 	return 0;
 }
 
@@ -518,9 +518,9 @@ static int load_words(const char *file, char *text,
 				  word[0]);
 	if (vals[0].has[PROFILE_ID])
 		sp->id = vals[0].v[PROFILE_ID];
-	apply_vals(&sp->p, -1, adp_profile_fields, &vals[0]);
+	adp_profile_apply_vals(&sp->p, -1, adp_profile_fields, &vals[0]);
 	for (r = 0; r < RADP_RANGES; r++)
-		apply_vals(&sp->p, r, adp_range_fields, &vals[r + 1]);
+		adp_profile_apply_vals(&sp->p, r, adp_range_fields, &vals[r + 1]);
 	return 0;
 }
 
@@ -629,10 +629,10 @@ int adp_profile_load(struct adp_ctx *ctx, const struct adp_profile_args *a,
 		return ADP_EXIT_FAIL;
 	}
 	if (fields) {
-		apply_vals(&set->v[0].p, -1, adp_profile_fields, &a->fields);
+		adp_profile_apply_vals(&set->v[0].p, -1, adp_profile_fields, &a->fields);
 		for (r = 0; r < RADP_RANGES; r++)
 			if (a->range_given[r])
-				apply_vals(&set->v[0].p, r, adp_range_fields,
+				adp_profile_apply_vals(&set->v[0].p, r, adp_range_fields,
 					   &a->range[r]);
 	}
 

@@ -78,6 +78,17 @@ enum roce_adp_mpt_access {
 	ROCE_ADP_MPT_ACCESS_EB = 32,
 };
 
+/**
+ * enum roce_adp_dev_event - What happened to a device, in a dev-ntf
+ *   notification.
+ * @ROCE_ADP_DEV_EVENT_ADDED: The device was registered and can be used.
+ * @ROCE_ADP_DEV_EVENT_REMOVED: The device was unregistered and is gone.
+ */
+enum roce_adp_dev_event {
+	ROCE_ADP_DEV_EVENT_ADDED = 1,
+	ROCE_ADP_DEV_EVENT_REMOVED,
+};
+
 enum {
 	ROCE_ADP_A_UNSPEC,
 	ROCE_ADP_A_DEV_NAME,
@@ -96,6 +107,7 @@ enum {
 	ROCE_ADP_A_MPT_QPN,
 	ROCE_ADP_A_MPT_RAW,
 	ROCE_ADP_A_MPT_ENTRY,
+	ROCE_ADP_A_DEV_EVENT,
 
 	__ROCE_ADP_A_MAX,
 	ROCE_ADP_A_MAX = (__ROCE_ADP_A_MAX - 1)
@@ -205,6 +217,7 @@ enum {
 	ROCE_ADP_CMD_PROFILE_SET,
 	ROCE_ADP_CMD_PROFILE_NTF,
 	ROCE_ADP_CMD_MPT_GET,
+	ROCE_ADP_CMD_DEV_NTF,
 
 	__ROCE_ADP_CMD_MAX,
 	ROCE_ADP_CMD_MAX = (__ROCE_ADP_CMD_MAX - 1)

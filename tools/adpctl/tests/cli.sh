@@ -56,7 +56,7 @@ expect() {
 }
 
 echo "TAP version 13"
-echo "1..55"
+echo "1..63"
 
 expect 0 '^adpctl [^ ]+$' '' "-V prints the version" -V
 expect 0 '^adpctl [^ ]+$' '' "--version prints the version" --version
@@ -138,6 +138,20 @@ expect 2 '' 'Error: missing argument "ack_timeout": the QP'"'"'s timeouts depend
 expect 1 '' 'Error: cannot open /nonexistent: No such file or directory.' \
 	"profile lint: missing file" profile lint file /nonexistent
 
+# monitor and apply: objects that are commands.
+expect 0 '^Usage: adpctl monitor \[\[dev\] DEV\]' '' "monitor help" monitor help
+expect 0 '^Usage: adpctl apply PATH\.\.\. \[--check\]' '' "apply --help" apply --help
+expect 0 'Exit status: 0 nothing to change, 3 changed' '' \
+	"apply help gives the exit codes" apply help
+expect 2 '' 'Error: missing argument "PATH". Try "adpctl apply help".' \
+	"apply: no PATH" apply --check
+expect 2 '' 'Error: unknown option "--dry". Try "adpctl apply help".' \
+	"apply: unknown option" apply x.conf --dry
+expect 2 '' 'Error: unexpected argument "b". Try "adpctl monitor help".' \
+	"monitor: extra argument" monitor a b
+expect 1 '' 'Error: cannot open /nonexistent: No such file or directory.' \
+	"apply: missing file" apply /nonexistent
+
 # The one runtime check that needs no module: the family is missing.
 run dev show
 if [ "$rc" -eq 0 ]; then
@@ -161,7 +175,8 @@ fi
 for args in "accl show" "profile show emu0 id 1" "mpt show emu0 index 1 -r" \
 	    "profile set dev emu0 id 1 time_base 8" \
 	    "accl set dev emu0 roce_adp_retrans_en on" "profile lint dev emu0" \
-	    "profile simulate dev emu0 ack_timeout 14 retry_count 7 drop 1"; do
+	    "profile simulate dev emu0 ack_timeout 14 retry_count 7 drop 1" \
+	    "monitor"; do
 	# shellcheck disable=SC2086
 	run -j $args
 	if [ "$rc" -eq 0 ]; then
@@ -199,6 +214,12 @@ objs=$(cut -d' ' -f1 "$out" | uniq)
 	sed -n '/^Objects:/,/^$/s/^  \([a-z]\+\) .*/\1/p')" ] ||
 	{ echo "# help and help --commands list other objects"; bad=1; }
 while read -r o c; do
+	# An object that is a command ("adpctl monitor") has its own section.
+	if [ "$o" = "$c" ]; then
+		grep -q "^\.SS adpctl $o\b" "$MANPAGE" ||
+			{ echo "# no section for $o"; bad=1; }
+		continue
+	fi
 	grep -q "^\.SS adpctl $o $c\b" "$MANPAGE" ||
 		{ echo "# no section for $o $c"; bad=1; }
 	"$ADPCTL" "$o" help | grep -q "^  $c " ||

@@ -125,7 +125,7 @@ static int run(bool json, const struct fake_dev *devs, int ndevs,
 	static char line[128];
 	char *argv[8], *tok;
 	struct adp_ctx ctx = { .cmd = &dev_cmds[0] };
-	static const struct adp_obj obj = { "dev", dev_cmds, "" };
+	static const struct adp_obj obj = { .name = "dev", .cmds = dev_cmds, .help = "" };
 	int argc = 0, ret;
 
 	ctx.obj = &obj;

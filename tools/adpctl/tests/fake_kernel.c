@@ -176,7 +176,8 @@ int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 	     bool json, const char *line)
 {
 	static char buf[512];
-	struct adp_obj o = { .name = obj, .cmds = cmds, .help = "" };
+	struct adp_obj o = { .name = obj, .cmds = cmds, .help = "",
+			     .is_cmd = !strcmp(obj, cmd) };
 	struct adp_ctx ctx = { .obj = &o };
 	char *argv[64], *tok;
 	int argc = 0, ret;
@@ -222,3 +223,25 @@ bool outcome_err(int ret, int want_ret, const char *want_err)
 }
 
 
+
+int adp_nl_join_group(struct adp_nl *nl, const char *group)
+{
+	(void)nl;
+	snprintf(fake.group, sizeof(fake.group), "%s", group);
+	return 0;
+}
+
+/* The queued replies are the notifications; then the socket "closes". */
+int adp_nl_listen(struct adp_nl *nl,
+		  int (*parse)(const struct adp_nl_msg *msg, void *arg),
+		  void *arg)
+{
+	unsigned int i;
+	int ret = 0;
+
+	(void)nl;
+	fake.calls++;
+	for (i = 0; i < (unsigned int)fake.nreplies && !ret; i++)
+		ret = fake_parse(fake.replies[i], parse, arg);
+	return ret == ADP_NL_STOP ? 0 : ret;
+}

@@ -37,6 +37,8 @@ struct fake_kernel {
 	bool dump_intr;
 	int error;
 	const char *extack;	/* printed for error, else strerror() */
+	/* adp_nl_listen() hands the replies over as notifications. */
+	char group[32];		/* the group joined last */
 };
 
 extern struct fake_kernel fake;

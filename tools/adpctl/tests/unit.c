@@ -314,7 +314,7 @@ static bool test_is_help(void)
 }
 
 static const struct adp_cmd test_cmd = { .name = "set", .help = "", .usage = "" };
-static const struct adp_obj test_obj = { "accl", NULL, "" };
+static const struct adp_obj test_obj = { .name = "accl", .help = "" };
 static const struct adp_ctx test_ctx = { &test_obj, &test_cmd, NULL };
 
 struct parsed {

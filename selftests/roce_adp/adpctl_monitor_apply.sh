@@ -1,0 +1,234 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# adpctl monitor sees each event kind as it happens (text and JSON lines),
+# adpctl apply is idempotent, --check and invalid files change nothing.
+. ./lib.sh
+
+MON=/tmp/monitor.out
+CONF=/tmp/apply.conf
+
+# start_monitor ADPCTL_ARGS...: events are seen once monitor has joined
+# the group, so poke ${POKE:-emu0} (a no-op accl-set) until one shows.
+start_monitor()
+{
+	: >$MON
+	adpctl "$@" >$MON 2>&1 &
+	MON_PID=$!
+	i=0
+	while [ $i -lt 40 ]; do
+		adpctl accl set dev "${POKE:-emu0}" roce_slow_restart_idle_en off >/dev/null
+		grep -q accl-ntf $MON && return 0
+		sleep 0.25
+		i=$((i + 1))
+	done
+	echo "monitor never printed an event:"
+	cat $MON
+	return 1
+}
+
+stop_monitor()
+{
+	kill -TERM "$MON_PID"
+	wait "$MON_PID"
+	MON_RC=$?
+}
+
+# wait_for ERE: until a line of the monitor matches
+wait_for()
+{
+	i=0
+	while [ $i -lt 40 ]; do
+		grep -qE -- "$1" $MON && return 0
+		sleep 0.25
+		i=$((i + 1))
+	done
+	printf 'no line matching /%s/ in:\n' "$1"
+	cat $MON
+	return 1
+}
+
+STAMP='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z'
+
+set_full()
+{
+	adpctl profile set dev emu0 id 1 time_base 8 time_unit usec \
+		range_num 2 start_range_index 0 qp_total_timeout off \
+		retx_total_timeout 18 timeout_init_low_bound 3 \
+		timeout_init_range_size 3 \
+		range 0 range_low_bound 3 range_size 3 timeout_retry_num 3 \
+			dec_mode div2 prev_range_index 0 \
+		range 1 range_low_bound 6 range_size 4 timeout_retry_num 2 \
+			dec_mode div4 prev_range_index 0 >/dev/null
+}
+
+test_monitor_text()
+{
+	module_default
+	start_monitor monitor || return 1
+	adpctl accl set dev emu0 roce_adp_retrans_en on >/dev/null
+	wait_for "$STAMP emu0 accl-ntf \(accl-set\): active_profile_id [0-9]+ roce_adp_retrans_en on" || return 1
+	set_full
+	wait_for "$STAMP emu0 profile-ntf \(profile-set\): .*adp_retx_profile_id 1 .*time_base 8 .* range 1 prev_range_index 0 dec_mode div4" || return 1
+	echo 3 >$BUS/new_device
+	wait_for "$STAMP emu3 dev-ntf: added backend emulated fw [0-9.]+ roce_accl supported$" || return 1
+	echo 3 >$BUS/del_device
+	wait_for "$STAMP emu3 dev-ntf: removed backend emulated" || return 1
+	stop_monitor
+	expect_eq "$MON_RC" 0 "exit status after SIGTERM"
+}
+
+test_monitor_json()
+{
+	module_default
+	start_monitor -j monitor || return 1
+	# The events after the pokes: from the marker device's removal on.
+	echo 8 >$BUS/new_device
+	echo 8 >$BUS/del_device
+	wait_for '"dev":"emu8","dev_event":"removed"' || return 1
+	adpctl accl set dev emu0 roce_adp_retrans_en on >/dev/null
+	set_full
+	echo 3 >$BUS/new_device
+	echo 3 >$BUS/del_device
+	wait_for '"dev_event":"removed"' || return 1
+	stop_monitor
+	expect_eq "$MON_RC" 0 "exit status after SIGTERM" || return 1
+	# Every line a JSON object; the events in order, after the pokes.
+	got=$(python3 -c "import json, sys
+ev = [json.loads(l) for l in open(sys.argv[1])]
+ev = ev[[(e['dev'], e.get('dev_event')) for e in ev].index(('emu8', 'removed')) + 1:]
+print([(e['event'], e['dev'], e.get('dev_event')) for e in ev])
+print(ev[1]['profile'][0]['time_base'], ev[0]['cause'], len(ev[0]['time']))" $MON)
+	expect_eq "$got" "[('accl-ntf', 'emu0', None), ('profile-ntf', 'emu0', None), ('dev-ntf', 'emu3', 'added'), ('dev-ntf', 'emu3', 'removed')]
+8 accl-set 24" "events"
+}
+
+test_monitor_sigint_filter()
+{
+	module_default
+	echo 1 >$BUS/new_device
+	POKE=emu1 start_monitor monitor dev emu1 || return 1
+	adpctl accl set dev emu0 roce_adp_retrans_en on >/dev/null
+	adpctl accl set dev emu1 roce_adp_retrans_en on >/dev/null
+	wait_for "emu1 accl-ntf .*roce_adp_retrans_en on" || return 1
+	kill -INT "$MON_PID"
+	wait "$MON_PID"
+	rc=$?
+	echo 1 >$BUS/del_device
+	expect_eq "$rc" 0 "exit status after SIGINT" || return 1
+	expect_eq "$(grep -c emu0 $MON)" 0 "lines about emu0"
+}
+
+write_conf()
+{
+	cat >$CONF <<EOC
+# every device: adaptive retransmission on
+[all]
+roce_adp_retrans_en on
+roce_slow_restart_en on
+
+[all profile 1]
+time_unit usec
+time_base 8
+range_num 2
+start_range_index 0
+qp_total_timeout off
+retx_total_timeout 18
+timeout_init_low_bound 3
+timeout_init_range_size 3
+range 0 range_low_bound 3 range_size 3 timeout_retry_num 3 dec_mode div2 prev_range_index 0
+range 1 range_low_bound 6 range_size 4 timeout_retry_num 2 dec_mode div4 prev_range_index 0
+
+[dev emu0 profile 1]
+time_base $1
+EOC
+}
+
+# marker ID: a device comes and goes; wait until monitor saw it go
+marker()
+{
+	echo "$1" >$BUS/new_device
+	echo "$1" >$BUS/del_device
+	wait_for "emu$1 dev-ntf: removed"
+}
+
+# writes_between ID1 ID2: config notifications between two markers
+writes_between()
+{
+	sed -n "/emu$1 dev-ntf: removed/,/emu$2 dev-ntf: added/p" $MON |
+		grep -cE 'accl-ntf|profile-ntf'
+}
+
+test_apply_idempotent()
+{
+	module_default
+	set_full
+	adpctl accl set dev emu0 roce_adp_retrans_en off roce_slow_restart_en off >/dev/null
+	start_monitor monitor || return 1
+	write_conf 16
+	marker 4 || return 1
+	run_cmd adpctl apply $CONF
+	marker 5 || return 1
+	expect_eq "$RC" 3 "first run: exit status ($ERR)" || return 1
+	expect_eq "$OUT" "emu0: roce_adp_retrans_en off -> on
+emu0: roce_slow_restart_en off -> on
+emu0 profile 1: time_base 8 -> 16
+3 changes made" "first run" || return 1
+	# One accl-set and one profile-set.
+	expect_eq "$(writes_between 4 5)" 2 "writes of the first run" || return 1
+
+	marker 6 || return 1
+	run_cmd adpctl apply $CONF
+	marker 7 || return 1
+	stop_monitor
+	expect_eq "$RC" 0 "second run: exit status ($ERR)" || return 1
+	expect_eq "$OUT" "no changes" "second run" || return 1
+	expect_eq "$(writes_between 6 7)" 0 "writes of the second run" || return 1
+
+	run_cmd adpctl -j profile show dev emu0 id 1
+	expect_eq "$(json_get "$OUT" 'j[0]["profiles"][0]["time_base"]')" 16 \
+		"time_base read back"
+}
+
+test_apply_check()
+{
+	write_conf 32
+	run_cmd adpctl apply --check $CONF
+	expect_eq "$RC" 3 "exit status ($ERR)" || return 1
+	expect_eq "$OUT" "emu0 profile 1: time_base 16 -> 32
+1 changes to make (--check: nothing written)" "output" || return 1
+	run_cmd adpctl -j profile show dev emu0 id 1
+	expect_eq "$(json_get "$OUT" 'j[0]["profiles"][0]["time_base"]')" 16 \
+		"time_base unchanged"
+}
+
+test_apply_invalid_all_or_nothing()
+{
+	write_conf 12
+	sed -i 's/roce_slow_restart_en on/roce_slow_restart_en off/' $CONF
+	run_cmd adpctl apply $CONF
+	expect_eq "$RC" 1 "exit status" || return 1
+	expect_eq "$ERR" "Error: emu0: profile 1: time_base must be a power of two." \
+		"stderr" || return 1
+	run_cmd adpctl -j accl show dev emu0
+	expect_eq "$(json_get "$OUT" 'j[0]["roce_slow_restart_en"]')" True \
+		"enable unchanged"
+}
+
+test_apply_json()
+{
+	write_conf 16
+	run_cmd adpctl -j apply --check $CONF
+	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
+	expect_eq "$(json_get "$OUT" '(j["check"], j["changed"], j["changes"])')" \
+		"(True, False, [])" "JSON"
+}
+
+run_test monitor_each_event_text test_monitor_text
+run_test monitor_json_lines test_monitor_json
+run_test monitor_dev_filter_sigint test_monitor_sigint_filter
+run_test apply_twice_second_unchanged test_apply_idempotent
+run_test apply_check_changes_nothing test_apply_check
+run_test apply_invalid_changes_nothing test_apply_invalid_all_or_nothing
+run_test apply_json test_apply_json
+module_default
+tap_end
