@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Module footprint: sections of the .ko, memory of the loaded module,
-# modprobe time, and the memory each emulated device takes.
+# modprobe time, the memory each emulated device takes, and the memory of
+# 1M entries of the emulated MPT table.
 cd "$(dirname "$0")" || exit 1
 
 BUS=/sys/bus/roce_adp
@@ -69,11 +70,21 @@ echo "RESULT mem_per_device $(((avail0 - avail1) * 1024 / devices)) bytes"
 echo "RESULT memfree_per_device $(((free0 - free1) * 1024 / devices)) bytes"
 echo "RESULT slab_per_device $(((slab1 - slab0) * 1024 / devices)) bytes"
 
-# ---- MPT table memory: plug in here ----------------------------------------
-# When the emulated device gets an MPT table (the MPT work), measure what
-# 1M entries take as above (settle, MemAvailable and Slab before and after
-# giving emu0 1M entries, then back) and print
-#   RESULT mpt_mem_per_1m_entries BYTES bytes
-# in place of these two lines.
-echo "RESULT mpt_mem_per_1m_entries - bytes"
-echo "NOTE mpt_mem_per_1m_entries: no emulated MPT table in this build"
+# Memory of the emulated MPT table: MemAvailable and MemFree with emu0's
+# table at 1 entry and at 1M entries (kvcalloc'd, so not slab), then back.
+dbg=/sys/kernel/debug/roce_adp/emu0
+if [ -w $dbg/mpt_size ]; then
+	size0=$(cat $dbg/mpt_size)
+	echo 1 >$dbg/mpt_size || exit 1
+	settle
+	avail0=$(meminfo MemAvailable) free0=$(meminfo MemFree)
+	echo 1048576 >$dbg/mpt_size || exit 1
+	settle
+	avail1=$(meminfo MemAvailable) free1=$(meminfo MemFree)
+	echo "$size0" >$dbg/mpt_size || exit 1
+	echo "RESULT mpt_mem_per_1m_entries $((avail0 - avail1)) KiB"
+	echo "RESULT mpt_memfree_per_1m_entries $((free0 - free1)) KiB"
+else
+	echo "RESULT mpt_mem_per_1m_entries - KiB"
+	echo "NOTE mpt_mem_per_1m_entries: emu0 has no mpt_size knob (no emulated MPT table)"
+fi

@@ -7,7 +7,7 @@
 #   INFO KEY VALUE            about the guest
 #   ### begin SECTION
 #   RESULT ... / NOTE ...     the plug-in's lines (benchmarks.rst)
-#   ### end SECTION STATUS
+#   ### end SECTION STATUS SECONDS
 cd "$(dirname "$0")" || exit 1
 
 echo "INFO kernel $(uname -r)"
@@ -30,6 +30,7 @@ for prog in bench_*; do
 		esac
 	fi
 	echo "### begin $section"
+	t0=$(cut -d' ' -f1 /proc/uptime)
 	if modprobe -r roce_adp && modprobe roce_adp; then
 		timeout "${BENCH_TIMEOUT:-900}" ./"$prog" 2>&1
 		rc=$?
@@ -37,5 +38,5 @@ for prog in bench_*; do
 		echo "NOTE could not reload roce_adp"
 		rc=125
 	fi
-	echo "### end $section $rc"
+	echo "### end $section $rc $(awk -v t0="$t0" '{ printf "%.0f", $1 - t0 }' /proc/uptime)"
 done
