@@ -59,7 +59,7 @@ enum kind {
 	K_DEV_GET, K_ACCL_GET, K_PROFILE_GET,
 	K_DEV_DUMP, K_ACCL_DUMP, K_PROFILE_DUMP, K_MPT_DUMP,
 	K_ACCL_SET, K_PROFILE_SET, K_NTF,
-	K_NEW_DEVICE, K_DEL_DEVICE, K_MPT_FILL,
+	K_NEW_DEVICE, K_DEL_DEVICE, K_MPT_FILL, K_CAP_TOGGLE,
 	K_UNLOAD, K_LOAD, K_RESOLVE,
 	K_COUNT
 };
@@ -68,7 +68,7 @@ static const char *const kind_names[K_COUNT] = {
 	"dev_get", "accl_get", "profile_get",
 	"dev_dump", "accl_dump", "profile_dump", "mpt_dump",
 	"accl_set", "profile_set", "notification",
-	"new_device", "del_device", "mpt_fill",
+	"new_device", "del_device", "mpt_fill", "cap_toggle",
 	"unload", "load", "resolve_family",
 };
 
@@ -238,7 +238,8 @@ static void unexpected(const char *fmt, ...)
 
 /*
  * Expected errors: the device is gone (ENODEV), the family is gone or was
- * replaced (ENOENT; a stale family id can also meet EOPNOTSUPP), a sysfs
+ * replaced (ENOENT; a stale family id can also meet EOPNOTSUPP), a
+ * device of the churner without ROCE_ACCL (EOPNOTSUPP), a sysfs
  * or debugfs file vanished with its device or module (ENOENT, ENODEV),
  * the bus refuses during unload (EBUSY), a device that already exists
  * (EEXIST: the module came back with other devices than the churner
@@ -246,7 +247,7 @@ static void unexpected(const char *fmt, ...)
  * module is in use (EAGAIN), a dump starting while the module is going
  * (EPROTONOSUPPORT, from netlink_dump_start()). Phase 1 expects none of the family errors.
  */
-static bool expected(enum kind k, int err)
+static bool expected(enum kind k, int err, const char *dev)
 {
 	bool reload = sh->phase == 2;
 
@@ -254,7 +255,8 @@ static bool expected(enum kind k, int err)
 	case ENODEV:
 		return true;
 	case ENOENT:
-	case EOPNOTSUPP:
+	case EOPNOTSUPP:	/* also: the churner's devices lose ROCE_ACCL */
+		return reload || strcmp(dev, "emu0");
 	case EBUSY:
 	case EEXIST:
 		return reload;
@@ -277,7 +279,7 @@ static bool count_err(enum kind k, int err, const char *dev, const char *msg)
 	__atomic_fetch_add(&sh->err[sh->phase][k][err < MAX_ERRNO ? err : 0], 1,
 			   __ATOMIC_RELAXED);
 	progress();
-	if (expected(k, err))
+	if (expected(k, err, dev))
 		return true;
 	unexpected("phase %d %s %s %s: %s%s%s", sh->phase,
 		   role_names[self->role], kind_names[k], dev, strerror(err),
@@ -313,7 +315,7 @@ static void resolve(void)
 /* A family error means: resolve again before the next request. */
 static void after_err(int err)
 {
-	if (err == -ENOENT || err == -EOPNOTSUPP)
+	if (err == -ENOENT)
 		resolve();
 }
 
@@ -674,6 +676,15 @@ static void churner(void)
 			count_err(K_MPT_FILL, err, dev, NULL);
 		else
 			count_op(K_MPT_FILL);
+		/* Take ROCE_ACCL away from a churned device, or give it back. */
+		if (present[i] && rnd(2)) {
+			snprintf(dev, sizeof(dev), "emu%u", i);
+			err = churn_knob(dev, "roce_accl_cap", rnd(2) ? "1" : "0");
+			if (err)
+				count_err(K_CAP_TOGGLE, err, dev, NULL);
+			else
+				count_op(K_CAP_TOGGLE);
+		}
 		msleep(rnd(20));
 	}
 }
