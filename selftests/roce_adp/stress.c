@@ -86,6 +86,7 @@ struct worker {
 	int index;
 	uint64_t last_ms;	/* when it last made progress */
 	int done;
+	int stuck;
 };
 
 /* Shared by all processes (MAP_SHARED): counters and the writers' acks. */
@@ -901,6 +902,7 @@ static void show_stuck(struct worker *w)
 static bool run_phase(double end)
 {
 	bool hung = false, writers_done = false;
+	double hung_at = 0;
 	int i, alive;
 
 	for (;;) {
@@ -927,14 +929,21 @@ static bool run_phase(double end)
 				continue;
 			}
 			alive++;
-			if (t * 1000 - __atomic_load_n(&w->last_ms, __ATOMIC_RELAXED) > opt_hang * 1000.0) {
+			if (!w->stuck && t * 1000 - __atomic_load_n(&w->last_ms, __ATOMIC_RELAXED) >
+					 opt_hang * 1000.0) {
 				show_stuck(w);
 				kill(w->pid, SIGKILL);
+				w->stuck = 1;
+				if (!hung)
+					hung_at = t;
 				hung = true;
 			}
 		}
 		if (!alive)
 			return !hung;
+		/* A worker stuck in the kernel may not even die: give up. */
+		if (hung && t - hung_at > 10)
+			return false;
 		if (t >= end && !writers_done) {
 			int others = 0;
 
@@ -1141,6 +1150,10 @@ int main(int argc, char **argv)
 	t1 = now();
 	summary(1, t1 - t0);
 	tap(ok, "phase 1: every worker ended (none stuck for %d s)", opt_hang);
+	if (!ok) {
+		printf("Bail out! a worker is stuck\n");
+		return 1;
+	}
 	tap(report_unexpected(1), "phase 1: no unexpected error or malformed reply");
 	tap(!sh->not_applied, "phase 1: every acknowledged set read back as written (%llu not)",
 	    (unsigned long long)sh->not_applied);
@@ -1194,6 +1207,10 @@ int main(int argc, char **argv)
 	t2 = now();
 	summary(2, t2 - t1);
 	tap(ok, "phase 2: every worker ended (none stuck for %d s)", opt_hang);
+	if (!ok) {
+		printf("Bail out! a worker is stuck\n");
+		return 1;
+	}
 	tap(report_unexpected(2), "phase 2: no unexpected error or malformed reply");
 	tap(!sh->not_applied, "phase 2: every acknowledged set read back as written");
 	if (opt_reload)
