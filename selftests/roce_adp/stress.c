@@ -6,6 +6,7 @@
  *
  *   ./stress [--seconds N] [--readers N] [--dumpers N] [--writers N]
  *            [--bits N] [--seed N] [--hang N] [--no-reload]
+ *            [--cmd-delay-us N]
  *
  * Environment: STRESS_SECONDS (default 12) when --seconds is not given.
  *
@@ -60,7 +61,7 @@ enum kind {
 	K_DEV_DUMP, K_ACCL_DUMP, K_PROFILE_DUMP, K_MPT_DUMP,
 	K_ACCL_SET, K_PROFILE_SET, K_NTF,
 	K_NEW_DEVICE, K_DEL_DEVICE, K_MPT_FILL, K_CAP_TOGGLE,
-	K_UNLOAD, K_LOAD, K_RESOLVE,
+	K_UNLOAD, K_LOAD, K_RESOLVE, K_QUIESCE,
 	K_COUNT
 };
 
@@ -69,7 +70,7 @@ static const char *const kind_names[K_COUNT] = {
 	"dev_dump", "accl_dump", "profile_dump", "mpt_dump",
 	"accl_set", "profile_set", "notification",
 	"new_device", "del_device", "mpt_fill", "cap_toggle",
-	"unload", "load", "resolve_family",
+	"unload", "load", "resolve_family", "dump_pause",
 };
 
 enum role { R_READER, R_DUMPER, R_BIT_WRITER, R_PROFILE_WRITER,
@@ -109,6 +110,7 @@ struct shared {
 	uint64_t ntf_seen;
 	int ntf_overrun;	/* ENOBUFS: the order is incomplete */
 	int ntf_have;
+	int quiesce_dumps;	/* the reloader asks for a gap between dumps */
 	uint32_t ntf_last;
 	uint64_t ntf_order_bad;	/* a writer's counter going backwards */
 	struct worker w[MAX_WORKERS];
@@ -121,7 +123,7 @@ static volatile sig_atomic_t stopping;
 static struct worker *self;
 static unsigned int seed = 1;
 static int opt_seconds, opt_readers = 2, opt_dumpers = 1, opt_writers = 3;
-static int opt_bits = 4, opt_hang = 30, opt_reload = 1;
+static int opt_bits = 4, opt_hang = 30, opt_reload = 1, opt_cmd_delay;
 
 /* The base of the written profiles: three ranges from 32 us to 1 ms. */
 static const uint32_t base_f[ROCE_ADP_A_PROFILE_RANGE] = {
@@ -506,7 +508,7 @@ static void reader(void)
 	while (!stopping) {
 		/* emu0 most of the time: it is the one writers change */
 		dev_name(dev, sizeof(dev), rnd(2));
-		switch (rnd(6)) {
+		switch (rnd(__atomic_load_n(&sh->quiesce_dumps, __ATOMIC_RELAXED) ? 3 : 6)) {
 		case 0:
 			start(&rp, K_DEV_GET, ROCE_ADP_CMD_DEV_GET, false, dev);
 			request(&rp);
@@ -546,6 +548,11 @@ static void dumper(void)
 	char dev[16];
 
 	while (!stopping) {
+		if (__atomic_load_n(&sh->quiesce_dumps, __ATOMIC_RELAXED)) {
+			progress();
+			msleep(10);
+			continue;
+		}
 		if (rnd(2)) {
 			start(&rp, K_MPT_DUMP, ROCE_ADP_CMD_MPT_GET, true, NULL);
 		} else {
@@ -762,22 +769,35 @@ static void listener(void)
 /*
  * Unload and load again. Every dump in progress and every open debugfs
  * knob holds a module reference, so an unload often finds it busy
- * (EAGAIN): try again at once, as a patient administrator would.
+ * (EAGAIN): try again every 0.5 ms until it goes, as a patient
+ * administrator would.
  */
 static void reloader(void)
 {
-	int err = 0, tries;
+	double busy_since;
+	int err = 0;
 
 	while (!stopping) {
 		msleep(100 + rnd(400));
-		for (tries = 0; tries < 1000 && !stopping; tries++) {
+		busy_since = now();
+		while (!stopping) {
 			err = syscall(SYS_delete_module, "roce_adp", O_NONBLOCK) ?
 			      -errno : 0;
 			if (!err || (err != -EAGAIN && err != -EWOULDBLOCK))
 				break;
 			count_err(K_UNLOAD, err, "roce_adp", NULL);
+			/*
+			 * Back-to-back dumps can hold the module for good
+			 * (a slow firmware makes each long): after a second,
+			 * ask for a gap. Requests other than dumps go on.
+			 */
+			if (now() - busy_since > 1 && !sh->quiesce_dumps) {
+				__atomic_store_n(&sh->quiesce_dumps, 1, __ATOMIC_RELAXED);
+				count_op(K_QUIESCE);
+			}
 			usleep(500);
 		}
+		__atomic_store_n(&sh->quiesce_dumps, 0, __ATOMIC_RELAXED);
 		if (err) {
 			if (err != -EAGAIN)
 				count_err(K_UNLOAD, err, "roce_adp", NULL);
@@ -1052,7 +1072,8 @@ static void usage(const char *prog)
 {
 	fprintf(stderr,
 		"usage: %s [--seconds N] [--readers N] [--dumpers N] [--writers N]\n"
-		"          [--bits N] [--seed N] [--hang N] [--no-reload]\n", prog);
+		"          [--bits N] [--seed N] [--hang N] [--no-reload]\n"
+		"          [--cmd-delay-us N]\n", prog);
 	exit(2);
 }
 
@@ -1067,6 +1088,7 @@ int main(int argc, char **argv)
 		{ "seed", required_argument, NULL, 'S' },
 		{ "hang", required_argument, NULL, 'H' },
 		{ "no-reload", no_argument, NULL, 'n' },
+		{ "cmd-delay-us", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -1078,7 +1100,7 @@ int main(int argc, char **argv)
 
 	opt_seconds = getenv("STRESS_SECONDS") ? atoi(getenv("STRESS_SECONDS")) : 12;
 	seed = time(NULL);
-	while ((c = getopt_long(argc, argv, "s:r:d:w:b:S:H:nh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:r:d:w:b:S:H:nD:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			opt_seconds = atoi(optarg);
@@ -1103,6 +1125,9 @@ int main(int argc, char **argv)
 			break;
 		case 'n':
 			opt_reload = 0;
+			break;
+		case 'D':
+			opt_cmd_delay = atoi(optarg);
 			break;
 		default:
 			usage(argv[0]);
@@ -1133,6 +1158,17 @@ int main(int argc, char **argv)
 	       "%d profile writers, 1 churner%s\n", seed, opt_seconds,
 	       opt_readers, opt_dumpers, opt_bits, opt_writers,
 	       opt_reload ? ", 1 reloader (phase 2)" : "");
+
+	/* A slow firmware on emu0 (until a reload) stretches every window. */
+	if (opt_cmd_delay) {
+		char val[16];
+
+		snprintf(val, sizeof(val), "%d", opt_cmd_delay);
+		if (sysfs_write(DBG "emu0/cmd_delay_us", val)) {
+			printf("Bail out! cannot set cmd_delay_us\n");
+			return 1;
+		}
+	}
 
 	/* Profile 1 holds one of our values from the start: value 0. */
 	self = &sh->w[MAX_WORKERS - 1];
