@@ -508,6 +508,11 @@ static bool status_ok(const struct nlmsghdr *nlh, bool done, int *err,
 			return false;
 		snprintf(msg, msglen, "%s", s);
 	}
+	/* A missing attribute is told by its type, not in words. */
+	if (tb[NLMSGERR_ATTR_MISS_TYPE])
+		snprintf(msg + strlen(msg), msglen - strlen(msg),
+			 "%s[missing attribute %u]", msg[0] ? " " : "",
+			 nl_get_u32(tb[NLMSGERR_ATTR_MISS_TYPE]));
 	return true;
 }
 
