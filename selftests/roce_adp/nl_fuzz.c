@@ -18,7 +18,7 @@
  *  - no kernel warning appears in the log.
  *
  * Environment: NL_FUZZ_SEED (default: time and pid), NL_FUZZ_COUNT
- * (messages, default 10000), NL_FUZZ_SECONDS (run for a time instead),
+ * (messages, default 6000), NL_FUZZ_SECONDS (run for a time instead),
  * NL_FUZZ_VERBOSE=1 (print every message's outcome).
  */
 
@@ -48,6 +48,8 @@ static struct nl_sock sk;
 static uint64_t rng;
 /* Build requests the policy accepts, to reach the checks behind it. */
 static bool gentle;
+/* The request breaks its policy: strict validation must reject it. */
+static bool must_fail;
 
 static uint64_t rnd(void)
 {
@@ -132,19 +134,25 @@ static uint64_t pick_u(const struct nlp_attr *pa, int bits)
 	uint64_t max = pa->has_range_u ? pa->max_u : all;
 	uint64_t span = max - min;
 
+	uint64_t v;
+
 	if (gentle && rn(8))
 		return span == UINT64_MAX ? rnd() : min + rnd() % (span + 1);
 	switch (rn(9)) {
-	case 0: return 0;
-	case 1: return min;
-	case 2: return max;
-	case 3: return max + 1;
-	case 4: return min - 1;
-	case 5: return all;
-	case 6: return 1ULL << rn(bits);
-	case 7: return rnd() & all;
-	default: return span == UINT64_MAX ? rnd() : min + rnd() % (span + 1);
+	case 0: v = 0; break;
+	case 1: v = min; break;
+	case 2: v = max; break;
+	case 3: v = max + 1; break;
+	case 4: v = min - 1; break;
+	case 5: v = all; break;
+	case 6: v = 1ULL << rn(bits); break;
+	case 7: v = rnd(); break;
+	default: v = span == UINT64_MAX ? rnd() : min + rnd() % (span + 1);
 	}
+	v &= all;
+	if (pa->has_range_u && (v < min || v > max))
+		must_fail = true;
+	return v;
 }
 
 static const char * const names[] = { "emu0", "emu1", "emu0", "", "lo" };
@@ -154,13 +162,20 @@ static void put_string(struct fmsg *m, uint16_t type,
 {
 	char s[300];
 	size_t len, max = pa->has_len ? pa->max_len : 64;
+	bool nul = pa->type == NL_ATTR_TYPE_NUL_STRING;
+	unsigned int r = gentle ? 9 : rn(10);
 
-	switch (gentle ? 9 : rn(10)) {
+	/* No NUL, too long, or empty, where a NUL-terminated one belongs. */
+	if (nul && (r == 2 || r == 3 || r == 5))
+		must_fail = true;
+	switch (r) {
 	case 0: /* exactly the longest allowed, then one more */
 	case 1:
 		len = max + rn(2);
 		if (len >= sizeof(s))
 			len = sizeof(s) - 1;
+		if (nul && pa->has_len && len > max)
+			must_fail = true;
 		memset(s, 'a' + rn(26), len);
 		s[len] = 0;
 		put(m, type, s, len + 1);
@@ -195,7 +210,11 @@ static void gen_nested(struct fmsg *m, uint16_t type,
 
 	if (!nest_start(m, type | flag))
 		return;
+	if (!flag)
+		must_fail = true;
 	if (array) {
+		bool mf = must_fail;
+
 		n = rn(6);
 		for (i = 0; i < n && m->depth < 8; i++) {
 			if (!nest_start(m, gentle || rn(4) ? (unsigned int)i :
@@ -205,6 +224,7 @@ static void gen_nested(struct fmsg *m, uint16_t type,
 				gen_attrs(m, pa->nested, depth + 1);
 			nest_end(m);
 		}
+		must_fail = mf;	/* arrays are not this test's business */
 	} else if (pa->nested >= 0 && depth < 4) {
 		gen_attrs(m, pa->nested, depth + 1);
 	}
@@ -228,7 +248,9 @@ static void gen_attr(struct fmsg *m, uint16_t type, const struct nlp_attr *pa,
 		put_rand(m, type, rn(24));
 		return;
 	}
-	if (r < 7 && depth < 4) {	/* a nest where a scalar belongs */
+	if (r < 7 && depth < 4 && pa->type != NL_ATTR_TYPE_NESTED &&
+	    pa->type != NL_ATTR_TYPE_NESTED_ARRAY) {	/* nest for a scalar */
+		must_fail = true;
 		if (nest_start(m, type | NLA_F_NESTED)) {
 			put_rand(m, rn(8), rn(8));
 			nest_end(m);
@@ -248,14 +270,17 @@ static void gen_attr(struct fmsg *m, uint16_t type, const struct nlp_attr *pa,
 		} else {
 			v = pick_u(pa, len * 8);
 		}
-		if (r < 15)		/* wrong length */
+		if (r < 15) {		/* wrong length */
 			len = (int[]){ 0, 1, 2, 3, 4, 5, 8, 16 }[rn(8)];
+			must_fail |= len != size[pa->type];
+		}
 		if (len <= 8)
 			put(m, type, &v, len);
 		else
 			put_rand(m, type, len);
 		return;
 	case NL_ATTR_TYPE_FLAG:
+		must_fail |= r < 15;
 		put_rand(m, type, r < 15 ? 1 + rn(8) : 0);
 		return;
 	case NL_ATTR_TYPE_STRING:
@@ -296,9 +321,11 @@ static void gen_attrs(struct fmsg *m, int pol, int depth)
 	switch (gentle ? 99 : rn(16)) {
 	case 0: /* unknown type just above the policy */
 		put_rand(m, (p ? p->maxtype : 0) + 1 + rn(3), rn(9));
+		must_fail = true;
 		break;
 	case 1: /* type 0 */
 		put_rand(m, 0, rn(9));
+		must_fail = true;
 		break;
 	case 2: /* any type, any length */
 		put_rand(m, rn(0x10000), rn(40));
@@ -315,6 +342,7 @@ static void gen_request(struct fmsg *m, const struct nlp_op *op)
 		    (!(op->flags & GENL_CMD_CAP_DO) || rn(3) == 0);
 
 	memset(m, 0, offsetof(struct fmsg, attr_off));
+	must_fail = false;
 	m->n_attr = 0;
 	m->depth = 0;
 	m->len = NLMSG_HDRLEN + GENL_HDRLEN;
@@ -439,6 +467,7 @@ static int n_errs;
 static struct {
 	unsigned long sent, acks, replies, dumps, errors, silent;
 	unsigned long bad, hung, state_checks, state_changed;
+	unsigned long must_fail, garbage;
 	unsigned long per_op_sent[256], per_op_ok[256];
 } st;
 
@@ -750,11 +779,11 @@ int main(void)
 	const char *env_count = getenv("NL_FUZZ_COUNT");
 	const char *env_secs = getenv("NL_FUZZ_SECONDS");
 	bool verbose = getenv("NL_FUZZ_VERBOSE");
-	unsigned long count = env_count ? strtoul(env_count, NULL, 0) : 10000;
+	unsigned long count = env_count ? strtoul(env_count, NULL, 0) : 6000;
 	double secs = env_secs ? strtod(env_secs, NULL) : 0, t0, dt;
 	struct snap cur = {}, after = {};
 	struct nl_sock ssk;
-	bool snap_fresh = false, canary, ok;
+	bool snap_fresh = false, canary, fail_wanted, ok;
 	unsigned long seed, i;
 	int warn0, warn1, t, err, shown = 0, n_tests = 0, fails = 0;
 	static struct fmsg m;
@@ -762,7 +791,7 @@ int main(void)
 	seed = env_seed ? strtoul(env_seed, NULL, 0) :
 			  (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
 	rng = seed ? seed : 1;
-	printf("TAP version 13\n1..6\n");
+	printf("TAP version 13\n1..7\n");
 	printf("# seed %lu (NL_FUZZ_SEED=%lu to repeat)\n", seed, seed);
 
 #define TEST(cond, ...) do {						\
@@ -833,13 +862,17 @@ int main(void)
 		gentle = kind >= 70;
 		if (kind < 10) {
 			gen_junk(&m);
+			must_fail = false;
 		} else {
 			gen_request(&m, op);
+			if (kind < 52)
+				must_fail = false;	/* maybe undone */
 			if (kind < 45)
 				mutate(&m);
 			if (kind < 52)
 				mutate(&m);
 		}
+		fail_wanted = must_fail;
 		fence(&m);
 		set_op = is_set_op(&m);
 		if (set_op && !snap_fresh) {
@@ -868,6 +901,15 @@ int main(void)
 			}
 			continue;
 		}
+		if (fail_wanted && o.replied_ok) {
+			st.garbage++;
+			if (shown++ < 10) {
+				printf("# a request that breaks its policy was taken\n");
+				dump_hex(&m);
+			}
+		}
+		if (fail_wanted)
+			st.must_fail++;
 		if (verbose)
 			printf("# %lu: %d bytes, %d messages, %d errors%s\n",
 			       i, (int)m.len, o.messages, o.errors,
@@ -915,6 +957,8 @@ int main(void)
 	TEST(!st.bad, "every message got an error, an ACK or replies that parse (%lu did not)",
 	     st.bad);
 	TEST(!st.hung, "every request came to an end (%lu did not)", st.hung);
+	TEST(!st.garbage, "%lu requests that break their policy were all rejected (%lu taken)",
+	     st.must_fail, st.garbage);
 	TEST(canary && !st.state_changed,
 	     "%lu rejected SET requests changed nothing (%lu did)",
 	     st.state_checks, st.state_changed);
