@@ -12,9 +12,13 @@
  *  - the kernel answers with an error (negative errno), an ACK, or replies
  *    that parse (attributes well formed, nests included); no answer only
  *    where netlink drops the message (bad length, no NLM_F_REQUEST/ACK);
+ *  - a request that breaks its policy (value out of range, wrong length,
+ *    unknown attribute, nesting flag wrong, bad string) is rejected;
  *  - a rejected request of an operation without a dump (a SET) leaves the
  *    device state unchanged: a dump of every dumpable operation is taken
- *    before and after and compared;
+ *    before and after and compared; every other block of 500 requests runs
+ *    with emu0's skip_driver_checks on, so that the firmware model's checks
+ *    are fuzzed too;
  *  - no kernel warning appears in the log.
  *
  * Environment: NL_FUZZ_SEED (default: time and pid), NL_FUZZ_COUNT
@@ -784,6 +788,7 @@ int main(void)
 	struct snap cur = {}, after = {};
 	struct nl_sock ssk;
 	bool snap_fresh = false, canary, fail_wanted, ok;
+	unsigned long fw_blocks = 0;
 	unsigned long seed, i;
 	int warn0, warn1, t, err, shown = 0, n_tests = 0, fails = 0;
 	static struct fmsg m;
@@ -858,6 +863,15 @@ int main(void)
 		struct outcome o;
 		bool set_op;
 		unsigned int kind = rn(100);
+
+		/*
+		 * Blocks of requests with the driver's checks off: then the
+		 * firmware model's own checks must keep the state as well.
+		 */
+		if (i % 500 == 0 && !sysfs_write(DBG "skip_driver_checks",
+						 i % 1000 ? "Y" : "N") &&
+		    i % 1000)
+			fw_blocks++;
 
 		gentle = kind >= 70;
 		if (kind < 10) {
@@ -939,6 +953,9 @@ int main(void)
 		}
 	}
 	dt = now() - t0;
+	sysfs_write(DBG "skip_driver_checks", "N");
+	printf("# %lu blocks of 500 with the driver's checks off (skip_driver_checks)\n",
+	       fw_blocks);
 	warn1 = klog_warnings();
 
 	printf("# %lu messages in %.1f s (%.0f/s): %lu errors, %lu ACKs, %lu replies, %lu dumps, %lu unanswered (dropped by netlink)\n",
