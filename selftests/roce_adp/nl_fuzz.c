@@ -143,15 +143,32 @@ static uint64_t pick_u(const struct nlp_attr *pa, int bits)
 	if (gentle && rn(8))
 		return span == UINT64_MAX ? rnd() : min + rnd() % (span + 1);
 	switch (rn(9)) {
-	case 0: v = 0; break;
-	case 1: v = min; break;
-	case 2: v = max; break;
-	case 3: v = max + 1; break;
-	case 4: v = min - 1; break;
-	case 5: v = all; break;
-	case 6: v = 1ULL << rn(bits); break;
-	case 7: v = rnd(); break;
-	default: v = span == UINT64_MAX ? rnd() : min + rnd() % (span + 1);
+	case 0:
+		v = 0;
+		break;
+	case 1:
+		v = min;
+		break;
+	case 2:
+		v = max;
+		break;
+	case 3:
+		v = max + 1;
+		break;
+	case 4:
+		v = min - 1;
+		break;
+	case 5:
+		v = all;
+		break;
+	case 6:
+		v = 1ULL << rn(bits);
+		break;
+	case 7:
+		v = rnd();
+		break;
+	default:
+		v = span == UINT64_MAX ? rnd() : min + rnd() % (span + 1);
 	}
 	v &= all;
 	if (pa->has_range_u && (v < min || v > max))
@@ -244,6 +261,7 @@ static void gen_attr(struct fmsg *m, uint16_t type, const struct nlp_attr *pa,
 		[NL_ATTR_TYPE_S8] = 1, [NL_ATTR_TYPE_S16] = 2,
 		[NL_ATTR_TYPE_S32] = 4, [NL_ATTR_TYPE_S64] = 8,
 	};
+	static const int wrong_len[] = { 0, 1, 2, 3, 4, 5, 8, 16 };
 	unsigned int r = gentle ? 99 : rn(100);
 	uint64_t v;
 	int len;
@@ -275,7 +293,7 @@ static void gen_attr(struct fmsg *m, uint16_t type, const struct nlp_attr *pa,
 			v = pick_u(pa, len * 8);
 		}
 		if (r < 15) {		/* wrong length */
-			len = (int[]){ 0, 1, 2, 3, 4, 5, 8, 16 }[rn(8)];
+			len = wrong_len[rn(ARRAY_SIZE(wrong_len))];
 			must_fail |= len != size[pa->type];
 		}
 		if (len <= 8)
@@ -370,6 +388,9 @@ static void gen_request(struct fmsg *m, const struct nlp_op *op)
 /* Damage a built request; its nlmsg_type only to harmless values. */
 static void mutate(struct fmsg *m)
 {
+	static const uint16_t own_types[] = {
+		NLMSG_NOOP, NLMSG_ERROR, NLMSG_DONE, 0,
+	};
 	struct nlmsghdr *nlh = (struct nlmsghdr *)m->buf;
 	int i, n;
 
@@ -411,8 +432,7 @@ static void mutate(struct fmsg *m)
 		nlh->nlmsg_flags ^= 1 << rn(16);
 		break;
 	default: /* a type netlink handles itself */
-		nlh->nlmsg_type = (uint16_t[]){ NLMSG_NOOP, NLMSG_ERROR,
-						NLMSG_DONE, 0 }[rn(4)];
+		nlh->nlmsg_type = own_types[rn(ARRAY_SIZE(own_types))];
 		break;
 	}
 }
@@ -484,7 +504,7 @@ static void count_error(int err, const char *msg)
 			errs[i].count++;
 			return;
 		}
-	if (n_errs == (int)(sizeof(errs) / sizeof(errs[0])))
+	if (n_errs == (int)ARRAY_SIZE(errs))
 		return;
 	errs[n_errs].err = err;
 	snprintf(errs[n_errs].msg, sizeof(errs[n_errs].msg), "%s", msg);
@@ -743,7 +763,7 @@ static int klog_warnings(void)
 	if (!buf)
 		return 0;
 	len = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, len);
-	for (i = 0; len > 0 && i < (int)(sizeof(bad) / sizeof(bad[0])); i++)
+	for (i = 0; len > 0 && i < (int)ARRAY_SIZE(bad); i++)
 		for (p = buf; (p = strstr(p, bad[i])); p++)
 			n++;
 	free(buf);

@@ -196,7 +196,7 @@ const char *nlp_type_name(uint32_t type)
 		[NL_ATTR_TYPE_BITFIELD32] = "bitfield32",
 	};
 
-	if (type < sizeof(names) / sizeof(names[0]) && names[type])
+	if (type < ARRAY_SIZE(names) && names[type])
 		return names[type];
 	return "unknown";
 }

@@ -13,6 +13,10 @@
 
 #include "nl.h"
 
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
 #define NLP_MAX_OPS	64
 #define NLP_MAX_POLICIES 32
 #define NLP_MAX_ATTRS	128

@@ -45,7 +45,7 @@ static const struct {
 	{ ROCE_ADP_CMD_MPT_GET, "mpt-get", true },
 };
 
-#define N_RULES (sizeof(rules) / sizeof(rules[0]))
+#define N_RULES ARRAY_SIZE(rules)
 
 enum who { ROOT, NOBODY, NOBODY_USERNS, ROOT_USERNS, N_WHO };
 
