@@ -331,6 +331,9 @@ int main(void)
 		}
 	}
 	nl_close(&sk);
+	/* Root's PROFILE_SET made profile 1 active: leave a fresh emu0. */
+	if (!sysfs_write("/sys/bus/roce_adp/del_device", "0"))
+		sysfs_write("/sys/bus/roce_adp/new_device", "0");
 	printf("# %d of %d failed\n", fails, n);
 	return fails ? 1 : 0;
 }
