@@ -13,7 +13,8 @@
  *    that parse (attributes well formed, nests included); no answer only
  *    where netlink drops the message (bad length, no NLM_F_REQUEST/ACK);
  *  - a request that breaks its policy (value out of range, wrong length,
- *    unknown attribute, nesting flag wrong, bad string) is rejected;
+ *    unknown attribute, nesting flag wrong, bad string) is rejected, also
+ *    when all else in it is right;
  *  - a rejected request of an operation without a dump (a SET) leaves the
  *    device state unchanged: a dump of every dumpable operation is taken
  *    before and after and compared; every other block of 500 requests runs
@@ -362,6 +363,7 @@ static void gen_request(struct fmsg *m, const struct nlp_op *op)
 	struct genlmsghdr *g = (struct genlmsghdr *)(m->buf + NLMSG_HDRLEN);
 	bool dump = op->flags & GENL_CMD_CAP_DUMP &&
 		    (!(op->flags & GENL_CMD_CAP_DO) || rn(3) == 0);
+	int pol;
 
 	memset(m, 0, offsetof(struct fmsg, attr_off));
 	must_fail = false;
@@ -378,10 +380,19 @@ static void gen_request(struct fmsg *m, const struct nlp_op *op)
 	g->cmd = op->cmd;
 	g->version = gentle || rn(20) ? sk.version : rnd();
 	g->reserved = gentle || rn(20) ? 0 : rnd();
-	gen_attrs(m, dump && op->dump_policy >= 0 ? op->dump_policy :
-		  op->do_policy, 0);
+	pol = dump && op->dump_policy >= 0 ? op->dump_policy : op->do_policy;
+	gen_attrs(m, pol, 0);
 	while (m->depth)
 		nest_end(m);
+	/*
+	 * A request that is right but for one unknown attribute: strict
+	 * validation must refuse what a lax one would take.
+	 */
+	if (gentle && !rn(4)) {
+		put_rand(m, (pol >= 0 ? fam.policy[pol].maxtype : 0) + 1 + rn(3),
+			 4);
+		must_fail = true;
+	}
 	nlh->nlmsg_len = m->len;
 }
 
