@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Who may use each operation of the family. The rule is in the table
+ * below, which must match Documentation/netlink.rst ("Permissions") and the
+ * GENL_ADMIN_PERM flags the kernel reports for its operations: an operation
+ * the kernel has and the table does not fails the test.
+ *
+ * Each operation, as a do and as a dump where it has one, is sent by:
+ *  - root: it works;
+ *  - uid 65534 without capabilities: EPERM for admin operations, the
+ *    others work;
+ *  - uid 65534 inside a user namespace of its own, mapped to root there,
+ *    so with CAP_NET_ADMIN only in that namespace: the same as uid 65534,
+ *    because GENL_ADMIN_PERM asks for the capability in the initial one;
+ *  - root inside a new user namespace (uid 0 mapped to 0): the same.
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <linux/roce_adp.h>
+
+#include "nl.h"
+#include "nl_policy.h"
+
+/* The rule, one row per operation, as Documentation/netlink.rst says. */
+static const struct {
+	uint32_t cmd;
+	const char *name;
+	bool admin;
+} rules[] = {
+	{ ROCE_ADP_CMD_DEV_GET, "dev-get", false },
+	{ ROCE_ADP_CMD_ACCL_GET, "accl-get", false },
+	{ ROCE_ADP_CMD_ACCL_SET, "accl-set", true },
+	{ ROCE_ADP_CMD_PROFILE_GET, "profile-get", false },
+	{ ROCE_ADP_CMD_PROFILE_SET, "profile-set", true },
+	{ ROCE_ADP_CMD_MPT_GET, "mpt-get", true },
+};
+
+#define N_RULES ARRAY_SIZE(rules)
+
+enum who { ROOT, NOBODY, NOBODY_USERNS, ROOT_USERNS, N_WHO };
+
+static const char * const who_name[N_WHO] = {
+	"root", "uid 65534", "uid 65534 as root of its user namespace",
+	"root in a new user namespace",
+};
+
+/* What the children saw: errno of [rule][dump][who], 1 if not run. */
+struct results {
+	int err[N_RULES][2][N_WHO];
+	bool userns_skipped[N_WHO];
+	char userns_why[N_WHO][80];
+};
+
+static struct nlp_family fam;
+static struct results *res;
+
+/* Root's view of the state, written back unchanged by the SETs. */
+static uint8_t accl_nest[512], profile_nest[2048];
+static size_t accl_len, profile_len;
+
+struct grab {
+	uint16_t type;
+	uint8_t *buf;
+	size_t *len;
+	size_t max;
+};
+
+static int grab_cb(const struct nlmsghdr *nlh, void *arg)
+{
+	const struct nlattr *tb[ROCE_ADP_A_MAX + 1];
+	struct grab *g = arg;
+
+	nl_parse_genl(nlh, tb, ROCE_ADP_A_MAX);
+	if (tb[g->type] && !*g->len && tb[g->type]->nla_len <= g->max) {
+		memcpy(g->buf, tb[g->type], tb[g->type]->nla_len);
+		*g->len = tb[g->type]->nla_len;
+	}
+	return 0;
+}
+
+/* The request each row sends: one that root gets through. */
+static void build(struct nl_sock *sk, struct nl_msg *m, uint32_t cmd,
+		  bool dump)
+{
+	nl_genl_init(sk, m, cmd, dump);
+	if (dump)
+		return;
+	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	switch (cmd) {
+	case ROCE_ADP_CMD_ACCL_SET:
+		nl_put(m, ROCE_ADP_A_ACCL | NLA_F_NESTED, (uint8_t *)accl_nest + NLA_HDRLEN,
+		       accl_len - NLA_HDRLEN);
+		break;
+	case ROCE_ADP_CMD_PROFILE_GET:
+		nl_put_u32(m, ROCE_ADP_A_PROFILE_ID, 1);
+		break;
+	case ROCE_ADP_CMD_PROFILE_SET:
+		nl_put(m, ROCE_ADP_A_PROFILE | NLA_F_NESTED,
+		       (uint8_t *)profile_nest + NLA_HDRLEN,
+		       profile_len - NLA_HDRLEN);
+		break;
+	case ROCE_ADP_CMD_MPT_GET:
+		nl_put_u32(m, ROCE_ADP_A_MPT_INDEX, 0);
+		break;
+	}
+}
+
+static void run_all(enum who who)
+{
+	static struct nl_msg m;
+	struct nl_sock sk;
+	unsigned int r;
+	int d, err;
+
+	err = nl_open(&sk, ROCE_ADP_FAMILY_NAME);
+	for (r = 0; r < N_RULES; r++) {
+		const struct nlp_op *op = nlp_op_find(&fam, rules[r].cmd);
+
+		for (d = 0; d < 2; d++) {
+			if (!op || !(op->flags & (d ? GENL_CMD_CAP_DUMP :
+						  GENL_CMD_CAP_DO)))
+				continue;
+			if (err) {
+				res->err[r][d][who] = err;
+				continue;
+			}
+			build(&sk, &m, rules[r].cmd, d);
+			res->err[r][d][who] = nl_send_recv(&sk, &m, NULL, NULL,
+							   NULL);
+		}
+	}
+	if (!err)
+		nl_close(&sk);
+}
+
+static int write_file(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY);
+	int err = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, s, strlen(s)) != (ssize_t)strlen(s))
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+/* A child process becomes @who, then runs every request. */
+static void as(enum who who)
+{
+	pid_t pid = fork();
+	char map[32];
+	uid_t outer;
+	int err;
+
+	if (pid < 0) {
+		perror("fork");
+		exit(1);
+	}
+	if (pid) {
+		waitpid(pid, NULL, 0);
+		return;
+	}
+	if ((who == NOBODY || who == NOBODY_USERNS) &&
+	    (setgid(65534) || setuid(65534)))
+		_exit(1);
+	/* Changing uid made /proc/self root's; uid_map needs it ours. */
+	prctl(PR_SET_DUMPABLE, 1);
+	if (who == NOBODY_USERNS || who == ROOT_USERNS) {
+		outer = geteuid();
+		if (unshare(CLONE_NEWUSER)) {
+			res->userns_skipped[who] = true;
+			snprintf(res->userns_why[who], 80, "unshare: %s",
+				 strerror(errno));
+			_exit(0);
+		}
+		snprintf(map, sizeof(map), "0 %u 1", outer);
+		err = write_file("/proc/self/setgroups", "deny");
+		err = err ?: write_file("/proc/self/uid_map", map);
+		if (err || geteuid() != 0) {
+			res->userns_skipped[who] = true;
+			snprintf(res->userns_why[who], 80, "uid_map: %s",
+				 strerror(-err));
+			_exit(0);
+		}
+	}
+	run_all(who);
+	_exit(0);
+}
+
+int main(void)
+{
+	struct grab g;
+	static struct nl_msg m;
+	struct nl_sock sk;
+	int n = 0, fails = 0, plan = 1, i, err, w, d;
+	unsigned int r;
+
+	res = mmap(NULL, sizeof(*res), PROT_READ | PROT_WRITE,
+		   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (res == MAP_FAILED)
+		return 1;
+	memset(res, 0, sizeof(*res));
+	for (r = 0; r < N_RULES; r++)
+		for (d = 0; d < 2; d++)
+			for (w = 0; w < N_WHO; w++)
+				res->err[r][d][w] = 1;
+
+	printf("TAP version 13\n");
+	err = nl_open(&sk, ROCE_ADP_FAMILY_NAME) ?:
+	      nlp_describe(&sk, ROCE_ADP_FAMILY_NAME, &fam);
+	if (err) {
+		printf("1..0 # SKIP roce_adp family: %s\n", strerror(-err));
+		return 4;
+	}
+
+	nl_genl_init(&sk, &m, ROCE_ADP_CMD_ACCL_GET, false);
+	nl_put_str(&m, ROCE_ADP_A_DEV_NAME, "emu0");
+	g = (struct grab){ ROCE_ADP_A_ACCL, accl_nest, &accl_len,
+			   sizeof(accl_nest) };
+	err = nl_send_recv(&sk, &m, grab_cb, &g, NULL);
+	nl_genl_init(&sk, &m, ROCE_ADP_CMD_PROFILE_GET, false);
+	nl_put_str(&m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_put_u32(&m, ROCE_ADP_A_PROFILE_ID, 1);
+	g = (struct grab){ ROCE_ADP_A_PROFILE, profile_nest, &profile_len,
+			   sizeof(profile_nest) };
+	err = err ?: nl_send_recv(&sk, &m, grab_cb, &g, NULL);
+	if (err || !accl_len || !profile_len) {
+		printf("1..0 # SKIP emu0's state: %s\n", strerror(-err));
+		return 4;
+	}
+
+	for (i = 0; i < fam.n_ops; i++)
+		plan += N_WHO * (!!(fam.op[i].flags & GENL_CMD_CAP_DO) +
+				 !!(fam.op[i].flags & GENL_CMD_CAP_DUMP));
+	printf("1..%d\n", plan);
+	/* The kernel's operations, their flags and the table agree. */
+	err = 0;
+	for (i = 0; i < fam.n_ops; i++) {
+		const struct nlp_op *op = &fam.op[i];
+		bool admin = op->flags & GENL_ADMIN_PERM;
+
+		for (r = 0; r < N_RULES && rules[r].cmd != op->cmd; r++)
+			;
+		if (r == N_RULES) {
+			printf("# operation %u is not in the table (nor the documentation)\n",
+			       op->cmd);
+			err = 1;
+		} else if (rules[r].admin != admin) {
+			printf("# %s: the kernel says %s, the table %s\n",
+			       rules[r].name, admin ? "admin" : "open",
+			       rules[r].admin ? "admin" : "open");
+			err = 1;
+		}
+		if (op->flags & GENL_UNS_ADMIN_PERM) {
+			printf("# operation %u takes CAP_NET_ADMIN of a user namespace\n",
+			       op->cmd);
+			err = 1;
+		}
+	}
+	for (r = 0; r < N_RULES; r++) {
+		if (!nlp_op_find(&fam, rules[r].cmd)) {
+			printf("# %s is in the table, not in the kernel\n",
+			       rules[r].name);
+			err = 1;
+		}
+		printf("# rule: %-12s %s\n", rules[r].name,
+		       rules[r].admin ? "CAP_NET_ADMIN (initial namespace)" :
+					"anyone");
+	}
+	printf("%sok %d - the table matches the kernel's GENL_ADMIN_PERM flags\n",
+	       err ? "not " : "", ++n);
+	fails += err;
+
+	for (w = 0; w < N_WHO; w++)
+		as(w);
+
+	for (i = 0; i < fam.n_ops; i++) {
+		const struct nlp_op *op = &fam.op[i];
+
+		for (r = 0; r < N_RULES && rules[r].cmd != op->cmd; r++)
+			;
+		for (d = 0; d < 2; d++) {
+			bool cap = op->flags & (d ? GENL_CMD_CAP_DUMP :
+						    GENL_CMD_CAP_DO);
+
+			for (w = 0; w < N_WHO; w++) {
+				bool admin = r < N_RULES ? rules[r].admin :
+					     op->flags & GENL_ADMIN_PERM;
+				int want = w != ROOT && admin ? -EPERM : 0;
+				int got;
+
+				if (!cap)
+					continue;
+				++n;
+				if (r == N_RULES) {
+					printf("not ok %d - op %u %s by %s: not in the table\n",
+					       n, op->cmd, d ? "dump" : "do",
+					       who_name[w]);
+					fails++;
+					continue;
+				}
+				if (res->userns_skipped[w]) {
+					printf("ok %d - %s %s by %s # SKIP %s\n",
+					       n, rules[r].name,
+					       d ? "dump" : "do", who_name[w],
+					       res->userns_why[w]);
+					continue;
+				}
+				got = res->err[r][d][w];
+				printf("%sok %d - %s %s by %s: %s (want %s)\n",
+				       got == want ? "" : "not ", n,
+				       rules[r].name, d ? "dump" : "do",
+				       who_name[w],
+				       got == 1 ? "not run" :
+				       got ? strerrorname_np(-got) : "works",
+				       want ? "EPERM" : "works");
+				fails += got != want;
+			}
+		}
+	}
+	nl_close(&sk);
+	/* Root's PROFILE_SET made profile 1 active: leave a fresh emu0. */
+	if (!sysfs_write("/sys/bus/roce_adp/del_device", "0"))
+		sysfs_write("/sys/bus/roce_adp/new_device", "0");
+	printf("# %d of %d failed\n", fails, n);
+	return fails ? 1 : 0;
+}
