@@ -37,6 +37,7 @@ int radp_dev_register(struct radp_dev *dev)
 	refcount_set(&dev->users, 1);
 	init_completion(&dev->released);
 	mutex_init(&dev->cfg_lock);
+	radp_reset_dev_init(dev);
 
 	mutex_lock(&radp_devs_lock);
 	if (radp_dev_find_locked(dev->name)) {
@@ -60,6 +61,7 @@ void radp_dev_unregister(struct radp_dev *dev)
 
 	/* No new lookups can find it; wait for those that already did. */
 	synchronize_rcu();
+	radp_reset_dev_fini(dev);
 	radp_dev_put(dev);
 	wait_for_completion(&dev->released);
 	mutex_destroy(&dev->cfg_lock);

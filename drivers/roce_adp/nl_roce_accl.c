@@ -197,7 +197,13 @@ int radp_nl_accl_set(struct radp_dev *dev, struct genl_info *info,
 			return -EOPNOTSUPP;
 		}
 	}
-	return radp_accl_write(dev, &w, extack);
+	err = radp_accl_write(dev, &w, extack);
+	if (err)
+		return err;
+	/* Restored after a firmware reset (reset.c). */
+	dev->saved.enables_mask |= w.field_select;
+	dev->saved.enables = (dev->saved.enables & ~w.field_select) | w.enables;
+	return 0;
 }
 
 int radp_nl_profile_parse(struct nlattr **attrs, struct radp_nl_req_info *ri,
@@ -422,6 +428,10 @@ int radp_nl_profile_set(struct radp_dev *dev, struct genl_info *info,
 	err = radp_accl_write(dev, &w, extack);
 	if (err)
 		return err;
+	/* Restored after a firmware reset (reset.c). */
+	dev->saved.has_profile = true;
+	dev->saved.profile_id = id;
+	dev->saved.profile = w.profile;
 	ri->profile_id = id;
 	return 0;
 }
