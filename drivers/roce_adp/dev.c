@@ -109,6 +109,23 @@ void radp_dev_put(struct radp_dev *dev)
 		complete(&dev->released);
 }
 
+/*
+ * Module exit: commands waiting for an answer that will never come end now
+ * (-ENODEV), so that unregistering the family does not wait for timeouts.
+ */
+void radp_dev_abort_all(void)
+{
+	struct radp_dev *dev;
+	unsigned long index;
+
+	mutex_lock(&radp_devs_lock);
+	xa_for_each(&radp_devs, index, dev) {
+		WRITE_ONCE(dev->removing, true);
+		wake_up_all(&dev->cmd_wq);
+	}
+	mutex_unlock(&radp_devs_lock);
+}
+
 void radp_dev_registry_fini(void)
 {
 	WARN_ON(!xa_empty(&radp_devs));

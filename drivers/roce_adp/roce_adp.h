@@ -139,6 +139,7 @@ void radp_dev_unregister(struct radp_dev *dev);
 struct radp_dev *radp_dev_get_by_name(const char *name);
 struct radp_dev *radp_dev_get_next(unsigned long *index);
 void radp_dev_put(struct radp_dev *dev);
+void radp_dev_abort_all(void);
 void radp_dev_registry_fini(void);
 
 /* reset.c: firmware resets and restoring the configuration */
