@@ -41,7 +41,8 @@ static uint32_t restore_u32(struct nlattr **r, int type)
 
 /*
  * The "restore" nest of a DEV reply: what the kernel re-applies after a
- * firmware reset and what it did at the last one. Text: one more line.
+ * firmware reset and what it did at the last one. Text: one more line,
+ * unless restoring is on with nothing saved and no reset seen yet.
  */
 int adp_print_restore(const struct nlattr *nest)
 {
@@ -64,6 +65,12 @@ int adp_print_restore(const struct nlattr *nest)
 	err = restore_u32(r, ROCE_ADP_A_RESTORE_ERRNO);
 	msg = adp_nl_str(r[ROCE_ADP_A_RESTORE_MSG]);
 
+	/* Text: a line only when there is something to tell. */
+	if (!is_json_context() && !resets &&
+	    restore_u32(r, ROCE_ADP_A_RESTORE_ENABLED) &&
+	    !restore_u32(r, ROCE_ADP_A_RESTORE_PROFILE_ID) &&
+	    !restore_u32(r, ROCE_ADP_A_RESTORE_ENABLES_MASK))
+		return 0;
 	print_nl();
 	open_json_object("restore");
 	print_bool_str(PRINT_ANY, "enabled", "    restore %s",

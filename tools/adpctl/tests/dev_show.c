@@ -19,6 +19,7 @@ struct fake_dev {
 	uint32_t restore;
 	uint32_t resets, err;
 	const char *msg;
+	bool nothing_saved;
 };
 
 static struct {
@@ -45,9 +46,10 @@ static void put_restore(struct nl_msg *msg, const struct fake_dev *d)
 
 	nest = nla_nest_start(msg, ROCE_ADP_A_RESTORE | NLA_F_NESTED);
 	nla_put_u8(msg, ROCE_ADP_A_RESTORE_ENABLED, 1);
-	nla_put_u32(msg, ROCE_ADP_A_RESTORE_PROFILE_ID, 1);
-	nla_put_u32(msg, ROCE_ADP_A_RESTORE_ENABLES_MASK, 0x2);
-	nla_put_u32(msg, ROCE_ADP_A_RESTORE_ENABLES, 0x2);
+	nla_put_u32(msg, ROCE_ADP_A_RESTORE_PROFILE_ID, d->nothing_saved ? 0 : 1);
+	nla_put_u32(msg, ROCE_ADP_A_RESTORE_ENABLES_MASK,
+		    d->nothing_saved ? 0 : 0x2);
+	nla_put_u32(msg, ROCE_ADP_A_RESTORE_ENABLES, d->nothing_saved ? 0 : 0x2);
 	nla_put_u32(msg, ROCE_ADP_A_RESTORE_RESETS, d->resets);
 	nla_put_u64(msg, ROCE_ADP_A_RESTORE_TIME, 1700000000);
 	nla_put_u32(msg, ROCE_ADP_A_RESTORE_OUTCOME, d->restore - 1);
@@ -130,26 +132,33 @@ int adp_nl_request(struct adp_nl *nl, uint8_t cmd, int flags,
 }
 
 static const struct fake_dev two[] = {
-	{ "emu0", ROCE_ADP_BACKEND_EMULATED, "22.41.1010", 1, 0, 0, 0, NULL },
-	{ "mlx0", ROCE_ADP_BACKEND_MLX5, "16.35.2000", 0, 0, 0, 0, NULL },
+	{ "emu0", ROCE_ADP_BACKEND_EMULATED, "22.41.1010", 1, 0, 0, 0, NULL, false },
+	{ "mlx0", ROCE_ADP_BACKEND_MLX5, "16.35.2000", 0, 0, 0, 0, NULL, false },
 };
 
 static const struct fake_dev odd[] = {
-	{ "emu9", 7, NULL, -1, 0, 0, 0, NULL },
+	{ "emu9", 7, NULL, -1, 0, 0, 0, NULL, false },
 };
 
 static const struct fake_dev restored[] = {
 	{ "emu0", ROCE_ADP_BACKEND_EMULATED, "22.41.1000", 1,
-	  ROCE_ADP_RESTORE_OUTCOME_RESTORED + 1, 1, 0, NULL },
+	  ROCE_ADP_RESTORE_OUTCOME_RESTORED + 1, 1, 0, NULL, false },
 	{ "emu1", ROCE_ADP_BACKEND_EMULATED, "22.41.1000", 1,
 	  ROCE_ADP_RESTORE_OUTCOME_FAILED + 1, 2, EINVAL,
-	  "firmware status BAD_PARAM (0x03), syndrome 0x0ad5beef" },
+	  "firmware status BAD_PARAM (0x03), syndrome 0x0ad5beef", false },
 	{ "emu2", ROCE_ADP_BACKEND_EMULATED, "22.41.1000", 1,
-	  ROCE_ADP_RESTORE_OUTCOME_NONE + 1, 0, 0, NULL },
+	  ROCE_ADP_RESTORE_OUTCOME_NONE + 1, 0, 0, NULL, false },
+};
+
+/* Restoring on, nothing saved, no reset yet: no second line in text. */
+static const struct fake_dev quiet[] = {
+	{ .name = "emu0", .backend = ROCE_ADP_BACKEND_EMULATED,
+	  .fw = "22.41.1000", .accl = 1,
+	  .restore = ROCE_ADP_RESTORE_OUTCOME_NONE + 1, .nothing_saved = true },
 };
 
 static const struct fake_dev nameless[] = {
-	{ NULL, ROCE_ADP_BACKEND_MLX5, "1.2.3", 1, 0, 0, 0, NULL },
+	{ NULL, ROCE_ADP_BACKEND_MLX5, "1.2.3", 1, 0, 0, 0, NULL, false },
 };
 
 
@@ -279,6 +288,13 @@ static bool test_restore_text(void)
 		       "");
 }
 
+static bool test_restore_quiet(void)
+{
+	return outcome(run(false, quiet, 1, -1, ""), 0,
+		       "emu0: backend emulated fw 22.41.1000 roce_accl supported\n",
+		       "");
+}
+
 static bool test_restore_json(void)
 {
 	return outcome(run(true, restored, 2, -1, ""), 0,
@@ -301,6 +317,7 @@ static bool test_restore_json(void)
 static const struct tap_test tests[] = {
 	{ "restore state in text: a second line", test_restore_text },
 	{ "restore state in json: a nested object", test_restore_json },
+	{ "nothing saved, no reset: no restore line", test_restore_quiet },
 	{ "text dump, one line per device", test_text_dump },
 	{ "json dump, array of objects", test_json_dump },
 	{ "empty dump: [] in json, nothing in text", test_json_empty_dump },
