@@ -21,10 +21,11 @@ static struct genl_family radp_nl_family;
 /* What the module restores after a firmware reset, and the last outcome. */
 static int radp_nl_put_restore(struct sk_buff *skb, struct radp_dev *dev)
 {
-	const struct radp_restore_state *st = &dev->restore;
-	const struct radp_saved_cfg *s = &dev->saved;
+	struct radp_restore_state st_copy, *st = &st_copy;
+	struct radp_saved_cfg s_copy, *s = &s_copy;
 	struct nlattr *nest;
 
+	radp_restore_snapshot(dev, s, st);
 	nest = nla_nest_start(skb, ROCE_ADP_A_RESTORE);
 	if (!nest ||
 	    nla_put_u8(skb, ROCE_ADP_A_RESTORE_ENABLED, radp_restore_enabled()) ||
@@ -363,7 +364,7 @@ static int radp_nl_profile_forget_doit(struct sk_buff *skb,
 		goto err_put_dev;
 	}
 	mutex_lock(&dev->cfg_lock);
-	dev->saved.has_profile = false;
+	radp_saved_forget_profile(dev);
 	err = radp_nl_put_msg(msg, &radp_nl_requests[0],
 			      ROCE_ADP_CMD_PROFILE_FORGET, dev,
 			      info->snd_portid, info->snd_seq, 0, &ri,

@@ -201,8 +201,7 @@ int radp_nl_accl_set(struct radp_dev *dev, struct genl_info *info,
 	if (err)
 		return err;
 	/* Restored after a firmware reset (reset.c). */
-	dev->saved.enables_mask |= w.field_select;
-	dev->saved.enables = (dev->saved.enables & ~w.field_select) | w.enables;
+	radp_saved_set_enables(dev, w.field_select, w.enables);
 	return 0;
 }
 
@@ -429,9 +428,7 @@ int radp_nl_profile_set(struct radp_dev *dev, struct genl_info *info,
 	if (err)
 		return err;
 	/* Restored after a firmware reset (reset.c). */
-	dev->saved.has_profile = true;
-	dev->saved.profile_id = id;
-	dev->saved.profile = w.profile;
+	radp_saved_set_profile(dev, id, &w.profile);
 	ri->profile_id = id;
 	return 0;
 }

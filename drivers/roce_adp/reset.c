@@ -54,6 +54,44 @@ void radp_dev_fw_reset(struct radp_dev *dev)
 }
 EXPORT_SYMBOL_GPL(radp_dev_fw_reset);
 
+/*
+ * The saved configuration: written under cfg_lock by the SETs the device
+ * accepted, and under state_lock so that dev-get reads it whole.
+ */
+void radp_saved_set_enables(struct radp_dev *dev, u32 mask, u32 enables)
+{
+	spin_lock(&dev->state_lock);
+	dev->saved.enables_mask |= mask;
+	dev->saved.enables = (dev->saved.enables & ~mask) | (enables & mask);
+	spin_unlock(&dev->state_lock);
+}
+
+void radp_saved_set_profile(struct radp_dev *dev, u32 id,
+			    const struct radp_profile *p)
+{
+	spin_lock(&dev->state_lock);
+	dev->saved.has_profile = true;
+	dev->saved.profile_id = id;
+	dev->saved.profile = *p;
+	spin_unlock(&dev->state_lock);
+}
+
+void radp_saved_forget_profile(struct radp_dev *dev)
+{
+	spin_lock(&dev->state_lock);
+	dev->saved.has_profile = false;
+	spin_unlock(&dev->state_lock);
+}
+
+void radp_restore_snapshot(struct radp_dev *dev, struct radp_saved_cfg *saved,
+			   struct radp_restore_state *restore)
+{
+	spin_lock(&dev->state_lock);
+	*saved = dev->saved;
+	*restore = dev->restore;
+	spin_unlock(&dev->state_lock);
+}
+
 /* Under cfg_lock: one write holding everything saved, or nothing to do. */
 static int radp_restore_locked(struct radp_dev *dev,
 			       struct netlink_ext_ack *extack)
@@ -80,26 +118,27 @@ static void radp_restore_work(struct work_struct *work)
 {
 	struct radp_dev *dev = container_of(work, struct radp_dev,
 					    restore_work);
-	struct radp_restore_state *st = &dev->restore;
 	struct netlink_ext_ack extack = {};
+	struct radp_restore_state st = {};
 	int ret;
 
 	mutex_lock(&dev->cfg_lock);
 	ret = radp_restore_locked(dev, &extack);
-	st->resets++;
-	st->time = ktime_get_real_seconds();
-	st->err = 0;
-	st->msg[0] = '\0';
-	st->duration_us = ktime_us_delta(ktime_get(), dev->reset_end);
+	st.resets = dev->restore.resets + 1;
+	st.time = ktime_get_real_seconds();
+	st.duration_us = ktime_us_delta(ktime_get(), dev->reset_end);
 	if (ret < 0) {
-		st->outcome = ROCE_ADP_RESTORE_OUTCOME_FAILED;
-		st->err = ret;
-		strscpy(st->msg, extack._msg ?: "", sizeof(st->msg));
+		st.outcome = ROCE_ADP_RESTORE_OUTCOME_FAILED;
+		st.err = ret;
+		strscpy(st.msg, extack._msg ?: "", sizeof(st.msg));
 		pr_warn("%s: restoring the configuration after a firmware reset failed (%d): %s\n",
-			dev->name, ret, st->msg);
+			dev->name, ret, st.msg);
 	} else {
-		st->outcome = ret ?: ROCE_ADP_RESTORE_OUTCOME_RESTORED;
+		st.outcome = ret ?: ROCE_ADP_RESTORE_OUTCOME_RESTORED;
 	}
+	spin_lock(&dev->state_lock);
+	dev->restore = st;
+	spin_unlock(&dev->state_lock);
 	radp_nl_dev_notify(dev, ROCE_ADP_CMD_RESET_NTF);
 	mutex_unlock(&dev->cfg_lock);
 }
@@ -109,6 +148,7 @@ void radp_reset_dev_init(struct radp_dev *dev)
 	dev->resetting = false;
 	dev->removing = false;
 	init_waitqueue_head(&dev->cmd_wq);
+	spin_lock_init(&dev->state_lock);
 	memset(&dev->saved, 0, sizeof(dev->saved));
 	memset(&dev->restore, 0, sizeof(dev->restore));
 	INIT_WORK(&dev->restore_work, radp_restore_work);

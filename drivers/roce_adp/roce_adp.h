@@ -102,8 +102,11 @@ struct radp_restore_state {
  * @resetting: the firmware is resetting; commands fail until it is back
  * @removing: the device is being unregistered; waits for commands end
  * @cmd_wq: where commands posted without an answer wait
- * @saved: last configuration the device accepted, under @cfg_lock
- * @restore: the last firmware reset and what restoring did, under @cfg_lock
+ * @state_lock: @saved and @restore, for readers outside @cfg_lock
+ * @saved: last configuration the device accepted; written under @cfg_lock
+ *	and @state_lock
+ * @restore: the last firmware reset and what restoring did; written as
+ *	@saved
  * @restore_work: re-applies @saved after a firmware reset
  * @reset_end: when the backend reported the end of the last reset
  * @index: registry key, stable for the device's life; dumps resume by it
@@ -123,6 +126,7 @@ struct radp_dev {
 	bool resetting;
 	bool removing;
 	wait_queue_head_t cmd_wq;
+	spinlock_t state_lock;	/* saved and restore, for readers */
 	struct radp_saved_cfg saved;
 	struct radp_restore_state restore;
 	struct work_struct restore_work;
@@ -146,6 +150,12 @@ void radp_dev_registry_fini(void);
 void radp_dev_fw_reset_begin(struct radp_dev *dev);
 void radp_dev_fw_reset(struct radp_dev *dev);
 bool radp_restore_enabled(void);
+void radp_saved_set_enables(struct radp_dev *dev, u32 mask, u32 enables);
+void radp_saved_set_profile(struct radp_dev *dev, u32 id,
+			    const struct radp_profile *p);
+void radp_saved_forget_profile(struct radp_dev *dev);
+void radp_restore_snapshot(struct radp_dev *dev, struct radp_saved_cfg *saved,
+			   struct radp_restore_state *restore);
 void radp_reset_dev_init(struct radp_dev *dev);
 void radp_reset_dev_fini(struct radp_dev *dev);
 
