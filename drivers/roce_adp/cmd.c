@@ -5,13 +5,24 @@
  * into an errno and an extack message.
  */
 
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/errno.h>
 #include <linux/export.h>
+#include <linux/jiffies.h>
+#include <linux/module.h>
+#include <linux/sched/signal.h>
 #include <linux/string.h>
+#include <linux/wait.h>
 
 #include "compat.h"
 #include "radp_ifc.h"
 #include "roce_adp.h"
+
+static unsigned int cmd_timeout_ms = 2000;
+module_param(cmd_timeout_ms, uint, 0644);
+MODULE_PARM_DESC(cmd_timeout_ms,
+		 "How long a command posted to a device may stay unanswered before it fails with ETIMEDOUT, in ms (default 2000)");
 
 struct radp_cmd_status {
 	u8 status;
@@ -56,6 +67,48 @@ const char *radp_cmd_status_name(u8 status)
 	return radp_cmd_status_find(status)->name;
 }
 
+static const char *radp_cmd_opcode_name(u16 opcode)
+{
+	switch (opcode) {
+	case RADP_CMD_OP_ACCESS_REG:
+		return "ACCESS_REG";
+	case RADP_CMD_OP_QUERY_MPT:
+		return "QUERY_MPT";
+	default:
+		return "UNKNOWN";
+	}
+}
+
+/*
+ * The backend posted the command and will not answer it in this call: wait
+ * for the device to go away or the timeout, whichever comes first. The
+ * backend never writes the mailboxes afterwards, so the caller's buffers
+ * are free once we return.
+ */
+static int radp_cmd_wait(struct radp_dev *dev, u16 opcode,
+			 struct netlink_ext_ack *extack)
+{
+	unsigned int ms = max(READ_ONCE(cmd_timeout_ms), 1U);
+	long left;
+
+	left = wait_event_killable_timeout(dev->cmd_wq,
+					   READ_ONCE(dev->removing),
+					   msecs_to_jiffies(ms));
+	if (left < 0) {
+		NL_SET_ERR_MSG(extack, "interrupted while waiting for the device");
+		return left;
+	}
+	if (left) {
+		NL_SET_ERR_MSG(extack, "device removed while a command was pending");
+		return -ENODEV;
+	}
+	radp_extack_fmt(extack, "command %s (0x%x) timed out after %u ms",
+			radp_cmd_opcode_name(opcode), opcode, ms);
+	pr_err("%s: command %s (0x%x) timed out after %u ms\n", dev->name,
+	       radp_cmd_opcode_name(opcode), opcode, ms);
+	return -ETIMEDOUT;
+}
+
 /**
  * radp_cmd_exec - execute one command mailbox on a device
  * @dev: the device
@@ -79,8 +132,15 @@ int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
 			 outlen < RADP_CMD_OUT_HDR_LEN))
 		return -EINVAL;
 
+	if (READ_ONCE(dev->resetting)) {
+		NL_SET_ERR_MSG(extack, "device is resetting");
+		return -EAGAIN;
+	}
 	memset(out, 0, outlen);
 	err = dev->ops->exec(dev, in, inlen, out, outlen);
+	if (err == -EINPROGRESS)
+		return radp_cmd_wait(dev, radp_get(in, RADP_CMD_IN_OPCODE),
+				     extack);
 	if (err) {
 		NL_SET_ERR_MSG(extack, "command could not be delivered to the device");
 		return err;

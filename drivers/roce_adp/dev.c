@@ -37,6 +37,7 @@ int radp_dev_register(struct radp_dev *dev)
 	refcount_set(&dev->users, 1);
 	init_completion(&dev->released);
 	mutex_init(&dev->cfg_lock);
+	radp_reset_dev_init(dev);
 
 	mutex_lock(&radp_devs_lock);
 	if (radp_dev_find_locked(dev->name)) {
@@ -65,6 +66,7 @@ void radp_dev_unregister(struct radp_dev *dev)
 
 	/* No new lookups can find it; wait for those that already did. */
 	synchronize_rcu();
+	radp_reset_dev_fini(dev);
 	radp_dev_put(dev);
 	wait_for_completion(&dev->released);
 	mutex_destroy(&dev->cfg_lock);
@@ -110,6 +112,23 @@ void radp_dev_put(struct radp_dev *dev)
 {
 	if (refcount_dec_and_test(&dev->users))
 		complete(&dev->released);
+}
+
+/*
+ * Module exit: commands waiting for an answer that will never come end now
+ * (-ENODEV), so that unregistering the family does not wait for timeouts.
+ */
+void radp_dev_abort_all(void)
+{
+	struct radp_dev *dev;
+	unsigned long index;
+
+	mutex_lock(&radp_devs_lock);
+	xa_for_each(&radp_devs, index, dev) {
+		WRITE_ONCE(dev->removing, true);
+		wake_up_all(&dev->cmd_wq);
+	}
+	mutex_unlock(&radp_devs_lock);
 }
 
 void radp_dev_registry_fini(void)

@@ -116,6 +116,122 @@ static int radp_emu_cmd_delay_set(void *data, u64 val)
 DEFINE_DEBUGFS_ATTRIBUTE(radp_emu_cmd_delay_fops, radp_emu_cmd_delay_get,
 			 radp_emu_cmd_delay_set, "%llu\n");
 
+/* Read a short knob write into @buf, NUL-terminated. */
+static int radp_emu_knob_input(char *buf, size_t size,
+			       const char __user *ubuf, size_t count)
+{
+	if (count >= size)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	return 0;
+}
+
+/*
+ * Knob "fail_next": writing "N STATUS SYNDROME" makes the next N commands
+ * fail with that status and syndrome, unexecuted ("0 0 0" disarms);
+ * reading shows what remains.
+ */
+static ssize_t radp_emu_fail_next_write(struct file *file,
+					const char __user *ubuf,
+					size_t count, loff_t *ppos)
+{
+	struct radp_emu *emu = file->private_data;
+	unsigned int n, status, syndrome;
+	char buf[48];
+	int err;
+
+	err = radp_emu_knob_input(buf, sizeof(buf), ubuf, count);
+	if (err)
+		return err;
+	if (sscanf(buf, "%u %i %i", &n, &status, &syndrome) != 3 ||
+	    status > U8_MAX || (n && status == RADP_CMD_STAT_OK)) {
+		pr_err("fail_next takes \"N STATUS SYNDROME\", STATUS not 0\n");
+		return -EINVAL;
+	}
+	spin_lock(&emu->fault.lock);
+	emu->fault.fail_count = n;
+	emu->fault.fail_status = status;
+	emu->fault.fail_syndrome = syndrome;
+	spin_unlock(&emu->fault.lock);
+	return count;
+}
+
+static ssize_t radp_emu_fail_next_read(struct file *file, char __user *ubuf,
+				       size_t count, loff_t *ppos)
+{
+	struct radp_emu *emu = file->private_data;
+	char buf[48];
+	int len;
+
+	spin_lock(&emu->fault.lock);
+	len = scnprintf(buf, sizeof(buf), "%u 0x%02x 0x%08x\n",
+			emu->fault.fail_count, emu->fault.fail_status,
+			emu->fault.fail_syndrome);
+	spin_unlock(&emu->fault.lock);
+	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
+}
+
+static const struct file_operations radp_emu_fail_next_fops = {
+	.open = simple_open,
+	.read = radp_emu_fail_next_read,
+	.write = radp_emu_fail_next_write,
+	.llseek = generic_file_llseek,
+	.owner = THIS_MODULE,
+};
+
+/* Knob "hang_next": the next N commands are never answered. */
+static int radp_emu_hang_next_get(void *data, u64 *val)
+{
+	struct radp_emu *emu = data;
+
+	spin_lock(&emu->fault.lock);
+	*val = emu->fault.hang_count;
+	spin_unlock(&emu->fault.lock);
+	return 0;
+}
+
+static int radp_emu_hang_next_set(void *data, u64 val)
+{
+	struct radp_emu *emu = data;
+
+	if (val > U32_MAX)
+		return -EINVAL;
+	spin_lock(&emu->fault.lock);
+	emu->fault.hang_count = val;
+	spin_unlock(&emu->fault.lock);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(radp_emu_hang_next_fops, radp_emu_hang_next_get,
+			 radp_emu_hang_next_set, "%llu\n");
+
+/*
+ * Knob "fw_reset": writing MS resets the firmware, which is unavailable for
+ * MS milliseconds; reading shows 1 while it is down.
+ */
+static int radp_emu_fw_reset_get(void *data, u64 *val)
+{
+	struct radp_emu *emu = data;
+
+	*val = READ_ONCE(emu->resetting);
+	return 0;
+}
+
+static int radp_emu_fw_reset_set(void *data, u64 val)
+{
+	struct radp_emu *emu = data;
+
+	if (val > RADP_EMU_FW_RESET_MAX_MS) {
+		pr_err("fw_reset takes at most %u ms\n", RADP_EMU_FW_RESET_MAX_MS);
+		return -EINVAL;
+	}
+	radp_emu_fw_reset(emu, val);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(radp_emu_fw_reset_fops, radp_emu_fw_reset_get,
+			 radp_emu_fw_reset_set, "%llu\n");
+
 static void radp_emu_debugfs_init(struct radp_emu *emu)
 {
 	emu->ddir = debugfs_create_dir(emu->radp.name, radp_debugfs_root);
@@ -135,6 +251,12 @@ static void radp_emu_debugfs_init(struct radp_emu *emu)
 			   &emu->accl.configurable);
 	debugfs_create_file_unsafe("cmd_delay_us", 0600, emu->ddir, emu,
 				   &radp_emu_cmd_delay_fops);
+	debugfs_create_file("fail_next", 0600, emu->ddir, emu,
+			    &radp_emu_fail_next_fops);
+	debugfs_create_file_unsafe("hang_next", 0600, emu->ddir, emu,
+				   &radp_emu_hang_next_fops);
+	debugfs_create_file_unsafe("fw_reset", 0600, emu->ddir, emu,
+				   &radp_emu_fw_reset_fops);
 	radp_emu_mpt_debugfs_init(emu);
 }
 
@@ -195,6 +317,7 @@ static int radp_emu_new_locked(u32 id)
 
 err_debugfs_remove:
 	debugfs_remove_recursive(emu->ddir);
+	cancel_delayed_work_sync(&emu->reset_work);
 	device_unregister(&emu->dev);
 	return err;
 err_put_device:
@@ -209,8 +332,10 @@ err_free:
 static void radp_emu_del_locked(struct radp_emu *emu)
 {
 	list_del(&emu->list);
-	radp_dev_unregister(&emu->radp);
+	/* No knob write may start a reset once the reset work is gone. */
 	debugfs_remove_recursive(emu->ddir);
+	cancel_delayed_work_sync(&emu->reset_work);
+	radp_dev_unregister(&emu->radp);
 	device_unregister(&emu->dev);
 }
 

@@ -19,6 +19,7 @@
 #include <linux/log2.h>
 #include <linux/minmax.h>
 #include <linux/string.h>
+#include <linux/workqueue.h>
 
 #include "roce_adp.h"
 
@@ -241,6 +242,32 @@ static void radp_emu_fw_delay(struct radp_emu *emu)
 		usleep_range(us, us + 1);
 }
 
+enum radp_emu_fault_kind {
+	RADP_EMU_FAULT_NONE,
+	RADP_EMU_FAULT_FAIL,
+	RADP_EMU_FAULT_HANG,
+};
+
+/* Knobs hang_next and fail_next: does this command meet one? */
+static enum radp_emu_fault_kind radp_emu_fault(struct radp_emu *emu,
+					       u8 *status, u32 *syndrome)
+{
+	enum radp_emu_fault_kind kind = RADP_EMU_FAULT_NONE;
+
+	spin_lock(&emu->fault.lock);
+	if (emu->fault.hang_count) {
+		emu->fault.hang_count--;
+		kind = RADP_EMU_FAULT_HANG;
+	} else if (emu->fault.fail_count) {
+		emu->fault.fail_count--;
+		*status = emu->fault.fail_status;
+		*syndrome = emu->fault.fail_syndrome;
+		kind = RADP_EMU_FAULT_FAIL;
+	}
+	spin_unlock(&emu->fault.lock);
+	return kind;
+}
+
 int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
 		     void *out, size_t outlen)
 {
@@ -252,6 +279,18 @@ int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
 	radp_emu_fw_delay(emu);
 	if (outlen < RADP_CMD_OUT_HDR_LEN)
 		return -EINVAL;	/* nowhere to put a status */
+	/* A resetting firmware takes no command (the core checks first). */
+	if (READ_ONCE(emu->resetting))
+		return -EAGAIN;
+	switch (radp_emu_fault(emu, &status, &syndrome)) {
+	case RADP_EMU_FAULT_HANG:
+		/* Dropped: never answered, nothing kept that could be. */
+		return -EINPROGRESS;
+	case RADP_EMU_FAULT_FAIL:
+		goto reply;
+	case RADP_EMU_FAULT_NONE:
+		break;
+	}
 	if (inlen < RADP_CMD_IN_HDR_LEN) {
 		status = RADP_CMD_STAT_BAD_INP_LEN;
 		syndrome = RADP_EMU_SYND_BAD_INP_LEN;
@@ -273,20 +312,53 @@ reply:
 	return 0;
 }
 
+/* The volatile part of ROCE_ACCL as the firmware starts with it. */
+static void radp_emu_accl_defaults(struct radp_emu_accl *a)
+{
+	unsigned int id;
+
+	a->enables = BIT(0);		/* adaptive retransmission on */
+	a->active_id = 0;
+	for (id = 0; id <= ROCE_ADP_PROFILE_ID_MAX; id++)
+		a->profiles[id] = radp_emu_default_profile;
+}
+
+static void radp_emu_reset_end(struct work_struct *work)
+{
+	struct radp_emu *emu = container_of(to_delayed_work(work),
+					    struct radp_emu, reset_work);
+
+	WRITE_ONCE(emu->resetting, false);
+	radp_dev_fw_reset(&emu->radp);
+}
+
+/*
+ * Knob fw_reset: the firmware goes down for @ms milliseconds and comes
+ * back with ROCE_ACCL at its defaults. The capabilities (knobs) and the
+ * MPT table are left as they are.
+ */
+void radp_emu_fw_reset(struct radp_emu *emu, u32 ms)
+{
+	down_write(&emu->fw_lock);
+	WRITE_ONCE(emu->resetting, true);
+	radp_emu_accl_defaults(&emu->accl);
+	up_write(&emu->fw_lock);
+	radp_dev_fw_reset_begin(&emu->radp);
+	mod_delayed_work(system_wq, &emu->reset_work, msecs_to_jiffies(ms));
+}
+
 int radp_emu_fw_init(struct radp_emu *emu)
 {
 	struct radp_emu_accl *a = &emu->accl;
-	unsigned int id;
 
 	init_rwsem(&emu->fw_lock);
-	a->enables = BIT(0);		/* adaptive retransmission on */
+	spin_lock_init(&emu->fault.lock);
+	INIT_DELAYED_WORK(&emu->reset_work, radp_emu_reset_end);
+	radp_emu_accl_defaults(a);
 	a->configurable = GENMASK(RADP_ACCL_BITS - 1, 0);
-	a->active_id = 0;
 	a->max_id = 1;
 	a->max_range_num = RADP_RANGES;
 	a->base_timeout_min = 4000;
-	for (id = 0; id <= ROCE_ADP_PROFILE_ID_MAX; id++)
-		a->profiles[id] = radp_emu_default_profile;
 	return radp_emu_mpt_init(emu);
 }
 

@@ -43,6 +43,7 @@ err_debugfs_remove:
 static void __exit radp_exit(void)
 {
 	/* No request can reach a device once the family is gone. */
+	radp_dev_abort_all();
 	radp_nl_fini();
 	radp_emu_bus_fini();
 	debugfs_remove_recursive(radp_debugfs_root);

@@ -26,6 +26,41 @@ static struct genl_family radp_nl_family;
 static bool radp_nl_registered;
 static DEFINE_MUTEX(radp_nl_registered_lock);
 
+/* What the module restores after a firmware reset, and the last outcome. */
+static int radp_nl_put_restore(struct sk_buff *skb, struct radp_dev *dev)
+{
+	struct radp_restore_state st_copy, *st = &st_copy;
+	struct radp_saved_cfg s_copy, *s = &s_copy;
+	struct nlattr *nest;
+
+	radp_restore_snapshot(dev, s, st);
+	nest = nla_nest_start(skb, ROCE_ADP_A_RESTORE);
+	if (!nest ||
+	    nla_put_u8(skb, ROCE_ADP_A_RESTORE_ENABLED, radp_restore_enabled()) ||
+	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_PROFILE_ID,
+			s->has_profile ? s->profile_id : 0) ||
+	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_ENABLES_MASK, s->enables_mask) ||
+	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_ENABLES, s->enables) ||
+	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_RESETS, st->resets) ||
+	    nla_put_u64_64bit(skb, ROCE_ADP_A_RESTORE_TIME, st->time,
+			      ROCE_ADP_A_RESTORE_PAD) ||
+	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_OUTCOME, st->outcome) ||
+	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_ERRNO, -st->err) ||
+	    nla_put_string(skb, ROCE_ADP_A_RESTORE_MSG, st->msg) ||
+	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_DURATION_US, st->duration_us))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+static int radp_nl_restore_size(void)
+{
+	return nla_total_size(0) + nla_total_size(sizeof(u8)) +
+	       7 * nla_total_size(sizeof(u32)) +
+	       nla_total_size_64bit(sizeof(u64)) +
+	       nla_total_size(RADP_RESTORE_MSG_LEN);
+}
+
 static int radp_nl_dev_fill(struct sk_buff *skb, struct radp_dev *dev,
 			    const struct radp_nl_req_info *ri,
 			    struct netlink_ext_ack *extack)
@@ -35,7 +70,7 @@ static int radp_nl_dev_fill(struct sk_buff *skb, struct radp_dev *dev,
 	    nla_put_u8(skb, ROCE_ADP_A_DEV_ROCE_ACCL,
 		       READ_ONCE(dev->roce_accl_cap)))
 		return -EMSGSIZE;
-	return 0;
+	return radp_nl_put_restore(skb, dev);
 }
 
 static int radp_nl_dev_reply_size(struct radp_dev *dev,
@@ -44,7 +79,8 @@ static int radp_nl_dev_reply_size(struct radp_dev *dev,
 {
 	return nla_total_size(sizeof(u32)) +		/* backend */
 	       nla_total_size(RADP_FW_VERSION_LEN) +	/* fw_version */
-	       nla_total_size(sizeof(u8));		/* roce_accl */
+	       nla_total_size(sizeof(u8)) +		/* roce_accl */
+	       radp_nl_restore_size();
 }
 
 static const struct radp_nl_request radp_nl_requests[] = {
@@ -328,6 +364,64 @@ unlock:
 	mutex_unlock(&radp_nl_registered_lock);
 }
 
+/* Tell the "config" group about @dev, as dev-get shows it, with @cmd. */
+void radp_nl_dev_state_notify(struct radp_dev *dev, u8 cmd)
+{
+	struct radp_nl_req_info ri = {};
+	struct sk_buff *msg;
+
+	if (!genl_has_listeners(&radp_nl_family, &init_net, 0))
+		return;
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg)
+		return;
+	if (radp_nl_put_msg(msg, &radp_nl_requests[0], cmd, dev, 0, 0, 0, &ri,
+			    NULL)) {
+		nlmsg_free(msg);
+		return;
+	}
+	genlmsg_multicast(&radp_nl_family, msg, 0, 0, GFP_KERNEL);
+}
+
+/*
+ * profile-forget: restoring leaves the firmware's default timeouts after
+ * the next reset. The firmware keeps the current profile until then.
+ */
+static int radp_nl_profile_forget_doit(struct sk_buff *skb,
+				       struct genl_info *info)
+{
+	struct radp_nl_req_info ri = {};
+	struct radp_dev *dev;
+	struct sk_buff *msg;
+	int err;
+
+	dev = radp_nl_dev_from_info(info);
+	if (IS_ERR(dev))
+		return PTR_ERR(dev);
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg) {
+		err = -ENOMEM;
+		goto err_put_dev;
+	}
+	mutex_lock(&dev->cfg_lock);
+	radp_saved_forget_profile(dev);
+	err = radp_nl_put_msg(msg, &radp_nl_requests[0],
+			      ROCE_ADP_CMD_PROFILE_FORGET, dev,
+			      info->snd_portid, info->snd_seq, 0, &ri,
+			      info->extack);
+	mutex_unlock(&dev->cfg_lock);
+	if (err)
+		goto err_free_msg;
+	radp_dev_put(dev);
+	return genlmsg_reply(msg, info);
+
+err_free_msg:
+	nlmsg_free(msg);
+err_put_dev:
+	radp_dev_put(dev);
+	return err;
+}
+
 static int radp_nl_set_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	const struct radp_nl_request *req;
@@ -491,6 +585,13 @@ static const struct genl_ops radp_nl_ops[] = {
 		       ROCE_ADP_A_PROFILE),
 	RADP_NL_ADMIN_GET_OP(ROCE_ADP_CMD_MPT_GET, radp_nl_mpt_get_policy,
 			     ROCE_ADP_A_MPT_RAW),
+	{
+		.cmd = ROCE_ADP_CMD_PROFILE_FORGET,
+		.doit = radp_nl_profile_forget_doit,
+		.policy = radp_nl_dev_policy,
+		.maxattr = ROCE_ADP_A_DEV_NAME,
+		.flags = GENL_ADMIN_PERM,
+	},
 };
 
 static const struct genl_multicast_group radp_nl_mcgrps[] = {

@@ -218,7 +218,12 @@ int radp_nl_accl_set(struct radp_dev *dev, struct genl_info *info,
 			return -EOPNOTSUPP;
 		}
 	}
-	return radp_accl_write(dev, &w, extack);
+	err = radp_accl_write(dev, &w, extack);
+	if (err)
+		return err;
+	/* Restored after a firmware reset (reset.c). */
+	radp_saved_set_enables(dev, w.field_select, w.enables);
+	return 0;
 }
 
 int radp_nl_profile_parse(struct nlattr **attrs, struct radp_nl_req_info *ri,
@@ -443,6 +448,8 @@ int radp_nl_profile_set(struct radp_dev *dev, struct genl_info *info,
 	err = radp_accl_write(dev, &w, extack);
 	if (err)
 		return err;
+	/* Restored after a firmware reset (reset.c). */
+	radp_saved_set_profile(dev, id, &w.profile);
 	ri->profile_id = id;
 	return 0;
 }

@@ -11,7 +11,11 @@
 #include <linux/mutex.h>
 #include <linux/refcount.h>
 #include <linux/rwsem.h>
+#include <linux/spinlock.h>
+#include <linux/ktime.h>
 #include <linux/types.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
 #include <net/netlink.h>
 #include <uapi/linux/roce_adp.h>
 
@@ -27,8 +31,11 @@ struct radp_dev;
  * struct radp_backend_ops - what a backend provides to the core
  * @kind: reported to user space as ROCE_ADP_A_DEV_BACKEND
  * @exec: execute one command mailbox. Returns 0 once the firmware has
- *	answered (the answer's status may still be an error) or a negative
- *	errno when the mailbox could not be delivered at all.
+ *	answered (the answer's status may still be an error), -EINPROGRESS
+ *	when the command was posted but will not be answered in this call
+ *	(the core then waits cmd_timeout_ms and fails it with -ETIMEDOUT; the
+ *	backend must never write @out after returning), or a negative errno
+ *	when the mailbox could not be delivered at all.
  * @query_mpt: optional: read MPT entry @index for a device whose firmware
  *	has no hermon QUERY_MPT (mlx5 keeps it in the mkey context). Fills
  *	@mpt, with the fields it cannot tell left out of @mpt->present, and
@@ -44,6 +51,42 @@ struct radp_backend_ops {
 };
 
 /**
+ * struct radp_saved_cfg - what the operator set and the device accepted
+ * @enables_mask: the enables the operator set (bit i = enable i)
+ * @enables: their values
+ * @has_profile: the operator selected a profile (not forgotten since)
+ * @profile_id: which one
+ * @profile: its contents as written
+ */
+struct radp_saved_cfg {
+	u32 enables_mask;
+	u32 enables;
+	bool has_profile;
+	u32 profile_id;
+	struct radp_profile profile;
+};
+
+#define RADP_RESTORE_MSG_LEN	80
+
+/**
+ * struct radp_restore_state - the last firmware reset and its restore
+ * @resets: firmware resets seen since the device was registered
+ * @time: wall clock of the last reset's end, seconds since the epoch
+ * @outcome: enum roce_adp_restore_outcome
+ * @err: negative errno when @outcome is failed
+ * @msg: why it failed
+ * @duration_us: from the end of the reset to the configuration restored
+ */
+struct radp_restore_state {
+	u32 resets;
+	u64 time;
+	u32 outcome;
+	int err;
+	char msg[RADP_RESTORE_MSG_LEN];
+	u32 duration_us;
+};
+
+/**
  * struct radp_dev - one device as the core sees it, whatever its backend
  * @name: stable handle used over netlink
  * @ops: backend operations
@@ -56,6 +99,16 @@ struct radp_backend_ops {
  *	that sees it move is flagged NLM_F_DUMP_INTR. Stays 0 when the
  *	backend cannot tell.
  * @cfg_lock: serializes read-modify-write sequences on the device
+ * @resetting: the firmware is resetting; commands fail until it is back
+ * @removing: the device is being unregistered; waits for commands end
+ * @cmd_wq: where commands posted without an answer wait
+ * @state_lock: @saved and @restore, for readers outside @cfg_lock
+ * @saved: last configuration the device accepted; written under @cfg_lock
+ *	and @state_lock
+ * @restore: the last firmware reset and what restoring did; written as
+ *	@saved
+ * @restore_work: re-applies @saved after a firmware reset
+ * @reset_end: when the backend reported the end of the last reset
  * @index: registry key, stable for the device's life; dumps resume by it
  * @users: references held by in-flight requests, plus one for the registry
  * @released: completed when the last user drops its reference
@@ -70,6 +123,15 @@ struct radp_dev {
 	atomic_t mpt_gen;
 	struct mutex cfg_lock;	/* one writer at a time */
 
+	bool resetting;
+	bool removing;
+	wait_queue_head_t cmd_wq;
+	spinlock_t state_lock;	/* saved and restore, for readers */
+	struct radp_saved_cfg saved;
+	struct radp_restore_state restore;
+	struct work_struct restore_work;
+	ktime_t reset_end;
+
 	u32 index;
 	refcount_t users;
 	struct completion released;
@@ -81,7 +143,21 @@ void radp_dev_unregister(struct radp_dev *dev);
 struct radp_dev *radp_dev_get_by_name(const char *name);
 struct radp_dev *radp_dev_get_next(unsigned long *index);
 void radp_dev_put(struct radp_dev *dev);
+void radp_dev_abort_all(void);
 void radp_dev_registry_fini(void);
+
+/* reset.c: firmware resets and restoring the configuration */
+void radp_dev_fw_reset_begin(struct radp_dev *dev);
+void radp_dev_fw_reset(struct radp_dev *dev);
+bool radp_restore_enabled(void);
+void radp_saved_set_enables(struct radp_dev *dev, u32 mask, u32 enables);
+void radp_saved_set_profile(struct radp_dev *dev, u32 id,
+			    const struct radp_profile *p);
+void radp_saved_forget_profile(struct radp_dev *dev);
+void radp_restore_snapshot(struct radp_dev *dev, struct radp_saved_cfg *saved,
+			   struct radp_restore_state *restore);
+void radp_reset_dev_init(struct radp_dev *dev);
+void radp_reset_dev_fini(struct radp_dev *dev);
 
 /* cmd.c: the command path, the only road to a device */
 int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
@@ -169,6 +245,7 @@ struct radp_nl_request {
 			struct radp_dev *dev, struct radp_nl_req_info *ri);
 };
 
+void radp_nl_dev_state_notify(struct radp_dev *dev, u8 cmd);
 int radp_nl_put_msg(struct sk_buff *skb, const struct radp_nl_request *req,
 		    u8 cmd, struct radp_dev *dev, u32 portid, u32 seq,
 		    int flags, const struct radp_nl_req_info *ri,
@@ -288,6 +365,9 @@ struct radp_emu_mpt {
  * @accl: ROCE_ACCL state
  * @mpt: MPT table
  * @test_cmd: knob: last command sent through debugfs "cmd" and its outcome
+ * @fault: fault injection knobs (fail_next, hang_next), under @fault.lock
+ * @resetting: knob fw_reset: the firmware is down until @reset_work runs
+ * @reset_work: ends a firmware reset
  */
 struct radp_emu {
 	struct device dev;
@@ -306,6 +386,15 @@ struct radp_emu {
 		u32 syndrome;
 		int err;
 	} test_cmd;
+	struct {
+		spinlock_t lock;	/* the counters below */
+		u32 fail_count;
+		u8 fail_status;
+		u32 fail_syndrome;
+		u32 hang_count;
+	} fault;
+	bool resetting;
+	struct delayed_work reset_work;
 };
 
 /* emu_bus.c: emulated devices on the roce_adp bus */
@@ -314,7 +403,9 @@ void radp_emu_bus_fini(void);
 
 /* emu_fw.c: the firmware model */
 #define RADP_EMU_CMD_DELAY_MAX_US	1000000
+#define RADP_EMU_FW_RESET_MAX_MS	10000
 int radp_emu_fw_init(struct radp_emu *emu);
+void radp_emu_fw_reset(struct radp_emu *emu, u32 ms);
 void radp_emu_fw_fini(struct radp_emu *emu);
 int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
 		     void *out, size_t outlen);

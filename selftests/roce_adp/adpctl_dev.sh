@@ -44,9 +44,12 @@ test_json()
 	echo 2 >$BUS/del_device
 	expect_eq "$RC" 0 "exit status" || return 1
 	expect_eq "$(json_get "$OUT" 'len(j)')" 2 "number of devices" || return 1
-	expect_eq "$(json_get "$OUT" 'j[0]')" \
+	expect_eq "$(json_get "$OUT" '{k: v for k, v in j[0].items() if k != "restore"}')" \
 		"{'name': 'emu0', 'backend': 'emulated', 'fw_version': '22.41.1000', 'roce_accl': True}" \
 		"first device" || return 1
+	expect_eq "$(json_get "$OUT" 'j[0]["restore"]')" \
+		"{'enabled': True, 'profile_id': 0, 'enables_mask': 0, 'enables': 0, 'resets': 0, 'outcome': 'none'}" \
+		"restore state of a fresh device" || return 1
 	expect_eq "$(json_get "$OUT" 'j[1]["name"]')" emu2 "second device"
 }
 

@@ -43,6 +43,7 @@ static const struct {
 	{ ROCE_ADP_CMD_PROFILE_GET, "profile-get", false },
 	{ ROCE_ADP_CMD_PROFILE_SET, "profile-set", true },
 	{ ROCE_ADP_CMD_MPT_GET, "mpt-get", true },
+	{ ROCE_ADP_CMD_PROFILE_FORGET, "profile-forget", true },
 };
 
 #define N_RULES ARRAY_SIZE(rules)

@@ -46,7 +46,9 @@ expect_ok()
 	return 1
 }
 
-EMU0="{'dev-name': 'emu0', 'dev-backend': 'emulated', 'dev-fw-version': '22.41.1000', 'dev-roce-accl': 1}"
+EMU0="{'dev-name': 'emu0', 'dev-backend': 'emulated', 'dev-fw-version': '22.41.1000', 'dev-roce-accl': 1, \
+'restore': {'enabled': 1, 'profile-id': 0, 'enables-mask': 0, 'enables': 0, 'resets': 0, \
+'time': 0, 'outcome': 'none', 'errno': 0, 'msg': '', 'duration-us': 0}}"
 
 # ---- the family as the kernel registered it (nlctrl) -----------------------
 

@@ -125,6 +125,7 @@ const struct nla_policy adp_policy[ROCE_ADP_A_MAX + 1] = {
 	[ROCE_ADP_A_MPT_RAW]		= { .type = NLA_FLAG },
 	[ROCE_ADP_A_MPT_ENTRY]		= { .type = NLA_NESTED },
 	[ROCE_ADP_A_DEV_EVENT]		= { .type = NLA_U32 },
+	[ROCE_ADP_A_RESTORE]		= { .type = NLA_NESTED },
 };
 
 /* As the spec has it; tests/fields.c holds it against the field widths. */

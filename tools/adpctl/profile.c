@@ -422,6 +422,57 @@ static void profile_set_details(FILE *fp)
 	      "\"profile show\".  Times are time_base << a shift field.\n", fp);
 }
 
+static int profile_forget_print(const struct adp_nl_msg *msg, void *arg)
+{
+	const char *name = adp_nl_str(msg->tb[ROCE_ADP_A_DEV_NAME]);
+
+	(void)arg;
+	if (!name) {
+		print_error("kernel reply without a device name");
+		return -EBADMSG;
+	}
+	open_json_object(NULL);
+	print_string(PRINT_ANY, "name", "%s:", name);
+	print_bool(PRINT_JSON, "profile_forgotten", NULL, true);
+	print_bool(PRINT_JSON, "fw_reset_needed", NULL, true);
+	print_string(PRINT_FP, NULL, "%s",
+		     " profile forgotten; the firmware keeps the current profile until its next reset,\n"
+		     "    after which its default timeouts apply (the enables are still restored)");
+	close_json_object();
+	print_nl();
+	return 0;
+}
+
+/* "profile reset dev DEV": stop restoring the profile after resets. */
+static int profile_reset(struct adp_ctx *ctx, int argc, char **argv)
+{
+	const char *dev = NULL;
+	struct adp_arg args[] = {
+		{ .key = "dev", .type = ADP_ARG_STR, .val = &dev,
+		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ }
+	};
+	int ret;
+
+	ret = adp_parse_args(ctx, args, argc, argv);
+	if (ret)
+		return ret;
+	if (!dev)
+		return adp_usage_error(ctx, "missing argument \"dev\"");
+	return adp_show_req(ctx, ROCE_ADP_CMD_PROFILE_FORGET, 0, adp_put_dev,
+			    (void *)dev, profile_forget_print, NULL);
+}
+
+static void profile_reset_details(FILE *fp)
+{
+	fputs("\nOnce a profile is selected the firmware uses it until a firmware reset;\n"
+	      "the kernel then selects it again (module parameter restore_config).\n"
+	      "\"profile reset\" makes the kernel forget the profile: the firmware\n"
+	      "keeps it until its next reset, after which the firmware's default\n"
+	      "timeouts (profile 0) stay.  The enables are still restored.  Setting\n"
+	      "a profile again saves it again.\n", fp);
+}
+
 const struct adp_cmd profile_cmds[] = {
 	{
 		.name = "show",
@@ -449,6 +500,13 @@ const struct adp_cmd profile_cmds[] = {
 		.help = "run the retransmission algorithm of a profile for a QP against a loss scenario",
 		.usage = PROFILE_SRC_USAGE " QP SCENARIO [OPTION]... [--svg FILE]",
 		.details = profile_simulate_details,
+	},
+	{
+		.name = "reset",
+		.func = profile_reset,
+		.help = "forget the profile: firmware defaults after the next firmware reset",
+		.usage = "[dev] DEV",
+		.details = profile_reset_details,
 	},
 	{ }
 };

@@ -89,6 +89,28 @@ enum roce_adp_dev_event {
 	ROCE_ADP_DEV_EVENT_REMOVED,
 };
 
+/**
+ * enum roce_adp_restore_outcome - What the module did with the saved
+ *   configuration after a firmware reset.
+ * @ROCE_ADP_RESTORE_OUTCOME_NONE: No firmware reset seen since the device
+ *   appeared.
+ * @ROCE_ADP_RESTORE_OUTCOME_RESTORED: The saved profile and enables were
+ *   written back.
+ * @ROCE_ADP_RESTORE_OUTCOME_NOTHING: Nothing was saved; the firmware defaults
+ *   stay.
+ * @ROCE_ADP_RESTORE_OUTCOME_DISABLED: Restoring is turned off (module
+ *   parameter restore_config).
+ * @ROCE_ADP_RESTORE_OUTCOME_FAILED: The write was refused; the firmware
+ *   defaults stay.
+ */
+enum roce_adp_restore_outcome {
+	ROCE_ADP_RESTORE_OUTCOME_NONE,
+	ROCE_ADP_RESTORE_OUTCOME_RESTORED,
+	ROCE_ADP_RESTORE_OUTCOME_NOTHING,
+	ROCE_ADP_RESTORE_OUTCOME_DISABLED,
+	ROCE_ADP_RESTORE_OUTCOME_FAILED,
+};
+
 enum {
 	ROCE_ADP_A_UNSPEC,
 	ROCE_ADP_A_DEV_NAME,
@@ -108,6 +130,7 @@ enum {
 	ROCE_ADP_A_MPT_RAW,
 	ROCE_ADP_A_MPT_ENTRY,
 	ROCE_ADP_A_DEV_EVENT,
+	ROCE_ADP_A_RESTORE,
 
 	__ROCE_ADP_A_MAX,
 	ROCE_ADP_A_MAX = (__ROCE_ADP_A_MAX - 1)
@@ -208,6 +231,24 @@ enum {
 };
 
 enum {
+	ROCE_ADP_A_RESTORE_UNSPEC,
+	ROCE_ADP_A_RESTORE_PAD,
+	ROCE_ADP_A_RESTORE_ENABLED,
+	ROCE_ADP_A_RESTORE_PROFILE_ID,
+	ROCE_ADP_A_RESTORE_ENABLES_MASK,
+	ROCE_ADP_A_RESTORE_ENABLES,
+	ROCE_ADP_A_RESTORE_RESETS,
+	ROCE_ADP_A_RESTORE_TIME,
+	ROCE_ADP_A_RESTORE_OUTCOME,
+	ROCE_ADP_A_RESTORE_ERRNO,
+	ROCE_ADP_A_RESTORE_MSG,
+	ROCE_ADP_A_RESTORE_DURATION_US,
+
+	__ROCE_ADP_A_RESTORE_MAX,
+	ROCE_ADP_A_RESTORE_MAX = (__ROCE_ADP_A_RESTORE_MAX - 1)
+};
+
+enum {
 	ROCE_ADP_CMD_UNSPEC,
 	ROCE_ADP_CMD_DEV_GET,
 	ROCE_ADP_CMD_ACCL_GET,
@@ -218,6 +259,8 @@ enum {
 	ROCE_ADP_CMD_PROFILE_NTF,
 	ROCE_ADP_CMD_MPT_GET,
 	ROCE_ADP_CMD_DEV_NTF,
+	ROCE_ADP_CMD_PROFILE_FORGET,
+	ROCE_ADP_CMD_RESET_NTF,
 
 	__ROCE_ADP_CMD_MAX,
 	ROCE_ADP_CMD_MAX = (__ROCE_ADP_CMD_MAX - 1)

@@ -15,6 +15,11 @@ struct fake_dev {
 	uint32_t backend;	/* 0: leave out */
 	const char *fw;
 	int accl;		/* -1: leave out */
+	/* The restore nest: outcome + 1, 0 to leave it out. */
+	uint32_t restore;
+	uint32_t resets, err;
+	const char *msg;
+	bool nothing_saved;
 };
 
 static struct {
@@ -32,7 +37,27 @@ static const struct nla_policy policy[ROCE_ADP_A_MAX + 1] = {
 	[ROCE_ADP_A_DEV_BACKEND]	= { .type = NLA_U32 },
 	[ROCE_ADP_A_DEV_FW_VERSION]	= { .type = NLA_STRING },
 	[ROCE_ADP_A_DEV_ROCE_ACCL]	= { .type = NLA_U8 },
+	[ROCE_ADP_A_RESTORE]		= { .type = NLA_NESTED },
 };
+
+static void put_restore(struct nl_msg *msg, const struct fake_dev *d)
+{
+	struct nlattr *nest;
+
+	nest = nla_nest_start(msg, ROCE_ADP_A_RESTORE | NLA_F_NESTED);
+	nla_put_u8(msg, ROCE_ADP_A_RESTORE_ENABLED, 1);
+	nla_put_u32(msg, ROCE_ADP_A_RESTORE_PROFILE_ID, d->nothing_saved ? 0 : 1);
+	nla_put_u32(msg, ROCE_ADP_A_RESTORE_ENABLES_MASK,
+		    d->nothing_saved ? 0 : 0x2);
+	nla_put_u32(msg, ROCE_ADP_A_RESTORE_ENABLES, d->nothing_saved ? 0 : 0x2);
+	nla_put_u32(msg, ROCE_ADP_A_RESTORE_RESETS, d->resets);
+	nla_put_u64(msg, ROCE_ADP_A_RESTORE_TIME, 1700000000);
+	nla_put_u32(msg, ROCE_ADP_A_RESTORE_OUTCOME, d->restore - 1);
+	nla_put_u32(msg, ROCE_ADP_A_RESTORE_ERRNO, d->err);
+	nla_put_string(msg, ROCE_ADP_A_RESTORE_MSG, d->msg ? d->msg : "");
+	nla_put_u32(msg, ROCE_ADP_A_RESTORE_DURATION_US, 424);
+	nla_nest_end(msg, nest);
+}
 
 struct adp_nl *adp_ctx_nl(struct adp_ctx *ctx)
 {
@@ -90,6 +115,8 @@ int adp_nl_request(struct adp_nl *nl, uint8_t cmd, int flags,
 			nla_put_string(msg, ROCE_ADP_A_DEV_FW_VERSION, d->fw);
 		if (d->accl >= 0)
 			nla_put_u8(msg, ROCE_ADP_A_DEV_ROCE_ACCL, d->accl);
+		if (d->restore)
+			put_restore(msg, d);
 		m.nlh = nlmsg_hdr(msg);
 		m.cmd = ROCE_ADP_CMD_DEV_GET;
 		m.tb = tb;
@@ -105,16 +132,33 @@ int adp_nl_request(struct adp_nl *nl, uint8_t cmd, int flags,
 }
 
 static const struct fake_dev two[] = {
-	{ "emu0", ROCE_ADP_BACKEND_EMULATED, "22.41.1010", 1 },
-	{ "mlx0", ROCE_ADP_BACKEND_MLX5, "16.35.2000", 0 },
+	{ "emu0", ROCE_ADP_BACKEND_EMULATED, "22.41.1010", 1, 0, 0, 0, NULL, false },
+	{ "mlx0", ROCE_ADP_BACKEND_MLX5, "16.35.2000", 0, 0, 0, 0, NULL, false },
 };
 
 static const struct fake_dev odd[] = {
-	{ "emu9", 7, NULL, -1 },
+	{ "emu9", 7, NULL, -1, 0, 0, 0, NULL, false },
+};
+
+static const struct fake_dev restored[] = {
+	{ "emu0", ROCE_ADP_BACKEND_EMULATED, "22.41.1000", 1,
+	  ROCE_ADP_RESTORE_OUTCOME_RESTORED + 1, 1, 0, NULL, false },
+	{ "emu1", ROCE_ADP_BACKEND_EMULATED, "22.41.1000", 1,
+	  ROCE_ADP_RESTORE_OUTCOME_FAILED + 1, 2, EINVAL,
+	  "firmware status BAD_PARAM (0x03), syndrome 0x0ad5beef", false },
+	{ "emu2", ROCE_ADP_BACKEND_EMULATED, "22.41.1000", 1,
+	  ROCE_ADP_RESTORE_OUTCOME_NONE + 1, 0, 0, NULL, false },
+};
+
+/* Restoring on, nothing saved, no reset yet: no second line in text. */
+static const struct fake_dev quiet[] = {
+	{ .name = "emu0", .backend = ROCE_ADP_BACKEND_EMULATED,
+	  .fw = "22.41.1000", .accl = 1,
+	  .restore = ROCE_ADP_RESTORE_OUTCOME_NONE + 1, .nothing_saved = true },
 };
 
 static const struct fake_dev nameless[] = {
-	{ NULL, ROCE_ADP_BACKEND_MLX5, "1.2.3", 1 },
+	{ NULL, ROCE_ADP_BACKEND_MLX5, "1.2.3", 1, 0, 0, 0, NULL, false },
 };
 
 
@@ -232,7 +276,48 @@ static bool test_usage_error(void)
 	       fake.cmd == 0;
 }
 
+static bool test_restore_text(void)
+{
+	return outcome(run(false, restored, 3, -1, ""), 0,
+		       "emu0: backend emulated fw 22.41.1000 roce_accl supported\n"
+		       "    restore on profile 1 enables_mask 0x2 enables 0x2 resets 1 last restored at 2023-11-14T22:13:20Z in 424 us\n"
+		       "emu1: backend emulated fw 22.41.1000 roce_accl supported\n"
+		       "    restore on profile 1 enables_mask 0x2 enables 0x2 resets 2 last failed at 2023-11-14T22:13:20Z in 424 us: Invalid argument: firmware status BAD_PARAM (0x03), syndrome 0x0ad5beef\n"
+		       "emu2: backend emulated fw 22.41.1000 roce_accl supported\n"
+		       "    restore on profile 1 enables_mask 0x2 enables 0x2 resets 0 last none\n",
+		       "");
+}
+
+static bool test_restore_quiet(void)
+{
+	return outcome(run(false, quiet, 1, -1, ""), 0,
+		       "emu0: backend emulated fw 22.41.1000 roce_accl supported\n",
+		       "");
+}
+
+static bool test_restore_json(void)
+{
+	return outcome(run(true, restored, 2, -1, ""), 0,
+		       "[{\"name\":\"emu0\",\"backend\":\"emulated\","
+		       "\"fw_version\":\"22.41.1000\",\"roce_accl\":true,"
+		       "\"restore\":{\"enabled\":true,\"profile_id\":1,"
+		       "\"enables_mask\":2,\"enables\":2,\"resets\":1,"
+		       "\"outcome\":\"restored\",\"time\":1700000000,"
+		       "\"duration_us\":424}},"
+		       "{\"name\":\"emu1\",\"backend\":\"emulated\","
+		       "\"fw_version\":\"22.41.1000\",\"roce_accl\":true,"
+		       "\"restore\":{\"enabled\":true,\"profile_id\":1,"
+		       "\"enables_mask\":2,\"enables\":2,\"resets\":2,"
+		       "\"outcome\":\"failed\",\"time\":1700000000,"
+		       "\"duration_us\":424,\"error\":\"Invalid argument\","
+		       "\"msg\":\"firmware status BAD_PARAM (0x03), syndrome 0x0ad5beef\"}}]\n",
+		       "");
+}
+
 static const struct tap_test tests[] = {
+	{ "restore state in text: a second line", test_restore_text },
+	{ "restore state in json: a nested object", test_restore_json },
+	{ "nothing saved, no reset: no restore line", test_restore_quiet },
 	{ "text dump, one line per device", test_text_dump },
 	{ "json dump, array of objects", test_json_dump },
 	{ "empty dump: [] in json, nothing in text", test_json_empty_dump },

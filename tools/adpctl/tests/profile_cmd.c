@@ -396,6 +396,41 @@ static bool test_set_kernel_error(void)
 	return ok;
 }
 
+static bool test_reset(void)
+{
+	struct nl_msg *msg;
+	bool ok;
+
+	fake_reset();
+	msg = fake_reply(ROCE_ADP_CMD_PROFILE_FORGET);
+	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, "emu0");
+	ok = outcome(fake_run("profile", profile_cmds, "reset", false, "emu0"),
+		     0, "emu0: profile forgotten; the firmware keeps the current "
+		     "profile until its next reset,\n"
+		     "    after which its default timeouts apply (the enables are "
+		     "still restored)\n", "");
+	ok &= fake.cmd == ROCE_ADP_CMD_PROFILE_FORGET && fake.flags == 0 &&
+	      !strcmp(fake_req_str(), "1=\"emu0\"");
+
+	fake_reset();
+	msg = fake_reply(ROCE_ADP_CMD_PROFILE_FORGET);
+	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, "emu0");
+	ok &= outcome(fake_run("profile", profile_cmds, "reset", true,
+			       "dev emu0"), 0,
+		      "[{\"name\":\"emu0\",\"profile_forgotten\":true,"
+		      "\"fw_reset_needed\":true}]\n", "");
+
+	fake_reset();
+	fake.error = EPERM;
+	ok &= outcome(fake_run("profile", profile_cmds, "reset", false, "emu0"),
+		      1, "", "Error: Operation not permitted.\n");
+	fake_reset();
+	ok &= outcome(fake_run("profile", profile_cmds, "reset", false, ""),
+		      2, "", "Error: missing argument \"dev\". "
+		      "Try \"adpctl profile reset help\".\n") && fake.calls == 0;
+	return ok;
+}
+
 static bool test_set_errors(void)
 {
 	static const struct {
@@ -491,6 +526,7 @@ static const struct tap_test tests[] = {
 	{ "set: kernel errors print the extack, exit 1", test_set_kernel_error },
 	{ "set: syntax errors, exact messages, exit 2", test_set_errors },
 	{ "set: profile_parse_set() fills the request", test_set_parse_direct },
+	{ "reset: sends profile-forget, says a reset is needed", test_reset },
 };
 
 int main(void)

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Firmware resets: ROCE_ACCL is volatile, a firmware reset returns it to the
+ * firmware's defaults. The core keeps the last configuration each device
+ * accepted (struct radp_saved_cfg, updated by successful SETs only) and,
+ * once the backend reports the end of a reset, writes it back in one
+ * ACCESS_REG write: the firmware applies a write whole or not at all, so a
+ * refused restore leaves the defaults, never half of the configuration.
+ * The outcome is kept for dev-get and sent as a reset-ntf notification.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+#include <linux/timekeeping.h>
+
+#include "compat.h"
+#include "roce_adp.h"
+
+static bool restore_config = true;
+module_param(restore_config, bool, 0644);
+MODULE_PARM_DESC(restore_config,
+		 "Re-apply each device's last accepted profile and enables after a firmware reset (default Y)");
+
+bool radp_restore_enabled(void)
+{
+	return READ_ONCE(restore_config);
+}
+
+/**
+ * radp_dev_fw_reset_begin - the backend saw its firmware go down
+ * @dev: the device
+ *
+ * Commands fail with -EAGAIN ("device is resetting") until
+ * radp_dev_fw_reset() is called.
+ */
+void radp_dev_fw_reset_begin(struct radp_dev *dev)
+{
+	WRITE_ONCE(dev->resetting, true);
+}
+EXPORT_SYMBOL_GPL(radp_dev_fw_reset_begin);
+
+/**
+ * radp_dev_fw_reset - the backend's firmware is back from a reset
+ * @dev: the device
+ *
+ * May be called from any context; the restore runs from a workqueue.
+ */
+void radp_dev_fw_reset(struct radp_dev *dev)
+{
+	dev->reset_end = ktime_get();
+	WRITE_ONCE(dev->resetting, false);
+	queue_work(system_unbound_wq, &dev->restore_work);
+}
+EXPORT_SYMBOL_GPL(radp_dev_fw_reset);
+
+/*
+ * The saved configuration: written under cfg_lock by the SETs the device
+ * accepted, and under state_lock so that dev-get reads it whole.
+ */
+void radp_saved_set_enables(struct radp_dev *dev, u32 mask, u32 enables)
+{
+	spin_lock(&dev->state_lock);
+	dev->saved.enables_mask |= mask;
+	dev->saved.enables = (dev->saved.enables & ~mask) | (enables & mask);
+	spin_unlock(&dev->state_lock);
+}
+
+void radp_saved_set_profile(struct radp_dev *dev, u32 id,
+			    const struct radp_profile *p)
+{
+	spin_lock(&dev->state_lock);
+	dev->saved.has_profile = true;
+	dev->saved.profile_id = id;
+	dev->saved.profile = *p;
+	spin_unlock(&dev->state_lock);
+}
+
+void radp_saved_forget_profile(struct radp_dev *dev)
+{
+	spin_lock(&dev->state_lock);
+	dev->saved.has_profile = false;
+	spin_unlock(&dev->state_lock);
+}
+
+void radp_restore_snapshot(struct radp_dev *dev, struct radp_saved_cfg *saved,
+			   struct radp_restore_state *restore)
+{
+	spin_lock(&dev->state_lock);
+	*saved = dev->saved;
+	*restore = dev->restore;
+	spin_unlock(&dev->state_lock);
+}
+
+/* Under cfg_lock: one write holding everything saved, or nothing to do. */
+static int radp_restore_locked(struct radp_dev *dev,
+			       struct netlink_ext_ack *extack)
+{
+	const struct radp_saved_cfg *s = &dev->saved;
+	struct radp_roce_accl w = {};
+
+	if (!radp_restore_enabled())
+		return ROCE_ADP_RESTORE_OUTCOME_DISABLED;
+	if (!s->enables_mask && !s->has_profile)
+		return ROCE_ADP_RESTORE_OUTCOME_NOTHING;
+
+	w.field_select = s->enables_mask;
+	w.enables = s->enables & s->enables_mask;
+	if (s->has_profile) {
+		w.profile_select = 1;
+		w.profile_id = s->profile_id;
+		w.profile = s->profile;
+	}
+	return radp_accl_write(dev, &w, extack);
+}
+
+static void radp_restore_work(struct work_struct *work)
+{
+	struct radp_dev *dev = container_of(work, struct radp_dev,
+					    restore_work);
+	struct netlink_ext_ack extack = {};
+	struct radp_restore_state st = {};
+	int ret;
+
+	mutex_lock(&dev->cfg_lock);
+	ret = radp_restore_locked(dev, &extack);
+	st.resets = dev->restore.resets + 1;
+	st.time = ktime_get_real_seconds();
+	st.duration_us = ktime_us_delta(ktime_get(), dev->reset_end);
+	if (ret < 0) {
+		st.outcome = ROCE_ADP_RESTORE_OUTCOME_FAILED;
+		st.err = ret;
+		strscpy(st.msg, extack._msg ?: "", sizeof(st.msg));
+		pr_warn("%s: restoring the configuration after a firmware reset failed (%d): %s\n",
+			dev->name, ret, st.msg);
+	} else {
+		st.outcome = ret ?: ROCE_ADP_RESTORE_OUTCOME_RESTORED;
+	}
+	spin_lock(&dev->state_lock);
+	dev->restore = st;
+	spin_unlock(&dev->state_lock);
+	radp_nl_dev_state_notify(dev, ROCE_ADP_CMD_RESET_NTF);
+	mutex_unlock(&dev->cfg_lock);
+}
+
+void radp_reset_dev_init(struct radp_dev *dev)
+{
+	dev->resetting = false;
+	dev->removing = false;
+	init_waitqueue_head(&dev->cmd_wq);
+	spin_lock_init(&dev->state_lock);
+	memset(&dev->saved, 0, sizeof(dev->saved));
+	memset(&dev->restore, 0, sizeof(dev->restore));
+	INIT_WORK(&dev->restore_work, radp_restore_work);
+}
+
+/* The device is leaving: no restore may run on it afterwards. */
+void radp_reset_dev_fini(struct radp_dev *dev)
+{
+	WRITE_ONCE(dev->removing, true);
+	wake_up_all(&dev->cmd_wq);
+	cancel_work_sync(&dev->restore_work);
+}

@@ -1,0 +1,85 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# adpctl and the configuration restore after a firmware reset: the restore
+# line of dev show, profile reset. The kernel side is in fault_injection.c.
+. ./lib.sh
+
+# fw_reset MS: reset emu0's firmware and wait until it is back and restored.
+fw_reset()
+{
+	before=$(adpctl -j dev show emu0 | python3 -c \
+		'import json, sys; print(json.load(sys.stdin)[0]["restore"]["resets"])')
+	echo "$1" >$DBG/emu0/fw_reset
+	for _ in $(seq 50); do
+		now=$(adpctl -j dev show emu0 2>/dev/null | python3 -c \
+			'import json, sys; print(json.load(sys.stdin)[0]["restore"]["resets"])' 2>/dev/null)
+		[ "$now" = $((before + 1)) ] && return 0
+		sleep 0.1
+	done
+	echo "no restore after the firmware reset"
+	return 1
+}
+
+test_restored_line()
+{
+	module_default
+	adpctl accl set dev emu0 roce_tx_window_en on >/dev/null || return 1
+	adpctl profile set dev emu0 id 1 time_base 8 >/dev/null || return 1
+	run_cmd adpctl dev show emu0
+	expect_match "$OUT" '^    restore on profile 1 enables_mask 0x2 enables 0x2 resets 0 last none$' \
+		"restore line before a reset" || return 1
+	fw_reset 100 || return 1
+	run_cmd adpctl dev show emu0
+	expect_eq "$RC" 0 "exit status" || return 1
+	expect_match "$OUT" '^    restore on profile 1 enables_mask 0x2 enables 0x2 resets 1 last restored at [0-9T:-]+Z in [0-9]+ us$' \
+		"restore line" || return 1
+	run_cmd adpctl -j accl show emu0
+	expect_eq "$(json_get "$OUT" 'j[0]["active_profile_id"]')" 1 "active profile"
+}
+
+test_resetting_error()
+{
+	module_default
+	echo 500 >$DBG/emu0/fw_reset
+	run_cmd adpctl accl show emu0
+	expect_eq "$RC" 1 "exit status" || return 1
+	expect_eq "$ERR" "Error: device is resetting." "stderr"
+}
+
+test_profile_reset()
+{
+	module_default
+	adpctl accl set dev emu0 roce_tx_window_en on >/dev/null || return 1
+	adpctl profile set dev emu0 id 1 time_base 8 >/dev/null || return 1
+	run_cmd adpctl profile reset dev emu0
+	expect_eq "$RC" 0 "exit status" || return 1
+	expect_eq "$OUT" "emu0: profile forgotten; the firmware keeps the current profile until its next reset,
+    after which its default timeouts apply (the enables are still restored)" || return 1
+	run_cmd adpctl -j accl show emu0
+	expect_eq "$(json_get "$OUT" 'j[0]["active_profile_id"]')" 1 \
+		"active profile before the reset" || return 1
+	fw_reset 10 || return 1
+	run_cmd adpctl -j accl show emu0
+	expect_eq "$(json_get "$OUT" 'j[0]["active_profile_id"]')" 0 \
+		"active profile after the reset" || return 1
+	expect_eq "$(json_get "$OUT" 'bool(j[0]["roce_tx_window_en"])')" True \
+		"enable restored"
+}
+
+test_restore_off()
+{
+	module_default
+	echo N >/sys/module/roce_adp/parameters/restore_config
+	adpctl profile set dev emu0 id 1 time_base 8 >/dev/null || return 1
+	fw_reset 10 || return 1
+	run_cmd adpctl dev show emu0
+	echo Y >/sys/module/roce_adp/parameters/restore_config
+	expect_match "$OUT" '^    restore off profile 1 .* last disabled at ' "restore line"
+}
+
+run_test restored_line test_restored_line
+run_test resetting_error test_resetting_error
+run_test profile_reset test_profile_reset
+run_test restore_off test_restore_off
+module_default
+tap_end

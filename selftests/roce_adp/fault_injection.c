@@ -1,0 +1,504 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Fault injection in the emulated firmware (fail_next, cmd_delay_us,
+ * hang_next, fw_reset) and the configuration restore after a firmware
+ * reset, through the netlink family as a user sees them. Lines starting
+ * with "# figure:" are the measurements Documentation/fault-injection.rst
+ * records.
+ */
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/roce_adp.h>
+
+#include "kselftest_harness.h"
+#include "nl.h"
+
+#define DBG "/sys/kernel/debug/roce_adp/emu0/"
+#define PARAM "/sys/module/roce_adp/parameters/"
+#define OUTCOME(x)	((uint32_t)ROCE_ADP_RESTORE_OUTCOME_##x)
+#define TX_WINDOW_BIT	(ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN - 1)
+
+struct accl {
+	int active;
+	uint8_t en[ROCE_ADP_A_ACCL_MAX + 1];
+	uint32_t time_base;	/* of the profile read, profile-get only */
+	uint8_t cmd;
+};
+
+struct restore {
+	uint8_t cmd;
+	int have;
+	uint32_t a[ROCE_ADP_A_RESTORE_MAX + 1];
+	char msg[128];
+};
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int accl_cb(const struct nlmsghdr *nlh, void *arg)
+{
+	const struct nlattr *tb[ROCE_ADP_A_MAX + 1];
+	struct accl *ac = arg;
+
+	ac->cmd = ((struct genlmsghdr *)NLMSG_DATA(nlh))->cmd;
+	nl_parse_genl(nlh, tb, ROCE_ADP_A_MAX);
+	if (tb[ROCE_ADP_A_ACTIVE_PROFILE_ID])
+		ac->active = nl_get_u32(tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]);
+	if (tb[ROCE_ADP_A_ACCL]) {
+		const struct nlattr *en[ROCE_ADP_A_ACCL_MAX + 1];
+		int i;
+
+		nl_parse(nl_data(tb[ROCE_ADP_A_ACCL]), nl_len(tb[ROCE_ADP_A_ACCL]),
+			 en, ROCE_ADP_A_ACCL_MAX);
+		for (i = 1; i <= ROCE_ADP_A_ACCL_MAX; i++)
+			ac->en[i] = en[i] ? nl_get_u8(en[i]) : 0xff;
+	}
+	if (tb[ROCE_ADP_A_PROFILE]) {
+		const struct nlattr *p[ROCE_ADP_A_PROFILE_MAX + 1];
+
+		nl_parse(nl_data(tb[ROCE_ADP_A_PROFILE]),
+			 nl_len(tb[ROCE_ADP_A_PROFILE]), p,
+			 ROCE_ADP_A_PROFILE_MAX);
+		if (p[ROCE_ADP_A_PROFILE_TIME_BASE])
+			ac->time_base = nl_get_u32(p[ROCE_ADP_A_PROFILE_TIME_BASE]);
+	}
+	return 0;
+}
+
+static int restore_cb(const struct nlmsghdr *nlh, void *arg)
+{
+	const struct nlattr *tb[ROCE_ADP_A_MAX + 1];
+	const struct nlattr *r[ROCE_ADP_A_RESTORE_MAX + 1];
+	struct restore *rs = arg;
+	int i;
+
+	memset(rs, 0, sizeof(*rs));
+	rs->cmd = ((struct genlmsghdr *)NLMSG_DATA(nlh))->cmd;
+	nl_parse_genl(nlh, tb, ROCE_ADP_A_MAX);
+	if (!tb[ROCE_ADP_A_RESTORE])
+		return 0;
+	rs->have = 1;
+	nl_parse(nl_data(tb[ROCE_ADP_A_RESTORE]), nl_len(tb[ROCE_ADP_A_RESTORE]),
+		 r, ROCE_ADP_A_RESTORE_MAX);
+	for (i = 1; i <= ROCE_ADP_A_RESTORE_MAX; i++)
+		if (r[i] && i != ROCE_ADP_A_RESTORE_MSG &&
+		    i != ROCE_ADP_A_RESTORE_TIME && i != ROCE_ADP_A_RESTORE_PAD)
+			rs->a[i] = nl_get_u32(r[i]);
+	if (r[ROCE_ADP_A_RESTORE_MSG])
+		snprintf(rs->msg, sizeof(rs->msg), "%s",
+			 nl_get_str(r[ROCE_ADP_A_RESTORE_MSG]));
+	return 0;
+}
+
+FIXTURE(fault) {
+	struct nl_sock sk;
+	struct nl_sock mon;
+	struct nl_msg m;
+	struct nl_ack ack;
+};
+
+/* A fresh emu0 at the firmware defaults, module parameters at theirs. */
+FIXTURE_SETUP(fault)
+{
+	ASSERT_EQ(0, system("modprobe -r roce_adp && modprobe roce_adp"));
+	ASSERT_EQ(0, nl_open(&self->sk, ROCE_ADP_FAMILY_NAME));
+	ASSERT_EQ(0, nl_open(&self->mon, ROCE_ADP_FAMILY_NAME));
+	ASSERT_EQ(0, nl_join(&self->mon, self->mon.mcgrp_config));
+}
+
+/* And leave one for the tests that follow. */
+FIXTURE_TEARDOWN(fault)
+{
+	nl_close(&self->mon);
+	nl_close(&self->sk);
+	if (system("modprobe -r roce_adp && modprobe roce_adp"))
+		TH_LOG("could not reload roce_adp");
+}
+
+static int get_accl(struct nl_sock *sk, struct nl_msg *m, struct accl *ac,
+		    struct nl_ack *ack)
+{
+	memset(ac, 0, sizeof(*ac));
+	nl_genl_init(sk, m, ROCE_ADP_CMD_ACCL_GET, false);
+	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	return nl_send_recv(sk, m, accl_cb, ac, ack);
+}
+
+static int get_profile1(struct nl_sock *sk, struct nl_msg *m, struct accl *ac,
+			struct nl_ack *ack)
+{
+	memset(ac, 0, sizeof(*ac));
+	nl_genl_init(sk, m, ROCE_ADP_CMD_PROFILE_GET, false);
+	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_ID, 1);
+	return nl_send_recv(sk, m, accl_cb, ac, ack);
+}
+
+static int get_dev(struct nl_sock *sk, struct nl_msg *m, struct restore *rs,
+		   struct nl_ack *ack)
+{
+	memset(rs, 0, sizeof(*rs));
+	nl_genl_init(sk, m, ROCE_ADP_CMD_DEV_GET, false);
+	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	return nl_send_recv(sk, m, restore_cb, rs, ack);
+}
+
+static int set_tx_window(struct nl_sock *sk, struct nl_msg *m, uint8_t v,
+			 struct nl_ack *ack)
+{
+	nl_genl_init(sk, m, ROCE_ADP_CMD_ACCL_SET, false);
+	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_nest_start(m, ROCE_ADP_A_ACCL);
+	nl_put_u8(m, ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN, v);
+	nl_nest_end(m);
+	return nl_send_recv(sk, m, NULL, NULL, ack);
+}
+
+/* Profile 1 as the firmware has it, but for time_base. */
+static int set_profile1(struct nl_sock *sk, struct nl_msg *m,
+			uint32_t time_base, struct nl_ack *ack)
+{
+	nl_genl_init(sk, m, ROCE_ADP_CMD_PROFILE_SET, false);
+	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_nest_start(m, ROCE_ADP_A_PROFILE);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, 1);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIME_BASE, time_base);
+	nl_nest_end(m);
+	return nl_send_recv(sk, m, NULL, NULL, ack);
+}
+
+/* Wait for the reset-ntf of emu0, skipping other notifications. */
+static int wait_reset_ntf(struct nl_sock *mon, struct restore *rs,
+			  int timeout_ms)
+{
+	char buf[8192];
+	int n;
+
+	for (;;) {
+		n = nl_recv_one(mon, buf, sizeof(buf), timeout_ms);
+		if (n < 0)
+			return n;
+		restore_cb((struct nlmsghdr *)buf, rs);
+		if (rs->cmd == ROCE_ADP_CMD_RESET_NTF)
+			return 0;
+	}
+}
+
+static int fw_reset(unsigned int ms)
+{
+	char val[16];
+
+	snprintf(val, sizeof(val), "%u", ms);
+	return sysfs_write(DBG "fw_reset", val);
+}
+
+TEST_F(fault, fail_next_reaches_user_then_commands_work)
+{
+	struct accl ac;
+	char buf[64] = "";
+	FILE *f;
+
+	ASSERT_EQ(0, sysfs_write(DBG "fail_next", "2 0x06 0x0badc0de"));
+	f = fopen(DBG "fail_next", "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
+	fclose(f);
+	EXPECT_STREQ("2 0x06 0x0badc0de\n", buf);
+
+	/* RES_BUSY is -EBUSY, as mlx5_core maps it. */
+	EXPECT_EQ(-EBUSY, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_STREQ("firmware status RES_BUSY (0x06), syndrome 0x0badc0de",
+		     self->ack.msg);
+	EXPECT_EQ(-EBUSY, get_accl(&self->sk, &self->m, &ac, &self->ack));
+
+	f = fopen(DBG "fail_next", "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
+	fclose(f);
+	EXPECT_EQ(0, strncmp(buf, "0 ", 2));
+
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(1, ac.en[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN]);
+
+	/* A failed SET changes nothing. */
+	ASSERT_EQ(0, sysfs_write(DBG "fail_next", "1 0x03 0x12345678"));
+	EXPECT_EQ(-EINVAL, set_tx_window(&self->sk, &self->m, 1, &self->ack));
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(0, ac.en[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN]);
+
+	EXPECT_EQ(-EINVAL, sysfs_write(DBG "fail_next", "1 0 0"));
+	EXPECT_EQ(-EINVAL, sysfs_write(DBG "fail_next", "1 0x03"));
+}
+
+TEST_F(fault, latency_slows_a_get)
+{
+	double t0, base, slow, one, fastest;
+	struct accl ac;
+	int i;
+
+	t0 = now_ms();
+	for (i = 0; i < 10; i++)
+		ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	base = (now_ms() - t0) / 10;
+
+	/* The delay is a floor for every get (one command each). */
+	ASSERT_EQ(0, sysfs_write(DBG "cmd_delay_us", "20000"));
+	slow = 0;
+	fastest = 1e9;
+	for (i = 0; i < 10; i++) {
+		t0 = now_ms();
+		ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+		one = now_ms() - t0;
+		slow += one / 10;
+		if (one < fastest)
+			fastest = one;
+	}
+	ASSERT_EQ(0, sysfs_write(DBG "cmd_delay_us", "0"));
+
+	TH_LOG("figure: accl-get %.2f ms, with cmd_delay_us=20000 %.2f ms (fastest %.2f)",
+	       base, slow, fastest);
+	EXPECT_GE(fastest, 20.0);
+}
+
+TEST_F(fault, hung_command_times_out_and_device_works)
+{
+	double t0, took, worst = 0;
+	struct accl ac;
+	int i;
+
+	ASSERT_EQ(0, sysfs_write(PARAM "cmd_timeout_ms", "300"));
+	for (i = 0; i < 5; i++) {
+		ASSERT_EQ(0, sysfs_write(DBG "hang_next", "1"));
+		t0 = now_ms();
+		EXPECT_EQ(-ETIMEDOUT, get_accl(&self->sk, &self->m, &ac,
+					       &self->ack));
+		took = now_ms() - t0;
+		EXPECT_STREQ("command ACCESS_REG (0x805) timed out after 300 ms",
+			     self->ack.msg);
+		EXPECT_GE(took, 300.0);
+		EXPECT_LT(took, 300.0 + 1000.0);
+		if (took - 300.0 > worst)
+			worst = took - 300.0;
+		/* The next command works. */
+		ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+		EXPECT_EQ(1, ac.en[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN]);
+	}
+	TH_LOG("figure: cmd_timeout_ms=300: ETIMEDOUT at most %.1f ms late (5 runs)",
+	       worst);
+
+	/* A SET that hangs changes nothing the operator can see as saved. */
+	ASSERT_EQ(0, sysfs_write(DBG "hang_next", "1"));
+	EXPECT_EQ(-ETIMEDOUT, set_tx_window(&self->sk, &self->m, 1, &self->ack));
+}
+
+TEST_F(fault, remove_device_and_unload_while_hung)
+{
+	struct accl ac;
+	int status;
+	double t0;
+	pid_t pid;
+
+	ASSERT_EQ(0, sysfs_write(PARAM "cmd_timeout_ms", "20000"));
+	ASSERT_EQ(0, sysfs_write(DBG "hang_next", "1"));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		struct nl_sock sk;
+		struct nl_msg *m = malloc(sizeof(*m));
+		struct nl_ack ack;
+
+		if (!m || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
+			_exit(2);
+		_exit(get_accl(&sk, m, &ac, &ack) == -ENODEV ? 0 : 1);
+	}
+	usleep(300 * 1000);
+	t0 = now_ms();
+	EXPECT_EQ(0, sysfs_write("/sys/bus/roce_adp/del_device", "0"));
+	TH_LOG("figure: del_device with a hung command took %.0f ms",
+	       now_ms() - t0);
+	EXPECT_LT(now_ms() - t0, 5000.0);
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+
+	/* Unloading with a hung command pending on another device. */
+	ASSERT_EQ(0, sysfs_write("/sys/bus/roce_adp/new_device", "0"));
+	ASSERT_EQ(0, sysfs_write(DBG "hang_next", "1"));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		struct nl_sock sk;
+		struct nl_msg *m = malloc(sizeof(*m));
+		struct nl_ack ack;
+
+		if (!m || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
+			_exit(2);
+		get_accl(&sk, m, &ac, &ack);
+		_exit(0);
+	}
+	usleep(300 * 1000);
+	nl_close(&self->mon);
+	nl_close(&self->sk);
+	/* The pending command ends at once, not after its 20 s. */
+	t0 = now_ms();
+	EXPECT_EQ(0, system("modprobe -r roce_adp"));
+	TH_LOG("figure: modprobe -r with a hung command took %.0f ms",
+	       now_ms() - t0);
+	EXPECT_LT(now_ms() - t0, 5000.0);
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_EQ(0, system("modprobe roce_adp"));
+	ASSERT_EQ(0, nl_open(&self->sk, ROCE_ADP_FAMILY_NAME));
+	ASSERT_EQ(0, nl_open(&self->mon, ROCE_ADP_FAMILY_NAME));
+}
+
+TEST_F(fault, fw_reset_restores_profile_and_enables)
+{
+	struct restore rs, dev;
+	double t0, took;
+	struct accl ac;
+
+	ASSERT_EQ(0, set_tx_window(&self->sk, &self->m, 1, &self->ack));
+	ASSERT_EQ(0, set_profile1(&self->sk, &self->m, 8, &self->ack));
+	ASSERT_EQ(0, get_dev(&self->sk, &self->m, &dev, &self->ack));
+	ASSERT_TRUE(dev.have);
+	EXPECT_EQ(1U, dev.a[ROCE_ADP_A_RESTORE_ENABLED]);
+	EXPECT_EQ(1U, dev.a[ROCE_ADP_A_RESTORE_PROFILE_ID]);
+	EXPECT_EQ(1U << TX_WINDOW_BIT, dev.a[ROCE_ADP_A_RESTORE_ENABLES_MASK]);
+	EXPECT_EQ(0U, dev.a[ROCE_ADP_A_RESTORE_RESETS]);
+	EXPECT_EQ(OUTCOME(NONE), dev.a[ROCE_ADP_A_RESTORE_OUTCOME]);
+
+	t0 = now_ms();
+	ASSERT_EQ(0, fw_reset(300));
+	/* Unavailable for a moment, and says so. */
+	EXPECT_EQ(-EAGAIN, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_STREQ("device is resetting", self->ack.msg);
+
+	ASSERT_EQ(0, wait_reset_ntf(&self->mon, &rs, 5000));
+	took = now_ms() - t0;
+	/* Timer ticks against CLOCK_MONOTONIC in a TCG guest: some slack. */
+	EXPECT_GE(took, 250.0);
+	EXPECT_EQ(OUTCOME(RESTORED), rs.a[ROCE_ADP_A_RESTORE_OUTCOME]);
+	EXPECT_EQ(1U, rs.a[ROCE_ADP_A_RESTORE_RESETS]);
+	TH_LOG("figure: reset end to configuration restored %u us; fw_reset 300 ms to reset-ntf %.0f ms",
+	       rs.a[ROCE_ADP_A_RESTORE_DURATION_US], took);
+
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(1, ac.active);
+	EXPECT_EQ(1, ac.en[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN]);
+	ASSERT_EQ(0, get_profile1(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(8U, ac.time_base);
+
+	ASSERT_EQ(0, get_dev(&self->sk, &self->m, &dev, &self->ack));
+	EXPECT_EQ(OUTCOME(RESTORED), dev.a[ROCE_ADP_A_RESTORE_OUTCOME]);
+	EXPECT_EQ(1U, dev.a[ROCE_ADP_A_RESTORE_RESETS]);
+}
+
+TEST_F(fault, fw_reset_without_config_keeps_defaults)
+{
+	struct restore rs;
+	struct accl ac;
+
+	ASSERT_EQ(0, fw_reset(10));
+	ASSERT_EQ(0, wait_reset_ntf(&self->mon, &rs, 5000));
+	EXPECT_EQ(OUTCOME(NOTHING), rs.a[ROCE_ADP_A_RESTORE_OUTCOME]);
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(0, ac.active);
+	EXPECT_EQ(1, ac.en[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN]);
+}
+
+TEST_F(fault, restore_off_leaves_defaults)
+{
+	struct restore rs;
+	struct accl ac;
+
+	ASSERT_EQ(0, sysfs_write(PARAM "restore_config", "N"));
+	ASSERT_EQ(0, set_tx_window(&self->sk, &self->m, 1, &self->ack));
+	ASSERT_EQ(0, set_profile1(&self->sk, &self->m, 8, &self->ack));
+	ASSERT_EQ(0, fw_reset(10));
+	ASSERT_EQ(0, wait_reset_ntf(&self->mon, &rs, 5000));
+	EXPECT_EQ(OUTCOME(DISABLED), rs.a[ROCE_ADP_A_RESTORE_OUTCOME]);
+	EXPECT_EQ(0U, rs.a[ROCE_ADP_A_RESTORE_ENABLED]);
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(0, ac.active);
+	EXPECT_EQ(0, ac.en[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN]);
+	ASSERT_EQ(0, get_profile1(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(4U, ac.time_base);
+	ASSERT_EQ(0, sysfs_write(PARAM "restore_config", "Y"));
+}
+
+TEST_F(fault, profile_forget_then_reset_gives_defaults)
+{
+	struct restore rs;
+	struct accl ac;
+
+	ASSERT_EQ(0, set_tx_window(&self->sk, &self->m, 1, &self->ack));
+	ASSERT_EQ(0, set_profile1(&self->sk, &self->m, 8, &self->ack));
+
+	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_PROFILE_FORGET, false);
+	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
+	ASSERT_EQ(0, nl_send_recv(&self->sk, &self->m, restore_cb, &rs,
+				  &self->ack));
+	EXPECT_EQ(ROCE_ADP_CMD_PROFILE_FORGET, rs.cmd);
+	EXPECT_EQ(0U, rs.a[ROCE_ADP_A_RESTORE_PROFILE_ID]);
+	EXPECT_EQ(1U << TX_WINDOW_BIT, rs.a[ROCE_ADP_A_RESTORE_ENABLES_MASK]);
+
+	/* The firmware keeps the profile until its next reset. */
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(1, ac.active);
+
+	ASSERT_EQ(0, fw_reset(10));
+	ASSERT_EQ(0, wait_reset_ntf(&self->mon, &rs, 5000));
+	EXPECT_EQ(OUTCOME(RESTORED), rs.a[ROCE_ADP_A_RESTORE_OUTCOME]);
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(0, ac.active);
+	EXPECT_EQ(1, ac.en[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN]);
+
+	/* And stays forgotten across the next one. */
+	ASSERT_EQ(0, fw_reset(10));
+	ASSERT_EQ(0, wait_reset_ntf(&self->mon, &rs, 5000));
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(0, ac.active);
+}
+
+TEST_F(fault, refused_restore_leaves_defaults_and_reports)
+{
+	struct restore rs, dev;
+	struct accl ac;
+
+	ASSERT_EQ(0, set_tx_window(&self->sk, &self->m, 1, &self->ack));
+	ASSERT_EQ(0, set_profile1(&self->sk, &self->m, 8, &self->ack));
+	ASSERT_EQ(0, fw_reset(300));
+	/* The firmware refuses the first command after the reset: the restore. */
+	ASSERT_EQ(0, sysfs_write(DBG "fail_next", "1 0x03 0x0ad5beef"));
+	ASSERT_EQ(0, wait_reset_ntf(&self->mon, &rs, 5000));
+	EXPECT_EQ(OUTCOME(FAILED), rs.a[ROCE_ADP_A_RESTORE_OUTCOME]);
+	EXPECT_EQ((uint32_t)EINVAL, rs.a[ROCE_ADP_A_RESTORE_ERRNO]);
+	EXPECT_STREQ("firmware status BAD_PARAM (0x03), syndrome 0x0ad5beef",
+		     rs.msg);
+
+	/* Not half applied: neither the enable nor the profile. */
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(0, ac.active);
+	EXPECT_EQ(0, ac.en[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN]);
+	ASSERT_EQ(0, get_profile1(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(4U, ac.time_base);
+
+	ASSERT_EQ(0, get_dev(&self->sk, &self->m, &dev, &self->ack));
+	EXPECT_EQ(OUTCOME(FAILED), dev.a[ROCE_ADP_A_RESTORE_OUTCOME]);
+	EXPECT_STREQ(rs.msg, dev.msg);
+}
+
+TEST_HARNESS_MAIN
