@@ -90,7 +90,7 @@ test_new_del_device()
 	expect_eq "$RC" 0 "del_device after the failures"
 }
 
-# netlink_round WHAT CMD...: ROUNDS times under failslab
+# netlink_rounds WHAT CMD...: CMD ROUNDS times under failslab
 netlink_rounds()
 {
 	what=$1
@@ -125,7 +125,8 @@ test_netlink()
 	run_cmd adpctl -j accl show emu0
 	expect_eq "$RC" 0 "accl show after the failures" || return 1
 	[ "$OUT" = "$before" ] ||
-		expect_match "$OUT" '"roce_tx_window_en": ?1' "accl after set" || return 1
+		expect_eq "$(json_get "$OUT" 'j[0]["roce_tx_window_en"]')" True \
+			"roce_tx_window_en after the sets" || return 1
 	run_cmd adpctl -j mpt show emu0
 	expect_eq "$RC" 0 "mpt dump after the failures" || return 1
 	expect_eq "$(json_get "$OUT" 'len(j)')" 1000 "MPT entries"
