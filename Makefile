@@ -8,6 +8,8 @@
 #   make KDIR=/path       against any configured kernel tree
 #   make W=1 C=1          with extra warnings and sparse
 #   make check            unit tests and the selftests in QEMU, 6.1 and 6.12
+#   make check-debug      the same on a debug kernel (KASAN, lockdep, kmemleak,
+#                         failslab) built once from Debian's 6.12 source
 #   make bench            benchmarks in QEMU, 6.1 and 6.12 (build/bench/)
 #   make demo             boot a VM with an emulated device and run adpctl
 #   make vm               an interactive shell in that VM
@@ -85,6 +87,9 @@ dkms-check:
 print-krel:
 	@echo $(KREL)
 
+check-debug:
+	tools/check-debug
+
 bench:
 	tools/bench/run $(KVERS)
 
@@ -100,5 +105,5 @@ clean:
 	$(MAKE) -C selftests/roce_adp clean
 	$(MAKE) -C selftests/roce_adp/bench clean
 
-.PHONY: all setup module adpctl selftests check install dkms-check print-krel bench \
-	demo vm clean
+.PHONY: all setup module adpctl selftests check check-debug install dkms-check print-krel \
+	bench demo vm clean

@@ -77,3 +77,33 @@ module_default()
 	modprobe -r roce_adp 2>/dev/null
 	modprobe roce_adp
 }
+
+# The debug kernel's checkers (make check-debug); absent elsewhere.
+FAILSLAB=/sys/kernel/debug/failslab
+KMEMLEAK=/sys/kernel/debug/kmemleak
+
+# kmemleak_module_leaks: scan, and print the suspected leaks whose
+# allocation backtrace is in roce_adp, or in code no longer loaded (a
+# module unloaded since, printed as a bare address). Leaks of the kernel
+# itself under TCG are not ours and are only counted.
+kmemleak_module_leaks()
+{
+	# An object is reported once it is older than 5 s and unchanged
+	# between two scans.
+	sleep 6
+	echo scan >$KMEMLEAK
+	echo scan >$KMEMLEAK
+	awk '
+		function flush() {
+			if (obj == "") return
+			if (ours) printf "%s", obj; else other++
+			obj = ""; ours = 0
+		}
+		/^unreferenced object/ { flush() }
+		{ obj = obj $0 "\n" }
+		/roce_adp|radp_|[^_a-z]0x[0-9a-f]{16}$/ { ours = 1 }
+		END {
+			flush()
+			if (other) printf "(%d leak(s) outside roce_adp not shown)\n", other > "/dev/stderr"
+		}' $KMEMLEAK
+}

@@ -1,0 +1,211 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Allocation failures (failslab) on the module's paths: device add and
+# remove, netlink gets, sets and dumps, the MPT knobs and module load. Each
+# operation, run many times with failures injected into its own task only,
+# must succeed or fail with an error, leave consistent state, and leave no
+# leak. Needs a kernel with failslab, as make check-debug boots; skipped
+# elsewhere.
+. ./lib.sh
+
+ROUNDS=${FAILSLAB_ROUNDS:-40}
+
+# failslab_on PERCENT [module]: fail PERCENT % of the slab allocations of
+# tasks that ask for it (failing), sleeping ones included; with "module",
+# only those made from roce_adp's code.
+failslab_on()
+{
+	{
+		echo N >$FAILSLAB/ignore-gfp-wait &&
+		echo Y >$FAILSLAB/task-filter &&
+		echo 0 >$FAILSLAB/verbose &&
+		echo 1 >$FAILSLAB/interval &&
+		echo 1000000000 >$FAILSLAB/times &&
+		echo 0 >$FAILSLAB/require-start &&
+		echo 0xffffffffffffffff >$FAILSLAB/require-end
+	} || { echo "cannot set up $FAILSLAB"; return 1; }
+	if [ "${2:-}" = module ]; then
+		# /proc/modules: NAME SIZE REFS DEPS STATE ADDRESS; the text
+		# comes first. python3: the shell's arithmetic is signed.
+		range=$(python3 -c 'import sys
+for l in open("/proc/modules"):
+    f = l.split()
+    if f[0] == "roce_adp":
+        print(int(f[5], 16), int(f[5], 16) + int(f[1]))') || return 1
+		[ -n "$range" ] || { echo "roce_adp not in /proc/modules"; return 1; }
+		echo "${range% *}" >$FAILSLAB/require-start &&
+		echo "${range#* }" >$FAILSLAB/require-end || return 1
+	fi
+	echo "$1" >$FAILSLAB/probability
+}
+
+failslab_off()
+{
+	echo 0 >$FAILSLAB/probability
+}
+
+# failing CMD...: run CMD in a task whose slab allocations may fail; sets
+# RC, OUT and ERR as run_cmd does.
+failing()
+{
+	run_cmd sh -c 'echo 1 >/proc/self/make-it-fail && exec "$@"' failing "$@"
+}
+
+# failed_cleanly WHAT: the last failing command succeeded, or failed for
+# lack of memory with an error message (adpctl: "Error: ...", exit 1).
+failed_cleanly()
+{
+	[ "$RC" = 0 ] && return 0
+	case $ERR in
+	*"Cannot allocate memory"*|*"Error: "*) [ "$RC" -le 2 ] && return 0 ;;
+	esac
+	printf '%s: exit status %s, stderr:\n%s\n' "$1" "$RC" "$ERR"
+	return 1
+}
+
+test_new_del_device()
+{
+	failslab_on 20 module || return 1
+	i=0 ok=0
+	while [ $i -lt "$ROUNDS" ]; do
+		failing sh -c "echo 40 >$BUS/new_device"
+		failed_cleanly new_device || { failslab_off; return 1; }
+		if [ "$RC" = 0 ]; then
+			ok=$((ok + 1))
+			[ -e $BUS/devices/emu40 ] || { failslab_off; echo "new_device ok, no emu40"; return 1; }
+			failing sh -c "echo 40 >$BUS/del_device"
+			failed_cleanly del_device || { failslab_off; return 1; }
+			[ -e $BUS/devices/emu40 ] && echo 40 >$BUS/del_device
+		fi
+		# A failed add leaves nothing behind: the id is free again.
+		[ ! -e $BUS/devices/emu40 ] && [ ! -e $DBG/emu40 ] ||
+			{ failslab_off; echo "emu40 left behind (round $i)"; return 1; }
+		i=$((i + 1))
+	done
+	failslab_off
+	echo "$ok of $ROUNDS adds succeeded"
+	sysfs_write $BUS/new_device 40
+	expect_eq "$RC" 0 "new_device after the failures" || return 1
+	sysfs_write $BUS/del_device 40
+	expect_eq "$RC" 0 "del_device after the failures"
+}
+
+# netlink_rounds WHAT CMD...: CMD ROUNDS times under failslab
+netlink_rounds()
+{
+	what=$1
+	shift
+	i=0
+	while [ $i -lt "$ROUNDS" ]; do
+		failing "$@"
+		failed_cleanly "$what" || return 1
+		i=$((i + 1))
+	done
+}
+
+test_netlink()
+{
+	module_default
+	echo 41 >$BUS/new_device
+	echo "1000 7" >$DBG/emu0/mpt_fill
+	before=$(adpctl -j accl show emu0)
+	failslab_on 10 module || return 1
+	netlink_rounds "dev show" adpctl dev show &&
+	netlink_rounds "dev show -j" adpctl -j dev show &&
+	netlink_rounds "accl show" adpctl accl show emu0 &&
+	netlink_rounds "profile show" adpctl profile show emu0 &&
+	netlink_rounds "accl set" adpctl accl set dev emu0 roce_tx_window_en on &&
+	netlink_rounds "profile set" adpctl profile set dev emu0 id 1 time_base 12 &&
+	netlink_rounds "mpt show" adpctl mpt show emu0 index 5 &&
+	netlink_rounds "mpt dump" adpctl -j mpt show
+	rc=$?
+	failslab_off
+	[ $rc = 0 ] || return 1
+	# The device still answers, and sets either happened or did not.
+	run_cmd adpctl -j accl show emu0
+	expect_eq "$RC" 0 "accl show after the failures" || return 1
+	[ "$OUT" = "$before" ] ||
+		expect_eq "$(json_get "$OUT" 'j[0]["roce_tx_window_en"]')" True \
+			"roce_tx_window_en after the sets" || return 1
+	run_cmd adpctl -j mpt show emu0
+	expect_eq "$RC" 0 "mpt dump after the failures" || return 1
+	expect_eq "$(json_get "$OUT" 'len(j)')" 1000 "MPT entries"
+}
+
+test_mpt_knobs()
+{
+	module_default
+	failslab_on 30 module || return 1
+	i=0
+	while [ $i -lt "$ROUNDS" ]; do
+		failing sh -c "echo $((512 + i)) >$DBG/emu0/mpt_size"
+		failed_cleanly mpt_size || { failslab_off; return 1; }
+		failing sh -c "echo '$((i * 10)) $i' >$DBG/emu0/mpt_fill"
+		failed_cleanly mpt_fill || { failslab_off; return 1; }
+		i=$((i + 1))
+	done
+	failslab_off
+	# Whatever failed, the table is usable.
+	echo 2048 >$DBG/emu0/mpt_size || { echo "mpt_size after the failures"; return 1; }
+	echo "300 1" >$DBG/emu0/mpt_fill || { echo "mpt_fill after the failures"; return 1; }
+	run_cmd adpctl -j mpt show emu0
+	expect_eq "$RC" 0 "mpt dump" || return 1
+	expect_eq "$(json_get "$OUT" 'len(j)')" 300 "MPT entries"
+}
+
+test_module_load()
+{
+	# Any allocation of modprobe's task may fail here: load_module's own
+	# and the module's init.
+	failslab_on 5 || return 1
+	i=0 ok=0
+	while [ $i -lt "$ROUNDS" ]; do
+		modprobe -r roce_adp 2>/dev/null
+		[ ! -e /sys/module/roce_adp ] ||
+			{ failslab_off; echo "roce_adp did not unload (round $i)"; return 1; }
+		failing modprobe roce_adp emu_devices=2
+		if [ "$RC" = 0 ]; then
+			ok=$((ok + 1))
+		elif [ -e /sys/module/roce_adp ] && [ -e $BUS ]; then
+			: # loaded even so: a later allocation of modprobe failed
+		elif [ -e $BUS ] || [ -e $DBG ]; then
+			failslab_off
+			echo "failed load left $BUS or $DBG behind: $ERR"
+			return 1
+		fi
+		i=$((i + 1))
+	done
+	failslab_off
+	echo "$ok of $ROUNDS loads succeeded"
+	modprobe -r roce_adp 2>/dev/null
+	modprobe roce_adp || { echo "load after the failures"; return 1; }
+	run_cmd adpctl dev show
+	expect_eq "$OUT" "emu0: backend emulated fw 22.41.1000 roce_accl supported"
+}
+
+test_unload_and_leaks()
+{
+	modprobe -r roce_adp || { echo "unload failed"; module_default; return 1; }
+	[ ! -e /sys/module/roce_adp ] || { echo "roce_adp still loaded"; return 1; }
+	module_default
+	[ -w "$KMEMLEAK" ] || return 0
+	leaks=$(kmemleak_module_leaks) || return 1
+	[ -z "$leaks" ] && return 0
+	echo "kmemleak suspects roce_adp of leaking:"
+	echo "$leaks"
+	return 1
+}
+
+if [ ! -d "$FAILSLAB" ]; then
+	echo "ok 1 # SKIP kernel without failslab (make check-debug has it)"
+	echo "1..1"
+	exit 0
+fi
+run_test new_and_del_device_under_failslab test_new_del_device
+run_test netlink_under_failslab test_netlink
+run_test mpt_knobs_under_failslab test_mpt_knobs
+run_test module_load_under_failslab test_module_load
+run_test unloads_and_no_leaks_after_failslab test_unload_and_leaks
+failslab_off
+module_default
+tap_end
