@@ -73,6 +73,10 @@ test_monitor_text()
 	wait_for "$STAMP emu3 dev-ntf: added backend emulated fw [0-9.]+ roce_accl supported$" || return 1
 	echo 3 >$BUS/del_device
 	wait_for "$STAMP emu3 dev-ntf: removed backend emulated" || return 1
+	# A firmware reset and the restore of profile 1 and the enables set
+	# above (retrans on; the pokes turned slow_restart_idle off).
+	echo 50 >$DBG/emu0/fw_reset
+	wait_for "$STAMP emu0 reset-ntf: .* restore on profile 1 enables_mask 0x9 enables 0x1 resets 1 last restored at " || return 1
 	stop_monitor
 	expect_eq "$MON_RC" 0 "exit status after SIGTERM"
 }
@@ -90,6 +94,8 @@ test_monitor_json()
 	echo 3 >$BUS/new_device
 	echo 3 >$BUS/del_device
 	wait_for '"dev_event":"removed"' || return 1
+	echo 50 >$DBG/emu0/fw_reset
+	wait_for '"event":"reset-ntf"' || return 1
 	stop_monitor
 	expect_eq "$MON_RC" 0 "exit status after SIGTERM" || return 1
 	# Every line a JSON object; the events in order, after the pokes.
@@ -97,9 +103,11 @@ test_monitor_json()
 ev = [json.loads(l) for l in open(sys.argv[1])]
 ev = ev[[(e['dev'], e.get('dev_event')) for e in ev].index(('emu8', 'removed')) + 1:]
 print([(e['event'], e['dev'], e.get('dev_event')) for e in ev])
-print(ev[1]['profile'][0]['time_base'], ev[0]['cause'], len(ev[0]['time']))" $MON)
-	expect_eq "$got" "[('accl-ntf', 'emu0', None), ('profile-ntf', 'emu0', None), ('dev-ntf', 'emu3', 'added'), ('dev-ntf', 'emu3', 'removed')]
-8 accl-set 24" "events"
+print(ev[1]['profile'][0]['time_base'], ev[0]['cause'], len(ev[0]['time']))
+print(ev[4]['restore']['outcome'], ev[4]['restore']['profile_id'])" $MON)
+	expect_eq "$got" "[('accl-ntf', 'emu0', None), ('profile-ntf', 'emu0', None), ('dev-ntf', 'emu3', 'added'), ('dev-ntf', 'emu3', 'removed'), ('reset-ntf', 'emu0', None)]
+8 accl-set 24
+restored 1" "events"
 }
 
 test_monitor_sigint_filter()

@@ -121,7 +121,7 @@ int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
 	     void *arg);
 /* The whole "OBJ show [[dev] DEV]" command around adp_show(). */
 /* The "restore" nest of a DEV reply, inside the device's object. */
-int adp_print_restore(const struct nlattr *nest);
+int adp_print_restore(const struct nlattr *nest, bool same_line);
 int adp_show_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
 		     int (*print)(const struct adp_nl_msg *msg, void *arg));
 /*

@@ -41,10 +41,11 @@ static uint32_t restore_u32(struct nlattr **r, int type)
 
 /*
  * The "restore" nest of a DEV reply: what the kernel re-applies after a
- * firmware reset and what it did at the last one. Text: one more line,
- * unless restoring is on with nothing saved and no reset seen yet.
+ * firmware reset and what it did at the last one. Text: one more line
+ * (@same_line: the rest of the current one), unless restoring is on with
+ * nothing saved and no reset seen yet.
  */
-int adp_print_restore(const struct nlattr *nest)
+int adp_print_restore(const struct nlattr *nest, bool same_line)
 {
 	struct nlattr *r[ROCE_ADP_A_RESTORE_MAX + 1];
 	uint32_t outcome, resets, err;
@@ -71,9 +72,11 @@ int adp_print_restore(const struct nlattr *nest)
 	    !restore_u32(r, ROCE_ADP_A_RESTORE_PROFILE_ID) &&
 	    !restore_u32(r, ROCE_ADP_A_RESTORE_ENABLES_MASK))
 		return 0;
-	print_nl();
+	if (!same_line)
+		print_nl();
 	open_json_object("restore");
-	print_bool_str(PRINT_ANY, "enabled", "    restore %s",
+	print_bool_str(PRINT_ANY, "enabled",
+		       same_line ? " restore %s" : "    restore %s",
 		       restore_u32(r, ROCE_ADP_A_RESTORE_ENABLED), "on", "off");
 	print_uint(PRINT_ANY, "profile_id", " profile %u",
 		   restore_u32(r, ROCE_ADP_A_RESTORE_PROFILE_ID));
@@ -210,7 +213,7 @@ static int dev_print(const struct adp_nl_msg *msg, void *arg)
 		print_bool_str(PRINT_ANY, "roce_accl", " roce_accl %s",
 			       nla_get_u8(tb[ROCE_ADP_A_DEV_ROCE_ACCL]),
 			       "supported", "unsupported");
-	ret = adp_print_restore(tb[ROCE_ADP_A_RESTORE]);
+	ret = adp_print_restore(tb[ROCE_ADP_A_RESTORE], false);
 	close_json_object();
 	print_nl();
 	return ret;

@@ -264,6 +264,9 @@ static int print_attrs(const struct adp_nl_msg *msg)
 				     adp_nl_str(a) ?: "");
 			text(" fw %s", adp_nl_str(a) ?: "?");
 			break;
+		case ROCE_ADP_A_RESTORE:
+			ret = adp_print_restore(a, true);
+			break;
 		case ROCE_ADP_A_DEV_ROCE_ACCL:
 			print_bool_str(PRINT_ANY, "roce_accl", " roce_accl %s",
 				       nla_get_u8(a), "supported",
