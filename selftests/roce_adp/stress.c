@@ -731,6 +731,10 @@ static void listener(void)
 			const struct genlmsghdr *g = NLMSG_DATA(nlh);
 			uint32_t w, c;
 
+			/* The churner's devices come and go: not the order's. */
+			if (g->cmd == ROCE_ADP_CMD_DEV_NTF ||
+			    g->cmd == ROCE_ADP_CMD_RESET_NTF)
+				continue;
 			if (g->cmd != ROCE_ADP_CMD_PROFILE_NTF &&
 			    g->cmd != ROCE_ADP_CMD_ACCL_NTF) {
 				unexpected("listener: command %u in the config group", g->cmd);
