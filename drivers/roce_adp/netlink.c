@@ -83,11 +83,25 @@ static int radp_nl_dev_reply_size(struct radp_dev *dev,
 	       radp_nl_restore_size();
 }
 
+/*
+ * profile-forget, the one SET of the DEV message: restoring leaves the
+ * firmware's default timeouts after the next reset. The firmware keeps the
+ * current profile until then; the reply shows what is saved now.
+ */
+static int radp_nl_profile_forget(struct radp_dev *dev, struct genl_info *info,
+				  struct radp_nl_req_info *ri)
+{
+	radp_saved_forget_profile(dev);
+	return 0;
+}
+
 static const struct radp_nl_request radp_nl_requests[] = {
 	{
 		.cmd = ROCE_ADP_CMD_DEV_GET,
+		.set_cmd = ROCE_ADP_CMD_PROFILE_FORGET,
 		.reply_size = radp_nl_dev_reply_size,
 		.fill = radp_nl_dev_fill,
+		.set = radp_nl_profile_forget,
 	}, {
 		.cmd = ROCE_ADP_CMD_ACCL_GET,
 		.set_cmd = ROCE_ADP_CMD_ACCL_SET,
@@ -320,7 +334,8 @@ static void radp_nl_notify(const struct radp_nl_request *req,
 {
 	struct sk_buff *msg;
 
-	if (!genl_has_listeners(&radp_nl_family, &init_net, 0))
+	/* profile-forget changes nothing the device shows: no notification. */
+	if (!req->ntf_cmd || !genl_has_listeners(&radp_nl_family, &init_net, 0))
 		return;
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!msg)
@@ -381,45 +396,6 @@ void radp_nl_dev_state_notify(struct radp_dev *dev, u8 cmd)
 		return;
 	}
 	genlmsg_multicast(&radp_nl_family, msg, 0, 0, GFP_KERNEL);
-}
-
-/*
- * profile-forget: restoring leaves the firmware's default timeouts after
- * the next reset. The firmware keeps the current profile until then.
- */
-static int radp_nl_profile_forget_doit(struct sk_buff *skb,
-				       struct genl_info *info)
-{
-	struct radp_nl_req_info ri = {};
-	struct radp_dev *dev;
-	struct sk_buff *msg;
-	int err;
-
-	dev = radp_nl_dev_from_info(info);
-	if (IS_ERR(dev))
-		return PTR_ERR(dev);
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!msg) {
-		err = -ENOMEM;
-		goto err_put_dev;
-	}
-	mutex_lock(&dev->cfg_lock);
-	radp_saved_forget_profile(dev);
-	err = radp_nl_put_msg(msg, &radp_nl_requests[0],
-			      ROCE_ADP_CMD_PROFILE_FORGET, dev,
-			      info->snd_portid, info->snd_seq, 0, &ri,
-			      info->extack);
-	mutex_unlock(&dev->cfg_lock);
-	if (err)
-		goto err_free_msg;
-	radp_dev_put(dev);
-	return genlmsg_reply(msg, info);
-
-err_free_msg:
-	nlmsg_free(msg);
-err_put_dev:
-	radp_dev_put(dev);
-	return err;
 }
 
 static int radp_nl_set_doit(struct sk_buff *skb, struct genl_info *info)
@@ -585,13 +561,8 @@ static const struct genl_ops radp_nl_ops[] = {
 		       ROCE_ADP_A_PROFILE),
 	RADP_NL_ADMIN_GET_OP(ROCE_ADP_CMD_MPT_GET, radp_nl_mpt_get_policy,
 			     ROCE_ADP_A_MPT_RAW),
-	{
-		.cmd = ROCE_ADP_CMD_PROFILE_FORGET,
-		.doit = radp_nl_profile_forget_doit,
-		.policy = radp_nl_dev_policy,
-		.maxattr = ROCE_ADP_A_DEV_NAME,
-		.flags = GENL_ADMIN_PERM,
-	},
+	RADP_NL_SET_OP(ROCE_ADP_CMD_PROFILE_FORGET, radp_nl_dev_policy,
+		       ROCE_ADP_A_DEV_NAME),
 };
 
 static const struct genl_multicast_group radp_nl_mcgrps[] = {

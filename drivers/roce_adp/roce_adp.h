@@ -212,7 +212,7 @@ struct radp_nl_dump_ctx {
  * struct radp_nl_request - one message type
  * @cmd: its GET command, also the command of GET replies
  * @set_cmd: its SET command, 0 if read-only
- * @ntf_cmd: the command of its notifications
+ * @ntf_cmd: the command of its notifications, 0 for none
  * @needs_roce_accl: dumps skip devices without ROCE_ACCL
  * @parse: read the GET request's options into the request info (optional)
  * @reply_size: the size of a GET reply's body (optional: a page, which
