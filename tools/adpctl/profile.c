@@ -283,6 +283,28 @@ static bool any_field(const struct adp_field *fields,
  * opens a group of range fields for entry I, which the next "range" or
  * any profile-level word closes.
  */
+/*
+ * "range I": argv[*i] is "range"; take I (a range index not given before)
+ * into *r and leave *i on it. 0, or ADP_EXIT_USAGE after saying why.
+ */
+int profile_take_range(const struct adp_ctx *ctx, int argc, char **argv,
+		       int *i, bool *given, uint32_t *r)
+{
+	int ret;
+
+	if (*i + 1 >= argc)
+		return adp_usage_error(ctx, "missing value for \"range\"");
+	ret = adp_field_parse(ctx, "range", &adp_range_index_field,
+			      argv[*i + 1], r);
+	++*i;
+	if (ret)
+		return ret;
+	if (given[*r])
+		return adp_usage_error(ctx, "\"range %u\" is given twice", *r);
+	given[*r] = true;
+	return 0;
+}
+
 int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 		      int argc, char **argv)
 {
@@ -309,16 +331,10 @@ int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 			group = -1;
 			ret = adp_take_arg(ctx, &dev, argc, argv, &i);
 		} else if (!strcmp(word, "range")) {
-			if (i + 1 >= argc)
-				return adp_usage_error(ctx, "missing value for \"range\"");
-			ret = adp_field_parse(ctx, word, &adp_range_index_field,
-					      argv[++i], &r);
+			ret = profile_take_range(ctx, argc, argv, &i,
+						 req->range_given, &r);
 			if (ret)
 				return ret;
-			if (req->range_given[r])
-				return adp_usage_error(ctx, "\"range %u\" is given twice",
-						       r);
-			req->range_given[r] = true;
 			ranges = true;
 			group = r;
 		} else if (f) {

@@ -74,16 +74,10 @@ int adp_profile_args_parse(const struct adp_ctx *ctx,
 			ret = adp_field_take(ctx, word, id_field, &id, argc,
 					     argv, &i, "");
 		} else if (!strcmp(word, "range")) {
-			if (i + 1 >= argc)
-				return adp_usage_error(ctx, "missing value for \"range\"");
-			ret = adp_field_parse(ctx, word, &adp_range_index_field,
-					      argv[++i], &r);
+			ret = profile_take_range(ctx, argc, argv, &i,
+						 a->range_given, &r);
 			if (ret)
 				return ret;
-			if (a->range_given[r])
-				return adp_usage_error(ctx, "\"range %u\" is given twice",
-						       r);
-			a->range_given[r] = true;
 			group = r;
 		} else if ((f = adp_field_find(adp_profile_fields, word))) {
 			group = -1;
