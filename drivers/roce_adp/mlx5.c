@@ -14,6 +14,14 @@
  * holds whenever it tears down and rebuilds the function while it stays
  * bound (devlink reload, health recovery, firmware reset, PCI error,
  * suspend), so a command never meets a command interface being freed.
+ *
+ * Firmware resets. mlx5_core puts the function in its error state before
+ * any firmware reset or recovery (a synchronous reset for firmware
+ * activation, health recovery after a fatal error, a PCI error) and says
+ * so with MLX5_DEV_EVENT_SYS_ERROR on its firmware notifier chain; it then
+ * rebuilds the function under the devlink lock. The backend reports the
+ * reset to the core at that event and its end once the function is up
+ * again, and the core restores the configuration.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -25,6 +33,8 @@
 #include <linux/mutex.h>
 #include <linux/pci.h>
 #include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/workqueue.h>
 #include <net/devlink.h>
 
 #include "radp_mkc.h"
@@ -32,18 +42,35 @@
 
 #define RADP_MLX5_DRIVER	"mlx5_core"
 
+/* How often a function in its error state is checked for being back. */
+#define RADP_MLX5_BACK_POLL		msecs_to_jiffies(100)
+#define RADP_MLX5_BACK_POLL_SLOW	HZ
+#define RADP_MLX5_BACK_POLL_FAST_FOR	(30 * HZ)
+
 /**
  * struct radp_mlx5 - one attached PCI function
  * @radp: its registration with the core, named by its PCI address
  * @pdev: the function, with a reference
  * @mdev: mlx5_core's device, valid while the function stays bound
  * @list: in radp_mlx5_list
+ * @fw_nb: on mlx5_core's firmware notifier chain, for its error state
+ * @back_work: polls for the end of a firmware reset
+ * @reset_lock: orders the events with @back_work's end of a reset
+ * @reset_events: MLX5_DEV_EVENT_SYS_ERROR events seen
+ * @resetting: the core was told of a reset whose end it has not seen
+ * @reset_start: jiffies at the start of that reset
  */
 struct radp_mlx5 {
 	struct radp_dev radp;
 	struct pci_dev *pdev;
 	struct mlx5_core_dev *mdev;
 	struct list_head list;
+	struct notifier_block fw_nb;
+	struct delayed_work back_work;
+	spinlock_t reset_lock;	/* the three fields below */
+	unsigned int reset_events;
+	bool resetting;
+	unsigned long reset_start;
 };
 
 static LIST_HEAD(radp_mlx5_list);
@@ -142,6 +169,80 @@ static const struct radp_backend_ops radp_mlx5_ops = {
 	.query_mpt = radp_mlx5_query_mpt,
 };
 
+/* mlx5_core calls its firmware chain in atomic context. */
+static int radp_mlx5_fw_event(struct notifier_block *nb, unsigned long event,
+			      void *data)
+{
+	struct radp_mlx5 *m = container_of(nb, struct radp_mlx5, fw_nb);
+	unsigned long flags;
+
+	if (event != MLX5_DEV_EVENT_SYS_ERROR)
+		return NOTIFY_DONE;
+	spin_lock_irqsave(&m->reset_lock, flags);
+	m->reset_events++;
+	if (!m->resetting) {
+		m->resetting = true;
+		m->reset_start = jiffies;
+	}
+	radp_dev_fw_reset_begin(&m->radp);
+	mod_delayed_work(system_wq, &m->back_work, RADP_MLX5_BACK_POLL);
+	spin_unlock_irqrestore(&m->reset_lock, flags);
+	return NOTIFY_OK;
+}
+
+/*
+ * The reset is over once mlx5_core has loaded the function again and no
+ * new error was reported meanwhile. It loads and unloads under the devlink
+ * lock, so what is read under it is not a function half rebuilt.
+ */
+static void radp_mlx5_back_work(struct work_struct *work)
+{
+	struct radp_mlx5 *m = container_of(to_delayed_work(work),
+					   struct radp_mlx5, back_work);
+	struct devlink *devlink = priv_to_devlink(m->mdev);
+	unsigned long flags, delay;
+	unsigned int events;
+	bool up, ended = false;
+	u32 ms = 0;
+
+	spin_lock_irqsave(&m->reset_lock, flags);
+	events = m->reset_events;
+	spin_unlock_irqrestore(&m->reset_lock, flags);
+
+	devl_lock(devlink);
+	up = READ_ONCE(m->mdev->state) == MLX5_DEVICE_STATE_UP &&
+	     test_bit(MLX5_INTERFACE_STATE_UP, &m->mdev->intf_state);
+	devl_unlock(devlink);
+
+	spin_lock_irqsave(&m->reset_lock, flags);
+	if (events != m->reset_events) {
+		/* A new error: its event has queued this work again. */
+	} else if (!up) {
+		/* Recovery may be slow, or never come: poll less often. */
+		delay = time_before(jiffies, m->reset_start +
+					     RADP_MLX5_BACK_POLL_FAST_FOR) ?
+			RADP_MLX5_BACK_POLL : RADP_MLX5_BACK_POLL_SLOW;
+		queue_delayed_work(system_wq, &m->back_work, delay);
+	} else if (m->resetting) {
+		m->resetting = false;
+		ms = jiffies_to_msecs(jiffies - m->reset_start);
+		radp_dev_fw_reset(&m->radp);
+		ended = true;
+	}
+	spin_unlock_irqrestore(&m->reset_lock, flags);
+
+	if (ended)
+		dev_info(&m->pdev->dev, "roce_adp: device %s back after %u ms in error state\n",
+			 m->radp.name, ms);
+}
+
+static void radp_mlx5_fw_events_stop(struct radp_mlx5 *m)
+{
+	/* Returns once no callback runs, so nothing queues the work again. */
+	mlx5_notifier_unregister(m->mdev, &m->fw_nb);
+	cancel_delayed_work_sync(&m->back_work);
+}
+
 static struct radp_mlx5 *radp_mlx5_find_locked(struct pci_dev *pdev)
 {
 	struct radp_mlx5 *m;
@@ -198,6 +299,9 @@ static void radp_mlx5_attach(struct pci_dev *pdev)
 	m->pdev = pci_dev_get(pdev);
 	m->mdev = mdev;
 	m->radp.ops = &radp_mlx5_ops;
+	m->fw_nb.notifier_call = radp_mlx5_fw_event;
+	INIT_DELAYED_WORK(&m->back_work, radp_mlx5_back_work);
+	spin_lock_init(&m->reset_lock);
 	strscpy(m->radp.name, pci_name(pdev), sizeof(m->radp.name));
 	radp_mlx5_read_caps(m);
 
@@ -208,10 +312,17 @@ static void radp_mlx5_attach(struct pci_dev *pdev)
 		goto err_free;
 	}
 
+	err = mlx5_notifier_register(mdev, &m->fw_nb);
+	if (err) {
+		dev_warn(&pdev->dev, "roce_adp: cannot follow firmware resets of %s: %d\n",
+			 m->radp.name, err);
+		goto err_unregister;
+	}
+
 	mutex_lock(&radp_mlx5_lock);
 	if (radp_mlx5_exiting) {
 		mutex_unlock(&radp_mlx5_lock);
-		goto err_unregister;
+		goto err_fw_events;
 	}
 	list_add_tail(&m->list, &radp_mlx5_list);
 	mutex_unlock(&radp_mlx5_lock);
@@ -222,6 +333,8 @@ static void radp_mlx5_attach(struct pci_dev *pdev)
 		 "not supported (cmd_hca_cap.roce_accl is 0)");
 	return;
 
+err_fw_events:
+	radp_mlx5_fw_events_stop(m);
 err_unregister:
 	radp_dev_unregister(&m->radp);
 err_free:
@@ -241,6 +354,7 @@ static void radp_mlx5_detach(struct pci_dev *pdev)
 	if (!m)
 		return;
 
+	radp_mlx5_fw_events_stop(m);
 	/* Returns once no request uses m->mdev any more. */
 	radp_dev_unregister(&m->radp);
 	dev_info(&pdev->dev, "roce_adp: device %s removed\n", m->radp.name);
