@@ -16,6 +16,7 @@ run_test()
 	TAP_N=$((TAP_N + 1))
 	if out=$("$@" 2>&1); then
 		echo "ok $TAP_N $name"
+		echo "$out" | sed -n 's/^figure: /# figure: /p'
 	else
 		TAP_FAIL=$((TAP_FAIL + 1))
 		echo "not ok $TAP_N $name"
