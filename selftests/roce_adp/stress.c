@@ -1039,7 +1039,7 @@ static int read_back(struct reply *accl, struct reply *prof)
 
 static void summary(int phase, double secs)
 {
-	uint64_t total = 0;
+	uint64_t total = 0, total_errs = 0;
 	int k, e;
 
 	printf("# phase %d (%s), %.1f s:\n", phase,
@@ -1060,6 +1060,7 @@ static void summary(int phase, double secs)
 		if (!sh->ops[phase][k] && !errs)
 			continue;
 		total += sh->ops[phase][k];
+		total_errs += errs;
 		printf("#   %-14s %8llu ok %8.1f/s  errors %llu%s\n", kind_names[k],
 		       (unsigned long long)sh->ops[phase][k],
 		       sh->ops[phase][k] / secs, (unsigned long long)errs,
@@ -1069,6 +1070,10 @@ static void summary(int phase, double secs)
 	       total / secs);
 	printf("#   dumps interrupted (NLM_F_DUMP_INTR): %llu\n",
 	       (unsigned long long)sh->dump_intr[phase]);
+	printf("# figure: phase %d (%s): %llu operations in %.1f s (%.0f/s), %llu expected errors\n",
+	       phase, phase == 1 ? "consistency" : "lifetime",
+	       (unsigned long long)total, secs, total / secs,
+	       (unsigned long long)total_errs);
 }
 
 static bool report_unexpected(int phase)
