@@ -1,0 +1,57 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# tools/vm/dmesg-check, which fails make check and make check-debug on a
+# kernel report, against sample logs: each report fails it and is printed,
+# the taint lines of an out-of-tree module and expected errors do not.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+check=$top/tools/vm/dmesg-check
+samples=$top/selftests/unit/dmesg-samples
+n=0 rc=0
+
+tap()
+{
+	n=$((n + 1))
+	if [ "$1" = ok ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		rc=1
+	fi
+}
+
+echo "TAP version 13"
+out=$("$check" "$samples/clean.log")
+status=$?
+if [ $status = 0 ] && [ -z "$out" ]; then
+	tap ok "dmesg-check: a clean log passes silently"
+else
+	tap "not ok" "dmesg-check: a clean log passes silently (status $status)"
+	echo "$out" | sed 's/^/# /'
+fi
+
+# SAMPLE LINE: the line that must be reported, with its context
+for c in "kasan BUG: KASAN: slab-use-after-free" \
+	 "lockdep WARNING: possible circular locking" \
+	 "atomic_sleep BUG: sleeping function called from invalid context" \
+	 "kmemleak unreferenced object" \
+	 "warning WARNING: CPU: 0 PID: 1519" \
+	 "refcount refcount_t: underflow"; do
+	sample=${c%% *}
+	line=${c#* }
+	out=$("$check" "$samples/$sample.log")
+	status=$?
+	if [ $status = 1 ] && printf '%s\n' "$out" | grep -qF "$line"; then
+		tap ok "dmesg-check: $sample report fails the run and is printed"
+	else
+		tap "not ok" "dmesg-check: $sample report fails the run and is printed (status $status)"
+		echo "$out" | sed 's/^/# /'
+	fi
+done
+
+"$check" "$samples/no-such.log" 2>/dev/null
+status=$?
+[ $status = 2 ] && tap ok "dmesg-check: a missing log is a usage error (2)" ||
+	tap "not ok" "dmesg-check: a missing log is a usage error (2), got $status"
+
+echo "1..$n"
+exit $rc
