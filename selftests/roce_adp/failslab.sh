@@ -10,6 +10,33 @@
 
 ROUNDS=${FAILSLAB_ROUNDS:-40}
 
+# kernel_range WHAT: "START END" of a range of kernel addresses, in decimal
+# (python3: the shell's arithmetic is signed):
+#   function NAME  the function's text, up to the next text symbol
+#   module NAME    the module's text, from /proc/modules (it comes first)
+#   modules        where x86_64 loads modules: above the kernel image (its
+#                  _end) and below MODULES_END
+kernel_range()
+{
+	python3 - "$@" <<'EOF_PY'
+import sys
+what, name = sys.argv[1], sys.argv[-1]
+if what == "module":
+    for f in map(str.split, open("/proc/modules")):
+        if f[0] == name:
+            print(int(f[5], 16), int(f[5], 16) + int(f[1]))
+    sys.exit()
+syms = [(int(f[0], 16), f[1], f[2]) for f in map(str.split, open("/proc/kallsyms"))]
+if what == "modules":
+    print(*[(a, 0xffffffffff000000) for a, _, n in syms if n == "_end" and a][0])
+    sys.exit()
+text = sorted((a, n) for a, t, n in syms if t in "tT" and a)
+for i, (a, n) in enumerate(text):
+    if n == name:
+        print(a, text[i + 1][0])
+EOF_PY
+}
+
 # failslab_on PERCENT [module|modules]: fail PERCENT % of the slab
 # allocations of tasks that ask for it (failing), sleeping ones included;
 # with "module", only those made from roce_adp's code; with "modules", from
@@ -21,50 +48,24 @@ failslab_on()
 		echo Y >$FAILSLAB/task-filter &&
 		echo 0 >$FAILSLAB/verbose &&
 		echo 1 >$FAILSLAB/interval &&
-		echo 1000000000 >$FAILSLAB/times &&
-		echo 0 >$FAILSLAB/require-start &&
-		echo 0xffffffffffffffff >$FAILSLAB/require-end
+		echo 1000000000 >$FAILSLAB/times
 	} || { echo "cannot set up $FAILSLAB"; return 1; }
 	# Never inside bus_register(): in 6.12, when it fails before it has
 	# registered the bus's lockdep key, its error path unregisters that
 	# key anyway and lockdep warns (a driver core bug, not ours; our
 	# caller's unwinding is still exercised by failures after it).
-	range=$(python3 -c 'syms = []
-for l in open("/proc/kallsyms"):
-    f = l.split()
-    if len(f) == 3 and f[1] in "tT":
-        syms.append((int(f[0], 16), f[2]))
-syms.sort()
-for i, (a, n) in enumerate(syms):
-    if n == "bus_register":
-        print(a, syms[i + 1][0])
-        break') || return 1
+	range=$(kernel_range function bus_register)
 	[ -n "$range" ] || { echo "no bus_register in /proc/kallsyms"; return 1; }
 	echo "${range% *}" >$FAILSLAB/reject-start &&
 	echo "${range#* }" >$FAILSLAB/reject-end || return 1
-	if [ "${2:-}" = module ]; then
-		# /proc/modules: NAME SIZE REFS DEPS STATE ADDRESS; the text
-		# comes first. python3: the shell's arithmetic is signed.
-		range=$(python3 -c 'import sys
-for l in open("/proc/modules"):
-    f = l.split()
-    if f[0] == "roce_adp":
-        print(int(f[5], 16), int(f[5], 16) + int(f[1]))') || return 1
-		[ -n "$range" ] || { echo "roce_adp not in /proc/modules"; return 1; }
-		echo "${range% *}" >$FAILSLAB/require-start &&
-		echo "${range#* }" >$FAILSLAB/require-end || return 1
-	elif [ "${2:-}" = modules ]; then
-		# x86_64: modules live above the kernel image (its _end) and
-		# below MODULES_END; this kernel has no module but ours.
-		start=$(python3 -c 'for l in open("/proc/kallsyms"):
-    f = l.split()
-    if f[2] == "_end":
-        print(int(f[0], 16))') || return 1
-		[ -n "$start" ] && [ "$start" != 0 ] ||
-			{ echo "no _end in /proc/kallsyms"; return 1; }
-		echo "$start" >$FAILSLAB/require-start &&
-		echo 0xffffffffff000000 >$FAILSLAB/require-end || return 1
-	fi
+	case ${2:-} in
+	module) range=$(kernel_range module roce_adp) ;;
+	modules) range=$(kernel_range modules) ;;
+	*) range="0 18446744073709551615" ;;
+	esac
+	[ -n "$range" ] || { echo "no address range for ${2:-}"; return 1; }
+	echo "${range% *}" >$FAILSLAB/require-start &&
+	echo "${range#* }" >$FAILSLAB/require-end || return 1
 	echo "$1" >$FAILSLAB/probability
 }
 
@@ -102,7 +103,7 @@ at_least_one_failed()
 
 test_new_del_device()
 {
-	failslab_on 20 module || return 1
+	failslab_on 5 module || return 1
 	i=0 ok=0
 	while [ $i -lt "$ROUNDS" ]; do
 		failing sh -c "echo 40 >$BUS/new_device"
@@ -122,6 +123,8 @@ test_new_del_device()
 	failslab_off
 	echo "figure: $ok of $ROUNDS adds succeeded"
 	at_least_one_failed $((ROUNDS - ok)) new_device || return 1
+	# and del_device ran under failslab too
+	[ "$ok" -gt 0 ] || { echo "no add succeeded: del_device never ran"; return 1; }
 	sysfs_write $BUS/new_device 40
 	expect_eq "$RC" 0 "new_device after the failures" || return 1
 	sysfs_write $BUS/del_device 40
