@@ -108,3 +108,13 @@ kmemleak_module_leaks()
 			if (other) printf "(%d leak(s) outside roce_adp not shown)\n", other > "/dev/stderr"
 		}' $KMEMLEAK
 }
+
+# no_module_leaks: kmemleak finds no leak of roce_adp (prints them if so)
+no_module_leaks()
+{
+	leaks=$(kmemleak_module_leaks) || return 1
+	[ -z "$leaks" ] && return 0
+	echo "kmemleak suspects roce_adp of leaking:"
+	echo "$leaks"
+	return 1
+}
