@@ -49,25 +49,13 @@ wait_for()
 
 STAMP='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z'
 
-set_full()
-{
-	adpctl profile set dev emu0 id 1 time_base 8 time_unit usec \
-		range_num 2 start_range_index 0 qp_total_timeout off \
-		retx_total_timeout 18 timeout_init_low_bound 3 \
-		timeout_init_range_size 3 \
-		range 0 range_low_bound 3 range_size 3 timeout_retry_num 3 \
-			dec_mode div2 prev_range_index 0 \
-		range 1 range_low_bound 6 range_size 4 timeout_retry_num 2 \
-			dec_mode div4 prev_range_index 0 >/dev/null
-}
-
 test_monitor_text()
 {
 	module_default
 	start_monitor monitor || return 1
 	adpctl accl set dev emu0 roce_adp_retrans_en on >/dev/null
 	wait_for "$STAMP emu0 accl-ntf \(accl-set\): active_profile_id [0-9]+ roce_adp_retrans_en on" || return 1
-	set_full
+	set_full >/dev/null
 	wait_for "$STAMP emu0 profile-ntf \(profile-set\): .*adp_retx_profile_id 1 .*time_base 8 .* range 1 prev_range_index 0 dec_mode div4" || return 1
 	echo 3 >$BUS/new_device
 	wait_for "$STAMP emu3 dev-ntf: added backend emulated fw [0-9.]+ roce_accl supported$" || return 1
@@ -90,7 +78,7 @@ test_monitor_json()
 	echo 8 >$BUS/del_device
 	wait_for '"dev":"emu8","dev_event":"removed"' || return 1
 	adpctl accl set dev emu0 roce_adp_retrans_en on >/dev/null
-	set_full
+	set_full >/dev/null
 	echo 3 >$BUS/new_device
 	echo 3 >$BUS/del_device
 	wait_for '"dev_event":"removed"' || return 1
@@ -169,7 +157,7 @@ writes_between()
 test_apply_idempotent()
 {
 	module_default
-	set_full
+	set_full >/dev/null
 	adpctl accl set dev emu0 roce_adp_retrans_en off roce_slow_restart_en off >/dev/null
 	start_monitor monitor || return 1
 	write_conf 16

@@ -11,18 +11,6 @@ fresh()
 	module_default
 }
 
-set_full()
-{
-	adpctl profile set dev emu0 id 1 time_base 8 time_unit usec \
-		range_num 2 start_range_index 0 qp_total_timeout off \
-		retx_total_timeout 18 timeout_init_low_bound 3 \
-		timeout_init_range_size 3 \
-		range 0 range_low_bound 3 range_size 3 timeout_retry_num 3 \
-			dec_mode div2 prev_range_index 0 \
-		range 1 range_low_bound 6 range_size 4 timeout_retry_num 2 \
-			dec_mode div4 prev_range_index 0
-}
-
 test_set_and_show()
 {
 	fresh

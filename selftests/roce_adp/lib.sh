@@ -72,6 +72,19 @@ j = json.load(sys.stdin)
 print($2)"
 }
 
+# set_full: emu0's profile 1, every field set, two ranges (adpctl's output)
+set_full()
+{
+	adpctl profile set dev emu0 id 1 time_base 8 time_unit usec \
+		range_num 2 start_range_index 0 qp_total_timeout off \
+		retx_total_timeout 18 timeout_init_low_bound 3 \
+		timeout_init_range_size 3 \
+		range 0 range_low_bound 3 range_size 3 timeout_retry_num 3 \
+			dec_mode div2 prev_range_index 0 \
+		range 1 range_low_bound 6 range_size 4 timeout_retry_num 2 \
+			dec_mode div4 prev_range_index 0
+}
+
 # Put the module back as the tests expect to find it.
 module_default()
 {
