@@ -12,6 +12,7 @@
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/ctype.h>
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
@@ -181,6 +182,99 @@ static const struct file_operations radp_emu_fail_next_fops = {
 	.owner = THIS_MODULE,
 };
 
+/*
+ * Knob "reply_next": writing the 16 bytes of an output mailbox header in hex
+ * (32 digits, blanks between them allowed) makes the firmware answer the
+ * next command with exactly those bytes, unexecuted. Tests use it to feed
+ * the driver a status and syndrome written by hand.
+ */
+static ssize_t radp_emu_reply_next_write(struct file *file,
+					 const char __user *ubuf,
+					 size_t count, loff_t *ppos)
+{
+	struct radp_emu *emu = file->private_data;
+	u8 reply[RADP_CMD_OUT_HDR_LEN];
+	char buf[64], hex[2 * RADP_CMD_OUT_HDR_LEN];
+	unsigned int i, n = 0;
+	int err;
+
+	err = radp_emu_knob_input(buf, sizeof(buf), ubuf, count);
+	if (err)
+		return err;
+	for (i = 0; buf[i]; i++) {
+		if (isspace(buf[i]))
+			continue;
+		if (n == sizeof(hex) || !isxdigit(buf[i]))
+			goto bad;
+		hex[n++] = buf[i];
+	}
+	if (n != sizeof(hex) || hex2bin(reply, hex, sizeof(reply)))
+		goto bad;
+	spin_lock(&emu->fault.lock);
+	memcpy(emu->fault.reply, reply, sizeof(reply));
+	emu->fault.reply_armed = true;
+	spin_unlock(&emu->fault.lock);
+	return count;
+bad:
+	pr_err("reply_next takes an output mailbox header, 32 hex digits\n");
+	return -EINVAL;
+}
+
+static const struct file_operations radp_emu_reply_next_fops = {
+	.open = simple_open,
+	.write = radp_emu_reply_next_write,
+	.llseek = generic_file_llseek,
+	.owner = THIS_MODULE,
+};
+
+/*
+ * Knob "last_cmd": the last RADP_EMU_LAST_CMDS commands the firmware
+ * received, oldest first, two lines each: its input mailbox (at most the
+ * first RADP_EMU_LAST_IN_LEN bytes) and the header of its answer, in
+ * dwords as the bytes lie (big-endian): "in DW DW ...", "out DW DW DW DW".
+ */
+static ssize_t radp_emu_last_cmd_read(struct file *file, char __user *ubuf,
+				      size_t count, loff_t *ppos)
+{
+	struct radp_emu *emu = file->private_data;
+	size_t size = RADP_EMU_LAST_CMDS *
+		      (16 + 9 * (RADP_EMU_LAST_IN_LEN + RADP_CMD_OUT_HDR_LEN) / 4);
+	unsigned int i, n, slot;
+	ssize_t ret;
+	char *buf;
+	int len = 0;
+
+	buf = kmalloc(size, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	spin_lock(&emu->fault.lock);
+	n = min_t(u32, emu->last_seq, RADP_EMU_LAST_CMDS);
+	for (slot = emu->last_seq - n + 1; n; n--, slot++) {
+		typeof(emu->last[0]) *last = &emu->last[slot % RADP_EMU_LAST_CMDS];
+
+		len += scnprintf(buf + len, size - len, "in");
+		for (i = 0; i + 4 <= last->inlen; i += 4)
+			len += scnprintf(buf + len, size - len, " %*phN", 4,
+					 &last->in[i]);
+		len += scnprintf(buf + len, size - len, "\nout");
+		for (i = 0; i < RADP_CMD_OUT_HDR_LEN; i += 4)
+			len += scnprintf(buf + len, size - len, " %*phN", 4,
+					 &last->out[i]);
+		len += scnprintf(buf + len, size - len, "\n");
+	}
+	spin_unlock(&emu->fault.lock);
+	ret = simple_read_from_buffer(ubuf, count, ppos, buf, len);
+	kfree(buf);
+	return ret;
+}
+
+static const struct file_operations radp_emu_last_cmd_fops = {
+	.open = simple_open,
+	.read = radp_emu_last_cmd_read,
+	.llseek = generic_file_llseek,
+	.owner = THIS_MODULE,
+};
+
 /* Knob "hang_next": the next N commands are never answered. */
 static int radp_emu_hang_next_get(void *data, u64 *val)
 {
@@ -255,6 +349,10 @@ static void radp_emu_debugfs_init(struct radp_emu *emu)
 			    &radp_emu_fail_next_fops);
 	debugfs_create_file_unsafe("hang_next", 0600, emu->ddir, emu,
 				   &radp_emu_hang_next_fops);
+	debugfs_create_file("reply_next", 0200, emu->ddir, emu,
+			    &radp_emu_reply_next_fops);
+	debugfs_create_file("last_cmd", 0400, emu->ddir, emu,
+			    &radp_emu_last_cmd_fops);
 	debugfs_create_file_unsafe("fw_reset", 0600, emu->ddir, emu,
 				   &radp_emu_fw_reset_fops);
 	radp_emu_mpt_debugfs_init(emu);

@@ -246,18 +246,33 @@ enum radp_emu_fault_kind {
 	RADP_EMU_FAULT_NONE,
 	RADP_EMU_FAULT_FAIL,
 	RADP_EMU_FAULT_HANG,
+	RADP_EMU_FAULT_REPLY,
 };
 
-/* Knobs hang_next and fail_next: does this command meet one? */
+/*
+ * Knobs hang_next, reply_next and fail_next: does this command meet one?
+ * Knob last_cmd: keep its input mailbox.
+ */
 static enum radp_emu_fault_kind radp_emu_fault(struct radp_emu *emu,
-					       u8 *status, u32 *syndrome)
+					       const void *in, size_t inlen,
+					       void *out, u8 *status,
+					       u32 *syndrome)
 {
 	enum radp_emu_fault_kind kind = RADP_EMU_FAULT_NONE;
+	typeof(emu->last[0]) *last;
 
 	spin_lock(&emu->fault.lock);
+	last = &emu->last[++emu->last_seq % RADP_EMU_LAST_CMDS];
+	last->inlen = min_t(size_t, inlen, RADP_EMU_LAST_IN_LEN);
+	memcpy(last->in, in, last->inlen);
+	memset(last->out, 0, sizeof(last->out));
 	if (emu->fault.hang_count) {
 		emu->fault.hang_count--;
 		kind = RADP_EMU_FAULT_HANG;
+	} else if (emu->fault.reply_armed) {
+		emu->fault.reply_armed = false;
+		memcpy(out, emu->fault.reply, RADP_CMD_OUT_HDR_LEN);
+		kind = RADP_EMU_FAULT_REPLY;
 	} else if (emu->fault.fail_count) {
 		emu->fault.fail_count--;
 		*status = emu->fault.fail_status;
@@ -266,6 +281,19 @@ static enum radp_emu_fault_kind radp_emu_fault(struct radp_emu *emu,
 	}
 	spin_unlock(&emu->fault.lock);
 	return kind;
+}
+
+/*
+ * Knob last_cmd: the output header of the newest command kept (with
+ * commands in flight side by side, perhaps another's: tests send one at a
+ * time).
+ */
+static void radp_emu_keep_out(struct radp_emu *emu, const void *out)
+{
+	spin_lock(&emu->fault.lock);
+	memcpy(emu->last[emu->last_seq % RADP_EMU_LAST_CMDS].out, out,
+	       RADP_CMD_OUT_HDR_LEN);
+	spin_unlock(&emu->fault.lock);
 }
 
 int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
@@ -282,10 +310,16 @@ int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
 	/* A resetting firmware takes no command (the core checks first). */
 	if (READ_ONCE(emu->resetting))
 		return -EAGAIN;
-	switch (radp_emu_fault(emu, &status, &syndrome)) {
+	switch (radp_emu_fault(emu, in, inlen, out, &status, &syndrome)) {
 	case RADP_EMU_FAULT_HANG:
 		/* Dropped: never answered, nothing kept that could be. */
 		return -EINPROGRESS;
+	case RADP_EMU_FAULT_REPLY:
+		/* The header as written to the knob, byte for byte. */
+		memset((u8 *)out + RADP_CMD_OUT_HDR_LEN, 0,
+		       outlen - RADP_CMD_OUT_HDR_LEN);
+		radp_emu_keep_out(emu, out);
+		return 0;
 	case RADP_EMU_FAULT_FAIL:
 		goto reply;
 	case RADP_EMU_FAULT_NONE:
@@ -309,6 +343,7 @@ reply:
 		memset(out, 0, outlen);
 	radp_set(out, RADP_CMD_OUT_STATUS, status);
 	radp_set(out, RADP_CMD_OUT_SYNDROME, syndrome);
+	radp_emu_keep_out(emu, out);
 	return 0;
 }
 

@@ -297,6 +297,10 @@ int radp_nl_mpt_dump_dev(struct sk_buff *skb, struct netlink_callback *cb,
  */
 #define RADP_EMU_FW_VERSION	"22.41.1000"
 
+/* What knob last_cmd keeps of an input mailbox: header and a ROCE_ACCL. */
+#define RADP_EMU_LAST_IN_LEN	(RADP_CMD_IN_HDR_LEN + RADP_ROCE_ACCL_LEN)
+#define RADP_EMU_LAST_CMDS	4
+
 /* Syndromes the firmware model returns, one per reason. */
 enum radp_emu_syndrome {
 	RADP_EMU_SYND_BAD_OPCODE		= 0x0ad50001,
@@ -365,7 +369,12 @@ struct radp_emu_mpt {
  * @accl: ROCE_ACCL state
  * @mpt: MPT table
  * @test_cmd: knob: last command sent through debugfs "cmd" and its outcome
- * @fault: fault injection knobs (fail_next, hang_next), under @fault.lock
+ * @fault: fault injection knobs (fail_next, hang_next, reply_next), under
+ *	@fault.lock
+ * @last: knob last_cmd: the last RADP_EMU_LAST_CMDS commands' input mailboxes
+ *	(their first RADP_EMU_LAST_IN_LEN bytes) and output headers, slot
+ *	@last_seq % RADP_EMU_LAST_CMDS the newest; under @fault.lock
+ * @last_seq: how many commands the firmware received
  * @resetting: knob fw_reset: the firmware is down until @reset_work runs
  * @reset_work: ends a firmware reset
  */
@@ -392,7 +401,15 @@ struct radp_emu {
 		u8 fail_status;
 		u32 fail_syndrome;
 		u32 hang_count;
+		bool reply_armed;
+		u8 reply[RADP_CMD_OUT_HDR_LEN];
 	} fault;
+	struct {
+		u32 inlen;
+		u8 in[RADP_EMU_LAST_IN_LEN];
+		u8 out[RADP_CMD_OUT_HDR_LEN];
+	} last[RADP_EMU_LAST_CMDS];
+	u32 last_seq;
 	bool resetting;
 	struct delayed_work reset_work;
 };
