@@ -152,4 +152,7 @@ run_test access_reg_enables_write_bytes test_accl_set
 run_test query_mpt_bytes test_mpt_query
 run_test outbox_status_syndrome_errno_extack test_outbox
 run_test reply_next_rejects_bad_headers test_reply_next_bad
+# The tests after this one expect a fresh module (no profile written, no
+# enables changed, an empty MPT table).
+module_default
 tap_end
