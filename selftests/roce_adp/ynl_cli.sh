@@ -223,8 +223,7 @@ run_op_test()
 {
 	if [ -z "${YNL_CLI_STRICT:-}" ] &&
 	   ! printf '%s\n' "$KERNEL_OPS" | grep -qx -- "$2"; then
-		TAP_N=$((TAP_N + 1))
-		echo "ok $TAP_N $1 # SKIP kernel has no $2"
+		skip_test "$1" "kernel has no $2"
 		return
 	fi
 	run_test "$1" "$3"

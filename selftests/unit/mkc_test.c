@@ -366,7 +366,8 @@ static void test_mlx5_ifc(void)
 #else
 static void test_mlx5_ifc(void)
 {
-	printf("ok %u # SKIP mlx5_ifc.h of Linux 6.12 not found\n", ++tap_n);
+	/* make setup installs linux-headers-6.12-amd64, which has it. */
+	tap_result(false, "mlx5_ifc.h of Linux 6.12 found (make setup installs it)");
 }
 #endif
 

@@ -34,6 +34,14 @@ skip() {
 	echo "ok $n - $1 # SKIP $2"
 }
 
+# missing NAME WHAT: WHAT, which 'make setup' installs, is missing: a failure
+missing() {
+	n=$((n + 1))
+	failed=$((failed + 1))
+	echo "not ok $n - $1"
+	echo "# $2 is missing: 'make setup' installs it"
+}
+
 run() {
 	"$ADPCTL" "$@" >"$out" 2>"$err"
 	rc=$?
@@ -161,7 +169,7 @@ if [ "$rc" -eq 0 ]; then
 		[ "$rc" -eq 0 ] && "$PYTHON" -m json.tool "$out" >/dev/null
 		ok $? "dev show -j prints valid JSON"
 	else
-		skip "dev show -j prints valid JSON" "no $PYTHON"
+		missing "dev show -j prints valid JSON" "$PYTHON"
 	fi
 else
 	[ "$rc" -eq 1 ] && [ ! -s "$out" ] && [ "$(cat "$err")" = "$NOT_LOADED" ]
@@ -199,7 +207,7 @@ if command -v man >/dev/null; then
 	[ $? -eq 0 ] && [ ! -s "$err" ]
 	ok $? "man page renders without warnings"
 else
-	skip "man page renders without warnings" "no man"
+	missing "man page renders without warnings" "man (man-db)"
 fi
 
 # Every command of every object, as the binary's tables list them ("help

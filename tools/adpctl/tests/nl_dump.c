@@ -161,8 +161,8 @@ static bool test_clean(void)
 	struct seen s;
 
 	if (!nl) {
-		tap_skip = "no NETLINK_USERSOCK socket here";
-		return true;
+		printf("# no NETLINK_USERSOCK socket: nothing to test against\n");
+		return false;
 	}
 	return dump(CMD_DUMP, &s, -1) == 0 && s.count == ENTRIES &&
 	       s.sum == 7 && same("stderr", err_buf, "");
@@ -174,8 +174,8 @@ static bool test_intr(void)
 	int ret;
 
 	if (!nl) {
-		tap_skip = "no NETLINK_USERSOCK socket here";
-		return true;
+		printf("# no NETLINK_USERSOCK socket: nothing to test against\n");
+		return false;
 	}
 	ret = dump(CMD_DUMP_INTR, &s, -1);
 	if (ret != -EAGAIN)
@@ -190,8 +190,8 @@ static bool test_in_step(void)
 	bool ok;
 
 	if (!nl) {
-		tap_skip = "no NETLINK_USERSOCK socket here";
-		return true;
+		printf("# no NETLINK_USERSOCK socket: nothing to test against\n");
+		return false;
 	}
 	ok = dump(CMD_DUMP_INTR, &s, -1) == -EAGAIN;
 	ok &= dump(CMD_DUMP, &s, -1) == 0 && s.count == ENTRIES &&
@@ -204,8 +204,8 @@ static bool test_parse_error_wins(void)
 	struct seen s;
 
 	if (!nl) {
-		tap_skip = "no NETLINK_USERSOCK socket here";
-		return true;
+		printf("# no NETLINK_USERSOCK socket: nothing to test against\n");
+		return false;
 	}
 	return dump(CMD_DUMP_INTR, &s, 1) == -EPROTO && s.count == 1 &&
 	       same("stderr", err_buf, "Error: failing at entry 1.\n") &&

@@ -16,8 +16,15 @@ struct tap_test {
 	bool (*run)(void);
 };
 
-/* Set by a test that could not run, with the reason. */
+/*
+ * Set by a test that could not run, with the reason. Only for what the
+ * machine cannot offer (a module loaded where its absence is tested):
+ * what "make setup" installs is tap_missing()'s, and what the program
+ * exists to reach, a failure.
+ */
 extern const char *tap_skip;
+/* A dependency "make setup" installs is missing: a failure, which says so. */
+bool tap_missing(const char *what);
 /* Run the tests as TAP; the exit status for main(). */
 int tap_main(const struct tap_test *tests, size_t n);
 
