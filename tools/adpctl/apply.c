@@ -59,9 +59,12 @@ static int split(char *line, char **w, int max)
 	char *tok, *save;
 
 	line[strcspn(line, "#\n")] = '\0';
-	for (tok = strtok_r(line, " \t\r", &save); tok && n < max;
-	     tok = strtok_r(NULL, " \t\r", &save))
+	for (tok = strtok_r(line, " \t\r", &save); tok;
+	     tok = strtok_r(NULL, " \t\r", &save)) {
+		if (n == max)
+			return -1;	/* more words than @w holds */
 		w[n++] = tok;
+	}
 	return n;
 }
 
@@ -101,13 +104,19 @@ static int take_fields(const char *where, const struct adp_field *fields,
 static int parse_section(struct apply *ap, const char *where, char *line,
 			 struct apply_want **cur, int *prof)
 {
-	char *w[5], *end;
+	char *w[5], *end, *close = strchr(line, ']'), after;
 	int n, i = 0;
 	unsigned long id;
 
-	line[strcspn(line, "]")] = '\0';
-	n = split(line + 1, w, 5);
 	*prof = -1;
+	/* Nothing but blanks and a comment after the "]". */
+	if (!close)
+		goto bad;
+	after = close[1 + strspn(close + 1, " \t\r\n")];
+	if (after && after != '#')
+		goto bad;
+	*close = '\0';
+	n = split(line + 1, w, 5);
 	if (n >= 1 && !strcmp(w[0], "all")) {
 		*cur = want_get(ap, "");
 		ap->any_all = true;
@@ -146,10 +155,12 @@ bad:
 static int parse_file(struct apply *ap, const char *path)
 {
 	struct apply_want *cur = NULL;
-	char line[1024], where[512], *w[64], *end;
+	char *line = NULL, where[512], *w[64], *end;
 	unsigned long r;
 	int prof = -1, n, lineno = 0, ret = 0;
 	struct profile *p;
+	size_t cap = 0;
+	ssize_t len;
 	FILE *fp;
 
 	fp = fopen(path, "r");
@@ -157,9 +168,15 @@ static int parse_file(struct apply *ap, const char *path)
 		print_error("cannot open %s: %s", path, strerror(errno));
 		return -errno;
 	}
-	while (!ret && fgets(line, sizeof(line), fp)) {
+	while (!ret && (len = getline(&line, &cap, fp)) >= 0) {
 		lineno++;
 		snprintf(where, sizeof(where), "%s:%d", path, lineno);
+		/* A text file: a NUL byte would hide the rest of its line. */
+		if (strlen(line) != (size_t)len) {
+			print_error("%s: a NUL byte", where);
+			ret = -EINVAL;
+			break;
+		}
 		n = strspn(line, " \t");
 		if (line[n] == '[') {
 			ret = parse_section(ap, where, line + n, &cur, &prof);
@@ -168,7 +185,11 @@ static int parse_file(struct apply *ap, const char *path)
 		n = split(line, w, ARRAY_SIZE(w));
 		if (!n)
 			continue;
-		if (!cur) {
+		if (n < 0) {
+			print_error("%s: more than %zu words on a line", where,
+				    ARRAY_SIZE(w));
+			ret = -EINVAL;
+		} else if (!cur) {
 			print_error("%s: a setting before the first section", where);
 			ret = -EINVAL;
 		} else if (prof < 0) {
@@ -194,6 +215,7 @@ static int parse_file(struct apply *ap, const char *path)
 					  "profile field");
 		}
 	}
+	free(line);
 	fclose(fp);
 	return ret;
 }

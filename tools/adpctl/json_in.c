@@ -2,6 +2,7 @@
 /* A small JSON reader; see json_in.h. */
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,44 @@ static int hex4(const char *s)
 }
 
 /* A string at p->s (after its quote); the UTF-8 of \u escapes. */
+/*
+ * The length of the UTF-8 sequence at @s (2 to 4), or 0 when it is not
+ * one RFC 3629 allows: a stray continuation byte, an overlong form, a
+ * surrogate, a code point above U+10FFFF, a truncated sequence.
+ */
+static size_t utf8_len(const char *s, const char *end)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t len, i;
+
+	if (u[0] >= 0xc2 && u[0] <= 0xdf)
+		len = 2;
+	else if (u[0] >= 0xe0 && u[0] <= 0xef)
+		len = 3;
+	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
+		len = 4;
+	else
+		return 0;
+	if (u[0] == 0xe0)
+		lo = 0xa0;		/* overlong */
+	else if (u[0] == 0xed)
+		hi = 0x9f;		/* surrogates */
+	else if (u[0] == 0xf0)
+		lo = 0x90;		/* overlong */
+	else if (u[0] == 0xf4)
+		hi = 0x8f;		/* above U+10FFFF */
+	if (end - s < (ptrdiff_t)len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if (u[i] < lo || u[i] > hi)
+			return 0;
+		lo = 0x80;
+		hi = 0xbf;
+	}
+	return len;
+}
+
 static char *string(struct json_parser *p)
 {
 	size_t cap = 16, n = 0;
@@ -110,6 +149,15 @@ static char *string(struct json_parser *p)
 			fail(p, "control character in a string");
 			break;
 		}
+		if (c >= 0x80) {
+			len = utf8_len(p->s - 1, p->end);
+			if (!len) {
+				fail(p, "invalid UTF-8 in a string");
+				goto out;
+			}
+			memcpy(buf, p->s - 1, len);
+			p->s += len - 1;
+		}
 		if (c == '\\') {
 			if (p->s >= p->end)
 				break;
@@ -126,7 +174,7 @@ static char *string(struct json_parser *p)
 			case 'u':
 				cp = p->end - p->s >= 4 ? hex4(p->s) : -1;
 				/* Names are ASCII: no surrogate pairs needed. */
-				if (cp < 0 || (cp >= 0xd800 && cp < 0xe000)) {
+				if (cp <= 0 || (cp >= 0xd800 && cp < 0xe000)) {
 					fail(p, "bad \\u escape in a string");
 					goto out;
 				}

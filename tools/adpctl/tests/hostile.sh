@@ -1,0 +1,228 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Hostile and boundary inputs to adpctl's parsers, through the binary, as
+# TAP: JSON profiles, profile word files, apply files, values and times on
+# the command line. Each case checks the exit status and, for a refusal,
+# one "Error: ..." line that names the file and line or the field, in
+# valid UTF-8; the parser's own wording is not checked. No module is
+# needed: lint and simulate read files, apply parses every file before it
+# asks the kernel anything.
+#
+# usage: hostile.sh ADPCTL
+
+ADPCTL=$(readlink -f "${1:-./adpctl}")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+
+n=0
+failed=0
+
+# invoke RC ARGS...: run adpctl; bad says what was wrong so far
+invoke() {
+	local want_rc=$1
+
+	shift
+	bad=
+	"$ADPCTL" "$@" >out 2>err
+	rc=$?
+	[ "$rc" -eq "$want_rc" ] || bad="exit status $rc, want $want_rc"
+}
+
+# refused NAME RC ERE ARGS...: exit status RC, nothing on standard output,
+# one line on standard error: "Error: ", matching ERE, ending in ".", UTF-8
+refused() {
+	local name=$1 ere=$3
+
+	invoke "$2" "${@:4}"
+	[ -s out ] && bad="$bad; output on stdout"
+	[ "$(wc -l <err)" -eq 1 ] || bad="$bad; not one line on stderr"
+	grep -Eq "^Error: .*($ere).*\.$" err || bad="$bad; stderr does not match /$ere/"
+	iconv -f UTF-8 -t UTF-8 err >/dev/null 2>&1 || bad="$bad; stderr is not UTF-8"
+	result "$name" "$bad"
+}
+
+# accepted NAME RC ERE ARGS...: exit status RC, stdout matching ERE (a
+# lint verdict or a simulation), nothing on standard error
+accepted() {
+	local name=$1 ere=$3
+
+	invoke "$2" "${@:4}"
+	grep -Eq -- "$ere" out || bad="$bad; stdout does not match /$ere/"
+	[ -s err ] && bad="$bad; stderr not empty"
+	result "$name" "$bad"
+}
+
+result() {
+	n=$((n + 1))
+	if [ -z "$2" ]; then
+		echo "ok $n - $1"
+		return
+	fi
+	failed=$((failed + 1))
+	echo "not ok $n - $1"
+	echo "# ${2#; }"
+	sed 's/^/# stdout: /' out | head -n 5
+	sed 's/^/# stderr: /' err | head -c 600
+}
+
+# JSON profiles (the form "adpctl -j profile show" prints).
+RANGE='{"range_low_bound":3,"range_size":3,"timeout_retry_num":3,"dec_mode":1,"prev_range_index":0}'
+PROF='"adp_retx_profile_id":1,"time_base":8,"time_unit":1,"range_num":1,"start_range_index":0,"qp_total_timeout":0,"retx_total_timeout":18,"timeout_init_low_bound":3,"timeout_init_range_size":3'
+
+json() {	# json FILE TEXT (printf format)
+	printf "$2" >"$1"
+}
+
+json ok.json "{$PROF,\"timeout_range\":[$RANGE]}"
+accepted "json: a valid profile" 0 "profile 1: 0 errors" profile lint file ok.json
+
+json five.json "{$PROF,\"timeout_range\":[$RANGE,$RANGE,$RANGE,$RANGE,$RANGE]}"
+refused "json: five timeout_range entries" 1 "five\.json:1:.*timeout_range" \
+	profile lint file five.json
+
+json four.json "{$PROF,\"range_num\":4,\"timeout_range\":[$RANGE,$RANGE,$RANGE,$RANGE]}"
+accepted "json: four timeout_range entries parse (the rules then speak)" 1 \
+	"error: timeout_range\[1\]" profile lint file four.json
+
+printf '%0.s[' {1..40} >deep.json
+printf '%0.s]' {1..40} >>deep.json
+refused "json: nesting 40 deep" 1 "deep\.json.*line 1" profile lint file deep.json
+
+printf '{"profiles":' >deep1k.json
+printf '%0.s[' {1..100000} >>deep1k.json
+refused "json: nesting 100000 deep, unterminated" 1 "deep1k\.json" \
+	profile lint file deep1k.json
+
+json max.json "{$PROF,\"timeout_range\":[{\"timeout_retry_num\":4294967295}]}"
+accepted "json: UINT32_MAX parses, and is too wide for its field" 1 \
+	"error: timeout_range\[0\]\.timeout_retry_num" profile lint file max.json
+
+json over.json "{$PROF,\"timeout_range\":[{\"timeout_retry_num\":4294967296}]}"
+refused "json: UINT32_MAX + 1" 1 "over\.json:1:.*timeout_retry_num" \
+	profile lint file over.json
+
+json huge.json "{$PROF,\"time_base\":18446744073709551616123}"
+refused "json: a number of 23 digits" 1 "huge\.json:1:.*time_base" \
+	profile lint file huge.json
+
+for v in 08 00 -8 -0 8.0 8e0 1e400 0x8 '"8"' null '[8]' '{}'; do
+	json num.json "{\"adp_retx_profile_id\":1,\"time_base\":$v}"
+	refused "json: time_base $v" 1 "num\.json" profile lint file num.json
+done
+
+# Invalid UTF-8 (RFC 3629): overlong "/", a surrogate, above U+10FFFF, a
+# lone continuation byte, a truncated sequence; and NUL through \u0000.
+for bytes in '\xc0\xaf' '\xe0\x80\xaf' '\xed\xa0\x80' '\xf4\x90\x80\x80' \
+	     '\x80' '\xc3' '\xff' '\\u0000'; do
+	json utf.json "{\"adp_retx_profile_id\":1,\"time_b${bytes}ase\":8}"
+	refused "json: invalid UTF-8 or NUL ($bytes) in a name" 1 "utf\.json" \
+		profile lint file utf.json
+done
+json utf.json '{"adp_retx_profile_id":1,"time_base":8,"x":"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"}'
+refused "json: valid UTF-8 parses (the field is then unknown)" 1 \
+	"utf\.json:1:.*\"x\"" profile lint file utf.json
+
+json trunc.json "{\"adp_retx_profile_id\":1,\"time_base\":8"
+refused "json: truncated" 1 "trunc\.json.*line 1" profile lint file trunc.json
+
+# Profile words in a file (the form "profile set" takes).
+printf 'time_base 4294967296\n' >w.txt
+refused "words: UINT32_MAX + 1" 1 "w\.txt:1:.*time_base" profile lint file w.txt
+printf '# comment\ntime_base 65536\n' >w.txt
+refused "words: time_base one above its 16 bits" 1 "w\.txt:2:.*time_base" \
+	profile lint file w.txt
+printf 'range 4 range_size 1\n' >w.txt
+refused "words: range 4" 1 "w\.txt:1:.*range" profile lint file w.txt
+printf 'range 0 timeout_retry_num 1024\n' >w.txt
+refused "words: timeout_retry_num one above its 10 bits" 1 \
+	"w\.txt:1:.*timeout_retry_num" profile lint file w.txt
+printf 'time_base 8 time_base 16\n' >w.txt
+refused "words: a field given twice" 1 "w\.txt:1:.*time_base" profile lint file w.txt
+
+# Values on the command line: usage errors (2) that name the field.
+P="id 1 time_base 8 range_num 2 start_range_index 0 retx_total_timeout 18
+   timeout_init_low_bound 3 timeout_init_range_size 3
+   range 0 range_low_bound 3 range_size 3 timeout_retry_num 3 dec_mode div2
+   prev_range_index 0
+   range 1 range_low_bound 6 range_size 4 timeout_retry_num 2 dec_mode div4
+   prev_range_index 0"
+# shellcheck disable=SC2086
+{
+accepted "ack_timeout 31 (the largest) is valid" 0 "profile 1: 0 errors" \
+	profile lint $P ack_timeout 31 retry_count 7
+refused "ack_timeout 32" 2 "ack_timeout" profile lint $P ack_timeout 32 retry_count 7
+# As the verbs, a retry_count out of 0..7 is 7 (a note, not an error).
+accepted "retry_count 8 is taken as 7" 0 "retry_count 8 is out of 0\.\.7" \
+	profile lint $P ack_timeout 14 retry_count 8
+accepted "simulate with ack_timeout 31" 0 "^result: recovered" \
+	profile simulate $P ack_timeout 31 retry_count 7 outage 10ms
+for v in 4294967296 -1 +8 ' 8' '8 ' 0x 0x100000000 8us; do
+	refused "range_low_bound '$v'" 2 "range_low_bound" \
+		profile lint id 1 time_base 8 range 0 range_low_bound "$v"
+done
+
+# Time values of simulate.
+for v in 18446744073709551615s 99999999999h -1ms +1ms 0x10ms 1..5ms ms 1.5.ms \
+	 10mss nan inf; do
+	refused "outage '$v'" 2 "outage" \
+		profile simulate $P ack_timeout 14 retry_count 7 outage "$v"
+done
+accepted "outage 1.5ms" 0 "link down for 1\.5ms" \
+	profile simulate $P ack_timeout 14 retry_count 7 outage 1.5ms
+accepted "outage 10: a bare number is microseconds" 0 "link down for 10us" \
+	profile simulate $P ack_timeout 14 retry_count 7 outage 10
+}
+
+# A total timeout exactly one pass through the ranges (2 x 32us in range
+# 0, then 64us in range 1: 128us = 8us << 4) is enough; 8us << 3 is short.
+PASS="id 1 time_base 8 range_num 2 start_range_index 0
+      timeout_init_low_bound 2 timeout_init_range_size 1
+      range 0 range_low_bound 2 range_size 0 timeout_retry_num 2 dec_mode div2
+      prev_range_index 0
+      range 1 range_low_bound 3 range_size 0 timeout_retry_num 1 dec_mode div2
+      prev_range_index 0"
+# shellcheck disable=SC2086
+{
+"$ADPCTL" profile lint $PASS retx_total_timeout 4 >out 2>err
+rc=$?
+bad=
+[ "$rc" -eq 0 ] || bad="exit status $rc"
+grep -q "0 errors, 0 warnings" out || bad="$bad; a warning at exactly one pass"
+result "a total timeout of exactly one pass through the ranges: no warning" "$bad"
+"$ADPCTL" profile lint $PASS retx_total_timeout 3 >out 2>err
+bad=
+grep -Eq "warning: retx_total_timeout: .*64us.*128us" out ||
+	bad="no warning naming retx_total_timeout, 64us and 128us"
+result "a total timeout of half a pass: the warning, with both times" "$bad"
+}
+
+# apply files: every file is parsed before the kernel is asked anything,
+# so each error names the file and line even without the module.
+apply_refused() {	# NAME ERE TEXT (printf format)
+	printf "$3" >a.conf
+	refused "apply: $1" 1 "a\.conf:$2" apply a.conf
+}
+apply_refused "profile 99999999999" "1:.*99999999999" '[all profile 99999999999]\ntime_base 8\n'
+apply_refused "UINT32_MAX + 1" "2:.*time_base" '[all profile 1]\ntime_base 4294967296\n'
+apply_refused "time_base 65536" "2:.*time_base" '[all profile 1]\ntime_base 65536\n'
+apply_refused "timeout_retry_num 1024" "2:.*timeout_retry_num" \
+	'[all profile 1]\nrange 0 timeout_retry_num 1024\n'
+apply_refused "a missing value" "2:.*range_size" '[all profile 1]\nrange 0 range_size\n'
+apply_refused "a value cut by a NUL byte" "2:" \
+	'[all]\nroce_adp_retrans_en o\0n\n'
+apply_refused "an unclosed section" "1:" '[all profile 1\ntime_base 8\n'
+apply_refused "text after a section" "1:" '[all] roce_adp_retrans_en on\n'
+# 32 valid pairs, then one that is not: the words past 64 are not dropped.
+apply_refused "66 words on a line" "2:" \
+	"[all]\n$(printf '%0.s roce_adp_retrans_en on' {1..32}) roce_x on\n"
+# A long line is one line: its end is not read as a line of its own.
+printf '[all]\n#%01100d roce_adp_retrans_en on\nroce_x on\n' 0 >a.conf
+refused "apply: a 1100-byte comment, then an error on line 3" 1 \
+	"a\.conf:3:.*roce_x" apply a.conf
+printf '[all]\nroce_adp_retrans_en on\0 off\n' >a.conf
+refused "apply: a NUL byte after a valid value" 1 "a\.conf:2" apply a.conf
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
