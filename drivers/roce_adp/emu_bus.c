@@ -268,9 +268,23 @@ static ssize_t radp_emu_last_cmd_read(struct file *file, char __user *ubuf,
 	return ret;
 }
 
+/* Any write to "last_cmd" forgets the commands kept so far. */
+static ssize_t radp_emu_last_cmd_write(struct file *file,
+				       const char __user *ubuf, size_t count,
+				       loff_t *ppos)
+{
+	struct radp_emu *emu = file->private_data;
+
+	spin_lock(&emu->fault.lock);
+	emu->last_seq = 0;
+	spin_unlock(&emu->fault.lock);
+	return count;
+}
+
 static const struct file_operations radp_emu_last_cmd_fops = {
 	.open = simple_open,
 	.read = radp_emu_last_cmd_read,
+	.write = radp_emu_last_cmd_write,
 	.llseek = generic_file_llseek,
 	.owner = THIS_MODULE,
 };
@@ -351,7 +365,7 @@ static void radp_emu_debugfs_init(struct radp_emu *emu)
 				   &radp_emu_hang_next_fops);
 	debugfs_create_file("reply_next", 0200, emu->ddir, emu,
 			    &radp_emu_reply_next_fops);
-	debugfs_create_file("last_cmd", 0400, emu->ddir, emu,
+	debugfs_create_file("last_cmd", 0600, emu->ddir, emu,
 			    &radp_emu_last_cmd_fops);
 	debugfs_create_file_unsafe("fw_reset", 0600, emu->ddir, emu,
 				   &radp_emu_fw_reset_fops);

@@ -1,0 +1,160 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The promises of adpctl apply (Documentation/adpctl-apply.rst) against
+# two emulated devices: one device's profile breaking a rule through its
+# timeout ranges stops every write on every device, enables included; a
+# fixed enable asked for the value it has is no change, any other value an
+# error; the exit statuses 0, 1, 2 and 3. What reaches the firmware is
+# read from each device's debugfs last_cmd, not only from the state.
+. ./lib.sh
+
+CONF=/tmp/apply_promises.conf
+# An ACCESS_REG write (op_mod 0) of ROCE_ACCL, as last_cmd shows it.
+WRITE="in 08050000 00000000 0000402c 00000000"
+
+# state: both devices' enables and profiles, as JSON
+state()
+{
+	adpctl -j accl show
+	adpctl -j profile show
+}
+
+# forget: empty both devices' last_cmd
+forget()
+{
+	for d in emu0 emu1; do
+		[ -e $DBG/$d/last_cmd ] && echo >$DBG/$d/last_cmd
+	done
+}
+
+# no_write DEV: none of DEV's last commands (since forget) was a write
+no_write()
+{
+	if grep -q "^$WRITE" $DBG/$1/last_cmd; then
+		echo "a write reached $1:"
+		grep "^$WRITE" $DBG/$1/last_cmd
+		return 1
+	fi
+}
+
+PROFILE="time_base 8 time_unit usec range_num 2 start_range_index 0
+retx_total_timeout 18 timeout_init_low_bound 3 timeout_init_range_size 3
+range 0 range_low_bound 3 range_size 3 timeout_retry_num 3 dec_mode div2 prev_range_index 0
+range 1 range_low_bound 6 range_size 4 timeout_retry_num 2 dec_mode div4 prev_range_index 0"
+
+test_rule_on_one_device_stops_all()
+{
+	module_default
+	echo 1 >$BUS/new_device
+	before=$(state)
+	# emu0's result is valid; emu1's breaks the rule that low bounds
+	# increase (range 1 below range 0), and the file changes enables of
+	# both.
+	cat >$CONF <<EOC
+[all]
+roce_slow_restart_en on
+roce_tx_window_en on
+[all profile 1]
+$PROFILE
+[dev emu1 profile 1]
+range 1 range_low_bound 2
+EOC
+	forget
+	run_cmd adpctl apply $CONF
+	expect_eq "$RC" 1 "exit status" || return 1
+	expect_match "$ERR" "^Error: emu1: profile 1: .*range" \
+		"the error names the device, the profile and the range" || return 1
+	expect_eq "$(state)" "$before" "both devices' state" || return 1
+	no_write emu0 && no_write emu1 || return 1
+	# --check says the same and writes nothing either.
+	forget
+	run_cmd adpctl apply --check $CONF
+	expect_eq "$RC" 1 "--check: exit status" || return 1
+	no_write emu0 && no_write emu1
+}
+
+test_rule_on_first_device_stops_all()
+{
+	# The same with the broken profile on the device listed first.
+	sed -i 's/^\[dev emu1 profile 1\]/[dev emu0 profile 1]/' $CONF
+	before=$(state)
+	forget
+	run_cmd adpctl apply $CONF
+	expect_eq "$RC" 1 "exit status" || return 1
+	expect_match "$ERR" "^Error: emu0: profile 1: .*range" "error" || return 1
+	expect_eq "$(state)" "$before" "both devices' state" || return 1
+	no_write emu0 && no_write emu1
+}
+
+test_valid_then_unchanged()
+{
+	sed -i '/^\[dev emu0 profile 1\]/,$d' $CONF
+	forget
+	run_cmd adpctl apply $CONF
+	expect_eq "$RC" 3 "first run: exit status ($ERR)" || return 1
+	expect_match "$OUT" "emu1: roce_tx_window_en off -> on" "emu1 changed" ||
+		return 1
+	grep -q "^$WRITE" $DBG/emu1/last_cmd ||
+		{ echo "no write reached emu1"; return 1; }
+	forget
+	run_cmd adpctl apply $CONF
+	expect_eq "$RC" 0 "second run: exit status ($ERR)" || return 1
+	expect_eq "$OUT" "no changes" "second run" || return 1
+	no_write emu0 && no_write emu1
+}
+
+test_fixed_enable()
+{
+	module_default
+	# roce_tx_window_en (bit 1) not configurable: select bit 0 in queries.
+	echo 0x7d >$DBG/emu0/accl_configurable
+	printf '[dev emu0]\nroce_tx_window_en off\nroce_slow_restart_en on\n' >$CONF
+	forget
+	run_cmd adpctl apply $CONF
+	expect_eq "$RC" 3 "the value it has, with a change: exit status ($ERR)" ||
+		return 1
+	expect_eq "$OUT" "emu0: roce_slow_restart_en off -> on
+1 changes made" "output" || return 1
+	# One write, selecting roce_slow_restart_en (bit 2) alone.
+	expect_eq "$(grep -c "^$WRITE" $DBG/emu0/last_cmd)" 1 "writes" || return 1
+	expect_match "$(grep "^$WRITE" $DBG/emu0/last_cmd)" \
+		"^$WRITE 00000004 00000004 " "the write's selects and enables" ||
+		return 1
+
+	printf '[dev emu0]\nroce_tx_window_en off\n' >$CONF
+	forget
+	run_cmd adpctl apply $CONF
+	expect_eq "$RC" 0 "the value it has alone: exit status ($ERR)" || return 1
+	expect_eq "$OUT" "no changes" "output" || return 1
+	no_write emu0 || return 1
+
+	before=$(state)
+	printf '[dev emu0]\nroce_slow_restart_en off\nroce_tx_window_en on\n' >$CONF
+	forget
+	run_cmd adpctl apply $CONF
+	expect_eq "$RC" 1 "another value: exit status" || return 1
+	expect_match "$ERR" "^Error: emu0: roce_tx_window_en .*fixed" "error" ||
+		return 1
+	expect_eq "$(state)" "$before" "state" || return 1
+	no_write emu0
+}
+
+test_usage()
+{
+	run_cmd adpctl apply
+	expect_eq "$RC" 2 "no PATH: exit status" || return 1
+	expect_match "$ERR" "^Error: " "no PATH: error" || return 1
+	run_cmd adpctl apply --bogus $CONF
+	expect_eq "$RC" 2 "unknown option: exit status" || return 1
+	run_cmd adpctl apply /nonexistent.conf
+	expect_eq "$RC" 1 "a missing file: exit status" || return 1
+	expect_match "$ERR" "^Error: .*/nonexistent.conf" "a missing file: error"
+}
+
+run_test apply_rule_broken_on_last_device_writes_nothing test_rule_on_one_device_stops_all
+run_test apply_rule_broken_on_first_device_writes_nothing test_rule_on_first_device_stops_all
+run_test apply_valid_exit_3_then_0 test_valid_then_unchanged
+run_test apply_fixed_enable_same_value_is_no_change test_fixed_enable
+run_test apply_usage_errors_exit_2 test_usage
+module_default
+tap_end
