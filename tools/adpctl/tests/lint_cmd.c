@@ -436,7 +436,7 @@ static bool simulate_svg(void)
 	snprintf(cmd, sizeof(cmd), "%s -c \"%s\" %s", PYTHON, check, path);
 	ok &= system(cmd) == 0;
 	/* With runs, the histogram. */
-	ok &= outcome_err(simulate(false, with_file(PROF_A " loss 90% runs 20 seed 1 --svg %s")),
+	ok &= outcome_err(simulate(false, with_file(PROF_A " loss 90%% runs 20 seed 1 --svg %s")),
 			  0, "");
 	snprintf(cmd, sizeof(cmd), "%s -c \"import sys, xml.etree.ElementTree as ET; "
 		 "r = ET.parse(sys.argv[1]).getroot(); "
