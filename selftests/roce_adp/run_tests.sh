@@ -5,14 +5,37 @@
 #   ### begin NAME
 #   ...
 #   ### end NAME EXIT_STATUS
+# and a last line, outside the frames, counts the cases of all of them:
+#   # N passed, N failed, N skipped
+# (a skip is "ok ... # SKIP reason"; a program that fails without a
+# failed case counts as one failure).
 cd "$(dirname "$0")" || exit 1
 
 tests=$*
 [ -n "$tests" ] || tests=$(cat tests.list)
 
+pass=0
+fail=0
+skip=0
 for t in $tests; do
 	echo "### begin $t"
-	timeout "${RADP_TEST_TIMEOUT:-300}" ./"$t" 2>&1
-	rc=$?
+	# Streamed as it comes (a guest that dies keeps what was printed).
+	{ timeout "${RADP_TEST_TIMEOUT:-300}" ./"$t" 2>&1; echo $? >/tmp/.rc; } |
+		tee /tmp/.tap
+	rc=$(cat /tmp/.rc)
 	echo "### end $t $rc"
+	s=$(grep -cE '^ok [0-9]+.*# (SKIP|skip)' /tmp/.tap)
+	p=$(grep -cE '^ok [0-9]+' /tmp/.tap)
+	f=$(grep -cE '^not ok [0-9]+' /tmp/.tap)
+	# "1..0 # SKIP reason" (and kselftest's status 4): one skip
+	if grep -qE '^1\.\.0 *# *(SKIP|skip)' /tmp/.tap; then
+		s=$((s + 1))
+		p=$((p + 1))
+		[ "$rc" = 4 ] && rc=0
+	fi
+	[ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
+	pass=$((pass + p - s))
+	fail=$((fail + f))
+	skip=$((skip + s))
 done
+echo "# $pass passed, $fail failed, $skip skipped"
