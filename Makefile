@@ -10,6 +10,8 @@
 #   make check            unit tests and the selftests in QEMU, 6.1 and 6.12
 #   make check-debug      the same on a debug kernel (KASAN, lockdep, kmemleak,
 #                         failslab) built once from Debian's 6.12 source
+#   make mutate           plant each bug of tools/mutate/mutations in a scratch
+#                         copy and run the host tests: the kill rate
 #   make bench            benchmarks in QEMU, 6.1 and 6.12 (build/bench/)
 #   make demo             boot a VM with an emulated device and run adpctl
 #   make vm               an interactive shell in that VM
@@ -61,6 +63,9 @@ selftests:
 check:
 	tools/check $(KVERS)
 
+mutate:
+	tools/mutate/run $(MUTATE)
+
 # The modules built for KREL, as modprobe finds them before the kernel's own.
 install: module adpctl
 	install -d $(DESTDIR)/lib/modules/$(KREL)/updates
@@ -105,5 +110,5 @@ clean:
 	$(MAKE) -C selftests/roce_adp clean
 	$(MAKE) -C selftests/roce_adp/bench clean
 
-.PHONY: all setup module adpctl selftests check check-debug install dkms-check print-krel \
+.PHONY: all setup module adpctl selftests check check-debug mutate install dkms-check print-krel \
 	bench demo vm clean

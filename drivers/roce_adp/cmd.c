@@ -19,10 +19,27 @@
 #include "radp_ifc.h"
 #include "roce_adp.h"
 
+/*
+ * A request waits this long, holding its device's configuration lock, so
+ * the bound keeps a forgotten command from blocking a device for hours.
+ */
+#define RADP_CMD_TIMEOUT_MAX_MS	60000
+
 static unsigned int cmd_timeout_ms = 2000;
-module_param(cmd_timeout_ms, uint, 0644);
+
+static int radp_cmd_timeout_set(const char *val, const struct kernel_param *kp)
+{
+	return param_set_uint_minmax(val, kp, 1, RADP_CMD_TIMEOUT_MAX_MS);
+}
+
+static const struct kernel_param_ops radp_cmd_timeout_ops = {
+	.set = radp_cmd_timeout_set,
+	.get = param_get_uint,
+};
+
+module_param_cb(cmd_timeout_ms, &radp_cmd_timeout_ops, &cmd_timeout_ms, 0644);
 MODULE_PARM_DESC(cmd_timeout_ms,
-		 "How long a command posted to a device may stay unanswered before it fails with ETIMEDOUT, in ms (default 2000)");
+		 "How long a command posted to a device may stay unanswered before it fails with ETIMEDOUT, in ms, 1 to 60000 (default 2000)");
 
 struct radp_cmd_status {
 	u8 status;
@@ -88,7 +105,7 @@ static const char *radp_cmd_opcode_name(u16 opcode)
 static int radp_cmd_wait(struct radp_dev *dev, u16 opcode,
 			 struct netlink_ext_ack *extack)
 {
-	unsigned int ms = max(READ_ONCE(cmd_timeout_ms), 1U);
+	unsigned int ms = READ_ONCE(cmd_timeout_ms);
 	long left;
 
 	left = wait_event_killable_timeout(dev->cmd_wq,

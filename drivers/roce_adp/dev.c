@@ -16,6 +16,11 @@
 #include "roce_adp.h"
 
 static DEFINE_XARRAY_ALLOC(radp_devs);
+/*
+ * Indexes are allocated cyclically: a dump resumes at a device index, and
+ * a device added after a removal must not take the removed one's place.
+ */
+static u32 radp_devs_next;
 /* Serializes registration so that names stay unique. */
 static DEFINE_MUTEX(radp_devs_lock);
 
@@ -44,10 +49,11 @@ int radp_dev_register(struct radp_dev *dev)
 		err = -EEXIST;
 		goto unlock;
 	}
-	err = xa_alloc(&radp_devs, &dev->index, dev, xa_limit_31b, GFP_KERNEL);
+	err = xa_alloc_cyclic(&radp_devs, &dev->index, dev, xa_limit_31b,
+			      &radp_devs_next, GFP_KERNEL);
 unlock:
 	mutex_unlock(&radp_devs_lock);
-	if (err) {
+	if (err < 0) {
 		mutex_destroy(&dev->cfg_lock);
 		return err;
 	}

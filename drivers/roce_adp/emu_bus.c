@@ -418,18 +418,19 @@ static int radp_emu_new_locked(u32 id)
 	if (err)
 		goto err_put_device;
 
-	radp_emu_debugfs_init(emu);
-
 	err = radp_dev_register(&emu->radp);
 	if (err)
-		goto err_debugfs_remove;
+		goto err_device_unregister;
 
+	/*
+	 * The knobs last: a fw_reset written to them reaches the registered
+	 * device's wait queue and restore work, which exist only from here.
+	 */
+	radp_emu_debugfs_init(emu);
 	list_add_tail(&emu->list, &radp_emu_list);
 	return 0;
 
-err_debugfs_remove:
-	debugfs_remove_recursive(emu->ddir);
-	cancel_delayed_work_sync(&emu->reset_work);
+err_device_unregister:
 	device_unregister(&emu->dev);
 	return err;
 err_put_device:

@@ -123,7 +123,8 @@ static int radp_mlx5_query_mpt(struct radp_dev *radp, u32 index,
 			       struct radp_mpt *mpt, u8 *raw,
 			       struct netlink_ext_ack *extack)
 {
-	u32 out[MLX5_ST_SZ_DW(query_mkey_out)];
+	/* Zeroed: a command that never reached the firmware leaves it so. */
+	u32 out[MLX5_ST_SZ_DW(query_mkey_out)] = {};
 	u32 in[MLX5_ST_SZ_DW(query_mkey_in)] = {};
 	int err;
 

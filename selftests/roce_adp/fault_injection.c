@@ -304,6 +304,25 @@ TEST_F(fault, hung_command_times_out_and_device_works)
 	EXPECT_EQ(-ETIMEDOUT, set_tx_window(&self->sk, &self->m, 1, &self->ack));
 }
 
+TEST_F(fault, cmd_timeout_ms_is_bounded)
+{
+	char buf[32] = "";
+	FILE *f;
+
+	/* 0 would fail every posted command at once, above a minute blocks */
+	EXPECT_EQ(-EINVAL, sysfs_write(PARAM "cmd_timeout_ms", "0"));
+	EXPECT_EQ(-EINVAL, sysfs_write(PARAM "cmd_timeout_ms", "60001"));
+	EXPECT_EQ(-EINVAL, sysfs_write(PARAM "cmd_timeout_ms", "-1"));
+	ASSERT_EQ(0, sysfs_write(PARAM "cmd_timeout_ms", "60000"));
+	f = fopen(PARAM "cmd_timeout_ms", "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
+	fclose(f);
+	EXPECT_STREQ("60000\n", buf);
+	ASSERT_EQ(0, sysfs_write(PARAM "cmd_timeout_ms", "1"));
+	ASSERT_EQ(0, sysfs_write(PARAM "cmd_timeout_ms", "2000"));
+}
+
 TEST_F(fault, remove_device_and_unload_while_hung)
 {
 	struct accl ac;

@@ -673,4 +673,75 @@ TEST_F(mpt, device_removed_during_dump)
 	EXPECT_EQ(2000, self->es.n);
 }
 
+/*
+ * A device removed and added again under the same name while a dump of
+ * every device is paused is a new device: its entries come from the
+ * start (or the dump says it was interrupted), never from where the old
+ * one's stopped.
+ */
+TEST_F(mpt, device_replaced_during_dump_starts_over)
+{
+	static char buf[NL_BUF_LEN];
+	size_t i, last_run = 0, run = 0;
+	int done = 0, batches = 0, flagged = 0;
+	int64_t prev = -1;
+	struct entries all;
+
+	ASSERT_EQ(0, sysfs_write("/sys/bus/roce_adp/new_device", "1"));
+	ASSERT_EQ(0, knob("emu0", "mpt_fill", "1000 1"));
+	ASSERT_EQ(0, knob("emu1", "mpt_fill", "1000 2"));
+	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_MPT_GET, true);
+	self->m.nlh.nlmsg_seq = ++self->sk.seq;
+	ASSERT_LT(0, send(self->sk.fd, self->m.buf, self->m.nlh.nlmsg_len, 0));
+	while (!done) {
+		int n = nl_recv_one(&self->sk, buf, sizeof(buf), 5000);
+		struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
+
+		ASSERT_GT(n, 0);
+		for (; NLMSG_OK(nlh, n); nlh = NLMSG_NEXT(nlh, n)) {
+			if (nlh->nlmsg_flags & NLM_F_DUMP_INTR)
+				flagged++;
+			if (nlh->nlmsg_type == NLMSG_ERROR)
+				ASSERT_EQ(0, ((struct nlmsgerr *)NLMSG_DATA(nlh))->error);
+			if (nlh->nlmsg_type == NLMSG_DONE)
+				done = 1;
+			else if (nlh->nlmsg_type != NLMSG_ERROR)
+				entry_cb(nlh, &self->es);
+		}
+		if (batches++)
+			continue;
+		/* Paused inside emu0: replace it, with another table. */
+		ASSERT_GT(self->es.n, 0);
+		ASSERT_LT(self->es.n, 1000);
+		ASSERT_EQ(0, sysfs_write("/sys/bus/roce_adp/del_device", "0"));
+		ASSERT_EQ(0, sysfs_write("/sys/bus/roce_adp/new_device", "0"));
+		ASSERT_EQ(0, knob("emu0", "mpt_fill", "1000 9"));
+	}
+	all = self->es;
+	memset(&self->es, 0, sizeof(self->es));
+	/* emu0's last run of ascending indexes: what the dump says it holds */
+	for (i = 0; i < all.n; i++) {
+		int64_t idx = all.e[i].v[ROCE_ADP_A_MPT_ENTRY_INDEX];
+
+		if (strcmp(all.e[i].dev, "emu0"))
+			continue;
+		if (idx <= prev)
+			last_run = i;
+		prev = idx;
+	}
+	ASSERT_EQ(0, dump(self, "emu0", -1, -1));
+	ASSERT_EQ(1000, self->es.n);
+	for (i = last_run; i < all.n && !flagged; i++) {
+		if (strcmp(all.e[i].dev, "emu0"))
+			continue;
+		ASSERT_LT(run, self->es.n);
+		EXPECT_EQ(0, memcmp(all.e[i].v, self->es.e[run].v,
+				    sizeof(all.e[i].v)));
+		run++;
+	}
+	if (!flagged)
+		EXPECT_EQ(1000, run);
+	entries_free(&all);
+}
+
 TEST_HARNESS_MAIN
