@@ -16,25 +16,17 @@
 #include <stddef.h>
 #endif
 
+/* A u32 member of a decoded struct per row of a list (radp_fields.h). */
+#define RADP_MEMBER_DECL(_id, _name, ...)	u32 _name;
+
 /* timeout_range: one step of the retransmission timeout ladder. */
 struct radp_range {
-	u32 prev_range_index;
-	u32 dec_mode;
-	u32 timeout_retry_num;
-	u32 range_low_bound;
-	u32 range_size;
+	RADP_RANGE_FIELDS(RADP_MEMBER_DECL)
 };
 
 /* adp_retx_profile, decoded. */
 struct radp_profile {
-	u32 qp_total_timeout;
-	u32 range_num;
-	u32 start_range_index;
-	u32 time_unit;
-	u32 time_base;
-	u32 retx_total_timeout;
-	u32 timeout_init_low_bound;
-	u32 timeout_init_range_size;
+	RADP_PROFILE_FIELDS(RADP_MEMBER_DECL)
 	struct radp_range range[RADP_RANGES];
 };
 
