@@ -19,7 +19,7 @@
 
 #include "compat.h"
 #include "radp_ifc.h"
-#include "roce_adp.h"
+#include "emu.h"
 
 static radp_bus_type radp_bus;
 static LIST_HEAD(radp_emu_list);

@@ -51,6 +51,7 @@
  */
 struct radp_mpt {
 	u64 present;
+
 	RADP_MPT_FIELDS(RADP_MPT_DECL)
 };
 

@@ -1,0 +1,396 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The PROFILE message: the adp_retx_profile of ROCE_ACCL, one or all of
+ * them, and which is in effect. A SET writes one profile, read-modify-
+ * write: the fields a request does not give stay as they are.
+ *
+ * Its fields' attributes come from the lists of radp_fields.h; nothing
+ * here names a profile or range field.
+ */
+
+#include <net/genetlink.h>
+
+#include "compat.h"
+#include "radp_nl.h"
+
+struct radp_nl_profile_req {
+	struct radp_nl_req_info base;
+	bool one;			/* only profile @id */
+	u32 id;
+	const struct nlattr *id_attr;	/* where @id came from */
+};
+
+#define RADP_NL_PROFILE_REQ(ri) \
+	container_of(ri, struct radp_nl_profile_req, base)
+
+struct radp_nl_profile_data {
+	struct radp_nl_reply_data base;
+	struct radp_roce_accl r0;	/* profile 0 and the one in effect */
+	u32 first;
+	u32 last;
+	struct radp_profile p[ROCE_ADP_PROFILE_ID_MAX + 1];
+};
+
+#define RADP_NL_PROFILE_DATA(data) \
+	container_of(data, struct radp_nl_profile_data, base)
+
+/* The netlink attribute carrying each field of a profile. */
+struct radp_nl_field {
+	u16 attr;
+	u8 type;	/* NLA_U8 or NLA_U32 */
+};
+
+#define RADP_NL_FIELD(_fld, _attr, _nla) \
+	[_fld] = { ROCE_ADP_A_##_attr, NLA_##_nla },
+#define RADP_NL_FIELD_PROFILE(_id, _name, _byte, _hi, _lo, _attr, _nla, ...) \
+	RADP_NL_FIELD(RADP_PROFILE_##_id, _attr, _nla)
+#define RADP_NL_FIELD_RANGE(_id, _name, _byte, _hi, _lo, _attr, _nla, ...) \
+	RADP_NL_FIELD(RADP_RANGE_##_id, _attr, _nla)
+#define RADP_NL_FIELD_ACCL(_id, _name, _byte, _hi, _lo, _attr, _nla, ...) \
+	RADP_NL_FIELD_ACCL_##_nla(RADP_ROCE_ACCL_##_id, _attr)
+#define RADP_NL_FIELD_ACCL_U32(_fld, _attr)	RADP_NL_FIELD(_fld, _attr, U32)
+#define RADP_NL_FIELD_ACCL_NONE(_fld, _attr)
+
+static const struct radp_nl_field radp_nl_fields[RADP_FLD_COUNT] = {
+	RADP_ACCL_PROFILE_FIELDS(RADP_NL_FIELD_ACCL)
+	RADP_PROFILE_FIELDS(RADP_NL_FIELD_PROFILE)
+	RADP_RANGE_FIELDS(RADP_NL_FIELD_RANGE)
+};
+
+/* The attributes beyond the lists: the profile's id and ranges, the index. */
+static_assert(RADP_PROFILE_FIELDS_COUNT + 2 == ROCE_ADP_A_PROFILE_MAX,
+	      "one ROCE_ADP_A_PROFILE_* attribute per row of RADP_PROFILE_FIELDS");
+static_assert(RADP_RANGE_FIELDS_COUNT + 1 == ROCE_ADP_A_RANGE_MAX,
+	      "one ROCE_ADP_A_RANGE_* attribute per row of RADP_RANGE_FIELDS");
+
+static int radp_nl_put_field(struct sk_buff *skb, enum radp_fld fld, u32 val)
+{
+	const struct radp_nl_field *f = &radp_nl_fields[fld];
+
+	if (f->type == NLA_U8)
+		return nla_put_u8(skb, f->attr, val);
+	return nla_put_u32(skb, f->attr, val);
+}
+
+static u32 radp_nl_get_field(const struct nlattr *attr, enum radp_fld fld)
+{
+	return radp_nl_fields[fld].type == NLA_U8 ? nla_get_u8(attr) :
+						    nla_get_u32(attr);
+}
+
+/* Set the members of @obj whose attributes @tb holds. */
+static void radp_nl_apply(void *obj, const struct radp_member *members,
+			  unsigned int count, struct nlattr **tb)
+{
+	unsigned int i;
+
+	for (i = 0; i < count; i++) {
+		enum radp_fld fld = members[i].fld;
+		struct nlattr *attr = tb[radp_nl_fields[fld].attr];
+
+		if (attr)
+			*radp_member_ptr(obj, &members[i]) =
+				radp_nl_get_field(attr, fld);
+	}
+}
+
+/*
+ * The members' attributes in one piece: a profile reply is mostly such
+ * runs, and one tailroom check and skb_put() per run cost a fraction of
+ * an nla_put() per attribute. u8 and u32 attributes take 8 bytes alike.
+ */
+static int radp_nl_put_members(struct sk_buff *skb, const void *obj,
+			       const struct radp_member *members,
+			       unsigned int count)
+{
+	const int size = nla_total_size(sizeof(u32));
+	struct nlattr *nla;
+	unsigned int i;
+
+	BUILD_BUG_ON(nla_total_size(sizeof(u8)) != nla_total_size(sizeof(u32)));
+	if (skb_tailroom(skb) < size * count)
+		return -EMSGSIZE;
+	nla = skb_put_zero(skb, size * count);
+	for (i = 0; i < count; i++) {
+		const struct radp_nl_field *f = &radp_nl_fields[members[i].fld];
+		u32 val = *radp_member_ptr((void *)obj, &members[i]);
+
+		nla->nla_type = f->attr;
+		if (f->type == NLA_U8) {
+			nla->nla_len = nla_attr_size(sizeof(u8));
+			*(u8 *)nla_data(nla) = val;
+		} else {
+			nla->nla_len = nla_attr_size(sizeof(u32));
+			*(u32 *)nla_data(nla) = val;
+		}
+		nla = (struct nlattr *)((char *)nla + size);
+	}
+	return 0;
+}
+
+/* What radp_nl_put_members() writes. */
+static int radp_nl_members_size(const struct radp_member *members,
+				unsigned int count)
+{
+	unsigned int i;
+	int size = 0;
+
+	for (i = 0; i < count; i++)
+		size += nla_total_size(radp_nl_fields[members[i].fld].type ==
+				       NLA_U8 ? sizeof(u8) : sizeof(u32));
+	return size;
+}
+
+static int radp_nl_profile_parse(struct radp_nl_req_info *base,
+				 struct nlattr **attrs,
+				 struct netlink_ext_ack *extack)
+{
+	struct radp_nl_profile_req *ri = RADP_NL_PROFILE_REQ(base);
+	struct nlattr *attr = attrs[ROCE_ADP_A_PROFILE_ID];
+
+	if (attr) {
+		ri->one = true;
+		ri->id = nla_get_u32(attr);
+		ri->id_attr = attr;
+	}
+	return 0;
+}
+
+/* Profile 0 (the firmware's, and which is in effect), then the others. */
+static int radp_nl_profile_prepare(const struct radp_nl_req_info *base,
+				   struct radp_nl_reply_data *reply,
+				   struct netlink_ext_ack *extack)
+{
+	const struct radp_nl_profile_req *ri = RADP_NL_PROFILE_REQ(base);
+	struct radp_nl_profile_data *data = RADP_NL_PROFILE_DATA(reply);
+	struct radp_roce_accl r;
+	u32 id;
+	int err;
+
+	err = radp_accl_query(reply->dev, 0, &data->r0, extack);
+	if (err)
+		return err;
+	if (ri->one && ri->id > data->r0.profile_max_id) {
+		NL_SET_ERR_MSG_ATTR(extack, ri->id_attr,
+				    "adp_retx_profile_id is above the device's adp_retx_profile_max_id");
+		return -EINVAL;
+	}
+	data->first = ri->one ? ri->id : 0;
+	data->last = ri->one ? ri->id : data->r0.profile_max_id;
+	/* The firmware's maximum, whatever it says, bounds the array. */
+	if (data->last > ROCE_ADP_PROFILE_ID_MAX)
+		data->last = ROCE_ADP_PROFILE_ID_MAX;
+	for (id = data->first; id <= data->last; id++) {
+		if (!id) {
+			data->p[0] = data->r0.profile;
+			continue;
+		}
+		err = radp_accl_query(reply->dev, id, &r, extack);
+		if (err)
+			return err;
+		data->p[id] = r.profile;
+	}
+	return 0;
+}
+
+static int radp_nl_put_profile(struct sk_buff *skb, u32 id,
+			       const struct radp_profile *p)
+{
+	struct nlattr *nest, *range;
+	unsigned int r;
+
+	nest = nla_nest_start(skb, ROCE_ADP_A_PROFILE);
+	if (!nest ||
+	    radp_nl_put_field(skb, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, id) ||
+	    radp_nl_put_members(skb, p, radp_profile_members,
+				radp_profile_members_count))
+		return -EMSGSIZE;
+	for (r = 0; r < RADP_RANGES; r++) {
+		range = nla_nest_start(skb, ROCE_ADP_A_PROFILE_RANGE);
+		if (!range || nla_put_u32(skb, ROCE_ADP_A_RANGE_INDEX, r) ||
+		    radp_nl_put_members(skb, &p->range[r], radp_range_members,
+					radp_range_members_count))
+			return -EMSGSIZE;
+		nla_nest_end(skb, range);
+	}
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/* What radp_nl_put_profile() writes. */
+static int radp_nl_profile_size(void)
+{
+	int range = nla_total_size(0) + nla_total_size(sizeof(u32)) +
+		    radp_nl_members_size(radp_range_members,
+					 radp_range_members_count);
+
+	return nla_total_size(0) + nla_total_size(sizeof(u32)) +
+	       radp_nl_members_size(radp_profile_members,
+				    radp_profile_members_count) +
+	       RADP_RANGES * range;
+}
+
+static int radp_nl_profile_reply_size(const struct radp_nl_req_info *ri,
+				      const struct radp_nl_reply_data *reply)
+{
+	const struct radp_nl_profile_data *data = RADP_NL_PROFILE_DATA(reply);
+
+	return nla_total_size(sizeof(u32)) +	/* active profile */
+	       (data->last - data->first + 1) * radp_nl_profile_size();
+}
+
+static int radp_nl_profile_fill(struct sk_buff *skb,
+				const struct radp_nl_req_info *ri,
+				const struct radp_nl_reply_data *reply)
+{
+	const struct radp_nl_profile_data *data = RADP_NL_PROFILE_DATA(reply);
+	u32 id;
+	int err;
+
+	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID,
+			data->r0.profile_id))
+		return -EMSGSIZE;
+	for (id = data->first; id <= data->last; id++) {
+		err = radp_nl_put_profile(skb, id, &data->p[id]);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* Point the extack at the attribute that broke @v, or at its nest. */
+static void radp_nl_profile_violation(struct netlink_ext_ack *extack,
+				      const struct radp_violation *v,
+				      struct nlattr *profile, struct nlattr **tb,
+				      struct nlattr **range_nest,
+				      struct nlattr *(*range_tb)[ROCE_ADP_A_RANGE_MAX + 1])
+{
+	u16 type = radp_nl_fields[v->fld].attr;
+	struct nlattr *attr;
+
+	if (v->range < 0) {
+		attr = tb[type] ?: profile;
+		radp_extack_fmt_attr(extack, attr, "%s", v->msg);
+		return;
+	}
+	attr = range_tb[v->range][type] ?: range_nest[v->range] ?: profile;
+	radp_extack_fmt_attr(extack, attr, "timeout_range[%d]: %s", v->range,
+			     v->msg);
+}
+
+static int radp_nl_profile_set(struct radp_dev *dev,
+			       struct radp_nl_req_info *base,
+			       struct genl_info *info)
+{
+	struct radp_nl_profile_req *ri = RADP_NL_PROFILE_REQ(base);
+	struct nlattr *range_tb[RADP_RANGES][ROCE_ADP_A_RANGE_MAX + 1] = {};
+	struct nlattr *tb[ROCE_ADP_A_PROFILE_MAX + 1];
+	struct netlink_ext_ack *extack = info->extack;
+	struct nlattr *range_nest[RADP_RANGES] = {};
+	struct radp_roce_accl r0, cur, w = {};
+	struct nlattr *profile, *attr;
+	struct radp_violation v;
+	struct radp_caps caps;
+	int err, rem;
+	u32 id;
+
+	if (GENL_REQ_ATTR_CHECK(info, ROCE_ADP_A_PROFILE))
+		return -EINVAL;
+	profile = info->attrs[ROCE_ADP_A_PROFILE];
+	err = nla_parse_nested(tb, ROCE_ADP_A_PROFILE_MAX, profile,
+			       roce_adp_profile_nl_policy, extack);
+	if (err)
+		return err;
+	if (!tb[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID]) {
+		NL_SET_ERR_ATTR_MISS(extack, profile,
+				     ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID);
+		NL_SET_ERR_MSG(extack, "adp_retx_profile_id is required");
+		return -EINVAL;
+	}
+	id = nla_get_u32(tb[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID]);
+
+	nla_for_each_nested(attr, profile, rem) {
+		struct nlattr *rtb[ROCE_ADP_A_RANGE_MAX + 1];
+		u32 index;
+
+		if (nla_type(attr) != ROCE_ADP_A_PROFILE_RANGE)
+			continue;
+		err = nla_parse_nested(rtb, ROCE_ADP_A_RANGE_MAX, attr,
+				       NULL, extack);
+		if (err)
+			return err;
+		if (!rtb[ROCE_ADP_A_RANGE_INDEX]) {
+			NL_SET_ERR_ATTR_MISS(extack, attr, ROCE_ADP_A_RANGE_INDEX);
+			NL_SET_ERR_MSG(extack, "timeout_range entry without its index");
+			return -EINVAL;
+		}
+		index = nla_get_u32(rtb[ROCE_ADP_A_RANGE_INDEX]);
+		if (range_nest[index]) {
+			NL_SET_ERR_MSG_ATTR(extack, attr,
+					    "timeout_range entry given twice");
+			return -EINVAL;
+		}
+		range_nest[index] = attr;
+		memcpy(range_tb[index], rtb, sizeof(rtb));
+	}
+
+	err = radp_accl_query(dev, 0, &r0, extack);
+	if (err)
+		return err;
+	radp_accl_caps(&r0, &caps);
+	attr = tb[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID];
+	if (!dev->skip_checks && !id) {
+		NL_SET_ERR_MSG_ATTR(extack, attr,
+				    "profile 0 is the firmware's own and cannot be written");
+		return -EINVAL;
+	}
+	if (!dev->skip_checks && id > caps.profile_max_id) {
+		NL_SET_ERR_MSG_ATTR(extack, attr,
+				    "adp_retx_profile_id is above the device's adp_retx_profile_max_id");
+		return -EINVAL;
+	}
+
+	/* Read-modify-write: what the request does not give stays. */
+	err = radp_accl_query(dev, id, &cur, extack);
+	if (err)
+		return err;
+	w.profile = cur.profile;
+	radp_nl_apply(&w.profile, radp_profile_members,
+		      radp_profile_members_count, tb);
+	for (rem = 0; rem < RADP_RANGES; rem++)
+		if (range_nest[rem])
+			radp_nl_apply(&w.profile.range[rem], radp_range_members,
+				      radp_range_members_count, range_tb[rem]);
+
+	if (!dev->skip_checks &&
+	    !radp_profile_check(id, &w.profile, &caps, &v)) {
+		radp_nl_profile_violation(extack, &v, profile, tb, range_nest,
+					  range_tb);
+		return -EINVAL;
+	}
+
+	w.profile_select = 1;
+	w.profile_id = id;
+	err = radp_accl_write(dev, &w, extack);
+	if (err)
+		return err;
+	/* Restored after a firmware reset (reset.c). */
+	radp_saved_set_profile(dev, id, &w.profile);
+	ri->one = true;
+	ri->id = id;
+	return 0;
+}
+
+const struct radp_nl_request radp_nl_profile_request = {
+	.cmd			= ROCE_ADP_CMD_PROFILE_GET,
+	.set_cmd		= ROCE_ADP_CMD_PROFILE_SET,
+	.ntf_cmd		= ROCE_ADP_CMD_PROFILE_NTF,
+	.needs_roce_accl	= true,
+	.req_info_size		= sizeof(struct radp_nl_profile_req),
+	.reply_data_size	= sizeof(struct radp_nl_profile_data),
+	.parse			= radp_nl_profile_parse,
+	.prepare		= radp_nl_profile_prepare,
+	.reply_size		= radp_nl_profile_reply_size,
+	.fill			= radp_nl_profile_fill,
+	.set			= radp_nl_profile_set,
+};
