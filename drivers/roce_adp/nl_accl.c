@@ -26,6 +26,15 @@ static const u16 radp_nl_accl_attrs[RADP_ACCL_BITS] = {
 	RADP_ACCL_FEATURE_FIELDS(RADP_NL_ACCL_ATTR)
 };
 
+/* Where each ROCE_ADP_A_CAPS_* attribute's value is, from the caps list. */
+#define RADP_NL_CAPS_MEMBER(_id, _name, _byte, _hi, _lo, _attr, ...) \
+	[ROCE_ADP_A_##_attr] = offsetof(struct radp_roce_accl,		\
+					RADP_ACCL_MEMBER_##_id),
+
+static const unsigned short radp_nl_caps_members[ROCE_ADP_A_CAPS_MAX + 1] = {
+	RADP_ACCL_CAPS_FIELDS(RADP_NL_CAPS_MEMBER)
+};
+
 static_assert((int)RADP_ACCL_FEATURE_COUNT == (int)ROCE_ADP_A_ACCL_MAX,
 	      "one ROCE_ADP_A_ACCL_* attribute per row of RADP_ACCL_FEATURE_FIELDS");
 static_assert((int)RADP_ACCL_CAPS_COUNT == (int)ROCE_ADP_A_CAPS_MAX,
@@ -73,15 +82,17 @@ static int radp_nl_accl_fill(struct sk_buff *skb,
 {
 	const struct radp_roce_accl *r = &RADP_NL_ACCL_DATA(reply)->r;
 	struct nlattr *caps;
+	int type;
 
 	caps = nla_nest_start(skb, ROCE_ADP_A_CAPS);
-	if (!caps ||
-	    nla_put_u32(skb, ROCE_ADP_A_CAPS_PROFILE_MAX_ID, r->profile_max_id) ||
-	    nla_put_u32(skb, ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM,
-			r->profile_max_range_num) ||
-	    nla_put_u32(skb, ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN,
-			r->base_timeout_min))
+	if (!caps)
 		return -EMSGSIZE;
+	for (type = 1; type <= ROCE_ADP_A_CAPS_MAX; type++) {
+		const char *val = (const char *)r + radp_nl_caps_members[type];
+
+		if (nla_put_u32(skb, type, *(const u32 *)val))
+			return -EMSGSIZE;
+	}
 	nla_nest_end(skb, caps);
 
 	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID, r->profile_id))

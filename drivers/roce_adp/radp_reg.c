@@ -32,6 +32,17 @@ const struct radp_member radp_range_members[] = {
 const unsigned int radp_range_members_count =
 	ARRAY_SIZE(radp_range_members);
 
+#define RADP_MEMBER_ACCL(_id, ...) \
+	RADP_MEMBER(RADP_ROCE_ACCL_##_id, struct radp_roce_accl, \
+		    RADP_ACCL_MEMBER_##_id)
+
+const struct radp_member radp_accl_members[] = {
+	RADP_ACCL_PROFILE_FIELDS(RADP_MEMBER_ACCL)
+	RADP_ACCL_CAPS_FIELDS(RADP_MEMBER_ACCL)
+};
+
+const unsigned int radp_accl_members_count = ARRAY_SIZE(radp_accl_members);
+
 /* Enable i of the register is row i of RADP_ACCL_FEATURE_FIELDS. */
 static_assert(RADP_ACCL_FEATURE_COUNT == RADP_ACCL_BITS,
 	      "RADP_ACCL_BITS counts the rows of RADP_ACCL_FEATURE_FIELDS");
@@ -99,13 +110,9 @@ void radp_roce_accl_pack(void *reg, const struct radp_roce_accl *r)
 		radp_set(reg, radp_accl_select_flds[i], r->field_select >> i);
 		radp_set(reg, radp_accl_en_flds[i], r->enables >> i);
 	}
-	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_SELECT, r->profile_select);
-	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, r->profile_id);
-	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN,
-		 r->base_timeout_min);
-	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID, r->profile_max_id);
-	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_RANGE_NUM,
-		 r->profile_max_range_num);
+	for (i = 0; i < radp_accl_members_count; i++)
+		radp_set(reg, radp_accl_members[i].fld,
+			 *radp_member_ptr((void *)r, &radp_accl_members[i]));
 	radp_profile_put((char *)reg + RADP_ROCE_ACCL_PROFILE_OFF, &r->profile);
 }
 
@@ -118,12 +125,9 @@ void radp_roce_accl_unpack(const void *reg, struct radp_roce_accl *r)
 		r->field_select |= radp_get(reg, radp_accl_select_flds[i]) << i;
 		r->enables |= radp_get(reg, radp_accl_en_flds[i]) << i;
 	}
-	r->profile_select = radp_get(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_SELECT);
-	r->profile_id = radp_get(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID);
-	r->base_timeout_min = radp_get(reg, RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN);
-	r->profile_max_id = radp_get(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID);
-	r->profile_max_range_num =
-		radp_get(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_RANGE_NUM);
+	for (i = 0; i < radp_accl_members_count; i++)
+		*radp_member_ptr(r, &radp_accl_members[i]) =
+			radp_get(reg, radp_accl_members[i].fld);
 	radp_profile_unpack((const char *)reg + RADP_ROCE_ACCL_PROFILE_OFF,
 			    &r->profile);
 }
