@@ -22,9 +22,12 @@
 
 static struct genl_family radp_nl_family;
 /*
- * Devices come and go before the family is registered (the emulated ones
- * made at load) and after it is gone (at unload): those go untold. The
- * lock keeps a device notification from racing with the unregistering.
+ * Devices come and go, and firmware resets end, before the family is
+ * registered (the emulated devices made at load) and after it is gone (at
+ * unload): those go untold. A notification is sent under the lock, and the
+ * family is unregistered only once the flag, cleared under it, keeps any
+ * other from starting. The lock is never held around genetlink's own, so
+ * notifying under a device's cfg_lock is safe.
  */
 static bool radp_nl_registered;
 static DEFINE_MUTEX(radp_nl_registered_lock);
@@ -294,29 +297,22 @@ void radp_nl_notify(struct radp_dev *dev, u8 cmd,
 
 	if (WARN_ON_ONCE(!req))
 		return;
-	if (data) {
-		/* From a SET's doit: the family is registered. */
-		if (!genl_has_listeners(&radp_nl_family, &init_net,
-					ROCE_ADP_NLGRP_CONFIG))
-			return;
-		msg = radp_nl_build(req, cmd, 0, 0, ri, data);
-		if (!IS_ERR(msg))
-			genlmsg_multicast(&radp_nl_family, msg, 0,
-					  ROCE_ADP_NLGRP_CONFIG, GFP_KERNEL);
-		return;
-	}
-
 	mutex_lock(&radp_nl_registered_lock);
 	if (!radp_nl_registered ||
 	    !genl_has_listeners(&radp_nl_family, &init_net,
-				ROCE_ADP_NLGRP_CONFIG) ||
-	    radp_nl_alloc(req, &own_ri, &own_data))
+				ROCE_ADP_NLGRP_CONFIG))
 		goto unlock;
-	if (ri)
-		memcpy(own_ri, ri, sizeof(*ri));
-	if (radp_nl_prepare(req, dev, own_ri, own_data, NULL))
-		goto free;
-	msg = radp_nl_build(req, cmd, 0, 0, own_ri, own_data);
+	if (!data) {
+		if (radp_nl_alloc(req, &own_ri, &own_data))
+			goto unlock;
+		if (ri)
+			memcpy(own_ri, ri, sizeof(*ri));
+		if (radp_nl_prepare(req, dev, own_ri, own_data, NULL))
+			goto free;
+		ri = own_ri;
+		data = own_data;
+	}
+	msg = radp_nl_build(req, cmd, 0, 0, ri, data);
 	if (!IS_ERR(msg))
 		genlmsg_multicast(&radp_nl_family, msg, 0,
 				  ROCE_ADP_NLGRP_CONFIG, GFP_KERNEL);
@@ -459,17 +455,19 @@ int __init radp_nl_init(void)
 {
 	int err;
 
-	mutex_lock(&radp_nl_registered_lock);
 	err = genl_register_family(&radp_nl_family);
-	radp_nl_registered = !err;
+	if (err)
+		return err;
+	mutex_lock(&radp_nl_registered_lock);
+	radp_nl_registered = true;
 	mutex_unlock(&radp_nl_registered_lock);
-	return err;
+	return 0;
 }
 
 void radp_nl_fini(void)
 {
 	mutex_lock(&radp_nl_registered_lock);
 	radp_nl_registered = false;
-	genl_unregister_family(&radp_nl_family);
 	mutex_unlock(&radp_nl_registered_lock);
+	genl_unregister_family(&radp_nl_family);
 }

@@ -156,6 +156,9 @@ static int radp_nl_profile_parse(struct radp_nl_req_info *base,
 	return 0;
 }
 
+#define RADP_NL_MSG_ID_ABOVE_MAX \
+	"adp_retx_profile_id is above the device's adp_retx_profile_max_id"
+
 /* Profile 0 (the firmware's, and which is in effect), then the others. */
 static int radp_nl_profile_prepare(const struct radp_nl_req_info *base,
 				   struct radp_nl_reply_data *reply,
@@ -172,7 +175,7 @@ static int radp_nl_profile_prepare(const struct radp_nl_req_info *base,
 		return err;
 	if (ri->one && ri->id > data->r0.profile_max_id) {
 		NL_SET_ERR_MSG_ATTR(extack, ri->id_attr,
-				    "adp_retx_profile_id is above the device's adp_retx_profile_max_id");
+				    RADP_NL_MSG_ID_ABOVE_MAX);
 		return -EINVAL;
 	}
 	data->first = ri->one ? ri->id : 0;
@@ -346,7 +349,7 @@ static int radp_nl_profile_set(struct radp_dev *dev,
 	}
 	if (!dev->skip_checks && id > caps.profile_max_id) {
 		NL_SET_ERR_MSG_ATTR(extack, attr,
-				    "adp_retx_profile_id is above the device's adp_retx_profile_max_id");
+				    RADP_NL_MSG_ID_ABOVE_MAX);
 		return -EINVAL;
 	}
 
