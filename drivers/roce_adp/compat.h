@@ -26,6 +26,20 @@ static inline struct nlattr **radp_dump_attrs(struct netlink_callback *cb)
 }
 
 /*
+ * The policies ynl-gen-c generates (netlink-gen.c) point at const ranges;
+ * before 6.6 the policy's pointer is not const. The kernel only reads
+ * through it.
+ */
+#ifndef RADP_HAVE_CONST_NLA_RANGE
+#undef NLA_POLICY_FULL_RANGE
+#define NLA_POLICY_FULL_RANGE(tp, _range) {				\
+	.type = NLA_ENSURE_UINT_OR_BINARY_TYPE(tp),			\
+	.validation_type = NLA_VALIDATE_RANGE_PTR,			\
+	.range = (struct netlink_range_validation *)(_range),		\
+}
+#endif
+
+/*
  * Formatted extack messages. 6.2 added NL_SET_ERR_MSG_FMT with a buffer in
  * the extack; 6.1 keeps only a pointer to a string that must outlive the
  * request, so there the formatted text is interned in a small table that

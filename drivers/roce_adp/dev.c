@@ -13,7 +13,7 @@
 #include <linux/string.h>
 #include <linux/xarray.h>
 
-#include "roce_adp.h"
+#include "radp_nl.h"
 
 static DEFINE_XARRAY_ALLOC(radp_devs);
 /*
@@ -33,6 +33,14 @@ static struct radp_dev *radp_dev_find_locked(const char *name)
 		if (!strcmp(dev->name, name))
 			return dev;
 	return NULL;
+}
+
+/* Tell the "config" group that @dev was added or removed. */
+static void radp_dev_notify(struct radp_dev *dev, enum roce_adp_dev_event event)
+{
+	const struct radp_nl_req_info ri = { .dev_event = event };
+
+	radp_nl_notify(dev, ROCE_ADP_CMD_DEV_NTF, &ri, NULL);
 }
 
 int radp_dev_register(struct radp_dev *dev)
@@ -57,7 +65,7 @@ unlock:
 		mutex_destroy(&dev->cfg_lock);
 		return err;
 	}
-	radp_nl_dev_notify(dev, ROCE_ADP_DEV_EVENT_ADDED);
+	radp_dev_notify(dev, ROCE_ADP_DEV_EVENT_ADDED);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(radp_dev_register);
@@ -68,7 +76,7 @@ void radp_dev_unregister(struct radp_dev *dev)
 	xa_erase(&radp_devs, dev->index);
 	mutex_unlock(&radp_devs_lock);
 	/* Listeners that look it up now no longer find it. */
-	radp_nl_dev_notify(dev, ROCE_ADP_DEV_EVENT_REMOVED);
+	radp_dev_notify(dev, ROCE_ADP_DEV_EVENT_REMOVED);
 
 	/* No new lookups can find it; wait for those that already did. */
 	synchronize_rcu();

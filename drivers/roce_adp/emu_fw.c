@@ -21,7 +21,7 @@
 #include <linux/string.h>
 #include <linux/workqueue.h>
 
-#include "roce_adp.h"
+#include "emu.h"
 
 /* What the firmware uses before any profile is written (profile id 0). */
 static const struct radp_profile radp_emu_default_profile = {

@@ -24,7 +24,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "roce_adp.h"
+#include "emu.h"
 
 #define RADP_EMU_MPT_DEFAULT_SIZE	1024
 #define RADP_EMU_MPT_MAX_SIZE		(4U * 1024 * 1024)	/* 256 MiB of entries */

@@ -8,7 +8,7 @@
 #include <linux/module.h>
 
 #include "compat.h"
-#include "roce_adp.h"
+#include "emu.h"
 
 static unsigned int emu_devices = 1;
 module_param(emu_devices, uint, 0444);

@@ -2,140 +2,56 @@
 /*
  * Generic netlink family "roce_adp".
  *
- * Every message type follows one pattern, as in ethtool's netlink code:
- * a GET names a device (do) or none (dump) and a per-message fill callback
- * writes one device's reply; a SET runs its callback under the device's
- * configuration lock, then answers with the state read back through the
- * same fill callback and sends it to the "config" multicast group. The
- * handlers, device lookup, locking and message framing are shared.
+ * Every message type follows one pattern, as in ethtool's netlink code
+ * (radp_nl.h): a GET names a device (do) or none (dump); the message's
+ * prepare reads the device, its fill writes the reply from what was read.
+ * A SET runs its callback under the device's configuration lock, then
+ * prepares once for the reply and the notification to the "config"
+ * multicast group. The handlers, device lookup, locking and message
+ * framing are shared; the policies and the ops table come from the spec
+ * (netlink-gen.c).
  */
 
 #include <linux/kernel.h>
 #include <linux/mutex.h>
+#include <linux/slab.h>
 #include <net/genetlink.h>
 
 #include "compat.h"
-#include "roce_adp.h"
+#include "radp_nl.h"
 
 static struct genl_family radp_nl_family;
 /*
- * Devices come and go before the family is registered (the emulated ones
- * made at load) and after it is gone (at unload): those go untold. The
- * lock keeps a device notification from racing with the unregistering.
+ * Devices come and go, and firmware resets end, before the family is
+ * registered (the emulated devices made at load) and after it is gone (at
+ * unload): those go untold. A notification is sent under the lock, and the
+ * family is unregistered only once the flag, cleared under it, keeps any
+ * other from starting. The lock is never held around genetlink's own, so
+ * notifying under a device's cfg_lock is safe.
  */
 static bool radp_nl_registered;
 static DEFINE_MUTEX(radp_nl_registered_lock);
 
-/* What the module restores after a firmware reset, and the last outcome. */
-static int radp_nl_put_restore(struct sk_buff *skb, struct radp_dev *dev)
-{
-	struct radp_restore_state st_copy, *st = &st_copy;
-	struct radp_saved_cfg s_copy, *s = &s_copy;
-	struct nlattr *nest;
-
-	radp_restore_snapshot(dev, s, st);
-	nest = nla_nest_start(skb, ROCE_ADP_A_RESTORE);
-	if (!nest ||
-	    nla_put_u8(skb, ROCE_ADP_A_RESTORE_ENABLED, radp_restore_enabled()) ||
-	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_PROFILE_ID,
-			s->has_profile ? s->profile_id : 0) ||
-	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_ENABLES_MASK, s->enables_mask) ||
-	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_ENABLES, s->enables) ||
-	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_RESETS, st->resets) ||
-	    nla_put_u64_64bit(skb, ROCE_ADP_A_RESTORE_TIME, st->time,
-			      ROCE_ADP_A_RESTORE_PAD) ||
-	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_OUTCOME, st->outcome) ||
-	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_ERRNO, -st->err) ||
-	    nla_put_string(skb, ROCE_ADP_A_RESTORE_MSG, st->msg) ||
-	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_DURATION_US, st->duration_us))
-		return -EMSGSIZE;
-	nla_nest_end(skb, nest);
-	return 0;
-}
-
-static int radp_nl_restore_size(void)
-{
-	return nla_total_size(0) + nla_total_size(sizeof(u8)) +
-	       7 * nla_total_size(sizeof(u32)) +
-	       nla_total_size_64bit(sizeof(u64)) +
-	       nla_total_size(RADP_RESTORE_MSG_LEN);
-}
-
-static int radp_nl_dev_fill(struct sk_buff *skb, struct radp_dev *dev,
-			    const struct radp_nl_req_info *ri,
-			    struct netlink_ext_ack *extack)
-{
-	if (nla_put_u32(skb, ROCE_ADP_A_DEV_BACKEND, dev->ops->kind) ||
-	    nla_put_string(skb, ROCE_ADP_A_DEV_FW_VERSION, dev->fw_version) ||
-	    nla_put_u8(skb, ROCE_ADP_A_DEV_ROCE_ACCL,
-		       READ_ONCE(dev->roce_accl_cap)))
-		return -EMSGSIZE;
-	return radp_nl_put_restore(skb, dev);
-}
-
-static int radp_nl_dev_reply_size(struct radp_dev *dev,
-				  struct radp_nl_req_info *ri,
-				  struct netlink_ext_ack *extack)
-{
-	return nla_total_size(sizeof(u32)) +		/* backend */
-	       nla_total_size(RADP_FW_VERSION_LEN) +	/* fw_version */
-	       nla_total_size(sizeof(u8)) +		/* roce_accl */
-	       radp_nl_restore_size();
-}
-
-/*
- * profile-forget, the one SET of the DEV message: restoring leaves the
- * firmware's default timeouts after the next reset. The firmware keeps the
- * current profile until then; the reply shows what is saved now.
- */
-static int radp_nl_profile_forget(struct radp_dev *dev, struct genl_info *info,
-				  struct radp_nl_req_info *ri)
-{
-	radp_saved_forget_profile(dev);
-	return 0;
-}
-
-static const struct radp_nl_request radp_nl_requests[] = {
-	{
-		.cmd = ROCE_ADP_CMD_DEV_GET,
-		.set_cmd = ROCE_ADP_CMD_PROFILE_FORGET,
-		.reply_size = radp_nl_dev_reply_size,
-		.fill = radp_nl_dev_fill,
-		.set = radp_nl_profile_forget,
-	}, {
-		.cmd = ROCE_ADP_CMD_ACCL_GET,
-		.set_cmd = ROCE_ADP_CMD_ACCL_SET,
-		.ntf_cmd = ROCE_ADP_CMD_ACCL_NTF,
-		.needs_roce_accl = true,
-		.reply_size = radp_nl_accl_reply_size,
-		.fill = radp_nl_accl_fill,
-		.set = radp_nl_accl_set,
-	}, {
-		.cmd = ROCE_ADP_CMD_PROFILE_GET,
-		.set_cmd = ROCE_ADP_CMD_PROFILE_SET,
-		.ntf_cmd = ROCE_ADP_CMD_PROFILE_NTF,
-		.needs_roce_accl = true,
-		.parse = radp_nl_profile_parse,
-		.reply_size = radp_nl_profile_reply_size,
-		.fill = radp_nl_profile_fill,
-		.set = radp_nl_profile_set,
-	}, {
-		.cmd = ROCE_ADP_CMD_MPT_GET,
-		.parse = radp_nl_mpt_parse,
-		.fill = radp_nl_mpt_fill,
-		.dump_dev = radp_nl_mpt_dump_dev,
-	},
+/* Each message's ops, by the command of its GET, SET or notification. */
+static const struct radp_nl_request *radp_nl_requests[] = {
+	[ROCE_ADP_CMD_DEV_GET] = &radp_nl_dev_request,
+	[ROCE_ADP_CMD_PROFILE_FORGET] = &radp_nl_dev_request,
+	[ROCE_ADP_CMD_DEV_NTF] = &radp_nl_dev_request,
+	[ROCE_ADP_CMD_RESET_NTF] = &radp_nl_dev_request,
+	[ROCE_ADP_CMD_ACCL_GET] = &radp_nl_accl_request,
+	[ROCE_ADP_CMD_ACCL_SET] = &radp_nl_accl_request,
+	[ROCE_ADP_CMD_ACCL_NTF] = &radp_nl_accl_request,
+	[ROCE_ADP_CMD_PROFILE_GET] = &radp_nl_profile_request,
+	[ROCE_ADP_CMD_PROFILE_SET] = &radp_nl_profile_request,
+	[ROCE_ADP_CMD_PROFILE_NTF] = &radp_nl_profile_request,
+	[ROCE_ADP_CMD_MPT_GET] = &radp_nl_mpt_request,
 };
 
 static const struct radp_nl_request *radp_nl_request_find(u8 cmd)
 {
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(radp_nl_requests); i++)
-		if (radp_nl_requests[i].cmd == cmd ||
-		    radp_nl_requests[i].set_cmd == cmd)
-			return &radp_nl_requests[i];
-	return NULL;
+	if (cmd >= ARRAY_SIZE(radp_nl_requests))
+		return NULL;
+	return radp_nl_requests[cmd];
 }
 
 /* Find the device a do request names, with a reference. */
@@ -154,11 +70,11 @@ static struct radp_dev *radp_nl_dev_from_info(struct genl_info *info)
 	return dev;
 }
 
-/* One complete message about @dev: header, handle, then the body. */
+/* One complete message about data->dev: header, handle, then the body. */
 int radp_nl_put_msg(struct sk_buff *skb, const struct radp_nl_request *req,
-		    u8 cmd, struct radp_dev *dev, u32 portid, u32 seq,
-		    int flags, const struct radp_nl_req_info *ri,
-		    struct netlink_ext_ack *extack)
+		    u8 cmd, u32 portid, u32 seq, int flags,
+		    const struct radp_nl_req_info *ri,
+		    const struct radp_nl_reply_data *data)
 {
 	void *hdr;
 	int err;
@@ -166,8 +82,8 @@ int radp_nl_put_msg(struct sk_buff *skb, const struct radp_nl_request *req,
 	hdr = genlmsg_put(skb, portid, seq, &radp_nl_family, flags, cmd);
 	if (!hdr)
 		return -EMSGSIZE;
-	err = nla_put_string(skb, ROCE_ADP_A_DEV_NAME, dev->name) ?:
-	      req->fill(skb, dev, ri, extack);
+	err = nla_put_string(skb, ROCE_ADP_A_DEV_NAME, data->dev->name) ?:
+	      req->fill(skb, ri, data);
 	if (err) {
 		genlmsg_cancel(skb, hdr);
 		return err;
@@ -176,103 +92,132 @@ int radp_nl_put_msg(struct sk_buff *skb, const struct radp_nl_request *req,
 	return 0;
 }
 
-static int radp_nl_req_info_init(const struct radp_nl_request *req,
-				 struct nlattr **attrs, bool dump,
-				 struct radp_nl_req_info *ri,
-				 struct netlink_ext_ack *extack)
+/* The request info and reply data of @req, zeroed; kfree() both. */
+static int radp_nl_alloc(const struct radp_nl_request *req,
+			 struct radp_nl_req_info **ri,
+			 struct radp_nl_reply_data **data)
 {
-	memset(ri, 0, sizeof(*ri));
-	ri->dump = dump;
-	ri->profile_id = -1;
-	return req->parse ? req->parse(attrs, ri, extack) : 0;
+	*ri = kzalloc(req->req_info_size, GFP_KERNEL);
+	*data = kzalloc(req->reply_data_size, GFP_KERNEL);
+	if (*ri && *data)
+		return 0;
+	kfree(*ri);
+	kfree(*data);
+	return -ENOMEM;
 }
 
-/* The payload of a GET reply: the device's name and the body. */
-static int radp_nl_reply_size(const struct radp_nl_request *req,
-			      struct radp_dev *dev, struct radp_nl_req_info *ri,
-			      struct netlink_ext_ack *extack)
+/* Read @dev for a reply: data->dev is set, the rest of data is fresh. */
+static int radp_nl_prepare(const struct radp_nl_request *req,
+			   struct radp_dev *dev,
+			   const struct radp_nl_req_info *ri,
+			   struct radp_nl_reply_data *data,
+			   struct netlink_ext_ack *extack)
 {
-	int size;
-
-	if (!req->reply_size)
-		return NLMSG_GOODSIZE;
-	size = req->reply_size(dev, ri, extack);
-	if (size < 0)
-		return size;
-	return nla_total_size(strlen(dev->name) + 1) + size;
+	memset(data, 0, req->reply_data_size);
+	data->dev = dev;
+	return req->prepare ? req->prepare(ri, data, extack) : 0;
 }
 
-static int radp_nl_get_doit(struct sk_buff *skb, struct genl_info *info)
+/* A message of @req about data->dev, sized by its reply_size. */
+static struct sk_buff *radp_nl_build(const struct radp_nl_request *req,
+				     u8 cmd, u32 portid, u32 seq,
+				     const struct radp_nl_req_info *ri,
+				     const struct radp_nl_reply_data *data)
 {
-	const struct radp_nl_request *req;
-	struct radp_nl_req_info ri;
-	struct radp_dev *dev;
 	struct sk_buff *msg;
-	int err, size;
+	int size, err;
 
-	req = radp_nl_request_find(info->genlhdr->cmd);
-	if (WARN_ON_ONCE(!req))
-		return -EOPNOTSUPP;
-	err = radp_nl_req_info_init(req, info->attrs, false, &ri,
-				    info->extack);
-	if (err)
-		return err;
-
-	dev = radp_nl_dev_from_info(info);
-	if (IS_ERR(dev))
-		return PTR_ERR(dev);
-
-	size = radp_nl_reply_size(req, dev, &ri, info->extack);
-	if (size < 0) {
-		err = size;
-		goto err_put_dev;
-	}
+	size = nla_total_size(strlen(data->dev->name) + 1) +
+	       req->reply_size(ri, data);
 	msg = genlmsg_new(size, GFP_KERNEL);
-	if (!msg) {
-		err = -ENOMEM;
-		goto err_put_dev;
-	}
-	err = radp_nl_put_msg(msg, req, req->cmd, dev, info->snd_portid,
-			      info->snd_seq, 0, &ri, info->extack);
+	if (!msg)
+		return ERR_PTR(-ENOMEM);
+	err = radp_nl_put_msg(msg, req, cmd, portid, seq, 0, ri, data);
 	/*
 	 * A reply_size short of what the fill writes is a bug, which the
 	 * slack of the allocation could hide: check the length too.
 	 */
-	WARN_ON_ONCE(req->reply_size &&
-		     (err == -EMSGSIZE ||
-		      msg->len > nlmsg_total_size(genlmsg_total_size(size))));
+	WARN_ON_ONCE(err == -EMSGSIZE ||
+		     msg->len > nlmsg_total_size(genlmsg_total_size(size)));
+	if (err) {
+		nlmsg_free(msg);
+		return ERR_PTR(err);
+	}
+	return msg;
+}
+
+static int radp_nl_get_doit(struct sk_buff *skb, struct genl_info *info,
+			    const struct radp_nl_request *req)
+{
+	struct radp_nl_reply_data *data;
+	struct radp_nl_req_info *ri;
+	struct radp_dev *dev;
+	struct sk_buff *msg;
+	int err;
+
+	err = radp_nl_alloc(req, &ri, &data);
 	if (err)
-		goto err_free_msg;
+		return err;
+	if (req->parse) {
+		err = req->parse(ri, info->attrs, info->extack);
+		if (err)
+			goto err_free;
+	}
+	dev = radp_nl_dev_from_info(info);
+	if (IS_ERR(dev)) {
+		err = PTR_ERR(dev);
+		goto err_free;
+	}
+	err = radp_nl_prepare(req, dev, ri, data, info->extack);
+	if (err)
+		goto err_put_dev;
+	msg = radp_nl_build(req, req->cmd, info->snd_portid, info->snd_seq,
+			    ri, data);
+	if (IS_ERR(msg)) {
+		err = PTR_ERR(msg);
+		goto err_put_dev;
+	}
 	radp_dev_put(dev);
+	kfree(data);
+	kfree(ri);
 	return genlmsg_reply(msg, info);
 
-err_free_msg:
-	nlmsg_free(msg);
 err_put_dev:
 	radp_dev_put(dev);
+err_free:
+	kfree(data);
+	kfree(ri);
 	return err;
 }
 
 /* The part of a dump about one device. */
 static int radp_nl_dump_one(struct sk_buff *skb, struct netlink_callback *cb,
 			    const struct radp_nl_request *req,
-			    struct radp_dev *dev, struct radp_nl_req_info *ri)
+			    struct radp_dev *dev, struct radp_nl_req_info *ri,
+			    struct radp_nl_reply_data *data)
 {
+	int err;
+
 	/* Devices without the register have nothing to show here. */
 	if (req->needs_roce_accl && !READ_ONCE(dev->roce_accl_cap))
 		return 0;
+	memset(data, 0, req->reply_data_size);
+	data->dev = dev;
 	if (req->dump_dev)
-		return req->dump_dev(skb, cb, req, dev, ri);
-	return radp_nl_put_msg(skb, req, req->cmd, dev,
-			       NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
-			       NLM_F_MULTI, ri, cb->extack);
+		return req->dump_dev(skb, cb, req, ri, data);
+	err = radp_nl_prepare(req, dev, ri, data, cb->extack);
+	if (err)
+		return err;
+	return radp_nl_put_msg(skb, req, req->cmd, NETLINK_CB(cb->skb).portid,
+			       cb->nlh->nlmsg_seq, NLM_F_MULTI, ri, data);
 }
 
 /* A dump naming a device (ROCE_ADP_A_DEV_NAME) covers only that one. */
 static int radp_nl_dump_named(struct sk_buff *skb, struct netlink_callback *cb,
 			      const struct radp_nl_request *req,
 			      const struct nlattr *name,
-			      struct radp_nl_req_info *ri)
+			      struct radp_nl_req_info *ri,
+			      struct radp_nl_reply_data *data)
 {
 	struct radp_nl_dump_ctx *ctx = (struct radp_nl_dump_ctx *)cb->ctx;
 	struct radp_dev *dev;
@@ -285,36 +230,40 @@ static int radp_nl_dump_named(struct sk_buff *skb, struct netlink_callback *cb,
 		NL_SET_ERR_MSG_ATTR(cb->extack, name, "no such device");
 		return -ENODEV;
 	}
-	err = radp_nl_dump_one(skb, cb, req, dev, ri);
+	err = radp_nl_dump_one(skb, cb, req, dev, ri, data);
 	radp_dev_put(dev);
 	if (!err)
 		ctx->done = true;
 	return err;
 }
 
-static int radp_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+static int radp_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
+			      const struct radp_nl_request *req)
 {
 	struct radp_nl_dump_ctx *ctx = (struct radp_nl_dump_ctx *)cb->ctx;
 	struct nlattr **attrs = radp_dump_attrs(cb);
-	const struct radp_nl_request *req;
-	struct radp_nl_req_info ri;
+	struct radp_nl_reply_data *data;
+	struct radp_nl_req_info *ri;
 	struct radp_dev *dev;
 	int err;
 
 	BUILD_BUG_ON(sizeof(*ctx) > sizeof(cb->ctx));
-	req = radp_nl_request_find(genl_dumpit_info(cb)->op.cmd);
-	if (WARN_ON_ONCE(!req))
-		return -EOPNOTSUPP;
-	err = radp_nl_req_info_init(req, attrs, true, &ri, cb->extack);
+	err = radp_nl_alloc(req, &ri, &data);
 	if (err)
 		return err;
+	ri->dump = true;
+	if (req->parse) {
+		err = req->parse(ri, attrs, cb->extack);
+		if (err)
+			goto out;
+	}
 
 	if (attrs[ROCE_ADP_A_DEV_NAME]) {
 		err = radp_nl_dump_named(skb, cb, req,
-					 attrs[ROCE_ADP_A_DEV_NAME], &ri);
+					 attrs[ROCE_ADP_A_DEV_NAME], ri, data);
 	} else {
 		while ((dev = radp_dev_get_next(&ctx->dev_index))) {
-			err = radp_nl_dump_one(skb, cb, req, dev, &ri);
+			err = radp_nl_dump_one(skb, cb, req, dev, ri, data);
 			radp_dev_put(dev);
 			if (err)
 				break;
@@ -323,250 +272,171 @@ static int radp_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	}
 	/* A full message is sent and the dump goes on in the next one. */
 	if (err == -EMSGSIZE && skb->len)
-		return skb->len;
+		err = skb->len;
+out:
+	kfree(data);
+	kfree(ri);
 	return err;
 }
 
-/* Tell the "config" group about a change, as GET would show it. */
-static void radp_nl_notify(const struct radp_nl_request *req,
-			   struct radp_dev *dev,
-			   const struct radp_nl_req_info *ri)
+/*
+ * radp_nl_notify - tell the "config" group about @dev, with @cmd (a *_NTF)
+ * @ri: the request info (NULL: a zeroed one); for ROCE_ADP_CMD_DEV_NTF it
+ *	carries the event
+ * @data: what a SET's reply showed, to send again; NULL: prepare it here,
+ *	outside any request (devices added or removed, firmware resets)
+ */
+void radp_nl_notify(struct radp_dev *dev, u8 cmd,
+		    const struct radp_nl_req_info *ri,
+		    const struct radp_nl_reply_data *data)
 {
+	const struct radp_nl_request *req = radp_nl_request_find(cmd);
+	struct radp_nl_reply_data *own_data = NULL;
+	struct radp_nl_req_info *own_ri = NULL;
 	struct sk_buff *msg;
 
-	/* profile-forget changes nothing the device shows: no notification. */
-	if (!req->ntf_cmd || !genl_has_listeners(&radp_nl_family, &init_net, 0))
+	if (WARN_ON_ONCE(!req))
 		return;
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!msg)
-		return;
-	if (radp_nl_put_msg(msg, req, req->ntf_cmd, dev, 0, 0, 0, ri, NULL)) {
-		nlmsg_free(msg);
-		return;
-	}
-	genlmsg_multicast(&radp_nl_family, msg, 0, 0, GFP_KERNEL);
-}
-
-/* Tell the "config" group that @dev was added or removed. */
-void radp_nl_dev_notify(struct radp_dev *dev, enum roce_adp_dev_event event)
-{
-	struct sk_buff *msg;
-	void *hdr;
-
 	mutex_lock(&radp_nl_registered_lock);
 	if (!radp_nl_registered ||
-	    !genl_has_listeners(&radp_nl_family, &init_net, 0))
+	    !genl_has_listeners(&radp_nl_family, &init_net,
+				ROCE_ADP_NLGRP_CONFIG))
 		goto unlock;
-	msg = genlmsg_new(nla_total_size(sizeof(u32)) +
-			  nla_total_size(ROCE_ADP_DEV_NAME_LEN) +
-			  radp_nl_dev_reply_size(dev, NULL, NULL), GFP_KERNEL);
-	if (!msg)
-		goto unlock;
-	hdr = genlmsg_put(msg, 0, 0, &radp_nl_family, 0, ROCE_ADP_CMD_DEV_NTF);
-	if (!hdr)
-		goto err_free_msg;
-	if (nla_put_string(msg, ROCE_ADP_A_DEV_NAME, dev->name) ||
-	    radp_nl_dev_fill(msg, dev, NULL, NULL) ||
-	    nla_put_u32(msg, ROCE_ADP_A_DEV_EVENT, event))
-		goto err_free_msg;
-	genlmsg_end(msg, hdr);
-	genlmsg_multicast(&radp_nl_family, msg, 0, 0, GFP_KERNEL);
-	goto unlock;
-
-err_free_msg:
-	nlmsg_free(msg);
+	if (!data) {
+		if (radp_nl_alloc(req, &own_ri, &own_data))
+			goto unlock;
+		if (ri)
+			memcpy(own_ri, ri, sizeof(*ri));
+		if (radp_nl_prepare(req, dev, own_ri, own_data, NULL))
+			goto free;
+		ri = own_ri;
+		data = own_data;
+	}
+	msg = radp_nl_build(req, cmd, 0, 0, ri, data);
+	if (!IS_ERR(msg))
+		genlmsg_multicast(&radp_nl_family, msg, 0,
+				  ROCE_ADP_NLGRP_CONFIG, GFP_KERNEL);
+free:
+	kfree(own_data);
+	kfree(own_ri);
 unlock:
 	mutex_unlock(&radp_nl_registered_lock);
 }
 
-/* Tell the "config" group about @dev, as dev-get shows it, with @cmd. */
-void radp_nl_dev_state_notify(struct radp_dev *dev, u8 cmd)
+static int radp_nl_set_doit(struct sk_buff *skb, struct genl_info *info,
+			    const struct radp_nl_request *req)
 {
-	struct radp_nl_req_info ri = {};
-	struct sk_buff *msg;
-
-	if (!genl_has_listeners(&radp_nl_family, &init_net, 0))
-		return;
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!msg)
-		return;
-	if (radp_nl_put_msg(msg, &radp_nl_requests[0], cmd, dev, 0, 0, 0, &ri,
-			    NULL)) {
-		nlmsg_free(msg);
-		return;
-	}
-	genlmsg_multicast(&radp_nl_family, msg, 0, 0, GFP_KERNEL);
-}
-
-static int radp_nl_set_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	const struct radp_nl_request *req;
-	struct radp_nl_req_info ri;
+	struct radp_nl_reply_data *data;
+	struct radp_nl_req_info *ri;
 	struct radp_dev *dev;
 	struct sk_buff *msg;
 	int err;
 
-	req = radp_nl_request_find(info->genlhdr->cmd);
-	if (WARN_ON_ONCE(!req || !req->set))
-		return -EOPNOTSUPP;
+	err = radp_nl_alloc(req, &ri, &data);
+	if (err)
+		return err;
 	dev = radp_nl_dev_from_info(info);
-	if (IS_ERR(dev))
-		return PTR_ERR(dev);
-
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!msg) {
-		err = -ENOMEM;
-		goto err_put_dev;
+	if (IS_ERR(dev)) {
+		err = PTR_ERR(dev);
+		goto err_free;
 	}
 
-	/* The reply and the notification show this change, not a later one. */
+	/*
+	 * The reply and the notification show this change, not a later
+	 * one: one read-back, under the lock, serves both.
+	 */
 	mutex_lock(&dev->cfg_lock);
-	err = radp_nl_req_info_init(req, NULL, false, &ri, info->extack) ?:
-	      req->set(dev, info, &ri);
+	err = req->set(dev, ri, info) ?:
+	      radp_nl_prepare(req, dev, ri, data, info->extack);
 	if (err)
 		goto err_unlock;
-	err = radp_nl_put_msg(msg, req, req->set_cmd, dev, info->snd_portid,
-			      info->snd_seq, 0, &ri, info->extack);
-	if (err)
+	msg = radp_nl_build(req, req->set_cmd, info->snd_portid, info->snd_seq,
+			    ri, data);
+	if (IS_ERR(msg)) {
+		err = PTR_ERR(msg);
 		goto err_unlock;
-	radp_nl_notify(req, dev, &ri);
+	}
+	if (req->ntf_cmd)
+		radp_nl_notify(dev, req->ntf_cmd, ri, data);
 	mutex_unlock(&dev->cfg_lock);
 
 	radp_dev_put(dev);
+	kfree(data);
+	kfree(ri);
 	return genlmsg_reply(msg, info);
 
 err_unlock:
 	mutex_unlock(&dev->cfg_lock);
-	nlmsg_free(msg);
-err_put_dev:
 	radp_dev_put(dev);
+err_free:
+	kfree(data);
+	kfree(ri);
 	return err;
 }
 
-static const struct nla_policy radp_nl_range_policy[ROCE_ADP_A_RANGE_MAX + 1] = {
-	[ROCE_ADP_A_RANGE_INDEX] = NLA_POLICY_MAX(NLA_U32, RADP_RANGES - 1),
-	[ROCE_ADP_A_RANGE_PREV_RANGE_INDEX] = NLA_POLICY_MAX(NLA_U32, 7),
-	[ROCE_ADP_A_RANGE_DEC_MODE] = NLA_POLICY_MAX(NLA_U32, 3),
-	[ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] = NLA_POLICY_MAX(NLA_U32, 1023),
-	[ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = NLA_POLICY_MAX(NLA_U32, 255),
-	[ROCE_ADP_A_RANGE_RANGE_SIZE] = NLA_POLICY_MAX(NLA_U32, 255),
-};
-
-/* Above s16: the NLA_POLICY_MAX() of 6.1 cannot hold it. */
-static struct netlink_range_validation radp_nl_time_base_range = {
-	.max = U16_MAX,
-};
-
-static struct netlink_range_validation radp_nl_24bit_range = {
-	.max = 0xffffff,
-};
-
-const struct nla_policy radp_nl_profile_policy[ROCE_ADP_A_PROFILE_MAX + 1] = {
-	[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] =
-		NLA_POLICY_MAX(NLA_U32, ROCE_ADP_PROFILE_ID_MAX),
-	[ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT] = NLA_POLICY_MAX(NLA_U8, 1),
-	[ROCE_ADP_A_PROFILE_RANGE_NUM] = NLA_POLICY_MAX(NLA_U32, 7),
-	[ROCE_ADP_A_PROFILE_START_RANGE_INDEX] = NLA_POLICY_MAX(NLA_U32, 7),
-	[ROCE_ADP_A_PROFILE_TIME_UNIT] = NLA_POLICY_MAX(NLA_U32, 3),
-	[ROCE_ADP_A_PROFILE_TIME_BASE] =
-		NLA_POLICY_FULL_RANGE(NLA_U32, &radp_nl_time_base_range),
-	[ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT] = NLA_POLICY_MAX(NLA_U32, 255),
-	[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND] =
-		NLA_POLICY_MAX(NLA_U32, 255),
-	[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE] =
-		NLA_POLICY_MAX(NLA_U32, 255),
-	[ROCE_ADP_A_PROFILE_RANGE] = NLA_POLICY_NESTED(radp_nl_range_policy),
-};
-
-const struct nla_policy radp_nl_accl_policy[ROCE_ADP_A_ACCL_MAX + 1] = {
-	[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] = NLA_POLICY_MAX(NLA_U8, 1),
-	[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN] = NLA_POLICY_MAX(NLA_U8, 1),
-	[ROCE_ADP_A_ACCL_ROCE_SLOW_RESTART_EN] = NLA_POLICY_MAX(NLA_U8, 1),
-	[ROCE_ADP_A_ACCL_ROCE_SLOW_RESTART_IDLE_EN] = NLA_POLICY_MAX(NLA_U8, 1),
-	[ROCE_ADP_A_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED] =
-		NLA_POLICY_MAX(NLA_U8, 1),
-	[ROCE_ADP_A_ACCL_ADAPTIVE_ROUTING_FORCED_EN] = NLA_POLICY_MAX(NLA_U8, 1),
-	[ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN] = NLA_POLICY_MAX(NLA_U8, 1),
-};
-
-#define RADP_NL_DEV_NAME_POLICY \
-	[ROCE_ADP_A_DEV_NAME] = { .type = NLA_NUL_STRING, \
-				  .len = ROCE_ADP_DEV_NAME_LEN - 1 }
-
-static const struct nla_policy radp_nl_dev_policy[ROCE_ADP_A_DEV_NAME + 1] = {
-	RADP_NL_DEV_NAME_POLICY,
-};
-
-static const struct nla_policy radp_nl_accl_set_policy[ROCE_ADP_A_ACCL + 1] = {
-	RADP_NL_DEV_NAME_POLICY,
-	[ROCE_ADP_A_ACCL] = NLA_POLICY_NESTED(radp_nl_accl_policy),
-};
-
-static const struct nla_policy radp_nl_profile_get_policy[ROCE_ADP_A_PROFILE_ID + 1] = {
-	RADP_NL_DEV_NAME_POLICY,
-	[ROCE_ADP_A_PROFILE_ID] = NLA_POLICY_MAX(NLA_U32, ROCE_ADP_PROFILE_ID_MAX),
-};
-
-static const struct nla_policy radp_nl_profile_set_policy[ROCE_ADP_A_PROFILE + 1] = {
-	RADP_NL_DEV_NAME_POLICY,
-	[ROCE_ADP_A_PROFILE] = NLA_POLICY_NESTED(radp_nl_profile_policy),
-};
-
-static const struct nla_policy radp_nl_mpt_get_policy[ROCE_ADP_A_MPT_RAW + 1] = {
-	RADP_NL_DEV_NAME_POLICY,
-	[ROCE_ADP_A_MPT_INDEX] = { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_KEY] = { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_PD] = NLA_POLICY_FULL_RANGE(NLA_U32, &radp_nl_24bit_range),
-	[ROCE_ADP_A_MPT_QPN] = NLA_POLICY_FULL_RANGE(NLA_U32, &radp_nl_24bit_range),
-	[ROCE_ADP_A_MPT_RAW] = { .type = NLA_FLAG },
-};
-
-/* Each policy array ends at the attribute named as its _maxattr. */
-#define RADP_NL_GET_OP(_cmd, _policy, _maxattr) {		\
-	.cmd = _cmd,						\
-	.doit = radp_nl_get_doit,				\
-	.dumpit = radp_nl_get_dumpit,				\
-	.policy = _policy,					\
-	.maxattr = _maxattr,					\
+/* The handlers netlink-gen.c names, one message's ops each. */
+int roce_adp_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return radp_nl_get_doit(skb, info, &radp_nl_dev_request);
 }
 
-#define RADP_NL_SET_OP(_cmd, _policy, _maxattr) {		\
-	.cmd = _cmd,						\
-	.doit = radp_nl_set_doit,				\
-	.policy = _policy,					\
-	.maxattr = _maxattr,					\
-	.flags = GENL_ADMIN_PERM,				\
+int roce_adp_nl_dev_get_dumpit(struct sk_buff *skb,
+			       struct netlink_callback *cb)
+{
+	return radp_nl_get_dumpit(skb, cb, &radp_nl_dev_request);
 }
 
-/* Keys and addresses are for administrators only, dumps included. */
-#define RADP_NL_ADMIN_GET_OP(_cmd, _policy, _maxattr) {		\
-	.cmd = _cmd,						\
-	.doit = radp_nl_get_doit,				\
-	.dumpit = radp_nl_get_dumpit,				\
-	.policy = _policy,					\
-	.maxattr = _maxattr,					\
-	.flags = GENL_ADMIN_PERM,				\
+int roce_adp_nl_profile_forget_doit(struct sk_buff *skb,
+				    struct genl_info *info)
+{
+	return radp_nl_set_doit(skb, info, &radp_nl_dev_request);
 }
 
-static const struct genl_ops radp_nl_ops[] = {
-	RADP_NL_GET_OP(ROCE_ADP_CMD_DEV_GET, radp_nl_dev_policy,
-		       ROCE_ADP_A_DEV_NAME),
-	RADP_NL_GET_OP(ROCE_ADP_CMD_ACCL_GET, radp_nl_dev_policy,
-		       ROCE_ADP_A_DEV_NAME),
-	RADP_NL_SET_OP(ROCE_ADP_CMD_ACCL_SET, radp_nl_accl_set_policy,
-		       ROCE_ADP_A_ACCL),
-	RADP_NL_GET_OP(ROCE_ADP_CMD_PROFILE_GET, radp_nl_profile_get_policy,
-		       ROCE_ADP_A_PROFILE_ID),
-	RADP_NL_SET_OP(ROCE_ADP_CMD_PROFILE_SET, radp_nl_profile_set_policy,
-		       ROCE_ADP_A_PROFILE),
-	RADP_NL_ADMIN_GET_OP(ROCE_ADP_CMD_MPT_GET, radp_nl_mpt_get_policy,
-			     ROCE_ADP_A_MPT_RAW),
-	RADP_NL_SET_OP(ROCE_ADP_CMD_PROFILE_FORGET, radp_nl_dev_policy,
-		       ROCE_ADP_A_DEV_NAME),
-};
+int roce_adp_nl_accl_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return radp_nl_get_doit(skb, info, &radp_nl_accl_request);
+}
+
+int roce_adp_nl_accl_get_dumpit(struct sk_buff *skb,
+				struct netlink_callback *cb)
+{
+	return radp_nl_get_dumpit(skb, cb, &radp_nl_accl_request);
+}
+
+int roce_adp_nl_accl_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return radp_nl_set_doit(skb, info, &radp_nl_accl_request);
+}
+
+int roce_adp_nl_profile_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return radp_nl_get_doit(skb, info, &radp_nl_profile_request);
+}
+
+int roce_adp_nl_profile_get_dumpit(struct sk_buff *skb,
+				   struct netlink_callback *cb)
+{
+	return radp_nl_get_dumpit(skb, cb, &radp_nl_profile_request);
+}
+
+int roce_adp_nl_profile_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return radp_nl_set_doit(skb, info, &radp_nl_profile_request);
+}
+
+int roce_adp_nl_mpt_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return radp_nl_get_doit(skb, info, &radp_nl_mpt_request);
+}
+
+int roce_adp_nl_mpt_get_dumpit(struct sk_buff *skb,
+			       struct netlink_callback *cb)
+{
+	return radp_nl_get_dumpit(skb, cb, &radp_nl_mpt_request);
+}
 
 static const struct genl_multicast_group radp_nl_mcgrps[] = {
-	{ .name = ROCE_ADP_MCGRP_CONFIG },
+	[ROCE_ADP_NLGRP_CONFIG] = { .name = ROCE_ADP_MCGRP_CONFIG },
 };
 
 static struct genl_family radp_nl_family __ro_after_init = {
@@ -574,8 +444,8 @@ static struct genl_family radp_nl_family __ro_after_init = {
 	.version = ROCE_ADP_FAMILY_VERSION,
 	.module = THIS_MODULE,
 	.parallel_ops = true,
-	.ops = radp_nl_ops,
-	.n_ops = ARRAY_SIZE(radp_nl_ops),
+	.ops = roce_adp_nl_ops,
+	.n_ops = ARRAY_SIZE(roce_adp_nl_ops),
 	.resv_start_op = ROCE_ADP_CMD_MAX + 1,
 	.mcgrps = radp_nl_mcgrps,
 	.n_mcgrps = ARRAY_SIZE(radp_nl_mcgrps),
@@ -585,17 +455,19 @@ int __init radp_nl_init(void)
 {
 	int err;
 
-	mutex_lock(&radp_nl_registered_lock);
 	err = genl_register_family(&radp_nl_family);
-	radp_nl_registered = !err;
+	if (err)
+		return err;
+	mutex_lock(&radp_nl_registered_lock);
+	radp_nl_registered = true;
 	mutex_unlock(&radp_nl_registered_lock);
-	return err;
+	return 0;
 }
 
 void radp_nl_fini(void)
 {
 	mutex_lock(&radp_nl_registered_lock);
 	radp_nl_registered = false;
-	genl_unregister_family(&radp_nl_family);
 	mutex_unlock(&radp_nl_registered_lock);
+	genl_unregister_family(&radp_nl_family);
 }

@@ -12,7 +12,33 @@
 #include <net/genetlink.h>
 
 #include "compat.h"
-#include "roce_adp.h"
+#include "radp_nl.h"
+
+struct radp_nl_mpt_req {
+	struct radp_nl_req_info base;
+	const struct nlattr *sel_attr;	/* do: index or key */
+	u32 index;
+	bool by_key;
+	u32 key;
+	bool raw;
+	bool has_pd;
+	u32 pd;
+	bool has_qpn;
+	u32 qpn;
+};
+
+#define RADP_NL_MPT_REQ(ri)	container_of(ri, struct radp_nl_mpt_req, base)
+
+struct radp_nl_mpt_data {
+	struct radp_nl_reply_data base;
+	u32 index;
+	struct radp_mpt m;
+	bool has_raw;
+	u8 raw[RADP_MPT_LEN];
+};
+
+#define RADP_NL_MPT_DATA(data) \
+	container_of(data, struct radp_nl_mpt_data, base)
 
 static int radp_nl_mpt_put_access(struct sk_buff *skb,
 				  const struct radp_mpt *m)
@@ -90,28 +116,30 @@ err_cancel:
 	return err;
 }
 
-int radp_nl_mpt_parse(struct nlattr **attrs, struct radp_nl_req_info *ri,
-		      struct netlink_ext_ack *extack)
+static int radp_nl_mpt_parse(struct radp_nl_req_info *base,
+			     struct nlattr **attrs,
+			     struct netlink_ext_ack *extack)
 {
+	struct radp_nl_mpt_req *ri = RADP_NL_MPT_REQ(base);
 	struct nlattr *index = attrs[ROCE_ADP_A_MPT_INDEX];
 	struct nlattr *key = attrs[ROCE_ADP_A_MPT_KEY];
 	struct nlattr *pd = attrs[ROCE_ADP_A_MPT_PD];
 	struct nlattr *qpn = attrs[ROCE_ADP_A_MPT_QPN];
 
-	ri->mpt.raw = nla_get_flag(attrs[ROCE_ADP_A_MPT_RAW]);
-	if (ri->dump) {
+	ri->raw = nla_get_flag(attrs[ROCE_ADP_A_MPT_RAW]);
+	if (base->dump) {
 		if (index || key) {
 			NL_SET_ERR_MSG_ATTR(extack, index ?: key,
 					    "a dump takes no entry index or key, only the pd and qpn filters");
 			return -EINVAL;
 		}
 		if (pd) {
-			ri->mpt.has_pd = true;
-			ri->mpt.pd = nla_get_u32(pd);
+			ri->has_pd = true;
+			ri->pd = nla_get_u32(pd);
 		}
 		if (qpn) {
-			ri->mpt.has_qpn = true;
-			ri->mpt.qpn = nla_get_u32(qpn);
+			ri->has_qpn = true;
+			ri->qpn = nla_get_u32(qpn);
 		}
 		return 0;
 	}
@@ -130,33 +158,30 @@ int radp_nl_mpt_parse(struct nlattr **attrs, struct radp_nl_req_info *ri,
 		NL_SET_ERR_MSG(extack, "an MPT index or key is required");
 		return -EINVAL;
 	}
-	ri->mpt.sel_attr = index ?: key;
-	ri->mpt.by_key = !!key;
+	ri->sel_attr = index ?: key;
+	ri->by_key = !!key;
 	if (key) {
-		ri->mpt.key = nla_get_u32(key);
-		ri->mpt.index = radp_mpt_key_index(ri->mpt.key);
+		ri->key = nla_get_u32(key);
+		ri->index = radp_mpt_key_index(ri->key);
 	} else {
-		ri->mpt.index = nla_get_u32(index);
+		ri->index = nla_get_u32(index);
 	}
 	return 0;
 }
 
-/* The reply to a do: the entry the request selected. */
-int radp_nl_mpt_fill(struct sk_buff *skb, struct radp_dev *dev,
-		     const struct radp_nl_req_info *ri,
-		     struct netlink_ext_ack *extack)
+/* A do: the entry the request selected. */
+static int radp_nl_mpt_prepare(const struct radp_nl_req_info *base,
+			       struct radp_nl_reply_data *reply,
+			       struct netlink_ext_ack *extack)
 {
-	const struct nlattr *sel = ri->mpt.sel_attr;
-	u8 raw[RADP_MPT_LEN];
-	struct radp_mpt m;
+	const struct radp_nl_mpt_req *ri = RADP_NL_MPT_REQ(base);
+	struct radp_nl_mpt_data *data = RADP_NL_MPT_DATA(reply);
+	const struct nlattr *sel = ri->sel_attr;
+	struct radp_mpt *m = &data->m;
 	int err;
 
-	if (ri->mpt.entry)
-		return radp_nl_mpt_put(skb, ri->mpt.index, ri->mpt.entry,
-				       ri->mpt.entry_raw);
-
-	err = radp_mpt_query(dev, ri->mpt.index, &m, raw, extack);
-	if (err == -ERANGE && ri->mpt.by_key) {
+	err = radp_mpt_query(reply->dev, ri->index, m, data->raw, extack);
+	if (err == -ERANGE && ri->by_key) {
 		NL_SET_ERR_MSG_ATTR(extack, sel,
 				    "no memory region or window holds this key");
 		return -ENOENT;
@@ -165,38 +190,61 @@ int radp_nl_mpt_fill(struct sk_buff *skb, struct radp_dev *dev,
 		NL_SET_BAD_ATTR(extack, sel);
 		return err;
 	}
-	if (ri->mpt.by_key && (!radp_mpt_status_valid(m.status) ||
-			       !(m.present & RADP_MPT_BIT(RADP_MPT_MEM_KEY)) ||
-			       m.mem_key != ri->mpt.key)) {
+	if (ri->by_key && (!radp_mpt_status_valid(m->status) ||
+			   !(m->present & RADP_MPT_BIT(RADP_MPT_MEM_KEY)) ||
+			   m->mem_key != ri->key)) {
 		NL_SET_ERR_MSG_ATTR(extack, sel,
 				    "no memory region or window holds this key");
 		return -ENOENT;
 	}
-	return radp_nl_mpt_put(skb, ri->mpt.index, &m,
-			       ri->mpt.raw ? raw : NULL);
+	data->index = ri->index;
+	data->has_raw = ri->raw;
+	return 0;
 }
 
-static bool radp_nl_mpt_match(const struct radp_nl_req_info *ri,
+/* At most: every member as a 64-bit attribute, and the raw entry. */
+static int radp_nl_mpt_reply_size(const struct radp_nl_req_info *ri,
+				  const struct radp_nl_reply_data *reply)
+{
+	return nla_total_size(0) + 3 * nla_total_size(sizeof(u32)) +
+	       radp_mpt_members_count * nla_total_size_64bit(sizeof(u64)) +
+	       nla_total_size(RADP_MPT_LEN);
+}
+
+static int radp_nl_mpt_fill(struct sk_buff *skb,
+			    const struct radp_nl_req_info *ri,
+			    const struct radp_nl_reply_data *reply)
+{
+	const struct radp_nl_mpt_data *data = RADP_NL_MPT_DATA(reply);
+
+	return radp_nl_mpt_put(skb, data->index, &data->m,
+			       data->has_raw ? data->raw : NULL);
+}
+
+static bool radp_nl_mpt_match(const struct radp_nl_mpt_req *ri,
 			      const struct radp_mpt *m)
 {
 	if (!radp_mpt_status_valid(m->status))
 		return false;
-	if (ri->mpt.has_pd && m->pd != ri->mpt.pd)
+	if (ri->has_pd && m->pd != ri->pd)
 		return false;
-	if (ri->mpt.has_qpn && (!m->bqp || m->qpn != ri->mpt.qpn))
+	if (ri->has_qpn && (!m->bqp || m->qpn != ri->qpn))
 		return false;
 	return true;
 }
 
-/* Every live entry of @dev that passes the filters, a message each. */
-int radp_nl_mpt_dump_dev(struct sk_buff *skb, struct netlink_callback *cb,
-			 const struct radp_nl_request *req,
-			 struct radp_dev *dev, struct radp_nl_req_info *ri)
+/* Every live entry of the device that passes the filters, a message each. */
+static int radp_nl_mpt_dump_dev(struct sk_buff *skb,
+				struct netlink_callback *cb,
+				const struct radp_nl_request *req,
+				struct radp_nl_req_info *base,
+				struct radp_nl_reply_data *reply)
 {
 	struct radp_nl_dump_ctx *ctx = (struct radp_nl_dump_ctx *)cb->ctx;
-	u8 raw[RADP_MPT_LEN];
+	const struct radp_nl_mpt_req *ri = RADP_NL_MPT_REQ(base);
+	struct radp_nl_mpt_data *data = RADP_NL_MPT_DATA(reply);
+	struct radp_dev *dev = reply->dev;
 	struct nlmsghdr *nlh;
-	struct radp_mpt m;
 	u32 gen;
 	int err;
 
@@ -210,9 +258,10 @@ int radp_nl_mpt_dump_dev(struct sk_buff *skb, struct netlink_callback *cb,
 			cb->seq = 1;
 	}
 
+	data->has_raw = ri->raw;
 	for (; ctx->pos < READ_ONCE(dev->mpt_count); ctx->pos++) {
-		err = radp_mpt_query(dev, ctx->pos, &m, ri->mpt.raw ? raw : NULL,
-				     cb->extack);
+		err = radp_mpt_query(dev, ctx->pos, &data->m,
+				     ri->raw ? data->raw : NULL, cb->extack);
 		if (err)
 			return err;
 		gen = atomic_read(&dev->mpt_gen);
@@ -220,18 +269,15 @@ int radp_nl_mpt_dump_dev(struct sk_buff *skb, struct netlink_callback *cb,
 			ctx->gen = gen;
 			cb->seq++;
 		}
-		if (!radp_nl_mpt_match(ri, &m))
+		if (!radp_nl_mpt_match(ri, &data->m))
 			continue;
 
-		ri->mpt.index = ctx->pos;
-		ri->mpt.entry = &m;
-		ri->mpt.entry_raw = ri->mpt.raw ? raw : NULL;
+		data->index = ctx->pos;
 		nlh = (struct nlmsghdr *)skb_tail_pointer(skb);
-		err = radp_nl_put_msg(skb, req, req->cmd, dev,
+		err = radp_nl_put_msg(skb, req, req->cmd,
 				      NETLINK_CB(cb->skb).portid,
-				      cb->nlh->nlmsg_seq, NLM_F_MULTI, ri,
-				      cb->extack);
-		ri->mpt.entry = NULL;
+				      cb->nlh->nlmsg_seq, NLM_F_MULTI, base,
+				      reply);
 		if (err)
 			return err;
 		nl_dump_check_consistent(cb, nlh);
@@ -241,3 +287,14 @@ int radp_nl_mpt_dump_dev(struct sk_buff *skb, struct netlink_callback *cb,
 	ctx->in_dev = false;
 	return 0;
 }
+
+const struct radp_nl_request radp_nl_mpt_request = {
+	.cmd			= ROCE_ADP_CMD_MPT_GET,
+	.req_info_size		= sizeof(struct radp_nl_mpt_req),
+	.reply_data_size	= sizeof(struct radp_nl_mpt_data),
+	.parse			= radp_nl_mpt_parse,
+	.prepare		= radp_nl_mpt_prepare,
+	.reply_size		= radp_nl_mpt_reply_size,
+	.fill			= radp_nl_mpt_fill,
+	.dump_dev		= radp_nl_mpt_dump_dev,
+};

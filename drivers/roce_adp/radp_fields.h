@@ -174,4 +174,55 @@
 	  MPT_ENTRY_ENTITY_SIZE, U32, NUM)				\
 	X(MTT_FBO, mtt_fbo, 0x3c, 20, 0, MPT_ENTRY_MTT_FBO, U32, NUM)
 
+/*
+ * struct mlx5_ifc_mkc_bits of include/linux/mlx5/mlx5_ifc.h (6.12), the
+ * 64-byte mkey context, the fields the mlx5 backend maps to the MPT entry
+ * (radp_mkc.c). mlx5_ifc gives a field as a bit offset from the start,
+ * most significant bit first; the comment before a row gives that offset
+ * and width, the row the same bits the PRM way. log_page_size is 6 bits
+ * wide there, 5 in 6.1's header, where the top bit is reserved (0 from
+ * firmware that predates it). No row has an attribute: the context is
+ * shown only as the MPT entry it maps to.
+ */
+#define RADP_MKC_FIELDS(X)						\
+	/* 0x001 +1 */							\
+	X(FREE, free, 0x00, 30, 30, NONE, NONE, BOOL)			\
+	/* 0x003 +3 */							\
+	X(ACCESS_MODE_4_2, access_mode_4_2, 0x00, 28, 26, NONE, NONE, NUM) \
+	/* 0x010 +1 */							\
+	X(UMR_EN, umr_en, 0x00, 15, 15, NONE, NONE, BOOL)		\
+	/* 0x011 +1 */							\
+	X(A, a, 0x00, 14, 14, NONE, NONE, BOOL)				\
+	/* 0x012 +1 */							\
+	X(RW, rw, 0x00, 13, 13, NONE, NONE, BOOL)			\
+	/* 0x013 +1 */							\
+	X(RR, rr, 0x00, 12, 12, NONE, NONE, BOOL)			\
+	/* 0x014 +1 */							\
+	X(LW, lw, 0x00, 11, 11, NONE, NONE, BOOL)			\
+	/* 0x015 +1 */							\
+	X(LR, lr, 0x00, 10, 10, NONE, NONE, BOOL)			\
+	/* 0x016 +2 */							\
+	X(ACCESS_MODE_1_0, access_mode_1_0, 0x00, 9, 8, NONE, NONE, NUM) \
+	/* 0x020 +0x18 */						\
+	X(QPN, qpn, 0x04, 31, 8, NONE, NONE, NUM)			\
+	/* 0x038 +8 */							\
+	X(MKEY_7_0, mkey_7_0, 0x04, 7, 0, NONE, NONE, NUM)		\
+	/* 0x060 +1 */							\
+	X(LENGTH64, length64, 0x0c, 31, 31, NONE, NONE, BOOL)		\
+	/* 0x067 +1 */							\
+	X(EN_RINVAL, en_rinval, 0x0c, 24, 24, NONE, NONE, BOOL)		\
+	/* 0x068 +0x18 */						\
+	X(PD, pd, 0x0c, 23, 0, NONE, NONE, NUM)				\
+	/* 0x080 +0x40: start_addr */					\
+	X(START_ADDR_H, start_addr_h, 0x10, 31, 0, NONE, NONE, NUM)	\
+	X(START_ADDR_L, start_addr_l, 0x14, 31, 0, NONE, NONE, NUM)	\
+	/* 0x0c0 +0x40: len */						\
+	X(LEN_H, len_h, 0x18, 31, 0, NONE, NONE, NUM)			\
+	X(LEN_L, len_l, 0x1c, 31, 0, NONE, NONE, NUM)			\
+	/* 0x1a0 +0x20 */						\
+	X(TRANSLATIONS_OCTWORD_SIZE, translations_octword_size,		\
+	  0x34, 31, 0, NONE, NONE, NUM)					\
+	/* 0x1da +6 */							\
+	X(LOG_PAGE_SIZE, log_page_size, 0x38, 5, 0, NONE, NONE, NUM)
+
 #endif /* _RADP_FIELDS_H */

@@ -6,6 +6,18 @@
 #define RADP_FIELD(_fld, _name, _byte, _hi, _lo) \
 	[_fld] = { .name = _name, .byte = _byte, .hi = _hi, .lo = _lo }
 
+/* One row of a list in radp_fields.h; its other columns are not used here. */
+#define RADP_ROW(_fld, _name, _byte, _hi, _lo) \
+	RADP_FIELD(_fld, #_name, _byte, _hi, _lo),
+#define RADP_ROW_ACCL(_id, _name, _byte, _hi, _lo, ...) \
+	RADP_ROW(RADP_ROCE_ACCL_##_id, _name, _byte, _hi, _lo)
+#define RADP_ROW_PROFILE(_id, _name, _byte, _hi, _lo, ...) \
+	RADP_ROW(RADP_PROFILE_##_id, _name, _byte, _hi, _lo)
+#define RADP_ROW_RANGE(_id, _name, _byte, _hi, _lo, ...) \
+	RADP_ROW(RADP_RANGE_##_id, _name, _byte, _hi, _lo)
+#define RADP_ROW_MPT(_id, _name, _byte, _hi, _lo, ...) \
+	RADP_ROW(RADP_MPT_##_id, _name, _byte, _hi, _lo)
+
 const struct radp_field radp_fields[RADP_FLD_COUNT] = {
 	RADP_FIELD(RADP_CMD_IN_OPCODE,		"opcode",	0x00, 31, 16),
 	RADP_FIELD(RADP_CMD_IN_OP_MOD,		"op_mod",	0x04, 15, 0),
@@ -15,101 +27,13 @@ const struct radp_field radp_fields[RADP_FLD_COUNT] = {
 	RADP_FIELD(RADP_ACCESS_REG_IN_REGISTER_ID, "register_id", 0x08, 15, 0),
 	RADP_FIELD(RADP_ACCESS_REG_IN_ARGUMENT,	"argument",	0x0c, 31, 0),
 
-	RADP_FIELD(RADP_ROCE_ACCL_ROCE_ADP_RETRANS_FIELD_SELECT,
-		   "roce_adp_retrans_field_select",		0x00, 0, 0),
-	RADP_FIELD(RADP_ROCE_ACCL_ROCE_TX_WINDOW_FIELD_SELECT,
-		   "roce_tx_window_field_select",		0x00, 1, 1),
-	RADP_FIELD(RADP_ROCE_ACCL_ROCE_SLOW_RESTART_FIELD_SELECT,
-		   "roce_slow_restart_field_select",		0x00, 2, 2),
-	RADP_FIELD(RADP_ROCE_ACCL_ROCE_SLOW_RESTART_IDLE_FIELD_SELECT,
-		   "roce_slow_restart_idle_field_select",	0x00, 3, 3),
-	RADP_FIELD(RADP_ROCE_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED_FIELD_SELECT,
-		   "min_ack_timeout_limit_disabled_field_select", 0x00, 4, 4),
-	RADP_FIELD(RADP_ROCE_ACCL_ADAPTIVE_ROUTING_FORCED_EN_FIELD_SELECT,
-		   "adaptive_routing_forced_en_field_select",	0x00, 5, 5),
-	RADP_FIELD(RADP_ROCE_ACCL_SELECTIVE_REPEAT_FORCED_EN_FIELD_SELECT,
-		   "selective_repeat_forced_en_field_select",	0x00, 6, 6),
-	RADP_FIELD(RADP_ROCE_ACCL_ADP_RETX_PROFILE_SELECT,
-		   "adp_retx_profile_select",			0x00, 28, 28),
-	RADP_FIELD(RADP_ROCE_ACCL_ROCE_ADP_RETRANS_EN,
-		   "roce_adp_retrans_en",			0x04, 0, 0),
-	RADP_FIELD(RADP_ROCE_ACCL_ROCE_TX_WINDOW_EN,
-		   "roce_tx_window_en",				0x04, 1, 1),
-	RADP_FIELD(RADP_ROCE_ACCL_ROCE_SLOW_RESTART_EN,
-		   "roce_slow_restart_en",			0x04, 2, 2),
-	RADP_FIELD(RADP_ROCE_ACCL_ROCE_SLOW_RESTART_IDLE_EN,
-		   "roce_slow_restart_idle_en",			0x04, 3, 3),
-	RADP_FIELD(RADP_ROCE_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED,
-		   "min_ack_timeout_limit_disabled",		0x04, 4, 4),
-	RADP_FIELD(RADP_ROCE_ACCL_ADAPTIVE_ROUTING_FORCED_EN,
-		   "adaptive_routing_forced_en",		0x04, 5, 5),
-	RADP_FIELD(RADP_ROCE_ACCL_SELECTIVE_REPEAT_FORCED_EN,
-		   "selective_repeat_forced_en",		0x04, 6, 6),
-	RADP_FIELD(RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID,
-		   "adp_retx_profile_id",			0x04, 30, 28),
-	RADP_FIELD(RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN,
-		   "adp_retx_base_timeout_min",			0x08, 19, 0),
-	RADP_FIELD(RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID,
-		   "adp_retx_profile_max_id",			0x08, 26, 24),
-	RADP_FIELD(RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_RANGE_NUM,
-		   "adp_retx_profile_max_range_num",		0x08, 30, 28),
-
-	RADP_FIELD(RADP_PROFILE_QP_TOTAL_TIMEOUT, "qp_total_timeout", 0x00, 31, 31),
-	RADP_FIELD(RADP_PROFILE_RANGE_NUM,	"range_num",		0x00, 30, 28),
-	RADP_FIELD(RADP_PROFILE_START_RANGE_INDEX, "start_range_index", 0x00, 26, 24),
-	RADP_FIELD(RADP_PROFILE_TIME_UNIT,	"time_unit",		0x00, 23, 22),
-	RADP_FIELD(RADP_PROFILE_TIME_BASE,	"time_base",		0x00, 15, 0),
-	RADP_FIELD(RADP_PROFILE_RETX_TOTAL_TIMEOUT,
-		   "retx_total_timeout",			0x04, 31, 24),
-	RADP_FIELD(RADP_PROFILE_TIMEOUT_INIT_LOW_BOUND,
-		   "timeout_init_low_bound",			0x04, 15, 8),
-	RADP_FIELD(RADP_PROFILE_TIMEOUT_INIT_RANGE_SIZE,
-		   "timeout_init_range_size",			0x04, 7, 0),
-
-	RADP_FIELD(RADP_RANGE_PREV_RANGE_INDEX,	"prev_range_index",	0x00, 30, 28),
-	RADP_FIELD(RADP_RANGE_DEC_MODE,		"dec_mode",		0x00, 27, 26),
-	RADP_FIELD(RADP_RANGE_TIMEOUT_RETRY_NUM, "timeout_retry_num",	0x00, 25, 16),
-	RADP_FIELD(RADP_RANGE_RANGE_LOW_BOUND,	"range_low_bound",	0x00, 15, 8),
-	RADP_FIELD(RADP_RANGE_RANGE_SIZE,	"range_size",		0x00, 7, 0),
-
 	RADP_FIELD(RADP_QUERY_MPT_IN_INPUT_MODIFIER, "input_modifier", 0x08, 31, 0),
 
-	RADP_FIELD(RADP_MPT_R_W,	"r_w",		0x00, 8, 8),
-	RADP_FIELD(RADP_MPT_PA,		"pa",		0x00, 9, 9),
-	RADP_FIELD(RADP_MPT_LR,		"lr",		0x00, 10, 10),
-	RADP_FIELD(RADP_MPT_LW,		"lw",		0x00, 11, 11),
-	RADP_FIELD(RADP_MPT_RR,		"rr",		0x00, 12, 12),
-	RADP_FIELD(RADP_MPT_RW,		"rw",		0x00, 13, 13),
-	RADP_FIELD(RADP_MPT_ATOMIC,	"atomic",	0x00, 14, 14),
-	RADP_FIELD(RADP_MPT_EB,		"eb",		0x00, 15, 15),
-	RADP_FIELD(RADP_MPT_ATC_REQ,	"atc_req",	0x00, 16, 16),
-	RADP_FIELD(RADP_MPT_ATC_XLATED,	"atc_xlated",	0x00, 17, 17),
-	RADP_FIELD(RADP_MPT_NO_SNOOP,	"no_snoop",	0x00, 19, 19),
-	RADP_FIELD(RADP_MPT_STATUS,	"status",	0x00, 31, 28),
-	RADP_FIELD(RADP_MPT_BQP,	"bqp",		0x04, 7, 7),
-	RADP_FIELD(RADP_MPT_QPN,	"qpn",		0x04, 31, 8),
-	RADP_FIELD(RADP_MPT_MEM_KEY,	"mem_key",	0x08, 31, 0),
-	RADP_FIELD(RADP_MPT_PD,		"pd",		0x0c, 23, 0),
-	RADP_FIELD(RADP_MPT_EN_RINV,	"en_rinv",	0x0c, 24, 24),
-	RADP_FIELD(RADP_MPT_EI,		"ei",		0x0c, 25, 25),
-	RADP_FIELD(RADP_MPT_NCE,	"nce",		0x0c, 26, 26),
-	RADP_FIELD(RADP_MPT_FRE,	"fre",		0x0c, 27, 27),
-	RADP_FIELD(RADP_MPT_RAE,	"rae",		0x0c, 28, 28),
-	RADP_FIELD(RADP_MPT_W_DIF,	"w_dif",	0x0c, 29, 29),
-	RADP_FIELD(RADP_MPT_M_DIF,	"m_dif",	0x0c, 30, 30),
-	RADP_FIELD(RADP_MPT_START_ADDR_H, "start_addr_h", 0x10, 31, 0),
-	RADP_FIELD(RADP_MPT_START_ADDR_L, "start_addr_l", 0x14, 31, 0),
-	RADP_FIELD(RADP_MPT_LEN_H,	"len_h",	0x18, 31, 0),
-	RADP_FIELD(RADP_MPT_LEN_L,	"len_l",	0x1c, 31, 0),
-	RADP_FIELD(RADP_MPT_LKEY,	"lkey",		0x20, 31, 0),
-	RADP_FIELD(RADP_MPT_WIN_CNT,	"win_cnt",	0x24, 23, 0),
-	RADP_FIELD(RADP_MPT_MTT_REP,	"mtt_rep",	0x28, 3, 0),
-	RADP_FIELD(RADP_MPT_BLOCK_MODE,	"block_mode",	0x28, 21, 21),
-	RADP_FIELD(RADP_MPT_LEN64,	"len64",	0x28, 22, 22),
-	RADP_FIELD(RADP_MPT_FBO_EN,	"fbo_en",	0x28, 23, 23),
-	RADP_FIELD(RADP_MPT_MTT_ADR_H,	"mtt_adr_h",	0x2c, 7, 0),
-	RADP_FIELD(RADP_MPT_MTT_ADR_L,	"mtt_adr_l",	0x30, 31, 0),
-	RADP_FIELD(RADP_MPT_MTT_SIZE,	"mtt_size",	0x34, 31, 0),
-	RADP_FIELD(RADP_MPT_ENTITY_SIZE, "entity_size",	0x38, 20, 0),
-	RADP_FIELD(RADP_MPT_MTT_FBO,	"mtt_fbo",	0x3c, 20, 0),
+	RADP_ACCL_SELECT_FIELDS(RADP_ROW_ACCL)
+	RADP_ACCL_FEATURE_FIELDS(RADP_ROW_ACCL)
+	RADP_ACCL_PROFILE_FIELDS(RADP_ROW_ACCL)
+	RADP_ACCL_CAPS_FIELDS(RADP_ROW_ACCL)
+	RADP_PROFILE_FIELDS(RADP_ROW_PROFILE)
+	RADP_RANGE_FIELDS(RADP_ROW_RANGE)
+	RADP_MPT_FIELDS(RADP_ROW_MPT)
 };

@@ -4,7 +4,8 @@
  *
  * Every field is one row of radp_fields[] (radp_ifc.c), written the way the
  * PRM writes it: the byte offset of its big-endian dword and its bits there,
- * bit 0 being the least significant. Nothing else shifts or masks a field.
+ * bit 0 being the least significant. The register layouts' rows come from
+ * their lists in radp_fields.h. Nothing else shifts or masks a field.
  * The same two files build into the kernel module, adpctl and the unit
  * tests.
  */
@@ -17,6 +18,8 @@
 #else
 #include <radp_user_types.h>	/* tools/include: the same names in user space */
 #endif
+
+#include "radp_fields.h"
 
 /**
  * struct radp_field - one field of a firmware layout
@@ -32,7 +35,16 @@ struct radp_field {
 	u8 lo;
 };
 
-/* Every field the project uses, each an index into radp_fields[]. */
+/*
+ * Every field the project uses, each an index into radp_fields[]: the
+ * mailbox headers here, the register layouts from their lists in
+ * radp_fields.h (RADP_<LAYOUT>_<ID>, ROCE_ACCL's as RADP_ROCE_ACCL_<ID>).
+ */
+#define RADP_FLD_ACCL(_id, ...)		RADP_ROCE_ACCL_##_id,
+#define RADP_FLD_PROFILE(_id, ...)	RADP_PROFILE_##_id,
+#define RADP_FLD_RANGE(_id, ...)	RADP_RANGE_##_id,
+#define RADP_FLD_MPT(_id, ...)		RADP_MPT_##_id,
+
 enum radp_fld {
 	/* command mailbox headers */
 	RADP_CMD_IN_OPCODE,
@@ -44,98 +56,42 @@ enum radp_fld {
 	RADP_ACCESS_REG_IN_REGISTER_ID,
 	RADP_ACCESS_REG_IN_ARGUMENT,
 
-	/*
-	 * ROCE_ACCL register. The seven *_field_select and the seven enables
-	 * are listed in bit order: entry i is bit i of its dword.
-	 */
-	RADP_ROCE_ACCL_ROCE_ADP_RETRANS_FIELD_SELECT,
-	RADP_ROCE_ACCL_ROCE_TX_WINDOW_FIELD_SELECT,
-	RADP_ROCE_ACCL_ROCE_SLOW_RESTART_FIELD_SELECT,
-	RADP_ROCE_ACCL_ROCE_SLOW_RESTART_IDLE_FIELD_SELECT,
-	RADP_ROCE_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED_FIELD_SELECT,
-	RADP_ROCE_ACCL_ADAPTIVE_ROUTING_FORCED_EN_FIELD_SELECT,
-	RADP_ROCE_ACCL_SELECTIVE_REPEAT_FORCED_EN_FIELD_SELECT,
-	RADP_ROCE_ACCL_ADP_RETX_PROFILE_SELECT,
-	RADP_ROCE_ACCL_ROCE_ADP_RETRANS_EN,
-	RADP_ROCE_ACCL_ROCE_TX_WINDOW_EN,
-	RADP_ROCE_ACCL_ROCE_SLOW_RESTART_EN,
-	RADP_ROCE_ACCL_ROCE_SLOW_RESTART_IDLE_EN,
-	RADP_ROCE_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED,
-	RADP_ROCE_ACCL_ADAPTIVE_ROUTING_FORCED_EN,
-	RADP_ROCE_ACCL_SELECTIVE_REPEAT_FORCED_EN,
-	RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID,
-	RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN,
-	RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID,
-	RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_RANGE_NUM,
-
-	/* adp_retx_profile, offsets from its start */
-	RADP_PROFILE_QP_TOTAL_TIMEOUT,
-	RADP_PROFILE_RANGE_NUM,
-	RADP_PROFILE_START_RANGE_INDEX,
-	RADP_PROFILE_TIME_UNIT,
-	RADP_PROFILE_TIME_BASE,
-	RADP_PROFILE_RETX_TOTAL_TIMEOUT,
-	RADP_PROFILE_TIMEOUT_INIT_LOW_BOUND,
-	RADP_PROFILE_TIMEOUT_INIT_RANGE_SIZE,
-
-	/* timeout_range, offsets from the entry's start */
-	RADP_RANGE_PREV_RANGE_INDEX,
-	RADP_RANGE_DEC_MODE,
-	RADP_RANGE_TIMEOUT_RETRY_NUM,
-	RADP_RANGE_RANGE_LOW_BOUND,
-	RADP_RANGE_RANGE_SIZE,
-
 	/* QUERY_MPT input mailbox (the entry is output data at 0x10) */
 	RADP_QUERY_MPT_IN_INPUT_MODIFIER,
 
 	/*
-	 * hermonprm_mpt_st, the 64-byte MPT entry. Its listing is little
-	 * endian within each dword: the first field named takes bit 0.
-	 * RADP_MPT_FIRST .. RADP_MPT_LAST, in dword and bit order.
+	 * ROCE_ACCL register. The *_field_select and the enables are listed
+	 * in bit order: entry i is bit i of its dword.
 	 */
-	RADP_MPT_R_W,
-	RADP_MPT_PA,
-	RADP_MPT_LR,
-	RADP_MPT_LW,
-	RADP_MPT_RR,
-	RADP_MPT_RW,
-	RADP_MPT_ATOMIC,
-	RADP_MPT_EB,
-	RADP_MPT_ATC_REQ,
-	RADP_MPT_ATC_XLATED,
-	RADP_MPT_NO_SNOOP,
-	RADP_MPT_STATUS,
-	RADP_MPT_BQP,
-	RADP_MPT_QPN,
-	RADP_MPT_MEM_KEY,
-	RADP_MPT_PD,
-	RADP_MPT_EN_RINV,
-	RADP_MPT_EI,
-	RADP_MPT_NCE,
-	RADP_MPT_FRE,
-	RADP_MPT_RAE,
-	RADP_MPT_W_DIF,
-	RADP_MPT_M_DIF,
-	RADP_MPT_START_ADDR_H,
-	RADP_MPT_START_ADDR_L,
-	RADP_MPT_LEN_H,
-	RADP_MPT_LEN_L,
-	RADP_MPT_LKEY,
-	RADP_MPT_WIN_CNT,
-	RADP_MPT_MTT_REP,
-	RADP_MPT_BLOCK_MODE,
-	RADP_MPT_LEN64,
-	RADP_MPT_FBO_EN,
-	RADP_MPT_MTT_ADR_H,
-	RADP_MPT_MTT_ADR_L,
-	RADP_MPT_MTT_SIZE,
-	RADP_MPT_ENTITY_SIZE,
-	RADP_MPT_MTT_FBO,
+	RADP_ACCL_SELECT_FIELDS(RADP_FLD_ACCL)
+	RADP_ACCL_FEATURE_FIELDS(RADP_FLD_ACCL)
+	RADP_ACCL_PROFILE_FIELDS(RADP_FLD_ACCL)
+	RADP_ACCL_CAPS_FIELDS(RADP_FLD_ACCL)
+
+	/* adp_retx_profile, offsets from its start */
+	RADP_PROFILE_FIELDS(RADP_FLD_PROFILE)
+
+	/* timeout_range, offsets from the entry's start */
+	RADP_RANGE_FIELDS(RADP_FLD_RANGE)
+
+	/* the MPT entry: RADP_MPT_FIRST .. RADP_MPT_LAST, in list order */
+	RADP_MPT_FIELDS(RADP_FLD_MPT)
 
 	RADP_FLD_COUNT,
 	RADP_MPT_FIRST = RADP_MPT_R_W,
 	RADP_MPT_LAST = RADP_MPT_MTT_FBO,
 };
+
+/* The number of rows of each list. */
+#define RADP_N_FEATURE(_id, ...)	RADP_N_FEATURE_##_id,
+#define RADP_N_CAPS(_id, ...)		RADP_N_CAPS_##_id,
+#define RADP_N_PROFILE(_id, ...)	RADP_N_PROFILE_##_id,
+#define RADP_N_RANGE(_id, ...)		RADP_N_RANGE_##_id,
+
+enum { RADP_ACCL_FEATURE_FIELDS(RADP_N_FEATURE) RADP_ACCL_FEATURE_COUNT };
+enum { RADP_ACCL_CAPS_FIELDS(RADP_N_CAPS) RADP_ACCL_CAPS_COUNT };
+enum { RADP_PROFILE_FIELDS(RADP_N_PROFILE) RADP_PROFILE_FIELDS_COUNT };
+enum { RADP_RANGE_FIELDS(RADP_N_RANGE) RADP_RANGE_FIELDS_COUNT };
 
 extern const struct radp_field radp_fields[RADP_FLD_COUNT];
 

@@ -13,57 +13,14 @@
 
 #include "radp_mkc.h"
 
-#define RADP_MKC_FIELD(_fld, _name, _byte, _hi, _lo) \
-	[_fld] = { .name = _name, .byte = _byte, .hi = _hi, .lo = _lo }
+#define RADP_MKC_ROW(_id, _name, _byte, _hi, _lo, ...) \
+	[RADP_MKC_##_id] = {						\
+		.name = #_name, .byte = _byte, .hi = _hi, .lo = _lo	\
+	},
 
-/*
- * struct mlx5_ifc_mkc_bits of include/linux/mlx5/mlx5_ifc.h (6.12). There a
- * field is a bit offset from the start, most significant bit first; the
- * comment gives that offset and width, the row the same bits the PRM way:
- * dword byte offset, then bits counted from the least significant.
- * log_page_size is 6 bits wide there, 5 in 6.1's header, where the top
- * bit is reserved (0 from firmware that predates it).
- */
+/* struct mlx5_ifc_mkc_bits, as RADP_MKC_FIELDS lists it. */
 const struct radp_field radp_mkc_fields[RADP_MKC_FLD_COUNT] = {
-	/* 0x001 +1 */
-	RADP_MKC_FIELD(RADP_MKC_FREE,		"free",			0x00, 30, 30),
-	/* 0x003 +3 */
-	RADP_MKC_FIELD(RADP_MKC_ACCESS_MODE_4_2, "access_mode_4_2",	0x00, 28, 26),
-	/* 0x010 +1 */
-	RADP_MKC_FIELD(RADP_MKC_UMR_EN,		"umr_en",		0x00, 15, 15),
-	/* 0x011 +1 */
-	RADP_MKC_FIELD(RADP_MKC_A,		"a",			0x00, 14, 14),
-	/* 0x012 +1 */
-	RADP_MKC_FIELD(RADP_MKC_RW,		"rw",			0x00, 13, 13),
-	/* 0x013 +1 */
-	RADP_MKC_FIELD(RADP_MKC_RR,		"rr",			0x00, 12, 12),
-	/* 0x014 +1 */
-	RADP_MKC_FIELD(RADP_MKC_LW,		"lw",			0x00, 11, 11),
-	/* 0x015 +1 */
-	RADP_MKC_FIELD(RADP_MKC_LR,		"lr",			0x00, 10, 10),
-	/* 0x016 +2 */
-	RADP_MKC_FIELD(RADP_MKC_ACCESS_MODE_1_0, "access_mode_1_0",	0x00, 9, 8),
-	/* 0x020 +0x18 */
-	RADP_MKC_FIELD(RADP_MKC_QPN,		"qpn",			0x04, 31, 8),
-	/* 0x038 +8 */
-	RADP_MKC_FIELD(RADP_MKC_MKEY_7_0,	"mkey_7_0",		0x04, 7, 0),
-	/* 0x060 +1 */
-	RADP_MKC_FIELD(RADP_MKC_LENGTH64,	"length64",		0x0c, 31, 31),
-	/* 0x067 +1 */
-	RADP_MKC_FIELD(RADP_MKC_EN_RINVAL,	"en_rinval",		0x0c, 24, 24),
-	/* 0x068 +0x18 */
-	RADP_MKC_FIELD(RADP_MKC_PD,		"pd",			0x0c, 23, 0),
-	/* 0x080 +0x40: start_addr */
-	RADP_MKC_FIELD(RADP_MKC_START_ADDR_H,	"start_addr_h",		0x10, 31, 0),
-	RADP_MKC_FIELD(RADP_MKC_START_ADDR_L,	"start_addr_l",		0x14, 31, 0),
-	/* 0x0c0 +0x40: len */
-	RADP_MKC_FIELD(RADP_MKC_LEN_H,		"len_h",		0x18, 31, 0),
-	RADP_MKC_FIELD(RADP_MKC_LEN_L,		"len_l",		0x1c, 31, 0),
-	/* 0x1a0 +0x20 */
-	RADP_MKC_FIELD(RADP_MKC_TRANSLATIONS_OCTWORD_SIZE,
-		       "translations_octword_size",			0x34, 31, 0),
-	/* 0x1da +6 */
-	RADP_MKC_FIELD(RADP_MKC_LOG_PAGE_SIZE,	"log_page_size",	0x38, 5, 0),
+	RADP_MKC_FIELDS(RADP_MKC_ROW)
 };
 
 u32 radp_mkc_get(const void *mkc, enum radp_mkc_fld fld)

@@ -24,28 +24,11 @@ enum {
 	RADP_MKC_ACCESS_MODE_KSM	= 0x3,
 };
 
-/* The mkey context fields the mapping reads; rows of radp_mkc_fields[]. */
+/* The mkey context fields the mapping reads (radp_fields.h), by row. */
+#define RADP_MKC_FLD(_id, ...)		RADP_MKC_##_id,
+
 enum radp_mkc_fld {
-	RADP_MKC_FREE,
-	RADP_MKC_ACCESS_MODE_4_2,
-	RADP_MKC_UMR_EN,
-	RADP_MKC_A,
-	RADP_MKC_RW,
-	RADP_MKC_RR,
-	RADP_MKC_LW,
-	RADP_MKC_LR,
-	RADP_MKC_ACCESS_MODE_1_0,
-	RADP_MKC_QPN,
-	RADP_MKC_MKEY_7_0,
-	RADP_MKC_LENGTH64,
-	RADP_MKC_EN_RINVAL,
-	RADP_MKC_PD,
-	RADP_MKC_START_ADDR_H,
-	RADP_MKC_START_ADDR_L,
-	RADP_MKC_LEN_H,
-	RADP_MKC_LEN_L,
-	RADP_MKC_TRANSLATIONS_OCTWORD_SIZE,
-	RADP_MKC_LOG_PAGE_SIZE,
+	RADP_MKC_FIELDS(RADP_MKC_FLD)
 
 	RADP_MKC_FLD_COUNT,
 };

@@ -17,50 +17,30 @@
 #define RADP_MPT_U32(_fld, _member) {				\
 	.name = #_member, .fld = _fld, .lo = -1,			\
 	.offset = offsetof(struct radp_mpt, _member),			\
-}
+},
 
-#define RADP_MPT_U64(_hi, _lo, _member) {				\
+#define RADP_MPT_U64(_hi, _lo, _member)	RADP_MPT_U64_(_hi, _lo, _member)
+#define RADP_MPT_U64_(_hi, _lo, _member) {				\
 	.name = #_member, .fld = _hi, .lo = _lo,			\
 	.offset = offsetof(struct radp_mpt, _member),			\
-}
+},
+
+/* A row of RADP_MPT_FIELDS as a member, as RADP_MPT_DECL declares it. */
+#define RADP_MPT_MEMBER(_id, _name, _byte, _hi, _lo, _attr, _nla, _kind) \
+	RADP_MPT_MEMBER_##_nla(_id, _name, _kind)
+#define RADP_MPT_MEMBER_U8(_id, _name, _kind)	RADP_MPT_U32(RADP_MPT_##_id, _name)
+#define RADP_MPT_MEMBER_U32(_id, _name, _kind)	RADP_MPT_U32(RADP_MPT_##_id, _name)
+/* The _l half of a 64-bit value is the row after its _h half. */
+#define RADP_MPT_MEMBER_U64(_id, _name, _kind) \
+	RADP_MPT_U64(RADP_MPT_##_id, RADP_MPT_##_id + 1, RADP_MPT_NAME64_##_id)
+#define RADP_MPT_MEMBER_NONE(_id, _name, _kind) \
+	RADP_MPT_MEMBER_NONE_##_kind(_id, _name)
+#define RADP_MPT_MEMBER_NONE_BOOL(_id, _name)	RADP_MPT_U32(RADP_MPT_##_id, _name)
+#define RADP_MPT_MEMBER_NONE_NUM(_id, _name)
 
 /* In the entry's order; mem_key is stored rotated, see radp_mpt_pack(). */
 const struct radp_mpt_member radp_mpt_members[] = {
-	RADP_MPT_U32(RADP_MPT_R_W, r_w),
-	RADP_MPT_U32(RADP_MPT_PA, pa),
-	RADP_MPT_U32(RADP_MPT_LR, lr),
-	RADP_MPT_U32(RADP_MPT_LW, lw),
-	RADP_MPT_U32(RADP_MPT_RR, rr),
-	RADP_MPT_U32(RADP_MPT_RW, rw),
-	RADP_MPT_U32(RADP_MPT_ATOMIC, atomic),
-	RADP_MPT_U32(RADP_MPT_EB, eb),
-	RADP_MPT_U32(RADP_MPT_ATC_REQ, atc_req),
-	RADP_MPT_U32(RADP_MPT_ATC_XLATED, atc_xlated),
-	RADP_MPT_U32(RADP_MPT_NO_SNOOP, no_snoop),
-	RADP_MPT_U32(RADP_MPT_STATUS, status),
-	RADP_MPT_U32(RADP_MPT_BQP, bqp),
-	RADP_MPT_U32(RADP_MPT_QPN, qpn),
-	RADP_MPT_U32(RADP_MPT_MEM_KEY, mem_key),
-	RADP_MPT_U32(RADP_MPT_PD, pd),
-	RADP_MPT_U32(RADP_MPT_EN_RINV, en_rinv),
-	RADP_MPT_U32(RADP_MPT_EI, ei),
-	RADP_MPT_U32(RADP_MPT_NCE, nce),
-	RADP_MPT_U32(RADP_MPT_FRE, fre),
-	RADP_MPT_U32(RADP_MPT_RAE, rae),
-	RADP_MPT_U32(RADP_MPT_W_DIF, w_dif),
-	RADP_MPT_U32(RADP_MPT_M_DIF, m_dif),
-	RADP_MPT_U64(RADP_MPT_START_ADDR_H, RADP_MPT_START_ADDR_L, start_addr),
-	RADP_MPT_U64(RADP_MPT_LEN_H, RADP_MPT_LEN_L, len),
-	RADP_MPT_U32(RADP_MPT_LKEY, lkey),
-	RADP_MPT_U32(RADP_MPT_WIN_CNT, win_cnt),
-	RADP_MPT_U32(RADP_MPT_MTT_REP, mtt_rep),
-	RADP_MPT_U32(RADP_MPT_BLOCK_MODE, block_mode),
-	RADP_MPT_U32(RADP_MPT_LEN64, len64),
-	RADP_MPT_U32(RADP_MPT_FBO_EN, fbo_en),
-	RADP_MPT_U64(RADP_MPT_MTT_ADR_H, RADP_MPT_MTT_ADR_L, mtt_adr),
-	RADP_MPT_U32(RADP_MPT_MTT_SIZE, mtt_size),
-	RADP_MPT_U32(RADP_MPT_ENTITY_SIZE, entity_size),
-	RADP_MPT_U32(RADP_MPT_MTT_FBO, mtt_fbo),
+	RADP_MPT_FIELDS(RADP_MPT_MEMBER)
 };
 
 const unsigned int radp_mpt_members_count =
@@ -85,36 +65,16 @@ void radp_mpt_member_set(struct radp_mpt *m, const struct radp_mpt_member *mm,
 		*(u32 *)p = (u32)val;
 }
 
+/* The attribute of a row of RADP_MPT_FIELDS, 0 for none. */
+#define RADP_MPT_ATTR(_id, _name, _byte, _hi, _lo, _attr, _nla, _kind) \
+	[RADP_MPT_##_id] = RADP_MPT_ATTR_##_nla(_attr),
+#define RADP_MPT_ATTR_U8(_attr)		ROCE_ADP_A_##_attr
+#define RADP_MPT_ATTR_U32(_attr)	ROCE_ADP_A_##_attr
+#define RADP_MPT_ATTR_U64(_attr)	ROCE_ADP_A_##_attr
+#define RADP_MPT_ATTR_NONE(_attr)	0
+
 const u16 radp_mpt_attrs[RADP_FLD_COUNT] = {
-	[RADP_MPT_STATUS] = ROCE_ADP_A_MPT_ENTRY_STATUS,
-	[RADP_MPT_R_W] = ROCE_ADP_A_MPT_ENTRY_R_W,
-	[RADP_MPT_PA] = ROCE_ADP_A_MPT_ENTRY_PA,
-	[RADP_MPT_ATC_REQ] = ROCE_ADP_A_MPT_ENTRY_ATC_REQ,
-	[RADP_MPT_ATC_XLATED] = ROCE_ADP_A_MPT_ENTRY_ATC_XLATED,
-	[RADP_MPT_NO_SNOOP] = ROCE_ADP_A_MPT_ENTRY_NO_SNOOP,
-	[RADP_MPT_BQP] = ROCE_ADP_A_MPT_ENTRY_BQP,
-	[RADP_MPT_QPN] = ROCE_ADP_A_MPT_ENTRY_QPN,
-	[RADP_MPT_MEM_KEY] = ROCE_ADP_A_MPT_ENTRY_MEM_KEY,
-	[RADP_MPT_PD] = ROCE_ADP_A_MPT_ENTRY_PD,
-	[RADP_MPT_EN_RINV] = ROCE_ADP_A_MPT_ENTRY_EN_RINV,
-	[RADP_MPT_EI] = ROCE_ADP_A_MPT_ENTRY_EI,
-	[RADP_MPT_NCE] = ROCE_ADP_A_MPT_ENTRY_NCE,
-	[RADP_MPT_FRE] = ROCE_ADP_A_MPT_ENTRY_FRE,
-	[RADP_MPT_RAE] = ROCE_ADP_A_MPT_ENTRY_RAE,
-	[RADP_MPT_W_DIF] = ROCE_ADP_A_MPT_ENTRY_W_DIF,
-	[RADP_MPT_M_DIF] = ROCE_ADP_A_MPT_ENTRY_M_DIF,
-	[RADP_MPT_START_ADDR_H] = ROCE_ADP_A_MPT_ENTRY_START_ADDR,
-	[RADP_MPT_LEN_H] = ROCE_ADP_A_MPT_ENTRY_LEN,
-	[RADP_MPT_LKEY] = ROCE_ADP_A_MPT_ENTRY_LKEY,
-	[RADP_MPT_WIN_CNT] = ROCE_ADP_A_MPT_ENTRY_WIN_CNT,
-	[RADP_MPT_MTT_REP] = ROCE_ADP_A_MPT_ENTRY_MTT_REP,
-	[RADP_MPT_BLOCK_MODE] = ROCE_ADP_A_MPT_ENTRY_BLOCK_MODE,
-	[RADP_MPT_LEN64] = ROCE_ADP_A_MPT_ENTRY_LEN64,
-	[RADP_MPT_FBO_EN] = ROCE_ADP_A_MPT_ENTRY_FBO_EN,
-	[RADP_MPT_MTT_ADR_H] = ROCE_ADP_A_MPT_ENTRY_MTT_ADR,
-	[RADP_MPT_MTT_SIZE] = ROCE_ADP_A_MPT_ENTRY_MTT_SIZE,
-	[RADP_MPT_ENTITY_SIZE] = ROCE_ADP_A_MPT_ENTRY_ENTITY_SIZE,
-	[RADP_MPT_MTT_FBO] = ROCE_ADP_A_MPT_ENTRY_MTT_FBO,
+	RADP_MPT_FIELDS(RADP_MPT_ATTR)
 };
 
 const struct radp_mpt_access radp_mpt_access[RADP_MPT_ACCESS_BITS] = {

@@ -17,6 +17,25 @@
 #define RADP_MPT_BIT(fld)	(1ULL << ((fld) - RADP_MPT_FIRST))
 #define RADP_MPT_ALL		(RADP_MPT_BIT(RADP_MPT_LAST + 1) - 1)
 
+/*
+ * A row of RADP_MPT_FIELDS as a member of struct radp_mpt, by its
+ * attribute type: a u32 per field, one u64 per _h/_l pair (named by
+ * RADP_MPT_NAME64_<ID of the _h row>), and the access bits, which have
+ * no attribute of their own, as u32 too.
+ */
+#define RADP_MPT_NAME64_START_ADDR_H	start_addr
+#define RADP_MPT_NAME64_LEN_H		len
+#define RADP_MPT_NAME64_MTT_ADR_H	mtt_adr
+
+#define RADP_MPT_DECL(_id, _name, _byte, _hi, _lo, _attr, _nla, _kind) \
+	RADP_MPT_DECL_##_nla(_id, _name, _kind)
+#define RADP_MPT_DECL_U8(_id, _name, _kind)	u32 _name;
+#define RADP_MPT_DECL_U32(_id, _name, _kind)	u32 _name;
+#define RADP_MPT_DECL_U64(_id, _name, _kind)	u64 RADP_MPT_NAME64_##_id;
+#define RADP_MPT_DECL_NONE(_id, _name, _kind)	RADP_MPT_DECL_NONE_##_kind(_name)
+#define RADP_MPT_DECL_NONE_BOOL(_name)		u32 _name;
+#define RADP_MPT_DECL_NONE_NUM(_name)		/* the _l half of a u64 */
+
 /**
  * struct radp_mpt - one MPT entry, decoded
  * @present: RADP_MPT_BIT() of every field the device reported; a backend
@@ -32,41 +51,8 @@
  */
 struct radp_mpt {
 	u64 present;
-	u32 r_w;
-	u32 pa;
-	u32 lr;
-	u32 lw;
-	u32 rr;
-	u32 rw;
-	u32 atomic;
-	u32 eb;
-	u32 atc_req;
-	u32 atc_xlated;
-	u32 no_snoop;
-	u32 status;
-	u32 bqp;
-	u32 qpn;
-	u32 mem_key;
-	u32 pd;
-	u32 en_rinv;
-	u32 ei;
-	u32 nce;
-	u32 fre;
-	u32 rae;
-	u32 w_dif;
-	u32 m_dif;
-	u64 start_addr;
-	u64 len;
-	u32 lkey;
-	u32 win_cnt;
-	u32 mtt_rep;
-	u32 block_mode;
-	u32 len64;
-	u32 fbo_en;
-	u64 mtt_adr;
-	u32 mtt_size;
-	u32 entity_size;
-	u32 mtt_fbo;
+
+	RADP_MPT_FIELDS(RADP_MPT_DECL)
 };
 
 /**

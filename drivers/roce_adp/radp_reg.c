@@ -5,65 +5,58 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 #else
+#include <assert.h>
 #include <string.h>
 #endif
 
 #include "radp_reg.h"
 
 #define RADP_MEMBER(_fld, type, member) \
-	{ .fld = _fld, .offset = offsetof(type, member) }
+	{ .fld = _fld, .offset = offsetof(type, member) },
+#define RADP_MEMBER_PROFILE(_id, _name, ...) \
+	RADP_MEMBER(RADP_PROFILE_##_id, struct radp_profile, _name)
+#define RADP_MEMBER_RANGE(_id, _name, ...) \
+	RADP_MEMBER(RADP_RANGE_##_id, struct radp_range, _name)
 
 const struct radp_member radp_profile_members[] = {
-	RADP_MEMBER(RADP_PROFILE_QP_TOTAL_TIMEOUT, struct radp_profile,
-		    qp_total_timeout),
-	RADP_MEMBER(RADP_PROFILE_RANGE_NUM, struct radp_profile, range_num),
-	RADP_MEMBER(RADP_PROFILE_START_RANGE_INDEX, struct radp_profile,
-		    start_range_index),
-	RADP_MEMBER(RADP_PROFILE_TIME_UNIT, struct radp_profile, time_unit),
-	RADP_MEMBER(RADP_PROFILE_TIME_BASE, struct radp_profile, time_base),
-	RADP_MEMBER(RADP_PROFILE_RETX_TOTAL_TIMEOUT, struct radp_profile,
-		    retx_total_timeout),
-	RADP_MEMBER(RADP_PROFILE_TIMEOUT_INIT_LOW_BOUND, struct radp_profile,
-		    timeout_init_low_bound),
-	RADP_MEMBER(RADP_PROFILE_TIMEOUT_INIT_RANGE_SIZE, struct radp_profile,
-		    timeout_init_range_size),
+	RADP_PROFILE_FIELDS(RADP_MEMBER_PROFILE)
 };
 
 const unsigned int radp_profile_members_count =
 	ARRAY_SIZE(radp_profile_members);
 
 const struct radp_member radp_range_members[] = {
-	RADP_MEMBER(RADP_RANGE_PREV_RANGE_INDEX, struct radp_range,
-		    prev_range_index),
-	RADP_MEMBER(RADP_RANGE_DEC_MODE, struct radp_range, dec_mode),
-	RADP_MEMBER(RADP_RANGE_TIMEOUT_RETRY_NUM, struct radp_range,
-		    timeout_retry_num),
-	RADP_MEMBER(RADP_RANGE_RANGE_LOW_BOUND, struct radp_range,
-		    range_low_bound),
-	RADP_MEMBER(RADP_RANGE_RANGE_SIZE, struct radp_range, range_size),
+	RADP_RANGE_FIELDS(RADP_MEMBER_RANGE)
 };
 
 const unsigned int radp_range_members_count =
 	ARRAY_SIZE(radp_range_members);
 
+#define RADP_MEMBER_ACCL(_id, ...) \
+	RADP_MEMBER(RADP_ROCE_ACCL_##_id, struct radp_roce_accl, \
+		    RADP_ACCL_MEMBER_##_id)
+
+const struct radp_member radp_accl_members[] = {
+	RADP_ACCL_PROFILE_FIELDS(RADP_MEMBER_ACCL)
+	RADP_ACCL_CAPS_FIELDS(RADP_MEMBER_ACCL)
+};
+
+const unsigned int radp_accl_members_count = ARRAY_SIZE(radp_accl_members);
+
+/* Enable i of the register is row i of RADP_ACCL_FEATURE_FIELDS. */
+static_assert(RADP_ACCL_FEATURE_COUNT == RADP_ACCL_BITS,
+	      "RADP_ACCL_BITS counts the rows of RADP_ACCL_FEATURE_FIELDS");
+
+#define RADP_ACCL_EN(_id, ...)		RADP_ROCE_ACCL_##_id,
+#define RADP_ACCL_SELECT(_id, _name, _byte, _hi, _lo, _sel, ...) \
+	RADP_ROCE_ACCL_##_sel,
+
 const enum radp_fld radp_accl_en_flds[RADP_ACCL_BITS] = {
-	RADP_ROCE_ACCL_ROCE_ADP_RETRANS_EN,
-	RADP_ROCE_ACCL_ROCE_TX_WINDOW_EN,
-	RADP_ROCE_ACCL_ROCE_SLOW_RESTART_EN,
-	RADP_ROCE_ACCL_ROCE_SLOW_RESTART_IDLE_EN,
-	RADP_ROCE_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED,
-	RADP_ROCE_ACCL_ADAPTIVE_ROUTING_FORCED_EN,
-	RADP_ROCE_ACCL_SELECTIVE_REPEAT_FORCED_EN,
+	RADP_ACCL_FEATURE_FIELDS(RADP_ACCL_EN)
 };
 
 const enum radp_fld radp_accl_select_flds[RADP_ACCL_BITS] = {
-	RADP_ROCE_ACCL_ROCE_ADP_RETRANS_FIELD_SELECT,
-	RADP_ROCE_ACCL_ROCE_TX_WINDOW_FIELD_SELECT,
-	RADP_ROCE_ACCL_ROCE_SLOW_RESTART_FIELD_SELECT,
-	RADP_ROCE_ACCL_ROCE_SLOW_RESTART_IDLE_FIELD_SELECT,
-	RADP_ROCE_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED_FIELD_SELECT,
-	RADP_ROCE_ACCL_ADAPTIVE_ROUTING_FORCED_EN_FIELD_SELECT,
-	RADP_ROCE_ACCL_SELECTIVE_REPEAT_FORCED_EN_FIELD_SELECT,
+	RADP_ACCL_FEATURE_FIELDS(RADP_ACCL_SELECT)
 };
 
 /* The profile's fields go to @buf; reserved bits are left as they are. */
@@ -117,13 +110,9 @@ void radp_roce_accl_pack(void *reg, const struct radp_roce_accl *r)
 		radp_set(reg, radp_accl_select_flds[i], r->field_select >> i);
 		radp_set(reg, radp_accl_en_flds[i], r->enables >> i);
 	}
-	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_SELECT, r->profile_select);
-	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, r->profile_id);
-	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN,
-		 r->base_timeout_min);
-	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID, r->profile_max_id);
-	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_RANGE_NUM,
-		 r->profile_max_range_num);
+	for (i = 0; i < radp_accl_members_count; i++)
+		radp_set(reg, radp_accl_members[i].fld,
+			 *radp_member_ptr((void *)r, &radp_accl_members[i]));
 	radp_profile_put((char *)reg + RADP_ROCE_ACCL_PROFILE_OFF, &r->profile);
 }
 
@@ -136,12 +125,9 @@ void radp_roce_accl_unpack(const void *reg, struct radp_roce_accl *r)
 		r->field_select |= radp_get(reg, radp_accl_select_flds[i]) << i;
 		r->enables |= radp_get(reg, radp_accl_en_flds[i]) << i;
 	}
-	r->profile_select = radp_get(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_SELECT);
-	r->profile_id = radp_get(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID);
-	r->base_timeout_min = radp_get(reg, RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN);
-	r->profile_max_id = radp_get(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID);
-	r->profile_max_range_num =
-		radp_get(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_RANGE_NUM);
+	for (i = 0; i < radp_accl_members_count; i++)
+		*radp_member_ptr(r, &radp_accl_members[i]) =
+			radp_get(reg, radp_accl_members[i].fld);
 	radp_profile_unpack((const char *)reg + RADP_ROCE_ACCL_PROFILE_OFF,
 			    &r->profile);
 }

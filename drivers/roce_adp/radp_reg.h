@@ -16,37 +16,43 @@
 #include <stddef.h>
 #endif
 
+/* A u32 member of a decoded struct per row of a list (radp_fields.h). */
+#define RADP_MEMBER_DECL(_id, _name, ...)	u32 _name;
+
 /* timeout_range: one step of the retransmission timeout ladder. */
 struct radp_range {
-	u32 prev_range_index;
-	u32 dec_mode;
-	u32 timeout_retry_num;
-	u32 range_low_bound;
-	u32 range_size;
+	RADP_RANGE_FIELDS(RADP_MEMBER_DECL)
 };
 
 /* adp_retx_profile, decoded. */
 struct radp_profile {
-	u32 qp_total_timeout;
-	u32 range_num;
-	u32 start_range_index;
-	u32 time_unit;
-	u32 time_base;
-	u32 retx_total_timeout;
-	u32 timeout_init_low_bound;
-	u32 timeout_init_range_size;
+	RADP_PROFILE_FIELDS(RADP_MEMBER_DECL)
 	struct radp_range range[RADP_RANGES];
 };
 
-/* The ROCE_ACCL register, decoded; bit i of a mask is enable i. */
+/*
+ * The member of struct radp_roce_accl holding each row of
+ * RADP_ACCL_PROFILE_FIELDS and RADP_ACCL_CAPS_FIELDS, by the row's ID:
+ * shorter than the PRM's names, which they predate.
+ */
+#define RADP_ACCL_MEMBER_ADP_RETX_PROFILE_SELECT	profile_select
+#define RADP_ACCL_MEMBER_ADP_RETX_PROFILE_ID		profile_id
+#define RADP_ACCL_MEMBER_ADP_RETX_BASE_TIMEOUT_MIN	base_timeout_min
+#define RADP_ACCL_MEMBER_ADP_RETX_PROFILE_MAX_ID	profile_max_id
+#define RADP_ACCL_MEMBER_ADP_RETX_PROFILE_MAX_RANGE_NUM	profile_max_range_num
+
+#define RADP_ACCL_MEMBER_DECL(_id, ...)	u32 RADP_ACCL_MEMBER_##_id;
+
+/*
+ * The ROCE_ACCL register, decoded; bit i of a mask is enable i, and
+ * base_timeout_min is in ns.
+ */
 struct radp_roce_accl {
 	u32 field_select;
 	u32 enables;
-	u32 profile_select;
-	u32 profile_id;
-	u32 base_timeout_min;		/* ns */
-	u32 profile_max_id;
-	u32 profile_max_range_num;
+
+	RADP_ACCL_PROFILE_FIELDS(RADP_ACCL_MEMBER_DECL)
+	RADP_ACCL_CAPS_FIELDS(RADP_ACCL_MEMBER_DECL)
 	struct radp_profile profile;
 };
 
@@ -60,6 +66,9 @@ extern const struct radp_member radp_profile_members[];
 extern const unsigned int radp_profile_members_count;
 extern const struct radp_member radp_range_members[];
 extern const unsigned int radp_range_members_count;
+/* The members of struct radp_roce_accl that hold one field each. */
+extern const struct radp_member radp_accl_members[];
+extern const unsigned int radp_accl_members_count;
 /* Enable i and its *_field_select. */
 extern const enum radp_fld radp_accl_en_flds[RADP_ACCL_BITS];
 extern const enum radp_fld radp_accl_select_flds[RADP_ACCL_BITS];

@@ -15,7 +15,7 @@
 #include <linux/timekeeping.h>
 
 #include "compat.h"
-#include "roce_adp.h"
+#include "radp_nl.h"
 
 static bool restore_config = true;
 module_param(restore_config, bool, 0644);
@@ -139,7 +139,7 @@ static void radp_restore_work(struct work_struct *work)
 	spin_lock(&dev->state_lock);
 	dev->restore = st;
 	spin_unlock(&dev->state_lock);
-	radp_nl_dev_state_notify(dev, ROCE_ADP_CMD_RESET_NTF);
+	radp_nl_notify(dev, ROCE_ADP_CMD_RESET_NTF, NULL, NULL);
 	mutex_unlock(&dev->cfg_lock);
 }
 

@@ -1,17 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The ACCL (enables and capabilities) and PROFILE (adp_retx_profile)
- * messages: how the ROCE_ACCL register reads as netlink attributes, and
- * how a SET becomes a register write.
+ * The PROFILE message: the adp_retx_profile of ROCE_ACCL, one or all of
+ * them, and which is in effect. A SET writes one profile, read-modify-
+ * write: the fields a request does not give stay as they are.
+ *
+ * Its fields' attributes come from the lists of radp_fields.h; nothing
+ * here names a profile or range field.
  */
 
 #include <net/genetlink.h>
 
 #include "compat.h"
-#include "roce_adp.h"
+#include "radp_nl.h"
 
-/* Enable i of the register is ROCE_ADP_A_ACCL_* attribute i + 1. */
-#define RADP_NL_ACCL_ATTR(bit)	((bit) + ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN)
+struct radp_nl_profile_req {
+	struct radp_nl_req_info base;
+	bool one;			/* only profile @id */
+	u32 id;
+	const struct nlattr *id_attr;	/* where @id came from */
+};
+
+#define RADP_NL_PROFILE_REQ(ri) \
+	container_of(ri, struct radp_nl_profile_req, base)
+
+struct radp_nl_profile_data {
+	struct radp_nl_reply_data base;
+	struct radp_roce_accl r0;	/* profile 0 and the one in effect */
+	u32 first;
+	u32 last;
+	struct radp_profile p[ROCE_ADP_PROFILE_ID_MAX + 1];
+};
+
+#define RADP_NL_PROFILE_DATA(data) \
+	container_of(data, struct radp_nl_profile_data, base)
 
 /* The netlink attribute carrying each field of a profile. */
 struct radp_nl_field {
@@ -19,31 +40,28 @@ struct radp_nl_field {
 	u8 type;	/* NLA_U8 or NLA_U32 */
 };
 
+#define RADP_NL_FIELD(_fld, _attr, _nla) \
+	[_fld] = { ROCE_ADP_A_##_attr, NLA_##_nla },
+#define RADP_NL_FIELD_PROFILE(_id, _name, _byte, _hi, _lo, _attr, _nla, ...) \
+	RADP_NL_FIELD(RADP_PROFILE_##_id, _attr, _nla)
+#define RADP_NL_FIELD_RANGE(_id, _name, _byte, _hi, _lo, _attr, _nla, ...) \
+	RADP_NL_FIELD(RADP_RANGE_##_id, _attr, _nla)
+#define RADP_NL_FIELD_ACCL(_id, _name, _byte, _hi, _lo, _attr, _nla, ...) \
+	RADP_NL_FIELD_ACCL_##_nla(RADP_ROCE_ACCL_##_id, _attr)
+#define RADP_NL_FIELD_ACCL_U32(_fld, _attr)	RADP_NL_FIELD(_fld, _attr, U32)
+#define RADP_NL_FIELD_ACCL_NONE(_fld, _attr)
+
 static const struct radp_nl_field radp_nl_fields[RADP_FLD_COUNT] = {
-	[RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID] = {
-		ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, NLA_U32 },
-	[RADP_PROFILE_QP_TOTAL_TIMEOUT] = {
-		ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT, NLA_U8 },
-	[RADP_PROFILE_RANGE_NUM] = { ROCE_ADP_A_PROFILE_RANGE_NUM, NLA_U32 },
-	[RADP_PROFILE_START_RANGE_INDEX] = {
-		ROCE_ADP_A_PROFILE_START_RANGE_INDEX, NLA_U32 },
-	[RADP_PROFILE_TIME_UNIT] = { ROCE_ADP_A_PROFILE_TIME_UNIT, NLA_U32 },
-	[RADP_PROFILE_TIME_BASE] = { ROCE_ADP_A_PROFILE_TIME_BASE, NLA_U32 },
-	[RADP_PROFILE_RETX_TOTAL_TIMEOUT] = {
-		ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT, NLA_U32 },
-	[RADP_PROFILE_TIMEOUT_INIT_LOW_BOUND] = {
-		ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND, NLA_U32 },
-	[RADP_PROFILE_TIMEOUT_INIT_RANGE_SIZE] = {
-		ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE, NLA_U32 },
-	[RADP_RANGE_PREV_RANGE_INDEX] = {
-		ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, NLA_U32 },
-	[RADP_RANGE_DEC_MODE] = { ROCE_ADP_A_RANGE_DEC_MODE, NLA_U32 },
-	[RADP_RANGE_TIMEOUT_RETRY_NUM] = {
-		ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM, NLA_U32 },
-	[RADP_RANGE_RANGE_LOW_BOUND] = {
-		ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, NLA_U32 },
-	[RADP_RANGE_RANGE_SIZE] = { ROCE_ADP_A_RANGE_RANGE_SIZE, NLA_U32 },
+	RADP_ACCL_PROFILE_FIELDS(RADP_NL_FIELD_ACCL)
+	RADP_PROFILE_FIELDS(RADP_NL_FIELD_PROFILE)
+	RADP_RANGE_FIELDS(RADP_NL_FIELD_RANGE)
 };
+
+/* The attributes beyond the lists: the profile's id and ranges, the index. */
+static_assert(RADP_PROFILE_FIELDS_COUNT + 2 == ROCE_ADP_A_PROFILE_MAX,
+	      "one ROCE_ADP_A_PROFILE_* attribute per row of RADP_PROFILE_FIELDS");
+static_assert(RADP_RANGE_FIELDS_COUNT + 1 == ROCE_ADP_A_RANGE_MAX,
+	      "one ROCE_ADP_A_RANGE_* attribute per row of RADP_RANGE_FIELDS");
 
 static int radp_nl_put_field(struct sk_buff *skb, enum radp_fld fld, u32 val)
 {
@@ -110,21 +128,6 @@ static int radp_nl_put_members(struct sk_buff *skb, const void *obj,
 	return 0;
 }
 
-static int radp_nl_put_accl_bits(struct sk_buff *skb, int type, u32 bits)
-{
-	struct nlattr *nest;
-	unsigned int i;
-
-	nest = nla_nest_start(skb, type);
-	if (!nest)
-		return -EMSGSIZE;
-	for (i = 0; i < RADP_ACCL_BITS; i++)
-		if (nla_put_u8(skb, RADP_NL_ACCL_ATTR(i), (bits >> i) & 1))
-			return -EMSGSIZE;
-	nla_nest_end(skb, nest);
-	return 0;
-}
-
 /* What radp_nl_put_members() writes. */
 static int radp_nl_members_size(const struct radp_member *members,
 				unsigned int count)
@@ -138,102 +141,62 @@ static int radp_nl_members_size(const struct radp_member *members,
 	return size;
 }
 
-int radp_nl_accl_reply_size(struct radp_dev *dev, struct radp_nl_req_info *ri,
-			    struct netlink_ext_ack *extack)
+static int radp_nl_profile_parse(struct radp_nl_req_info *base,
+				 struct nlattr **attrs,
+				 struct netlink_ext_ack *extack)
 {
-	const int bits = nla_total_size(0) +
-			 RADP_ACCL_BITS * nla_total_size(sizeof(u8));
+	struct radp_nl_profile_req *ri = RADP_NL_PROFILE_REQ(base);
+	struct nlattr *attr = attrs[ROCE_ADP_A_PROFILE_ID];
 
-	return nla_total_size(0) + 3 * nla_total_size(sizeof(u32)) + /* caps */
-	       nla_total_size(sizeof(u32)) +	/* active profile */
-	       2 * bits;			/* enables, configurable */
-}
-
-int radp_nl_accl_fill(struct sk_buff *skb, struct radp_dev *dev,
-		      const struct radp_nl_req_info *ri,
-		      struct netlink_ext_ack *extack)
-{
-	struct radp_roce_accl r;
-	struct nlattr *caps;
-	int err;
-
-	err = radp_accl_query(dev, 0, &r, extack);
-	if (err)
-		return err;
-
-	caps = nla_nest_start(skb, ROCE_ADP_A_CAPS);
-	if (!caps ||
-	    nla_put_u32(skb, ROCE_ADP_A_CAPS_PROFILE_MAX_ID, r.profile_max_id) ||
-	    nla_put_u32(skb, ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM,
-			r.profile_max_range_num) ||
-	    nla_put_u32(skb, ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN,
-			r.base_timeout_min))
-		return -EMSGSIZE;
-	nla_nest_end(skb, caps);
-
-	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID, r.profile_id))
-		return -EMSGSIZE;
-	return radp_nl_put_accl_bits(skb, ROCE_ADP_A_ACCL, r.enables) ?:
-	       radp_nl_put_accl_bits(skb, ROCE_ADP_A_ACCL_CONFIGURABLE,
-				     r.field_select);
-}
-
-int radp_nl_accl_set(struct radp_dev *dev, struct genl_info *info,
-		     struct radp_nl_req_info *ri)
-{
-	struct nlattr *tb[ROCE_ADP_A_ACCL_MAX + 1];
-	struct netlink_ext_ack *extack = info->extack;
-	struct radp_roce_accl cur, w = {};
-	unsigned int i;
-	int err;
-
-	if (GENL_REQ_ATTR_CHECK(info, ROCE_ADP_A_ACCL))
-		return -EINVAL;
-	err = nla_parse_nested(tb, ROCE_ADP_A_ACCL_MAX,
-			       info->attrs[ROCE_ADP_A_ACCL],
-			       radp_nl_accl_policy, extack);
-	if (err)
-		return err;
-
-	for (i = 0; i < RADP_ACCL_BITS; i++) {
-		if (!tb[RADP_NL_ACCL_ATTR(i)])
-			continue;
-		w.field_select |= BIT(i);
-		w.enables |= nla_get_u8(tb[RADP_NL_ACCL_ATTR(i)]) << i;
+	if (attr) {
+		ri->one = true;
+		ri->id = nla_get_u32(attr);
+		ri->id_attr = attr;
 	}
-	if (!w.field_select) {
-		NL_SET_ERR_MSG_ATTR(extack, info->attrs[ROCE_ADP_A_ACCL],
-				    "no enable to set");
-		return -EINVAL;
-	}
-
-	err = radp_accl_query(dev, 0, &cur, extack);
-	if (err)
-		return err;
-	for (i = 0; i < RADP_ACCL_BITS && !dev->skip_checks; i++) {
-		if ((w.field_select & ~cur.field_select) & BIT(i)) {
-			radp_extack_fmt_attr(extack, tb[RADP_NL_ACCL_ATTR(i)],
-					     "%s is not configurable on this device",
-					     radp_fields[radp_accl_en_flds[i]].name);
-			return -EOPNOTSUPP;
-		}
-	}
-	err = radp_accl_write(dev, &w, extack);
-	if (err)
-		return err;
-	/* Restored after a firmware reset (reset.c). */
-	radp_saved_set_enables(dev, w.field_select, w.enables);
 	return 0;
 }
 
-int radp_nl_profile_parse(struct nlattr **attrs, struct radp_nl_req_info *ri,
-			  struct netlink_ext_ack *extack)
+/* The message names the fields as radp_fields[] does. */
+static void radp_nl_profile_id_above_max(struct netlink_ext_ack *extack,
+					 const struct nlattr *attr)
 {
-	struct nlattr *attr = attrs ? attrs[ROCE_ADP_A_PROFILE_ID] : NULL;
+	radp_extack_fmt_attr(extack, attr, "%s is above the device's %s",
+			     radp_fields[RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID].name,
+			     radp_fields[RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID].name);
+}
 
-	if (attr) {
-		ri->profile_id = nla_get_u32(attr);
-		ri->profile_id_attr = attr;
+/* Profile 0 (the firmware's, and which is in effect), then the others. */
+static int radp_nl_profile_prepare(const struct radp_nl_req_info *base,
+				   struct radp_nl_reply_data *reply,
+				   struct netlink_ext_ack *extack)
+{
+	const struct radp_nl_profile_req *ri = RADP_NL_PROFILE_REQ(base);
+	struct radp_nl_profile_data *data = RADP_NL_PROFILE_DATA(reply);
+	struct radp_roce_accl r;
+	u32 id;
+	int err;
+
+	err = radp_accl_query(reply->dev, 0, &data->r0, extack);
+	if (err)
+		return err;
+	if (ri->one && ri->id > data->r0.profile_max_id) {
+		radp_nl_profile_id_above_max(extack, ri->id_attr);
+		return -EINVAL;
+	}
+	data->first = ri->one ? ri->id : 0;
+	data->last = ri->one ? ri->id : data->r0.profile_max_id;
+	/* The firmware's maximum, whatever it says, bounds the array. */
+	if (data->last > ROCE_ADP_PROFILE_ID_MAX)
+		data->last = ROCE_ADP_PROFILE_ID_MAX;
+	for (id = data->first; id <= data->last; id++) {
+		if (!id) {
+			data->p[0] = data->r0.profile;
+			continue;
+		}
+		err = radp_accl_query(reply->dev, id, &r, extack);
+		if (err)
+			return err;
+		data->p[id] = r.profile;
 	}
 	return 0;
 }
@@ -275,59 +238,28 @@ static int radp_nl_profile_size(void)
 	       RADP_RANGES * range;
 }
 
-/*
- * How many profiles the reply holds depends on adp_retx_profile_max_id:
- * read profile 0 here, and the fill uses it.
- */
-int radp_nl_profile_reply_size(struct radp_dev *dev,
-			       struct radp_nl_req_info *ri,
-			       struct netlink_ext_ack *extack)
+static int radp_nl_profile_reply_size(const struct radp_nl_req_info *ri,
+				      const struct radp_nl_reply_data *reply)
 {
-	u32 count;
-	int err;
+	const struct radp_nl_profile_data *data = RADP_NL_PROFILE_DATA(reply);
 
-	err = radp_accl_query(dev, 0, &ri->accl, extack);
-	if (err)
-		return err;
-	ri->have_accl = true;
-	count = ri->profile_id < 0 ? ri->accl.profile_max_id + 1 : 1;
 	return nla_total_size(sizeof(u32)) +	/* active profile */
-	       count * radp_nl_profile_size();
+	       (data->last - data->first + 1) * radp_nl_profile_size();
 }
 
-int radp_nl_profile_fill(struct sk_buff *skb, struct radp_dev *dev,
-			 const struct radp_nl_req_info *ri,
-			 struct netlink_ext_ack *extack)
+static int radp_nl_profile_fill(struct sk_buff *skb,
+				const struct radp_nl_req_info *ri,
+				const struct radp_nl_reply_data *reply)
 {
-	const struct radp_roce_accl *r0 = &ri->accl;
-	struct radp_roce_accl q0, r;
-	u32 id, first, last;
+	const struct radp_nl_profile_data *data = RADP_NL_PROFILE_DATA(reply);
+	u32 id;
 	int err;
 
-	/* Profile 0: the firmware's defaults and which profile is in effect. */
-	if (!ri->have_accl) {
-		err = radp_accl_query(dev, 0, &q0, extack);
-		if (err)
-			return err;
-		r0 = &q0;
-	}
-	if (ri->profile_id > (int)r0->profile_max_id) {
-		NL_SET_ERR_MSG_ATTR(extack, ri->profile_id_attr,
-				    "adp_retx_profile_id is above the device's adp_retx_profile_max_id");
-		return -EINVAL;
-	}
-	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID, r0->profile_id))
+	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID,
+			data->r0.profile_id))
 		return -EMSGSIZE;
-
-	first = ri->profile_id < 0 ? 0 : ri->profile_id;
-	last = ri->profile_id < 0 ? r0->profile_max_id : ri->profile_id;
-	for (id = first; id <= last; id++) {
-		if (id) {
-			err = radp_accl_query(dev, id, &r, extack);
-			if (err)
-				return err;
-		}
-		err = radp_nl_put_profile(skb, id, id ? &r.profile : &r0->profile);
+	for (id = data->first; id <= data->last; id++) {
+		err = radp_nl_put_profile(skb, id, &data->p[id]);
 		if (err)
 			return err;
 	}
@@ -354,9 +286,11 @@ static void radp_nl_profile_violation(struct netlink_ext_ack *extack,
 			     v->msg);
 }
 
-int radp_nl_profile_set(struct radp_dev *dev, struct genl_info *info,
-			struct radp_nl_req_info *ri)
+static int radp_nl_profile_set(struct radp_dev *dev,
+			       struct radp_nl_req_info *base,
+			       struct genl_info *info)
 {
+	struct radp_nl_profile_req *ri = RADP_NL_PROFILE_REQ(base);
 	struct nlattr *range_tb[RADP_RANGES][ROCE_ADP_A_RANGE_MAX + 1] = {};
 	struct nlattr *tb[ROCE_ADP_A_PROFILE_MAX + 1];
 	struct netlink_ext_ack *extack = info->extack;
@@ -372,13 +306,14 @@ int radp_nl_profile_set(struct radp_dev *dev, struct genl_info *info,
 		return -EINVAL;
 	profile = info->attrs[ROCE_ADP_A_PROFILE];
 	err = nla_parse_nested(tb, ROCE_ADP_A_PROFILE_MAX, profile,
-			       radp_nl_profile_policy, extack);
+			       roce_adp_profile_nl_policy, extack);
 	if (err)
 		return err;
 	if (!tb[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID]) {
 		NL_SET_ERR_ATTR_MISS(extack, profile,
 				     ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID);
-		NL_SET_ERR_MSG(extack, "adp_retx_profile_id is required");
+		radp_extack_fmt(extack, "%s is required",
+				radp_fields[RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID].name);
 		return -EINVAL;
 	}
 	id = nla_get_u32(tb[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID]);
@@ -419,8 +354,7 @@ int radp_nl_profile_set(struct radp_dev *dev, struct genl_info *info,
 		return -EINVAL;
 	}
 	if (!dev->skip_checks && id > caps.profile_max_id) {
-		NL_SET_ERR_MSG_ATTR(extack, attr,
-				    "adp_retx_profile_id is above the device's adp_retx_profile_max_id");
+		radp_nl_profile_id_above_max(extack, attr);
 		return -EINVAL;
 	}
 
@@ -450,6 +384,21 @@ int radp_nl_profile_set(struct radp_dev *dev, struct genl_info *info,
 		return err;
 	/* Restored after a firmware reset (reset.c). */
 	radp_saved_set_profile(dev, id, &w.profile);
-	ri->profile_id = id;
+	ri->one = true;
+	ri->id = id;
 	return 0;
 }
+
+const struct radp_nl_request radp_nl_profile_request = {
+	.cmd			= ROCE_ADP_CMD_PROFILE_GET,
+	.set_cmd		= ROCE_ADP_CMD_PROFILE_SET,
+	.ntf_cmd		= ROCE_ADP_CMD_PROFILE_NTF,
+	.needs_roce_accl	= true,
+	.req_info_size		= sizeof(struct radp_nl_profile_req),
+	.reply_data_size	= sizeof(struct radp_nl_profile_data),
+	.parse			= radp_nl_profile_parse,
+	.prepare		= radp_nl_profile_prepare,
+	.reply_size		= radp_nl_profile_reply_size,
+	.fill			= radp_nl_profile_fill,
+	.set			= radp_nl_profile_set,
+};

@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The emulated device: a firmware model behind the same command mailboxes
+ * as a real NIC, with test knobs in debugfs. Private to emu_*.c (and
+ * main.c, which creates the bus).
+ */
+#ifndef _RADP_EMU_H
+#define _RADP_EMU_H
+
+#include "roce_adp.h"
+
+#define RADP_EMU_FW_VERSION	"22.41.1000"
+
+/* What knob last_cmd keeps of an input mailbox: header and a ROCE_ACCL. */
+#define RADP_EMU_LAST_IN_LEN	(RADP_CMD_IN_HDR_LEN + RADP_ROCE_ACCL_LEN)
+#define RADP_EMU_LAST_CMDS	4
+
+/* Syndromes the firmware model returns, one per reason. */
+enum radp_emu_syndrome {
+	RADP_EMU_SYND_BAD_OPCODE		= 0x0ad50001,
+	RADP_EMU_SYND_BAD_INP_LEN		= 0x0ad50002,
+	RADP_EMU_SYND_BAD_OUTP_LEN		= 0x0ad50003,
+	RADP_EMU_SYND_UNKNOWN_REG		= 0x0ad50004,
+	RADP_EMU_SYND_REG_UNSUPPORTED		= 0x0ad50005,
+	RADP_EMU_SYND_BAD_OP_MOD		= 0x0ad50006,
+	RADP_EMU_SYND_NOT_CONFIGURABLE		= 0x0ad50007,
+	RADP_EMU_SYND_MPT_INDEX			= 0x0ad50008,
+	/* profile rules: 0x0ad51000 + enum radp_rule */
+	RADP_EMU_SYND_PROFILE_ID		= 0x0ad51001,
+	RADP_EMU_SYND_TIME_UNIT			= 0x0ad51002,
+	RADP_EMU_SYND_TIME_BASE_POW2		= 0x0ad51003,
+	RADP_EMU_SYND_TIME_BASE_MIN		= 0x0ad51004,
+	RADP_EMU_SYND_RANGE_NUM_ZERO		= 0x0ad51005,
+	RADP_EMU_SYND_RANGE_NUM_MAX		= 0x0ad51006,
+	RADP_EMU_SYND_START_RANGE		= 0x0ad51007,
+	RADP_EMU_SYND_RANGE_ORDER		= 0x0ad51008,
+	RADP_EMU_SYND_PREV_RANGE		= 0x0ad51009,
+	RADP_EMU_SYND_DEC_MODE			= 0x0ad5100a,
+	RADP_EMU_SYND_RETRY_NUM_ZERO		= 0x0ad5100b,
+	RADP_EMU_SYND_INIT_RANGE_EMPTY		= 0x0ad5100c,
+	RADP_EMU_SYND_TIMEOUT_OVERFLOW		= 0x0ad5100d,
+};
+
+/**
+ * struct radp_emu_accl - the firmware model's ROCE_ACCL state (volatile)
+ * @enables: the seven enables, bit i = enable i
+ * @configurable: knob: which enables may be set
+ * @active_id: 0 until a profile is written, then the last one written
+ * @max_id: knob: adp_retx_profile_max_id (at most 7)
+ * @max_range_num: knob: adp_retx_profile_max_range_num (at most 4)
+ * @base_timeout_min: knob: adp_retx_base_timeout_min in ns
+ * @profiles: profile 0 is the firmware's defaults, 1..7 the writable ones
+ */
+struct radp_emu_accl {
+	u32 enables;
+	u32 configurable;
+	u32 active_id;
+	u32 max_id;
+	u32 max_range_num;
+	u32 base_timeout_min;
+	struct radp_profile profiles[ROCE_ADP_PROFILE_ID_MAX + 1];
+};
+
+/**
+ * struct radp_emu_mpt - the firmware model's MPT table
+ * @size: number of entries
+ * @entries: @size raw hermon entries of RADP_MPT_LEN bytes
+ */
+struct radp_emu_mpt {
+	u32 size;
+	u8 *entries;
+};
+
+/**
+ * struct radp_emu - an emulated device
+ * @dev: its device on the roce_adp bus
+ * @radp: its registration with the core
+ * @id: the number written to new_device
+ * @list: in the list of emulated devices
+ * @ddir: its debugfs directory
+ * @fw_lock: commands that change state exclude all others
+ * @cmd_delay_us: knob: how long the firmware takes per command
+ * @accl: ROCE_ACCL state
+ * @mpt: MPT table
+ * @test_cmd: knob: last command sent through debugfs "cmd" and its outcome
+ * @fault: fault injection knobs (fail_next, hang_next, reply_next), under
+ *	@fault.lock
+ * @last: knob last_cmd: the last RADP_EMU_LAST_CMDS commands' input mailboxes
+ *	(their first RADP_EMU_LAST_IN_LEN bytes) and output headers, slot
+ *	@last_seq % RADP_EMU_LAST_CMDS the newest; under @fault.lock
+ * @last_seq: how many commands the firmware received
+ * @resetting: knob fw_reset: the firmware is down until @reset_work runs
+ * @reset_work: ends a firmware reset
+ */
+struct radp_emu {
+	struct device dev;
+	struct radp_dev radp;
+	u32 id;
+	struct list_head list;
+	struct dentry *ddir;
+	struct rw_semaphore fw_lock;	/* writers exclude readers */
+	u32 cmd_delay_us;
+	struct radp_emu_accl accl;
+	struct radp_emu_mpt mpt;
+	struct {
+		u16 opcode;
+		u16 op_mod;
+		u8 status;
+		u32 syndrome;
+		int err;
+	} test_cmd;
+	struct {
+		spinlock_t lock;	/* the counters below */
+		u32 fail_count;
+		u8 fail_status;
+		u32 fail_syndrome;
+		u32 hang_count;
+		bool reply_armed;
+		u8 reply[RADP_CMD_OUT_HDR_LEN];
+	} fault;
+	struct {
+		u32 inlen;
+		u8 in[RADP_EMU_LAST_IN_LEN];
+		u8 out[RADP_CMD_OUT_HDR_LEN];
+	} last[RADP_EMU_LAST_CMDS];
+	u32 last_seq;
+	bool resetting;
+	struct delayed_work reset_work;
+};
+
+/* emu_bus.c: emulated devices on the roce_adp bus */
+int radp_emu_bus_init(unsigned int count);
+void radp_emu_bus_fini(void);
+
+/* emu_fw.c: the firmware model */
+#define RADP_EMU_CMD_DELAY_MAX_US	1000000
+#define RADP_EMU_FW_RESET_MAX_MS	10000
+int radp_emu_fw_init(struct radp_emu *emu);
+void radp_emu_fw_reset(struct radp_emu *emu, u32 ms);
+void radp_emu_fw_fini(struct radp_emu *emu);
+int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
+		     void *out, size_t outlen);
+
+/* emu_mpt.c: its MPT table */
+int radp_emu_mpt_init(struct radp_emu *emu);
+void radp_emu_mpt_fini(struct radp_emu *emu);
+void radp_emu_mpt_debugfs_init(struct radp_emu *emu);
+u8 radp_emu_query_mpt(struct radp_emu *emu, const void *in, size_t inlen,
+		      void *out, size_t outlen, u32 *syndrome);
+
+/* debugfs root shared by all devices, created by main.c */
+extern struct dentry *radp_debugfs_root;
+
+#endif /* _RADP_EMU_H */

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ACCL message: the ROCE_ACCL enables, which of them the device lets
+ * the operator change, its limits and the profile in effect. A SET writes
+ * the enables it names.
+ */
+
+#include <net/genetlink.h>
+
+#include "compat.h"
+#include "radp_nl.h"
+
+struct radp_nl_accl_data {
+	struct radp_nl_reply_data base;
+	struct radp_roce_accl r;	/* profile 0 */
+};
+
+#define RADP_NL_ACCL_DATA(data) \
+	container_of(data, struct radp_nl_accl_data, base)
+
+/* Enable i of the register and its attribute, from the feature list. */
+#define RADP_NL_ACCL_ATTR(_id, _name, _byte, _hi, _lo, _sel, _attr, ...) \
+	ROCE_ADP_A_##_attr,
+
+static const u16 radp_nl_accl_attrs[RADP_ACCL_BITS] = {
+	RADP_ACCL_FEATURE_FIELDS(RADP_NL_ACCL_ATTR)
+};
+
+/* Where each ROCE_ADP_A_CAPS_* attribute's value is, from the caps list. */
+#define RADP_NL_CAPS_MEMBER(_id, _name, _byte, _hi, _lo, _attr, ...) \
+	[ROCE_ADP_A_##_attr] = offsetof(struct radp_roce_accl,		\
+					RADP_ACCL_MEMBER_##_id),
+
+static const unsigned short radp_nl_caps_members[ROCE_ADP_A_CAPS_MAX + 1] = {
+	RADP_ACCL_CAPS_FIELDS(RADP_NL_CAPS_MEMBER)
+};
+
+static_assert((int)RADP_ACCL_FEATURE_COUNT == (int)ROCE_ADP_A_ACCL_MAX,
+	      "one ROCE_ADP_A_ACCL_* attribute per row of RADP_ACCL_FEATURE_FIELDS");
+static_assert((int)RADP_ACCL_CAPS_COUNT == (int)ROCE_ADP_A_CAPS_MAX,
+	      "one ROCE_ADP_A_CAPS_* attribute per row of RADP_ACCL_CAPS_FIELDS");
+
+static int radp_nl_accl_prepare(const struct radp_nl_req_info *ri,
+				struct radp_nl_reply_data *reply,
+				struct netlink_ext_ack *extack)
+{
+	struct radp_nl_accl_data *data = RADP_NL_ACCL_DATA(reply);
+
+	return radp_accl_query(reply->dev, 0, &data->r, extack);
+}
+
+static int radp_nl_accl_reply_size(const struct radp_nl_req_info *ri,
+				   const struct radp_nl_reply_data *reply)
+{
+	const int bits = nla_total_size(0) +
+			 RADP_ACCL_BITS * nla_total_size(sizeof(u8));
+
+	return nla_total_size(0) +				/* caps */
+	       RADP_ACCL_CAPS_COUNT * nla_total_size(sizeof(u32)) +
+	       nla_total_size(sizeof(u32)) +	/* active profile */
+	       2 * bits;			/* enables, configurable */
+}
+
+static int radp_nl_put_accl_bits(struct sk_buff *skb, int type, u32 bits)
+{
+	struct nlattr *nest;
+	unsigned int i;
+
+	nest = nla_nest_start(skb, type);
+	if (!nest)
+		return -EMSGSIZE;
+	for (i = 0; i < RADP_ACCL_BITS; i++)
+		if (nla_put_u8(skb, radp_nl_accl_attrs[i], (bits >> i) & 1))
+			return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+static int radp_nl_accl_fill(struct sk_buff *skb,
+			     const struct radp_nl_req_info *ri,
+			     const struct radp_nl_reply_data *reply)
+{
+	const struct radp_roce_accl *r = &RADP_NL_ACCL_DATA(reply)->r;
+	struct nlattr *caps;
+	int type;
+
+	caps = nla_nest_start(skb, ROCE_ADP_A_CAPS);
+	if (!caps)
+		return -EMSGSIZE;
+	for (type = 1; type <= ROCE_ADP_A_CAPS_MAX; type++) {
+		const char *val = (const char *)r + radp_nl_caps_members[type];
+
+		if (nla_put_u32(skb, type, *(const u32 *)val))
+			return -EMSGSIZE;
+	}
+	nla_nest_end(skb, caps);
+
+	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID, r->profile_id))
+		return -EMSGSIZE;
+	return radp_nl_put_accl_bits(skb, ROCE_ADP_A_ACCL, r->enables) ?:
+	       radp_nl_put_accl_bits(skb, ROCE_ADP_A_ACCL_CONFIGURABLE,
+				     r->field_select);
+}
+
+static int radp_nl_accl_set(struct radp_dev *dev, struct radp_nl_req_info *ri,
+			    struct genl_info *info)
+{
+	struct nlattr *tb[ROCE_ADP_A_ACCL_MAX + 1];
+	struct netlink_ext_ack *extack = info->extack;
+	struct radp_roce_accl cur, w = {};
+	unsigned int i;
+	int err;
+
+	if (GENL_REQ_ATTR_CHECK(info, ROCE_ADP_A_ACCL))
+		return -EINVAL;
+	err = nla_parse_nested(tb, ROCE_ADP_A_ACCL_MAX,
+			       info->attrs[ROCE_ADP_A_ACCL],
+			       roce_adp_accl_nl_policy, extack);
+	if (err)
+		return err;
+
+	for (i = 0; i < RADP_ACCL_BITS; i++) {
+		if (!tb[radp_nl_accl_attrs[i]])
+			continue;
+		w.field_select |= BIT(i);
+		w.enables |= nla_get_u8(tb[radp_nl_accl_attrs[i]]) << i;
+	}
+	if (!w.field_select) {
+		NL_SET_ERR_MSG_ATTR(extack, info->attrs[ROCE_ADP_A_ACCL],
+				    "no enable to set");
+		return -EINVAL;
+	}
+
+	err = radp_accl_query(dev, 0, &cur, extack);
+	if (err)
+		return err;
+	for (i = 0; i < RADP_ACCL_BITS && !dev->skip_checks; i++) {
+		if ((w.field_select & ~cur.field_select) & BIT(i)) {
+			radp_extack_fmt_attr(extack, tb[radp_nl_accl_attrs[i]],
+					     "%s is not configurable on this device",
+					     radp_fields[radp_accl_en_flds[i]].name);
+			return -EOPNOTSUPP;
+		}
+	}
+	err = radp_accl_write(dev, &w, extack);
+	if (err)
+		return err;
+	/* Restored after a firmware reset (reset.c). */
+	radp_saved_set_enables(dev, w.field_select, w.enables);
+	return 0;
+}
+
+const struct radp_nl_request radp_nl_accl_request = {
+	.cmd			= ROCE_ADP_CMD_ACCL_GET,
+	.set_cmd		= ROCE_ADP_CMD_ACCL_SET,
+	.ntf_cmd		= ROCE_ADP_CMD_ACCL_NTF,
+	.needs_roce_accl	= true,
+	.req_info_size		= sizeof(struct radp_nl_req_info),
+	.reply_data_size	= sizeof(struct radp_nl_accl_data),
+	.prepare		= radp_nl_accl_prepare,
+	.reply_size		= radp_nl_accl_reply_size,
+	.fill			= radp_nl_accl_fill,
+	.set			= radp_nl_accl_set,
+};

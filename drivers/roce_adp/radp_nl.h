@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * roce_adp netlink internals: what the skeleton (netlink.c) and the
+ * message files (nl_dev.c, nl_accl.c, nl_profile.c, nl_mpt.c) share.
+ *
+ * The policies, the ops table and the handler prototypes come from the
+ * spec (netlink-gen.[ch]). Each message file exports one struct
+ * radp_nl_request, as each of ethtool's exports its request ops; netlink.c
+ * runs them the same way for every message:
+ *
+ *	GET:	parse -> prepare (the only step that talks to the device)
+ *		-> reply_size -> fill
+ *	SET:	set (under the device's cfg_lock) -> prepare -> reply_size
+ *		-> fill the reply, and the notification from the same data
+ */
+#ifndef _RADP_NL_H
+#define _RADP_NL_H
+
+#include <net/genetlink.h>
+
+#include "netlink-gen.h"
+#include "roce_adp.h"
+
+/**
+ * struct radp_nl_req_info - what a request asks for; a message's own
+ *	request info embeds it first
+ * @dump: the request is a dump
+ * @dev_event: for ROCE_ADP_CMD_DEV_NTF, enum roce_adp_dev_event
+ */
+struct radp_nl_req_info {
+	bool dump;
+	u32 dev_event;
+};
+
+/**
+ * struct radp_nl_reply_data - what a reply shows of one device, read by
+ *	prepare; a message's own reply data embeds it first
+ * @dev: the device
+ */
+struct radp_nl_reply_data {
+	struct radp_dev *dev;
+};
+
+/* Dump position, kept in cb->ctx between the messages of a dump. */
+struct radp_nl_dump_ctx {
+	unsigned long dev_index;
+	bool done;		/* a dump of one named device is over */
+	bool in_dev;		/* dump_dev is half way through a device */
+	u32 pos_dev;		/* ... this one (its index) */
+	u32 pos;		/* dump_dev's position in the device */
+	u32 gen;		/* dump_dev's view of the device's state */
+};
+
+/**
+ * struct radp_nl_request - one message type
+ * @cmd: its GET command, also the command of GET replies
+ * @set_cmd: its SET command, 0 if read-only
+ * @ntf_cmd: the command of its notifications, 0 for none
+ * @needs_roce_accl: dumps skip devices without ROCE_ACCL
+ * @req_info_size: size of its request info (at least the base's)
+ * @reply_data_size: size of its reply data (at least the base's)
+ * @parse: read the request's attributes into the request info (optional)
+ * @prepare: read from the device what the reply shows into the reply
+ *	data; the only callback that issues firmware commands
+ * @reply_size: the size of the reply body; never talks to the device
+ * @fill: write the reply body from the reply data; never talks to the
+ *	device
+ * @set: apply a SET, under the device's cfg_lock; may update the request
+ *	info for the prepare that follows. Returns 0 or a negative errno.
+ * @dump_dev: optional: dump one device as many messages (radp_nl_put_msg()
+ *	each), resuming from the position in the dump context; returns 0
+ *	when the device is done, -EMSGSIZE when the message is full
+ */
+struct radp_nl_request {
+	u8 cmd;
+	u8 set_cmd;
+	u8 ntf_cmd;
+	bool needs_roce_accl;
+	unsigned int req_info_size;
+	unsigned int reply_data_size;
+	int (*parse)(struct radp_nl_req_info *ri, struct nlattr **attrs,
+		     struct netlink_ext_ack *extack);
+	int (*prepare)(const struct radp_nl_req_info *ri,
+		       struct radp_nl_reply_data *data,
+		       struct netlink_ext_ack *extack);
+	int (*reply_size)(const struct radp_nl_req_info *ri,
+			  const struct radp_nl_reply_data *data);
+	int (*fill)(struct sk_buff *skb, const struct radp_nl_req_info *ri,
+		    const struct radp_nl_reply_data *data);
+	int (*set)(struct radp_dev *dev, struct radp_nl_req_info *ri,
+		   struct genl_info *info);
+	int (*dump_dev)(struct sk_buff *skb, struct netlink_callback *cb,
+			const struct radp_nl_request *req,
+			struct radp_nl_req_info *ri,
+			struct radp_nl_reply_data *data);
+};
+
+extern const struct radp_nl_request radp_nl_dev_request;
+extern const struct radp_nl_request radp_nl_accl_request;
+extern const struct radp_nl_request radp_nl_profile_request;
+extern const struct radp_nl_request radp_nl_mpt_request;
+
+void radp_nl_notify(struct radp_dev *dev, u8 cmd,
+		    const struct radp_nl_req_info *ri,
+		    const struct radp_nl_reply_data *data);
+int radp_nl_put_msg(struct sk_buff *skb, const struct radp_nl_request *req,
+		    u8 cmd, u32 portid, u32 seq, int flags,
+		    const struct radp_nl_req_info *ri,
+		    const struct radp_nl_reply_data *data);
+
+#endif /* _RADP_NL_H */
