@@ -11,7 +11,8 @@
 #include <string.h>
 #include <netlink/genl/genl.h>
 
-#include "json_in.h"
+#include <json-c/json.h>
+
 #include "profile_src.h"
 
 #define PROFILE_ID	ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID
@@ -321,115 +322,317 @@ static int file_error(const char *file, unsigned int line, const char *fmt,
 	return ADP_EXIT_FAIL;
 }
 
-static int json_fields(const char *file, const struct json *obj,
-		       const struct adp_field *fields, struct radp_profile *p,
-		       int r, uint32_t *id)
-{
-	const struct adp_field *f;
-	const struct json *m;
-	struct adp_vals vals = { };
-	uint32_t v;
+/*
+ * A JSON file, read with json-c.  json-c keeps no positions, so the line
+ * of a member is found in the text: the members are visited in document
+ * order, each key searched from where the previous one was found.
+ */
+struct json_doc {
+	const char *file;
+	const char *text;	/* NUL-terminated */
+	const char *cur;	/* after the last key found */
+};
 
-	for (m = obj->child; m; m = m->next) {
-		if (r < 0 && !strcmp(m->key, "timeout_range"))
+/* The line of the next member called key, 0 when it cannot be found. */
+static unsigned int json_key_line(struct json_doc *d, const char *key)
+{
+	size_t n = strlen(key);
+	unsigned int line = 1;
+	const char *s, *t;
+
+	for (s = d->cur; (s = strchr(s, '"')); s++) {
+		if (strncmp(s + 1, key, n) || s[n + 1] != '"')
 			continue;
-		f = adp_field_find(fields, m->key);
+		for (t = s + n + 2; isspace((unsigned char)*t); t++)
+			;
+		if (*t == ':')
+			break;
+	}
+	if (!s)
+		return 0;
+	d->cur = s + n + 2;
+	for (t = d->text; t < s; t++)
+		line += *t == '\n';
+	return line;
+}
+
+static const char *json_type_str(const struct json_object *j)
+{
+	switch (json_object_get_type(j)) {
+	case json_type_boolean:
+		return "a boolean";
+	case json_type_double:
+	case json_type_int:
+		return "a number";
+	case json_type_string:
+		return "a string";
+	case json_type_array:
+		return "an array";
+	case json_type_object:
+		return "an object";
+	default:
+		return "null";
+	}
+}
+
+/* A whole number 0..UINT32_MAX as its text has it (true = 1, false = 0). */
+static bool json_u32(struct json_object *j, uint32_t *v)
+{
+	const char *text;
+	uint64_t u;
+
+	if (json_object_is_type(j, json_type_boolean)) {
+		*v = json_object_get_boolean(j);
+		return true;
+	}
+	if (!json_object_is_type(j, json_type_int))
+		return false;
+	text = json_object_to_json_string(j);
+	if (text[0] == '-')
+		return false;
+	errno = 0;
+	u = json_object_get_uint64(j);
+	if (errno || u > UINT32_MAX)
+		return false;
+	*v = u;
+	return true;
+}
+
+static int json_fields(struct json_doc *d, struct json_object *obj,
+		       const struct adp_field *fields,
+		       struct adp_src_profile *sp, int r);
+
+/* The "timeout_range" member of a profile, on line. */
+static int json_ranges(struct json_doc *d, struct json_object *ranges,
+		       unsigned int line, struct adp_src_profile *sp)
+{
+	struct json_object *e;
+	size_t i;
+	int ret;
+
+	if (!json_object_is_type(ranges, json_type_array))
+		return file_error(d->file, line, "\"timeout_range\" must be an array");
+	for (i = 0; i < json_object_array_length(ranges); i++) {
+		e = json_object_array_get_idx(ranges, i);
+		if (i >= RADP_RANGES)
+			return file_error(d->file, line, "timeout_range has more than %d entries",
+					  RADP_RANGES);
+		if (!json_object_is_type(e, json_type_object))
+			return file_error(d->file, line, "a timeout_range entry must be an object");
+		ret = json_fields(d, e, adp_range_fields, sp, i);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* The members of a profile (r < 0) or of its timeout_range[r]. */
+static int json_fields(struct json_doc *d, struct json_object *obj,
+		       const struct adp_field *fields,
+		       struct adp_src_profile *sp, int r)
+{
+	struct json_object_iterator it, end;
+	const struct adp_field *f;
+	struct adp_vals vals = { };
+	struct json_object *m;
+	unsigned int line;
+	const char *key;
+	uint32_t v;
+	int ret;
+
+	it = json_object_iter_begin(obj);
+	end = json_object_iter_end(obj);
+	for (; !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
+		key = json_object_iter_peek_name(&it);
+		m = json_object_iter_peek_value(&it);
+		line = json_key_line(d, key);
+		if (r < 0 && !strcmp(key, "timeout_range")) {
+			ret = json_ranges(d, m, line, sp);
+			if (ret)
+				return ret;
+			continue;
+		}
+		f = adp_field_find(fields, key);
 		if (!f)
-			return file_error(file, m->line, "unknown field \"%s\" in %s",
-					  m->key, r < 0 ? "a profile" :
+			return file_error(d->file, line, "unknown field \"%s\" in %s",
+					  key, r < 0 ? "a profile" :
 					  "a timeout_range entry");
 		if (!json_u32(m, &v))
-			return file_error(file, m->line, "\"%s\" must be a whole number 0..%u, not %s",
-					  m->key, UINT32_MAX,
-					  m->type == JSON_NUMBER ? m->str :
-					  json_type_name(m->type));
+			return file_error(d->file, line, "\"%s\" must be a whole number 0..%u, not %s",
+					  key, UINT32_MAX,
+					  json_object_is_type(m, json_type_int) ||
+					  json_object_is_type(m, json_type_double) ?
+					  json_object_to_json_string(m) :
+					  json_type_str(m));
 		if (f->attr == PROFILE_ID && r < 0) {
-			*id = v;
+			sp->id = v;
 			continue;
 		}
 		vals.v[f->attr] = v;
 		vals.has[f->attr] = true;
 	}
-	adp_profile_apply_vals(p, r, fields, &vals);
+	adp_profile_apply_vals(&sp->p, r, fields, &vals);
 	return 0;
 }
 
-static int json_profile(const char *file, const char *dev,
-			const struct json *obj, struct adp_profile_set *set)
+static int json_profile(struct json_doc *d, const char *dev,
+			struct json_object *obj, struct adp_profile_set *set)
 {
 	struct adp_src_profile *sp;
-	const struct json *ranges, *e;
-	int r = 0, ret;
 
-	if (obj->type != JSON_OBJECT)
-		return file_error(file, obj->line, "a profile must be an object, not %s",
-				  json_type_name(obj->type));
+	if (!json_object_is_type(obj, json_type_object))
+		return file_error(d->file, 0, "a profile must be an object, not %s",
+				  json_type_str(obj));
 	sp = set_add(set);
 	if (!sp)
 		return ADP_EXIT_FAIL;
-	blank_profile(sp, file);
+	blank_profile(sp, d->file);
 	if (dev)
-		snprintf(sp->label, sizeof(sp->label), "%s (%s)", file, dev);
-	ret = json_fields(file, obj, adp_profile_fields, &sp->p, -1, &sp->id);
-	if (ret)
-		return ret;
-	ranges = json_get(obj, "timeout_range");
-	if (!ranges)
-		return 0;
-	if (ranges->type != JSON_ARRAY)
-		return file_error(file, ranges->line, "\"timeout_range\" must be an array");
-	for (e = ranges->child; e; e = e->next, r++) {
-		if (r >= RADP_RANGES)
-			return file_error(file, e->line, "timeout_range has more than %d entries",
-					  RADP_RANGES);
-		if (e->type != JSON_OBJECT)
-			return file_error(file, e->line, "a timeout_range entry must be an object");
-		ret = json_fields(file, e, adp_range_fields, &sp->p, r, NULL);
+		snprintf(sp->label, sizeof(sp->label), "%s (%s)", d->file, dev);
+	return json_fields(d, obj, adp_profile_fields, sp, -1);
+}
+
+/* A device of "profile show -j" ({"dev": .., "profiles": [..]}) or a profile. */
+static int json_entry(struct json_doc *d, struct json_object *j,
+		      struct adp_profile_set *set)
+{
+	struct json_object *profiles, *dev;
+	size_t i;
+	int ret;
+
+	if (!json_object_is_type(j, json_type_object) ||
+	    !json_object_object_get_ex(j, "profiles", &profiles))
+		return json_profile(d, NULL, j, set);
+	if (!json_object_is_type(profiles, json_type_array))
+		return file_error(d->file, json_key_line(d, "profiles"),
+				  "\"profiles\" must be an array");
+	if (!json_object_object_get_ex(j, "dev", &dev) ||
+	    !json_object_is_type(dev, json_type_string))
+		dev = NULL;
+	for (i = 0; i < json_object_array_length(profiles); i++) {
+		ret = json_profile(d, dev ? json_object_get_string(dev) : NULL,
+				   json_object_array_get_idx(profiles, i), set);
 		if (ret)
 			return ret;
 	}
 	return 0;
 }
 
-/* A device of "profile show -j" ({"dev": .., "profiles": [..]}) or a profile. */
-static int json_entry(const char *file, const struct json *j,
-		      struct adp_profile_set *set)
+/*
+ * Inside an object where a member name should start: text[at] follows
+ * '{' or ',' (blanks aside) and the innermost open bracket is '{'.
+ */
+static bool json_wants_key(const char *text, size_t at)
 {
-	const struct json *profiles = json_get(j, "profiles"), *dev, *p;
-	int ret;
+	char open[64];
+	bool str = false;
+	size_t i, p;
+	int depth = 0;
 
-	if (!profiles)
-		return json_profile(file, NULL, j, set);
-	if (profiles->type != JSON_ARRAY)
-		return file_error(file, profiles->line, "\"profiles\" must be an array");
-	dev = json_get(j, "dev");
-	for (p = profiles->child; p; p = p->next) {
-		ret = json_profile(file, dev && dev->type == JSON_STRING ?
-				   dev->str : NULL, p, set);
-		if (ret)
-			return ret;
+	for (p = at; p && isspace((unsigned char)text[p - 1]); p--)
+		;
+	if (!p || (text[p - 1] != '{' && text[p - 1] != ','))
+		return false;
+	for (i = 0; i < at; i++) {
+		if (str) {
+			if (text[i] == '\\' && i + 1 < at)
+				i++;
+			else if (text[i] == '"')
+				str = false;
+		} else if (text[i] == '"') {
+			str = true;
+		} else if (text[i] == '{' || text[i] == '[') {
+			if (depth < (int)sizeof(open))
+				open[depth] = text[i];
+			depth++;
+		} else if ((text[i] == '}' || text[i] == ']') && depth) {
+			depth--;
+		}
 	}
-	return 0;
+	return depth && depth <= (int)sizeof(open) && open[depth - 1] == '{';
+}
+
+/* What json-c could not parse at text[at], in the words of a person. */
+static const char *json_error_str(enum json_tokener_error e, const char *text,
+				  size_t at, char *buf, size_t len)
+{
+	switch (e) {
+	case json_tokener_error_parse_unexpected:
+		if (json_wants_key(text, at))
+			return "expected a member name";
+		snprintf(buf, len, "unexpected character '%c'", text[at]);
+		return buf;
+	case json_tokener_error_depth:
+		return "nested too deep";
+	case json_tokener_error_parse_eof:
+		return "unexpected end of the document";
+	case json_tokener_error_parse_null:
+	case json_tokener_error_parse_boolean:
+		return "unexpected word";
+	case json_tokener_error_parse_number:
+		return "bad number";
+	case json_tokener_error_parse_array:
+		return "expected ',' or ']'";
+	case json_tokener_error_parse_object_key_name:
+		return "expected a member name";
+	case json_tokener_error_parse_object_key_sep:
+		return "expected ':' after a member name";
+	case json_tokener_error_parse_object_value_sep:
+		return "expected ',' or '}'";
+	case json_tokener_error_parse_string:
+		return "bad string";
+	default:
+		return json_tokener_error_desc(e);
+	}
 }
 
 static int load_json(const char *file, const char *text, size_t len,
 		     struct adp_profile_set *set)
 {
-	const struct json *e;
-	struct json *root;
-	char err[192];
+	struct json_doc d = { .file = file, .text = text, .cur = text };
+	struct json_tokener *tok;
+	struct json_object *root;
+	enum json_tokener_error err;
+	unsigned int line = 1;
+	const char *msg = NULL;
+	char buf[64];
+	size_t i, end;
 	int ret = 0;
 
-	root = json_parse(text, len, err, sizeof(err));
-	if (!root)
-		return file_error(file, 0, "not valid JSON: %s", err);
-	if (root->type == JSON_ARRAY) {
-		for (e = root->child; e && !ret; e = e->next)
-			ret = json_entry(file, e, set);
+	tok = json_tokener_new();
+	if (!tok)
+		return file_error(file, 0, "out of memory");
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	root = json_tokener_parse_ex(tok, text, len);
+	end = json_tokener_get_parse_end(tok);
+	if (!root) {
+		err = json_tokener_get_error(tok);
+		/* end is at the character refused, or at len */
+		if (err == json_tokener_continue)
+			err = json_tokener_error_parse_eof;
+		msg = json_error_str(err, text, end, buf, sizeof(buf));
 	} else {
-		ret = json_entry(file, root, set);
+		for (; end < len && isspace((unsigned char)text[end]); end++)
+			;
+		if (end < len)
+			msg = "more after the document";
 	}
-	json_free(root);
+	json_tokener_free(tok);
+	if (msg) {
+		for (i = 0; i < end && i < len; i++)
+			line += text[i] == '\n';
+		json_object_put(root);
+		return file_error(file, 0, "not valid JSON: line %u: %s", line,
+				  msg);
+	}
+	if (json_object_is_type(root, json_type_array)) {
+		for (i = 0; i < json_object_array_length(root) && !ret; i++)
+			ret = json_entry(&d, json_object_array_get_idx(root, i),
+					 set);
+	} else {
+		ret = json_entry(&d, root, set);
+	}
+	json_object_put(root);
 	return ret;
 }
 

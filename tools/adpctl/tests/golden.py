@@ -10,7 +10,8 @@ the command tests -j -p too) to a transcript, and compares it section by
 section with GOLDEN, byte for byte (an output over 8 KiB by its SHA-256).  A section recorded in GOLDEN that PROG
 no longer produces, or produces differently, fails; a new one (a test added
 since the recording) is listed and passes.  Temporary file names
-(/tmp/adpctl-*-XXXXXX, /tmp/adpctl-*.XXXXXX) are the only thing normalised.  TAP, one line per
+(/tmp/adpctl-*-XXXXXX, /tmp/adpctl-*.XXXXXX) monitor's timestamps and a
+simulation's drawn seed are the only things normalised.  TAP, one line per
 program.
 """
 import hashlib
@@ -21,6 +22,10 @@ import sys
 import tempfile
 
 TMP = re.compile(rb'/tmp/adpctl-([a-z]+[-.])[A-Za-z0-9]{6}')
+# monitor's timestamps
+TIME = re.compile(rb'\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z')
+# a seed drawn when none is given
+SEED = re.compile(rb'random seed \d+')
 HEAD = re.compile(rb'^=== (.*)$', re.M)
 # Longer outputs (dumps of thousands of entries) are kept as their digest.
 BIG = 8192
@@ -33,8 +38,14 @@ def stored(text):
                                 len(text))
 
 
+def normal(data):
+    data = TIME.sub(b'YYYY-MM-DDTHH:MM:SS.sssZ', data)
+    data = SEED.sub(b'random seed N', data)
+    return TMP.sub(rb'/tmp/adpctl-\1XXXXXX', data)
+
+
 def sections(data):
-    data = TMP.sub(rb'/tmp/adpctl-\1XXXXXX', data)
+    data = normal(data)
     heads = list(HEAD.finditer(data))
     out = {}
     for i, m in enumerate(heads):
