@@ -7,32 +7,7 @@
 #include <linux/roce_adp.h>
 
 #include "adpctl.h"
-
-static const char *const backend_names[] = {
-	[ROCE_ADP_BACKEND_EMULATED]	= "emulated",
-	[ROCE_ADP_BACKEND_MLX5]		= "mlx5",
-};
-
-static const char *const outcome_names[] = {
-	[ROCE_ADP_RESTORE_OUTCOME_NONE]		= "none",
-	[ROCE_ADP_RESTORE_OUTCOME_RESTORED]	= "restored",
-	[ROCE_ADP_RESTORE_OUTCOME_NOTHING]	= "nothing",
-	[ROCE_ADP_RESTORE_OUTCOME_DISABLED]	= "disabled",
-	[ROCE_ADP_RESTORE_OUTCOME_FAILED]	= "failed",
-};
-
-static struct nla_policy restore_policy[ROCE_ADP_A_RESTORE_MAX + 1] = {
-	[ROCE_ADP_A_RESTORE_ENABLED]		= { .type = NLA_U8 },
-	[ROCE_ADP_A_RESTORE_PROFILE_ID]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_RESTORE_ENABLES_MASK]	= { .type = NLA_U32 },
-	[ROCE_ADP_A_RESTORE_ENABLES]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_RESTORE_RESETS]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_RESTORE_TIME]		= { .type = NLA_U64 },
-	[ROCE_ADP_A_RESTORE_OUTCOME]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_RESTORE_ERRNO]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_RESTORE_MSG]		= { .type = NLA_STRING },
-	[ROCE_ADP_A_RESTORE_DURATION_US]	= { .type = NLA_U32 },
-};
+#include "fields.h"
 
 static uint32_t restore_u32(struct nlattr **r, int type)
 {
@@ -57,7 +32,7 @@ int adp_print_restore(const struct nlattr *nest, bool same_line)
 	if (!nest)
 		return 0;
 	if (nla_parse_nested(r, ROCE_ADP_A_RESTORE_MAX, (struct nlattr *)nest,
-			     restore_policy) < 0) {
+			     adp_restore_policy) < 0) {
 		print_error("kernel reply with a malformed restore attribute");
 		return -EBADMSG;
 	}
@@ -85,9 +60,10 @@ int adp_print_restore(const struct nlattr *nest, bool same_line)
 	print_uint(PRINT_ANY, "enables", " enables 0x%x",
 		   restore_u32(r, ROCE_ADP_A_RESTORE_ENABLES));
 	print_uint(PRINT_ANY, "resets", " resets %u", resets);
-	if (outcome < ARRAY_SIZE(outcome_names) && outcome_names[outcome])
+	if (outcome < ARRAY_SIZE(adp_restore_outcome_names) &&
+	    adp_restore_outcome_names[outcome])
 		print_string(PRINT_ANY, "outcome", " last %s",
-			     outcome_names[outcome]);
+			     adp_restore_outcome_names[outcome]);
 	else
 		print_uint(PRINT_ANY, "outcome", " last %u", outcome);
 	if (resets) {
@@ -199,10 +175,10 @@ static int dev_print(const struct adp_nl_msg *msg, void *arg)
 	print_string(PRINT_ANY, "name", "%s:", name);
 	if (tb[ROCE_ADP_A_DEV_BACKEND]) {
 		backend = nla_get_u32(tb[ROCE_ADP_A_DEV_BACKEND]);
-		if (backend < ARRAY_SIZE(backend_names) &&
-		    backend_names[backend])
+		if (backend < ARRAY_SIZE(adp_backend_names) &&
+		    adp_backend_names[backend])
 			print_string(PRINT_ANY, "backend", " backend %s",
-				     backend_names[backend]);
+				     adp_backend_names[backend]);
 		else
 			print_uint(PRINT_ANY, "backend", " backend %u",
 				   backend);

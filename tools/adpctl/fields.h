@@ -51,21 +51,23 @@ struct adp_vals {
 	bool has[ADP_NEST_ATTRS];
 };
 
-/* Top-level attributes of every reply, shared by nl.c and the tests. */
-extern const struct nla_policy adp_policy[];
+/*
+ * The policies of every attribute set (adp_policy the top level,
+ * adp_mpt_entry_policy ..) and the names of commands, attributes and enum
+ * values, generated from the spec.  The field an MPT_ENTRY attribute
+ * carries, and the access bits that come as flags, are the codec's
+ * radp_mpt_attrs[] and radp_mpt_access[] (radp_mpt.h).
+ */
+#include "nl_gen.h"
 
 /*
- * ROCE_ADP_A_MPT_ENTRY: its attributes as the spec types them. The field
- * each one carries, and the access bits that come as flags, are the
- * codec's radp_mpt_attrs[] and radp_mpt_access[] (radp_mpt.h).
+ * The fields of each nest in attribute order, expanded from the lists of
+ * drivers/roce_adp/radp_fields.h; an entry with attr 0 ends a table.
  */
-extern const struct nla_policy adp_mpt_entry_policy[];
-
-/* The fields of each nest, in PRM order. */
-extern const struct adp_field adp_accl_fields[];	/* ROCE_ADP_A_ACCL */
-extern const struct adp_field adp_caps_fields[];	/* ROCE_ADP_A_CAPS */
-extern const struct adp_field adp_profile_fields[];	/* ROCE_ADP_A_PROFILE */
-extern const struct adp_field adp_range_fields[];	/* ROCE_ADP_A_PROFILE_RANGE */
+extern const struct adp_field *const adp_accl_fields;	/* ROCE_ADP_A_ACCL */
+extern const struct adp_field *const adp_caps_fields;	/* ROCE_ADP_A_CAPS */
+extern const struct adp_field *const adp_profile_fields; /* ROCE_ADP_A_PROFILE */
+extern const struct adp_field *const adp_range_fields;	/* ROCE_ADP_A_PROFILE_RANGE */
 /* Pseudo-field of the "range I" keyword: the entry of timeout_range[]. */
 extern const struct adp_field adp_range_index_field;
 

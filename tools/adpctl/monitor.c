@@ -7,7 +7,7 @@
  * Notifications adpctl knows (accl-ntf, profile-ntf, dev-ntf) are decoded
  * with the field tables; any other one, e.g. added to the spec after this
  * adpctl was written, is printed by its command name with its attributes
- * decoded generically (names from the uAPI header, values by their size).
+ * decoded generically (names from the spec, values by their size).
  */
 #include <errno.h>
 #include <signal.h>
@@ -20,17 +20,7 @@
 
 #include "adpctl.h"
 #include "monitor.h"
-#include "nl_names.h"
-
-static const char *const dev_event_names[] = {
-	[ROCE_ADP_DEV_EVENT_ADDED]	= "added",
-	[ROCE_ADP_DEV_EVENT_REMOVED]	= "removed",
-};
-
-static const char *const backend_names[] = {
-	[ROCE_ADP_BACKEND_EMULATED]	= "emulated",
-	[ROCE_ADP_BACKEND_MLX5]		= "mlx5",
-};
+#include "fields.h"
 
 /* Text mode only: output goes where print.c sends it. */
 static void text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -255,8 +245,8 @@ static int print_attrs(const struct adp_nl_msg *msg)
 			ret = print_profile(a);
 			break;
 		case ROCE_ADP_A_DEV_BACKEND:
-			print_enum("backend", "backend", backend_names,
-				   ARRAY_SIZE(backend_names),
+			print_enum("backend", "backend", adp_backend_names,
+				   ARRAY_SIZE(adp_backend_names),
 				   nla_get_u32(a));
 			break;
 		case ROCE_ADP_A_DEV_FW_VERSION:
@@ -321,8 +311,8 @@ int adp_monitor_print(const struct adp_nl_msg *msg, const char *dev,
 		text(" (%s)", cause);
 	text(":");
 	if (msg->tb[ROCE_ADP_A_DEV_EVENT])
-		print_enum("dev_event", NULL, dev_event_names,
-			   ARRAY_SIZE(dev_event_names),
+		print_enum("dev_event", NULL, adp_dev_event_names,
+			   ARRAY_SIZE(adp_dev_event_names),
 			   nla_get_u32(msg->tb[ROCE_ADP_A_DEV_EVENT]));
 	ret = print_attrs(msg);
 	close_json_object();
