@@ -32,6 +32,8 @@ struct adp_cmd {
 	const char *usage;	/* arguments, "" when there are none */
 	/* More help after the usage, e.g. the fields a set takes; or NULL. */
 	void (*details)(FILE *fp);
+	/* An old name kept for a release: it works, help and completion omit it. */
+	bool hidden;
 };
 
 /*

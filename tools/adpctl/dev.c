@@ -224,7 +224,7 @@ static void dev_show_details(FILE *fp)
 	fputs("\nThe \"restore\" line: after a firmware reset the kernel writes back the\n"
 	      "last profile and enables the device accepted, in one write (module\n"
 	      "parameter restore_config, on by default).  profile: the saved profile,\n"
-	      "0 for none (see \"profile reset\"); enables_mask: the enables the\n"
+	      "0 for none (see \"profile forget\"); enables_mask: the enables the\n"
 	      "operator set, enables: their values (bit i: enable i); resets: firmware\n"
 	      "resets seen; last: none, restored, nothing (nothing saved), disabled\n"
 	      "or failed (the firmware defaults stay), with when and how long after\n"

@@ -459,8 +459,8 @@ static int profile_forget_print(const struct adp_nl_msg *msg, void *arg)
 	return 0;
 }
 
-/* "profile reset dev DEV": stop restoring the profile after resets. */
-static int profile_reset(struct adp_ctx *ctx, int argc, char **argv)
+/* "profile forget dev DEV": stop restoring the profile after resets. */
+static int profile_forget(struct adp_ctx *ctx, int argc, char **argv)
 {
 	const char *dev = NULL;
 	struct adp_arg args[] = {
@@ -479,11 +479,11 @@ static int profile_reset(struct adp_ctx *ctx, int argc, char **argv)
 			    (void *)dev, profile_forget_print, NULL);
 }
 
-static void profile_reset_details(FILE *fp)
+static void profile_forget_details(FILE *fp)
 {
 	fputs("\nOnce a profile is selected the firmware uses it until a firmware reset;\n"
 	      "the kernel then selects it again (module parameter restore_config).\n"
-	      "\"profile reset\" makes the kernel forget the profile: the firmware\n"
+	      "\"profile forget\" makes the kernel forget the profile: the firmware\n"
 	      "keeps it until its next reset, after which the firmware's default\n"
 	      "timeouts (profile 0) stay.  The enables are still restored.  Setting\n"
 	      "a profile again saves it again.\n", fp);
@@ -518,11 +518,20 @@ const struct adp_cmd profile_cmds[] = {
 		.details = profile_simulate_details,
 	},
 	{
-		.name = "reset",
-		.func = profile_reset,
+		.name = "forget",
+		.func = profile_forget,
 		.help = "forget the profile: firmware defaults after the next firmware reset",
 		.usage = "[dev] DEV",
-		.details = profile_reset_details,
+		.details = profile_forget_details,
+	},
+	{
+		/* Its name until 0.2, where "reset" meant the firmware's too. */
+		.name = "reset",
+		.func = profile_forget,
+		.help = "forget the profile: firmware defaults after the next firmware reset",
+		.usage = "[dev] DEV",
+		.details = profile_forget_details,
+		.hidden = true,
 	},
 	{ }
 };
