@@ -110,7 +110,10 @@ int adp_usage_error(const struct adp_ctx *ctx, const char *fmt, ...)
 
 /* dev.c */
 extern const struct adp_cmd dev_cmds[];
+/* The "restore" nest of a DEV reply, inside the device's object. */
+int adp_print_restore(const struct nlattr *nest, bool same_line);
 
+/* show.c */
 /* Build callback: ROCE_ADP_A_DEV_NAME from arg (a device name or NULL). */
 int adp_put_dev(struct nl_msg *msg, void *dev);
 /*
@@ -122,8 +125,6 @@ int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
 	     int (*print)(const struct adp_nl_msg *msg, void *arg),
 	     void *arg);
 /* The whole "OBJ show [[dev] DEV]" command around adp_show(). */
-/* The "restore" nest of a DEV reply, inside the device's object. */
-int adp_print_restore(const struct nlattr *nest, bool same_line);
 int adp_show_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
 		     int (*print)(const struct adp_nl_msg *msg, void *arg));
 /*
