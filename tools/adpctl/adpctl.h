@@ -124,6 +124,9 @@ int adp_put_dev(struct nl_msg *msg, void *dev);
 int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
 	     int (*print)(const struct adp_nl_msg *msg, void *arg),
 	     void *arg);
+/* "[dev] DEV" as a command's only arguments: *dev, NULL when not given. */
+int adp_parse_dev(const struct adp_ctx *ctx, int argc, char **argv,
+		  const char **dev);
 /* The whole "OBJ show [[dev] DEV]" command around adp_show(). */
 int adp_show_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
 		     int (*print)(const struct adp_nl_msg *msg, void *arg));

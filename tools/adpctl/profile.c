@@ -462,15 +462,10 @@ static int profile_forget_print(const struct adp_nl_msg *msg, void *arg)
 /* "profile forget dev DEV": stop restoring the profile after resets. */
 static int profile_forget(struct adp_ctx *ctx, int argc, char **argv)
 {
-	const char *dev = NULL;
-	struct adp_arg args[] = {
-		{ .key = "dev", .type = ADP_ARG_STR, .val = &dev,
-		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
-		{ }
-	};
+	const char *dev;
 	int ret;
 
-	ret = adp_parse_args(ctx, args, argc, argv);
+	ret = adp_parse_dev(ctx, argc, argv, &dev);
 	if (ret)
 		return ret;
 	if (!dev)

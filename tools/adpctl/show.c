@@ -79,19 +79,27 @@ int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
 			    (void *)dev, print, arg);
 }
 
+int adp_parse_dev(const struct adp_ctx *ctx, int argc, char **argv,
+		  const char **dev)
+{
+	struct adp_arg args[] = {
+		{ .key = "dev", .type = ADP_ARG_STR, .val = dev,
+		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ }
+	};
+
+	*dev = NULL;
+	return adp_parse_args(ctx, args, argc, argv);
+}
+
 /* "OBJ show [[dev] DEV]": a do for DEV, else a dump, printed by print. */
 int adp_show_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
 		     int (*print)(const struct adp_nl_msg *msg, void *arg))
 {
-	const char *dev = NULL;
-	struct adp_arg args[] = {
-		{ .key = "dev", .type = ADP_ARG_STR, .val = &dev,
-		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
-		{ }
-	};
+	const char *dev;
 	int ret;
 
-	ret = adp_parse_args(ctx, args, argc, argv);
+	ret = adp_parse_dev(ctx, argc, argv, &dev);
 	if (ret)
 		return ret;
 	return adp_show(ctx, cmd, dev, print, NULL);
