@@ -19,6 +19,7 @@
 #include <netlink/msg.h>
 
 #include "radp_ifc.h"
+#include "radp_time.h"
 
 struct adp_ctx;
 
@@ -136,28 +137,5 @@ int adp_vals_put(struct nl_msg *msg, const struct adp_field *fields,
 /* JSON members: each present field under its name, the raw value. */
 void adp_vals_print_json(const struct adp_field *fields,
 			 const struct adp_vals *vals);
-
-/*
- * Times.  adp_fmt_time() prints v, given in unit (ADP_UNIT_NS or
- * ADP_UNIT_US), in the largest of ns, us, ms and s that keeps a whole
- * part, with at most 3 decimals and no trailing zeros: "4us", "1.5ms",
- * "2.097s".
- */
-enum adp_unit {
-	ADP_UNIT_NS,
-	ADP_UNIT_US,
-	ADP_UNIT_MS,
-	ADP_UNIT_S,
-};
-
-const char *adp_fmt_time(char *buf, size_t len, uint64_t v,
-			 enum adp_unit unit);
-/*
- * time_base << shift of a profile, in time_unit: a time for microseconds,
- * "BASE<<SHIFT" for units this adpctl does not know, and a rounded
- * "1.845e+19s" when the value is past 64 bits of microseconds.
- */
-const char *adp_fmt_shift(char *buf, size_t len, uint32_t base,
-			  uint32_t shift, uint32_t time_unit);
 
 #endif /* ADPCTL_FIELDS_H */

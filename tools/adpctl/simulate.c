@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * "adpctl profile simulate": the firmware's retransmission algorithm run
- * by sim.c for one QP (a timeline) or many (a distribution), against a
+ * by radp_sim.c for one QP (a timeline) or many (a distribution), against a
  * loss scenario.  Output in text or JSON, and optionally an SVG picture.
  */
 #include <errno.h>
@@ -13,10 +13,10 @@
 #include <sys/random.h>
 
 #include "adpctl.h"
-#include "lint.h"
+#include "radp_lint.h"
 #include "profile_src.h"
-#include "sim.h"
-#include "svg.h"
+#include "radp_sim.h"
+#include "radp_svg.h"
 
 #define SIM_LIMIT_NS		(60ULL * 1000 * 1000 * 1000)	/* 60 s */
 #define SIM_MAX_EVENTS		1000000
