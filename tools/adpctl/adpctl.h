@@ -183,6 +183,16 @@ struct profile {
 
 /* 0, or -EBADMSG after reporting a malformed nest. */
 int profile_decode(const struct nlattr *nest, struct profile *p);
+/*
+ * The one printer of a profile nest, as given (show, set, monitor,
+ * simulate): " name value" per field and " range I" per entry in text,
+ * an object under key (NULL in an array) with a timeout_range array in
+ * JSON.
+ */
+void profile_print_nest(const char *key, const struct profile *p);
+/* Profile id as the codec has it: every field and every range given. */
+void profile_from_radp(uint32_t id, const struct radp_profile *rp,
+		       struct profile *p);
 
 /* lint.c, simulate.c: commands of the profile object, see profile_src.h. */
 #define PROFILE_SRC_USAGE \

@@ -71,6 +71,7 @@ static bool lint_print(const struct adp_src_profile *sp,
 {
 	struct adp_lint_msg m[ADP_LINT_MAX];
 	unsigned int n, i, count[3] = { 0 };
+	struct adp_vals cv = { };
 	char head[160];
 
 	n = adp_lint(sp->id, &sp->p, caps, qp, m, ARRAY_SIZE(m));
@@ -79,7 +80,9 @@ static bool lint_print(const struct adp_src_profile *sp,
 
 	open_json_object(NULL);
 	print_string(PRINT_JSON, "source", NULL, sp->label);
-	print_uint(PRINT_JSON, "adp_retx_profile_id", NULL, sp->id);
+	print_uint(PRINT_JSON,
+		   radp_fields[RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID].name, NULL,
+		   sp->id);
 	print_bool(PRINT_JSON, "valid", NULL, !count[ADP_LINT_ERROR]);
 	snprintf(head, sizeof(head), "%s profile %u%s: %u %s, %u %s",
 		 sp->label, sp->id, sp->active ? " (active)" : "",
@@ -92,13 +95,9 @@ static bool lint_print(const struct adp_src_profile *sp,
 	print_msgs(m, n, ADP_LINT_ERROR, "errors");
 	print_msgs(m, n, ADP_LINT_WARNING, "warnings");
 	print_msgs(m, n, ADP_LINT_NOTE, "notes");
+	adp_caps_get_vals(caps, &cv);
 	open_json_object("caps");
-	print_uint(PRINT_JSON, "adp_retx_profile_max_id", NULL,
-		   caps->profile_max_id);
-	print_uint(PRINT_JSON, "adp_retx_profile_max_range_num", NULL,
-		   caps->profile_max_range_num);
-	print_uint(PRINT_JSON, "adp_retx_base_timeout_min", NULL,
-		   caps->base_timeout_min);
+	adp_vals_print_json(adp_caps_fields, &cv);
 	close_json_object();
 	close_json_object();
 	return count[ADP_LINT_ERROR];
