@@ -34,11 +34,13 @@ enum {
 /* Clear the given values and start with no range group open. */
 void adp_words_init(struct adp_words *w, struct adp_vals *prof,
 		    struct adp_vals *range, bool *range_given);
+
 /* A word of the caller's came: it closes the open range group. */
 static inline void adp_words_close(struct adp_words *w)
 {
 	w->group = -1;
 }
+
 /*
  * key and the word after it (NULL at the end): ADP_WORDS_TAKEN when both
  * are taken, ADP_WORDS_OTHER, or ADP_WORDS_ERROR ('"time_base" is given
