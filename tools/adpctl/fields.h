@@ -18,82 +18,10 @@
 #include <netlink/attr.h>
 #include <netlink/msg.h>
 
-#include "radp_ifc.h"
+#include "radp_words.h"
 
 struct adp_ctx;
 
-enum adp_field_kind {
-	ADP_FIELD_NUM,		/* a number: decimal or 0x hex */
-	ADP_FIELD_ENUM,		/* a name of names[], or a number */
-	ADP_FIELD_BOOL,		/* as ENUM with off/on; a JSON boolean */
-	ADP_FIELD_NS,		/* a number of nanoseconds, shown as a time */
-};
-
-/*
- * The PRM name and the width come from the codec's table (radp_fields[] of
- * drivers/roce_adp/radp_ifc.c), the one place that defines the register.
- */
-struct adp_field {
-	enum radp_fld fld;	/* the register field */
-	int attr;		/* ROCE_ADP_A_* inside the nest; 0 ends a table */
-	int type;		/* NLA_U8 or NLA_U32 */
-	enum adp_field_kind kind;
-	const char *const *names;	/* ENUM, BOOL: by value, NULL holes */
-	size_t nnames;
-};
-
-/* More than the attributes of any nest of the family. */
-#define ADP_NEST_ATTRS		16
-
-/* Values of one nest, by attribute type; has[] tells which are present. */
-struct adp_vals {
-	uint32_t v[ADP_NEST_ATTRS];
-	bool has[ADP_NEST_ATTRS];
-};
-
-/* Top-level attributes of every reply, shared by nl.c and the tests. */
-extern const struct nla_policy adp_policy[];
-
-/*
- * ROCE_ADP_A_MPT_ENTRY: its attributes as the spec types them. The field
- * each one carries, and the access bits that come as flags, are the
- * codec's radp_mpt_attrs[] and radp_mpt_access[] (radp_mpt.h).
- */
-extern const struct nla_policy adp_mpt_entry_policy[];
-
-/* The fields of each nest, in PRM order. */
-extern const struct adp_field adp_accl_fields[];	/* ROCE_ADP_A_ACCL */
-extern const struct adp_field adp_caps_fields[];	/* ROCE_ADP_A_CAPS */
-extern const struct adp_field adp_profile_fields[];	/* ROCE_ADP_A_PROFILE */
-extern const struct adp_field adp_range_fields[];	/* ROCE_ADP_A_PROFILE_RANGE */
-/* Pseudo-field of the "range I" keyword: the entry of timeout_range[]. */
-extern const struct adp_field adp_range_index_field;
-
-/* The "range I" keyword is not a register field. */
-#define ADP_FLD_RANGE_INDEX	RADP_FLD_COUNT
-
-/* Its PRM name: command line keyword and JSON key. */
-static inline const char *adp_field_key(const struct adp_field *f)
-{
-	return f->fld == ADP_FLD_RANGE_INDEX ? "range" : radp_fields[f->fld].name;
-}
-
-/* The widest value the register field holds. */
-static inline uint32_t adp_field_max(const struct adp_field *f)
-{
-	return f->fld == ADP_FLD_RANGE_INDEX ? RADP_RANGES - 1 :
-	       radp_field_mask(&radp_fields[f->fld]);
-}
-
-/* The field called name (exactly), or NULL. */
-const struct adp_field *adp_field_find(const struct adp_field *fields,
-				       const char *name);
-/* The field carried in attribute attr, or NULL. */
-const struct adp_field *adp_field_by_attr(const struct adp_field *fields,
-					  int attr);
-
-/* word as a value of f (a name or a number up to its width): 0 or -EINVAL. */
-int adp_field_value(const struct adp_field *f, const char *word, uint32_t *v);
 /*
  * Parse word as a value of f; key is the word the user gave for it.
  * Returns 0, or ADP_EXIT_USAGE after 'invalid value "word" for "key":
@@ -109,16 +37,7 @@ int adp_field_parse(const struct adp_ctx *ctx, const char *key,
 int adp_field_take(const struct adp_ctx *ctx, const char *key,
 		   const struct adp_field *f, struct adp_vals *vals,
 		   int argc, char **argv, int *i, const char *where);
-/* What a value of f may be, as in an error: "div4, div2, low_bound or 0..3". */
-const char *adp_field_expect(const struct adp_field *f, char *buf, size_t len);
-/* The text form of v: "on", "div2", "4us", "12". */
-const char *adp_field_str(const struct adp_field *f, uint32_t v, char *buf,
-			  size_t len);
-/* The name of v for ENUM and BOOL fields, NULL when it has none. */
-const char *adp_field_name(const struct adp_field *f, uint32_t v);
 
-/* The longest name of fields, to align a column of them. */
-int adp_fields_width(const struct adp_field *fields);
 /* "  NAME  VALUES" per field, skipping the one in attribute skip (or -1). */
 void adp_fields_help(FILE *fp, const struct adp_field *fields, int skip);
 
@@ -134,28 +53,15 @@ int adp_vals_put(struct nl_msg *msg, const struct adp_field *fields,
 /* JSON members: each present field under its name, the raw value. */
 void adp_vals_print_json(const struct adp_field *fields,
 			 const struct adp_vals *vals);
-
 /*
- * Times.  adp_fmt_time() prints v, given in unit (ADP_UNIT_NS or
- * ADP_UNIT_US), in the largest of ns, us, ms and s that keeps a whole
- * part, with at most 3 decimals and no trailing zeros: "4us", "1.5ms",
- * "2.097s".
+ * Each present field once for both outputs: " name value" in text (the
+ * value's name when it has one), "name": value in JSON.
  */
-enum adp_unit {
-	ADP_UNIT_NS,
-	ADP_UNIT_US,
-	ADP_UNIT_MS,
-	ADP_UNIT_S,
-};
+void adp_vals_print(const struct adp_field *fields,
+		    const struct adp_vals *vals);
 
-const char *adp_fmt_time(char *buf, size_t len, uint64_t v,
-			 enum adp_unit unit);
-/*
- * time_base << shift of a profile, in time_unit: a time for microseconds,
- * "BASE<<SHIFT" for units this adpctl does not know, and a rounded
- * "1.845e+19s" when the value is past 64 bits of microseconds.
- */
-const char *adp_fmt_shift(char *buf, size_t len, uint32_t base,
-			  uint32_t shift, uint32_t time_unit);
+void adp_profile_get_vals(const struct radp_profile *p, int r,
+			  const struct adp_field *fields,
+			  struct adp_vals *vals);
 
 #endif /* ADPCTL_FIELDS_H */

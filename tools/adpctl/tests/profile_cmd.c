@@ -396,15 +396,17 @@ static bool test_set_kernel_error(void)
 	return ok;
 }
 
-static bool test_reset(void)
+/* "profile forget", under its name or the old one (cmd). */
+static bool forget_as(const char *cmd)
 {
 	struct nl_msg *msg;
+	char hint[128];
 	bool ok;
 
 	fake_reset();
 	msg = fake_reply(ROCE_ADP_CMD_PROFILE_FORGET);
 	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, "emu0");
-	ok = outcome(fake_run("profile", profile_cmds, "reset", false, "emu0"),
+	ok = outcome(fake_run("profile", profile_cmds, cmd, false, "emu0"),
 		     0, "emu0: profile forgotten; the firmware keeps the current "
 		     "profile until its next reset,\n"
 		     "    after which its default timeouts apply (the enables are "
@@ -415,28 +417,36 @@ static bool test_reset(void)
 	fake_reset();
 	msg = fake_reply(ROCE_ADP_CMD_PROFILE_FORGET);
 	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, "emu0");
-	ok &= outcome(fake_run("profile", profile_cmds, "reset", true,
+	ok &= outcome(fake_run("profile", profile_cmds, cmd, true,
 			       "dev emu0"), 0,
 		      "[{\"name\":\"emu0\",\"profile_forgotten\":true,"
 		      "\"fw_reset_needed\":true}]\n", "");
 
 	fake_reset();
 	fake.error = EPERM;
-	ok &= outcome(fake_run("profile", profile_cmds, "reset", false, "emu0"),
+	ok &= outcome(fake_run("profile", profile_cmds, cmd, false, "emu0"),
 		      1, "", "Error: Operation not permitted.\n");
 	fake_reset();
-	ok &= outcome(fake_run("profile", profile_cmds, "reset", false, ""),
-		      2, "", "Error: missing argument \"dev\". "
-		      "Try \"adpctl profile reset help\".\n") && fake.calls == 0;
+	snprintf(hint, sizeof(hint), "Error: missing argument \"dev\". "
+		 "Try \"adpctl profile %s help\".\n", cmd);
+	ok &= outcome(fake_run("profile", profile_cmds, cmd, false, ""),
+		      2, "", hint) && fake.calls == 0;
 	return ok;
+}
+
+static bool test_reset(void)
+{
+	return forget_as("reset");
+}
+
+static bool test_forget(void)
+{
+	return forget_as("forget");
 }
 
 static bool test_set_errors(void)
 {
-	static const struct {
-		const char *line;
-		const char *msg;
-	} cases[] = {
+	static const struct usage_case cases[] = {
 		{ "dev emu0 id 1 frobnicate 1", "unknown field \"frobnicate\"" },
 		{ "dev emu0 id 1 time_base", "missing value for \"time_base\"" },
 		{ "dev emu0 id 1 time_base eight", "invalid value \"eight\" for \"time_base\": expected 0..65535" },
@@ -468,22 +478,9 @@ static bool test_set_errors(void)
 		{ "dev 0123456789abcdef0123456789abcdef id 1 time_base 8", "value of \"dev\" is longer than 31 characters" },
 		{ "emu0 id 1 time_base 8", "unknown field \"emu0\"" },
 	};
-	char want[512];
-	bool ok = true;
-	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		fake_reset();
-		snprintf(want, sizeof(want),
-			 "Error: %s. Try \"adpctl profile set help\".\n",
-			 cases[i].msg);
-		if (!outcome(set(false, cases[i].line), 2, "", want) ||
-		    fake.calls) {
-			printf("# for \"%s\"\n", cases[i].line);
-			ok = false;
-		}
-	}
-	return ok;
+	return usage_errors("profile", profile_cmds, "set", cases,
+			    ARRAY_SIZE(cases));
 }
 
 static bool test_set_parse_direct(void)
@@ -527,6 +524,7 @@ static const struct tap_test tests[] = {
 	{ "set: syntax errors, exact messages, exit 2", test_set_errors },
 	{ "set: profile_parse_set() fills the request", test_set_parse_direct },
 	{ "reset: sends profile-forget, says a reset is needed", test_reset },
+	{ "forget: the name of reset, which stays as a hidden alias", test_forget },
 };
 
 int main(void)
