@@ -528,6 +528,89 @@ static const char *json_error_str(enum json_tokener_error e, const char *text,
 	}
 }
 
+/*
+ * The length of the UTF-8 sequence at @s (2 to 4), or 0 when RFC 3629 does
+ * not allow it: a stray continuation byte, an overlong form, a surrogate,
+ * a code point above U+10FFFF, a truncated sequence.
+ */
+static size_t utf8_len(const unsigned char *s, size_t left)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t n, i;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (s[0] == 0xe0)
+		lo = 0xa0;		/* overlong */
+	else if (s[0] == 0xed)
+		hi = 0x9f;		/* surrogates */
+	else if (s[0] == 0xf0)
+		lo = 0x90;		/* overlong */
+	else if (s[0] == 0xf4)
+		hi = 0x8f;		/* above U+10FFFF */
+	if (left < n)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if (s[i] < lo || s[i] > hi)
+			return 0;
+		lo = 0x80;
+		hi = 0xbf;
+	}
+	return n;
+}
+
+/*
+ * What json-c lets through and a profile must not hold: bytes that are
+ * not UTF-8 (they would reach error messages raw), a \u0000 (it would cut
+ * a member name short), numbers written with leading zeros or as -0.
+ * Returns the offset of the first such byte, or @len.
+ */
+static size_t json_prescan(const char *text, size_t len, const char **why)
+{
+	const unsigned char *t = (const unsigned char *)text;
+	bool in_str = false;
+	size_t i, n;
+
+	for (i = 0; i < len; i++) {
+		if (t[i] >= 0x80) {
+			n = utf8_len(t + i, len - i);
+			if (!n) {
+				*why = "invalid UTF-8";
+				return i;
+			}
+			i += n - 1;
+		} else if (!t[i]) {
+			*why = "a NUL byte";
+			return i;
+		} else if (in_str) {
+			if (t[i] == '"')
+				in_str = false;
+			else if (t[i] == '\\' && i + 1 < len &&
+				 !strncmp(text + i + 1, "u0000", 5)) {
+				*why = "\\u0000 in a string";
+				return i;
+			} else if (t[i] == '\\')
+				i++;
+		} else if (t[i] == '"') {
+			in_str = true;
+		} else if ((t[i] == '-' && i + 1 < len && t[i + 1] == '0' &&
+			    (i + 2 >= len || !isdigit(t[i + 2]) ||
+			     t[i + 2] == '0')) ||
+			   (t[i] == '0' && i + 1 < len && isdigit(t[i + 1]) &&
+			    (!i || !isdigit(t[i - 1])))) {
+			*why = "a number with a leading zero or -0";
+			return i;
+		}
+	}
+	return len;
+}
+
 static int load_json(const char *file, const char *text, size_t len,
 		     struct adp_profile_set *set)
 {
@@ -541,6 +624,14 @@ static int load_json(const char *file, const char *text, size_t len,
 	size_t i, end;
 	int ret = 0;
 
+	end = json_prescan(text, len, &msg);
+	if (end < len) {
+		for (i = 0; i < end; i++)
+			line += text[i] == '\n';
+		return file_error(file, 0, "not valid JSON: line %u: %s", line,
+				  msg);
+	}
+	msg = NULL;
 	tok = json_tokener_new();
 	if (!tok)
 		return file_error(file, 0, "out of memory");
