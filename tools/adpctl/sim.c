@@ -154,10 +154,10 @@ static enum adp_sim_decision sim_increase(const struct adp_sim_cfg *cfg,
 		return ADP_SIM_RETRY;
 	}
 	if (s->g < r->top) {
-		/* Each doubled value is waited once. */
+		/* Each doubled value: timeout_retry_num times, or once. */
 		s->g++;
 		s->uses = 1;
-		s->limit = 1;
+		s->limit = cfg->retry_per_range ? 1 : r->retry;
 		return ADP_SIM_DOUBLE;
 	}
 	if ((uint32_t)s->range + 1 < cfg->range_num) {

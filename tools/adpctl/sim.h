@@ -68,6 +68,13 @@ struct adp_sim_cfg {
 	uint64_t total_ns;		/* total timeout, or ADP_SIM_NEVER */
 	bool total_from_qp;
 	uint32_t retry_count;		/* after the fall back to 7 */
+	/*
+	 * The reading of timeout_retry_num: false (adp_sim_setup()'s), each
+	 * value of a range is used timeout_retry_num times; true ("model
+	 * retry_per_range"), only the value a range is entered with, each
+	 * doubled value once.  Set it after adp_sim_setup().
+	 */
+	bool retry_per_range;
 	/* The timer a transmission with exponent g waits: capped, then floored. */
 	uint64_t timer_ns[ADP_SIM_SHIFTS];
 	uint64_t capped, floored;	/* bit g: timer_ns[g] is the cap, the minimum */

@@ -64,8 +64,8 @@ static const char *with_file(const char *fmt)
 	"  warning: timeout_init_low_bound: the initial timeout (8us) lies outside every range: a QP's first timeout is not retried and jumps to range 0's low bound 16us\n" \
 	"  warning: timeout_range[1].range_low_bound: a gap between range 0 (up to 32us) and range 1 (from 128us): the timeout jumps x4 and 64us is never used\n" \
 	"  warning: timeout_range[1].range_low_bound: range 1 (128us .. 512us) lies above the QP's ack_timeout 3 (32.768us): every timeout of it is capped to 32.768us\n" \
-	/* 16 + 16 + 32 (range 0), then 3 x 32.768 (range 1, capped) */ \
-	"  warning: retx_total_timeout: the total timeout 128us (4us << 5) is shorter than one pass through the ranges (162.304us from range 0's low bound to the top of range 1): without an ACK a QP fails in range 1\n"
+	/* 16 + 16 + 32 + 32 (range 0), then 3 x 32.768 (range 1, capped) */ \
+	"  warning: retx_total_timeout: the total timeout 128us (4us << 5) is shorter than one pass through the ranges (194.304us from range 0's low bound to the top of range 1): without an ACK a QP fails in range 1\n"
 
 static bool lint_fields_warnings(void)
 {
@@ -349,12 +349,38 @@ static bool lint_dev(void)
 	"range 1 range_low_bound 3 range_size 1 timeout_retry_num 3 dec_mode div2 " \
 	"ack_timeout 0 retry_count 7"
 
-static bool simulate_outage_text(void)
+#define PROF_A_HEAD \
+	"command line profile 1: time_base 4us, 2 ranges from 8us to 64us, start range 0\n" \
+	"QP: ack_timeout 0 (infinite), retry_count 7: total timeout 512us (retx_total_timeout 7)\n" \
+	"scenario: link down for 100us, rtt 0, 1 packet\n"
+
+/* The default reading: 16 us and 32 us are each waited twice in range 0. */
+static bool simulate_outage_per_value(void)
 {
 	return outcome(simulate(false, PROF_A " outage 100us init_timeout 8us"), 0,
-		       "command line profile 1: time_base 4us, 2 ranges from 8us to 64us, start range 0\n"
-		       "QP: ack_timeout 0 (infinite), retry_count 7: total timeout 512us (retx_total_timeout 7)\n"
-		       "scenario: link down for 100us, rtt 0, 1 packet\n"
+		       PROF_A_HEAD
+		       "model: retry_per_value (timeout_retry_num uses for every value of a range)\n"
+		       "QP start: initial timeout 8us (init_timeout)\n"
+		       "\n"
+		       "      time  event    range  timeout    use    decision\n"
+		       "         0  send         -  8us        1/2    initial timeout (init_timeout)\n"
+		       "       8us  timeout      0  8us        2/2    first timeout: the initial timeout is in range 0, retried once\n"
+		       "      16us  timeout      0  16us       1/2    doubled, towards range 0's top 32us\n"
+		       "      32us  timeout      0  16us       2/2    same timeout again (timeout_retry_num 2)\n"
+		       "      48us  timeout      0  32us       1/2    doubled, towards range 0's top 32us\n"
+		       "      80us  timeout      0  32us       2/2    same timeout again (timeout_retry_num 2)\n"
+		       "     112us  timeout      1  32us       1/3    top of range 0 reached: range 1's low bound\n"
+		       "     112us  ack          0  32us       1/2    forward progress at range 1's low bound: range 0 (prev_range_index)\n"
+		       "\n"
+		       "result: recovered at 112us, 12us after the link came back, after 6 retransmissions (0 spurious)\n"
+		       "total time 112us\n", "");
+}
+
+static bool simulate_outage_text(void)
+{
+	return outcome(simulate(false, PROF_A " outage 100us init_timeout 8us model retry_per_range"), 0,
+		       PROF_A_HEAD
+		       "model: retry_per_range (timeout_retry_num uses for the value a range is entered with, one for each doubled value)\n"
 		       "QP start: initial timeout 8us (init_timeout)\n"
 		       "\n"
 		       "      time  event    range  timeout    use    decision\n"
@@ -373,12 +399,13 @@ static bool simulate_outage_text(void)
 
 static bool simulate_fail_json(void)
 {
-	return outcome_err(simulate(true, PROF_A " loss 1 seed 5"), 0, "") &&
+	return outcome_err(simulate(true, PROF_A " loss 1 seed 5 model retry_per_range"), 0, "") &&
 	       python_accepts(out_buf,
 			      "([e['decision'] for e in v['events']],"
 			      " v['events'][-1]['time_ns'], v['result'],"
 			      " v['qp'], v['scenario']['kind'], v['scenario']['loss'],"
-			      " v['profile']['timeout_range'][1]['timeout_retry_num'])"
+			      " v['profile']['timeout_range'][1]['timeout_retry_num'],"
+			      " v['model'])"
 			      " == (['initial', 'init_retry', 'double', 'double',"
 			      " 'next_range', 'retry', 'retry', 'double'] + ['hold'] * 5"
 			      " + ['fail'], 544000, {'end': 'failed', 'end_ns': 544000,"
@@ -387,7 +414,7 @@ static bool simulate_fail_json(void)
 			      " 'stall_max_ns': 544000, 'events': 13},"
 			      " {'ack_timeout': 0, 'retry_count': 7, 'ack_timeout_ns': None,"
 			      " 'total_timeout_ns': 512000, 'total_timeout_from': 'profile'},"
-			      " 'loss', 1, 3) and v");
+			      " 'loss', 1, 3, {'timeout_retry_num': 'retry_per_range'}) and v");
 }
 
 /* Many QPs: the windows of A and its outage give one recovery time. */
@@ -395,14 +422,14 @@ static bool simulate_runs(void)
 {
 	bool ok;
 
-	ok = outcome_err(simulate(false, PROF_A " outage 100us runs 50 seed 3"),
+	ok = outcome_err(simulate(false, PROF_A " outage 100us runs 50 seed 3 model retry_per_range"),
 			 0, "") &&
 	     strstr(out_buf, "50 QPs, random initial timeouts (seed 3): 50 recovered, 0 failed (0.00%), 0 still retransmitting at the limit\n"
 			     "recovery time: min 128us, p50 128us, p90 128us, p99 128us, max 128us, mean 128us\n"
 			     "       128us .. (all)      ######################################## 50\n"
 			     "retransmissions per QP: mean 6.00, max 6; spurious timeouts: 0\n");
 	/* 12 losses in a row outlast the 512 us total timeout. */
-	ok &= outcome_err(simulate(true, PROF_A " loss 70% rtt 2us packets 50 runs 200 seed 3"),
+	ok &= outcome_err(simulate(true, PROF_A " loss 70% rtt 2us packets 50 runs 200 seed 3 model retry_per_range"),
 			  0, "") &&
 	      python_accepts(out_buf,
 			     "v['runs'] == 200 and v['recovered'] + v['failed'] + v['limit'] == 200"
@@ -470,7 +497,9 @@ static bool simulate_usage(void)
 	       outcome(simulate(false, PROF_A " drop 1 init_timeout 16us"), 2, "",
 		       "Error: invalid value \"16us\" for \"init_timeout\": the profile draws 8us .. 8us, powers of two. Try \"adpctl profile simulate help\".\n") &&
 	       outcome(simulate(false, PROF_A " drop 1 runs 0"), 2, "",
-		       "Error: invalid value \"0\" for \"runs\": expected 1..1000000. Try \"adpctl profile simulate help\".\n");
+		       "Error: invalid value \"0\" for \"runs\": expected 1..1000000. Try \"adpctl profile simulate help\".\n") &&
+	       outcome(simulate(false, PROF_A " drop 1 model per_packet"), 2, "",
+		       "Error: invalid value \"per_packet\" for \"model\": expected retry_per_value or retry_per_range. Try \"adpctl profile simulate help\".\n");
 }
 
 static const struct tap_test tests[] = {
@@ -483,7 +512,8 @@ static const struct tap_test tests[] = {
 	{ "lint: errors in files name the line", lint_file_errors },
 	{ "lint: the JSON of profile show, every writable profile", lint_file_show_json },
 	{ "lint: a device's profile and limits, changed by fields", lint_dev },
-	{ "simulate: outage timeline, text", simulate_outage_text },
+	{ "simulate: outage timeline, text (retry_per_range)", simulate_outage_text },
+	{ "simulate: outage timeline, text, per value by default", simulate_outage_per_value },
 	{ "simulate: failure, JSON", simulate_fail_json },
 	{ "simulate: Monte-Carlo runs, text and JSON", simulate_runs },
 	{ "simulate: --svg writes a self-contained SVG", simulate_svg },
