@@ -161,6 +161,53 @@ void adp_profile_apply_vals(struct radp_profile *p, int r,
 	}
 }
 
+uint32_t adp_profile_get(const struct radp_profile *p, int r,
+			 const struct adp_field *f)
+{
+	const u32 *m;
+
+	if (r < 0)
+		m = member((void *)p, radp_profile_members,
+			   radp_profile_members_count, f->fld);
+	else
+		m = member((void *)&p->range[r], radp_range_members,
+			   radp_range_members_count, f->fld);
+	return m ? *m : 0;
+}
+
+size_t adp_profile_words(char *buf, size_t len, const struct radp_profile *p,
+			 char sep)
+{
+	const char between[2] = { sep, '\0' };
+	const struct adp_field *f;
+	size_t off = 0;
+	char v[32];
+	uint32_t r;
+	int n;
+
+	buf[0] = '\0';
+	for (f = adp_profile_fields; f->attr; f++) {
+		if (f->attr == ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID || off >= len)
+			continue;
+		n = snprintf(buf + off, len - off, "%s%s %s", off ? between : "",
+			     adp_field_key(f),
+			     adp_field_str(f, adp_profile_get(p, -1, f), v, sizeof(v)));
+		off += n > 0 ? n : 0;
+	}
+	for (r = 0; r < p->range_num && r < RADP_RANGES && off < len; r++) {
+		n = snprintf(buf + off, len - off, "%crange %u", sep, r);
+		off += n > 0 ? n : 0;
+		for (f = adp_range_fields; f->attr && off < len; f++) {
+			n = snprintf(buf + off, len - off, " %s %s",
+				     adp_field_key(f),
+				     adp_field_str(f, adp_profile_get(p, r, f), v,
+						   sizeof(v)));
+			off += n > 0 ? n : 0;
+		}
+	}
+	return off < len ? off : len - 1;
+}
+
 /* A profile nobody gave a field of: zeros, but the only defined time unit. */
 static void blank_profile(struct adp_src_profile *sp, const char *label)
 {

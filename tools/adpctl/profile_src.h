@@ -75,6 +75,17 @@ void adp_profile_apply_vals(struct radp_profile *p, int r,
 			    const struct adp_field *fields,
 			    const struct adp_vals *vals);
 
+/* The value of field f of p (r < 0) or of its range r. */
+uint32_t adp_profile_get(const struct radp_profile *p, int r,
+			 const struct adp_field *f);
+/*
+ * p as the FIELD VALUE words of "profile set" (id excluded, ranges beyond
+ * range_num left out): profile fields separated by sep, each range's on
+ * one "range I ..." item after a sep.  Returns the length written.
+ */
+size_t adp_profile_words(char *buf, size_t len, const struct radp_profile *p,
+			 char sep);
+
 /* Help text of the shared words, for the details of both commands. */
 void adp_profile_src_help(FILE *fp);
 

@@ -162,6 +162,8 @@ struct adp_sim_result {
 	uint64_t spurious;
 	uint64_t delivered;	/* packets acknowledged */
 	uint64_t stall_max_ns;	/* longest time without forward progress */
+	uint64_t hit;		/* packets with a transmission lost */
+	uint64_t hit_ns;	/* their time from first transmission to ACK */
 	uint32_t init_g;	/* the initial exponent used */
 	uint32_t packet;	/* the packet in flight at the end */
 	int32_t range;		/* final state */
@@ -186,6 +188,9 @@ void adp_sim_run(const struct adp_sim_cfg *cfg,
  */
 uint64_t adp_sim_pass_ns(const struct adp_sim_cfg *cfg, uint64_t budget_ns,
 			 int *range_at);
+
+/* The firmware's default profile (id 0), as the emulated device has it. */
+extern const struct radp_profile adp_sim_fw_default;
 
 /* A 64-bit generator (splitmix64): seeds runs and draws. */
 uint64_t adp_sim_rand(uint64_t *state);

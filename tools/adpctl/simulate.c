@@ -360,16 +360,14 @@ static void print_header(const struct sim_run *run)
 	adp_sim_print_model(cfg);
 }
 
-static void print_json_header(const struct sim_run *run)
+void adp_sim_print_profile_json(const char *key, uint32_t id,
+				const struct radp_profile *p)
 {
-	const struct radp_profile *p = &run->sp->p;
-	const struct adp_sim_cfg *cfg = &run->cfg;
 	const struct radp_range *e;
 	uint32_t r;
 
-	print_string(PRINT_JSON, "source", NULL, run->sp->label);
-	open_json_object("profile");
-	print_uint(PRINT_JSON, "adp_retx_profile_id", NULL, run->sp->id);
+	open_json_object(key);
+	print_uint(PRINT_JSON, "adp_retx_profile_id", NULL, id);
 	print_uint(PRINT_JSON, "qp_total_timeout", NULL, p->qp_total_timeout);
 	print_uint(PRINT_JSON, "range_num", NULL, p->range_num);
 	print_uint(PRINT_JSON, "start_range_index", NULL, p->start_range_index);
@@ -394,6 +392,14 @@ static void print_json_header(const struct sim_run *run)
 	}
 	close_json_array();
 	close_json_object();
+}
+
+static void print_json_header(const struct sim_run *run)
+{
+	const struct adp_sim_cfg *cfg = &run->cfg;
+
+	print_string(PRINT_JSON, "source", NULL, run->sp->label);
+	adp_sim_print_profile_json("profile", run->sp->id, &run->sp->p);
 
 	open_json_object("qp");
 	print_uint(PRINT_JSON, "ack_timeout", NULL, run->qp.ack_timeout);

@@ -30,4 +30,8 @@ int adp_sim_parse_model(const struct adp_ctx *ctx, const char *word,
 			bool *per_range);
 void adp_sim_print_model(const struct adp_sim_cfg *cfg);
 
+/* The profile as a JSON object key (PRM names, every range). */
+void adp_sim_print_profile_json(const char *key, uint32_t id,
+				const struct radp_profile *p);
+
 #endif /* ADPCTL_SIMULATE_H */
