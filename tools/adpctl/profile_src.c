@@ -15,7 +15,7 @@
 
 #include "profile_src.h"
 
-#define PROFILE_ID	ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID
+#define PROFILE_ID	ADP_PROFILE_ID_ATTR
 
 const char *adp_fld_path(char *buf, size_t len, enum radp_fld fld, int range)
 {
@@ -127,81 +127,39 @@ int adp_profile_args_parse(const struct adp_ctx *ctx,
 	return 0;
 }
 
-/* Field f of struct radp_profile or struct radp_range. */
-static u32 *member(void *obj, const struct radp_member *members,
-		   unsigned int n, enum radp_fld fld)
-{
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		if (members[i].fld == fld)
-			return radp_member_ptr(obj, &members[i]);
-	return NULL;
-}
-
-/* Store the fields vals has into p (profile level) or range r of it. */
-void adp_profile_apply_vals(struct radp_profile *p, int r,
-			    const struct adp_field *fields,
-			    const struct adp_vals *vals)
-{
-	const struct adp_field *f;
-	u32 *m;
-
-	for (f = fields; f->attr; f++) {
-		if (!vals->has[f->attr])
-			continue;
-		if (r < 0)
-			m = member(p, radp_profile_members,
-				   radp_profile_members_count, f->fld);
-		else
-			m = member(&p->range[r], radp_range_members,
-				   radp_range_members_count, f->fld);
-		if (m)
-			*m = vals->v[f->attr];
-	}
-}
-
-uint32_t adp_profile_get(const struct radp_profile *p, int r,
-			 const struct adp_field *f)
-{
-	const u32 *m;
-
-	if (r < 0)
-		m = member((void *)p, radp_profile_members,
-			   radp_profile_members_count, f->fld);
-	else
-		m = member((void *)&p->range[r], radp_range_members,
-			   radp_range_members_count, f->fld);
-	return m ? *m : 0;
-}
-
 size_t adp_profile_words(char *buf, size_t len, const struct radp_profile *p,
 			 char sep)
 {
 	const char between[2] = { sep, '\0' };
 	const struct adp_field *f;
+	struct adp_vals vals = { };
 	size_t off = 0;
 	char v[32];
 	uint32_t r;
 	int n;
 
 	buf[0] = '\0';
-	for (f = adp_profile_fields; f->attr; f++) {
-		if (f->attr == ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID || off >= len)
+	adp_profile_get_vals(p, -1, adp_profile_fields, &vals);
+	for (f = adp_profile_fields; f->attr && off < len; f++) {
+		if (f->attr == ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID ||
+		    !vals.has[f->attr])
 			continue;
 		n = snprintf(buf + off, len - off, "%s%s %s", off ? between : "",
 			     adp_field_key(f),
-			     adp_field_str(f, adp_profile_get(p, -1, f), v, sizeof(v)));
+			     adp_field_str(f, vals.v[f->attr], v, sizeof(v)));
 		off += n > 0 ? n : 0;
 	}
 	for (r = 0; r < p->range_num && r < RADP_RANGES && off < len; r++) {
+		memset(&vals, 0, sizeof(vals));
+		adp_profile_get_vals(p, r, adp_range_fields, &vals);
 		n = snprintf(buf + off, len - off, "%crange %u", sep, r);
 		off += n > 0 ? n : 0;
 		for (f = adp_range_fields; f->attr && off < len; f++) {
+			if (!vals.has[f->attr])
+				continue;
 			n = snprintf(buf + off, len - off, " %s %s",
 				     adp_field_key(f),
-				     adp_field_str(f, adp_profile_get(p, r, f), v,
-						   sizeof(v)));
+				     adp_field_str(f, vals.v[f->attr], v, sizeof(v)));
 			off += n > 0 ? n : 0;
 		}
 	}
@@ -311,13 +269,7 @@ static int dev_caps(const struct adp_nl_msg *msg, void *arg)
 	if (adp_vals_parse(adp_caps_fields, msg->tb[ROCE_ADP_A_CAPS], &caps,
 			   "capabilities"))
 		return -EBADMSG;
-	if (caps.has[ROCE_ADP_A_CAPS_PROFILE_MAX_ID])
-		k->profile_max_id = caps.v[ROCE_ADP_A_CAPS_PROFILE_MAX_ID];
-	if (caps.has[ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM])
-		k->profile_max_range_num =
-			caps.v[ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM];
-	if (caps.has[ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN])
-		k->base_timeout_min = caps.v[ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN];
+	adp_caps_apply_vals(k, &caps);
 	c->set->caps_from_dev = true;
 	return 0;
 }
@@ -880,15 +832,7 @@ int adp_profile_load(struct adp_ctx *ctx, const struct adp_profile_args *a,
 					   &a->range[r]);
 	}
 
-	if (a->caps.has[ROCE_ADP_A_CAPS_PROFILE_MAX_ID])
-		set->caps.profile_max_id =
-			a->caps.v[ROCE_ADP_A_CAPS_PROFILE_MAX_ID];
-	if (a->caps.has[ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM])
-		set->caps.profile_max_range_num =
-			a->caps.v[ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM];
-	if (a->caps.has[ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN])
-		set->caps.base_timeout_min =
-			a->caps.v[ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN];
+	adp_caps_apply_vals(&set->caps, &a->caps);
 	return ADP_EXIT_OK;
 }
 

@@ -70,14 +70,7 @@ int adp_profile_load(struct adp_ctx *ctx, const struct adp_profile_args *a,
 		     bool one, struct adp_profile_set *set);
 void adp_profile_set_free(struct adp_profile_set *set);
 
-/* Store the fields vals has into p (profile level, r < 0) or its range r. */
-void adp_profile_apply_vals(struct radp_profile *p, int r,
-			    const struct adp_field *fields,
-			    const struct adp_vals *vals);
 
-/* The value of field f of p (r < 0) or of its range r. */
-uint32_t adp_profile_get(const struct radp_profile *p, int r,
-			 const struct adp_field *f);
 /*
  * p as the FIELD VALUE words of "profile set" (id excluded, ranges beyond
  * range_num left out): profile fields separated by sep, each range's on

@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "adpctl.h"
-#include "sim.h"
+#include "radp_sim.h"
 
 /* "30ms", "1.5ms", "100us", "250ns", "2s"; a bare number is us. */
 int adp_parse_time(const struct adp_ctx *ctx, const char *key,
@@ -29,9 +29,5 @@ extern const char *const adp_sim_model_names[2];
 int adp_sim_parse_model(const struct adp_ctx *ctx, const char *word,
 			bool *per_range);
 void adp_sim_print_model(const struct adp_sim_cfg *cfg);
-
-/* The profile as a JSON object key (PRM names, every range). */
-void adp_sim_print_profile_json(const char *key, uint32_t id,
-				const struct radp_profile *p);
 
 #endif /* ADPCTL_SIMULATE_H */

@@ -15,9 +15,9 @@
 #include <unistd.h>
 
 #include "adpctl.h"
-#include "lint.h"
 #include "profile_src.h"
-#include "sim.h"
+#include "radp_lint.h"
+#include "radp_sim.h"
 #include "simulate.h"
 
 #define TUNE_OUTAGES_MAX	8
@@ -552,11 +552,15 @@ static void print_row_json(const struct tune_req *req,
 			   const struct tune_row *row)
 {
 	char words[TUNE_WORDS];
+	struct profile pv;
 	unsigned int i;
 
 	open_json_object(row->name);
 	print_string(PRINT_JSON, "label", NULL, row->label);
-	adp_sim_print_profile_json("profile", row->id, &row->p);
+	if (is_json_context()) {
+		profile_from_radp(row->id, &row->p, &pv);
+		profile_print_nest("profile", &pv);
+	}
 	if (row->tuned) {
 		adp_profile_words(words, sizeof(words), &row->p, ' ');
 		print_string(PRINT_JSON, "words", NULL, words);
@@ -1024,8 +1028,8 @@ void profile_tune_details(FILE *fp)
 	      "\nOPTION:\n"
 	      "  seed N            seed of the search (default 1): same seed, same result\n"
 	      "  id N              the profile id in the lines printed (default 1)\n"
-	      "  model retry_per_value | retry_per_range\n"
-	      "                    the simulator's reading of timeout_retry_num\n"
+	      "  model READING     the simulator's reading of timeout_retry_num:\n"
+	      "                    retry_per_value (default) or retry_per_range\n"
 	      "\nPrints the best profile (profile set words, an apply file section, JSON\n"
 	      "with -j) and the figures of the runner-up, profile 0 and the device's\n"
 	      "current profile beside it.  The method is described in\n"
