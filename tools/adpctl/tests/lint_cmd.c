@@ -502,6 +502,202 @@ static bool simulate_usage(void)
 		       "Error: invalid value \"per_packet\" for \"model\": expected retry_per_value or retry_per_range. Try \"adpctl profile simulate help\".\n");
 }
 
+static int tune(bool json, const char *args)
+{
+	return fake_run("profile", profile_cmds, "tune", json, args);
+}
+
+/* The best profile's words, from the "profile set" line of the text. */
+static char best[FAKE_LINE_MAX - 256];
+
+static bool best_words(const char *set_prefix)
+{
+	const char *p = strstr(out_buf, set_prefix), *end;
+
+	if (!p) {
+		printf("# no \"%s\" line\n", set_prefix);
+		return false;
+	}
+	p += strlen(set_prefix);
+	end = strchr(p, '\n');
+	if (!end || (size_t)(end - p) >= sizeof(best))
+		return false;
+	memcpy(best, p, end - p);
+	best[end - p] = '\0';
+	return true;
+}
+
+static char cmd[FAKE_LINE_MAX];
+
+/* The best profile's words and more: the rest is shorter than 255. */
+static const char *with_best(const char *more)
+{
+	size_t n = strlen(best);
+
+	memcpy(cmd, best, n);
+	cmd[n] = ' ';
+	snprintf(cmd + n + 1, sizeof(cmd) - n - 1, "%.254s", more);
+	return cmd;
+}
+
+/* The row of a profile in the table, from its label. */
+static const char *row_of(const char *label)
+{
+	static char row[256];
+	const char *p = strstr(out_buf, label), *end;
+
+	row[0] = '\0';
+	if (p && (end = strchr(p, '\n')) && (size_t)(end - p) < sizeof(row)) {
+		memcpy(row, p, end - p);
+		row[end - p] = '\0';
+	}
+	return row;
+}
+
+/*
+ * The public thread's long link: 30 ms round trip, outages up to 50 ms.
+ * Profile 0 starts at 64 us: most of its transmissions are spurious.  The
+ * best profile, simulated again on its own, has none, survives the 50 ms
+ * outage and lints clean.
+ */
+static bool tune_long_link(void)
+{
+	bool ok;
+
+	ok = outcome_err(tune(false, "rtt 30ms outage 50ms"), 0, "") &&
+	     strstr(row_of("  best "), " 0.00% ") &&
+	     strstr(row_of("  best "), "met, 0 errors, 0 warnings") &&
+	     strstr(row_of("  runner-up "), "met, 0 errors, 0 warnings") &&
+	     strstr(row_of("  profile 0 (firmware) "), "NOT met") &&
+	     strstr(out_buf, "as an apply file section:\n  [all profile 1]\n") &&
+	     best_words("  adpctl profile set dev DEV id 1 ");
+	if (!ok) {
+		printf("# %s", out_buf);
+		return false;
+	}
+	ok = outcome(lint(false, with_best("ack_timeout 14 retry_count 7")), 0,
+		     "command line profile 1: 0 errors, 0 warnings\n", "");
+	ok &= outcome_err(simulate(true, with_best("ack_timeout 14 retry_count 7 loss 0 rtt 30ms packets 200 runs 50 seed 77")),
+			  0, "") &&
+	      python_accepts(out_buf, "v['spurious_total'] == 0 and v['recovered'] == 50 and v");
+	ok &= outcome_err(simulate(true, with_best("ack_timeout 14 retry_count 7 outage 50ms rtt 30ms runs 100 seed 5")),
+			  0, "") &&
+	      python_accepts(out_buf, "v['failed'] == 0 and v['limit'] == 0 and v['recovered'] == 100 and v");
+	/* Profile 0 at 30 ms: retransmits before every ACK. */
+	ok &= outcome_err(tune(true, "rtt 30ms outage 50ms"), 0, "") &&
+	      python_accepts(out_buf,
+			     "v['profile0']['spurious_share'] > 0.5 and"
+			     " not v['profile0']['constraints_met'] and"
+			     " v['best']['spurious_share'] == 0 and"
+			     " v['best']['constraints_met'] and"
+			     " v['best']['lint_errors'] == 0 and v['best']['lint_warnings'] == 0 and"
+			     " v['runner_up']['lint_errors'] == 0 and v['runner_up']['lint_warnings'] == 0 and"
+			     " v['best']['profile']['adp_retx_profile_id'] == 1 and"
+			     " v['model'] == {'timeout_retry_num': 'retry_per_value'} and v");
+	return ok;
+}
+
+/*
+ * The public thread's lossy short link: 10 us round trip, 0.1 % loss.
+ * Tune beats profile 0's mean recovery time; the best profile meets the
+ * spurious bound when simulated again with other seeds.
+ */
+static bool tune_lossy_link(void)
+{
+	bool ok;
+
+	ok = outcome_err(tune(true, "rtt 10us loss 0.1%"), 0, "") &&
+	     python_accepts(out_buf,
+			    "v['best']['mean_recovery_ns'] < v['profile0']['mean_recovery_ns'] and"
+			    " v['best']['loss_recovery_ns'] == v['best']['mean_recovery_ns'] and"
+			    " v['best']['constraints_met'] and v['best']['spurious_share'] <= 0.001 and"
+			    " v['best']['lint_errors'] == 0 and v['best']['lint_warnings'] == 0 and"
+			    " v['path'] == {'rtt_min_ns': 10000, 'rtt_max_ns': 10000, 'loss': 0.001, 'outage_ns': []} and"
+			    " v['constraints'] == {'spurious_max': 0.001, 'survive_ns': 1000000000, 'retransmissions_max': 32} and"
+			    " v['best']['survive_retransmissions'] <= 32 and v");
+	ok &= outcome_err(tune(false, "rtt 10us loss 0.1%"), 0, "") &&
+	      best_words("  adpctl profile set dev DEV id 1 ");
+	ok &= outcome(lint(false, with_best("ack_timeout 14 retry_count 7")), 0,
+		      "command line profile 1: 0 errors, 0 warnings\n", "");
+	ok &= outcome_err(simulate(true, with_best("ack_timeout 14 retry_count 7 loss 0.1% rtt 10us packets 1000 runs 200 seed 3")),
+			  0, "") &&
+	      python_accepts(out_buf,
+			     "v['failed'] == 0 and v['spurious_total'] <="
+			     " 0.001 * (200 * 1000 + v['retransmissions_total']) and v");
+	ok &= outcome_err(simulate(true, with_best("ack_timeout 14 retry_count 7 outage 1s runs 20 seed 3")),
+			  0, "") &&
+	      python_accepts(out_buf,
+			     "v['failed'] == 0 and v['retransmissions_max'] <= 32 and v");
+	return ok;
+}
+
+/* Same seed, same output; JSON and a pipe get no progress on stderr. */
+static bool tune_deterministic(void)
+{
+	static char first[16384];
+	bool ok;
+
+	ok = outcome_err(tune(false, "rtt 20us..200us loss 1% outage 5ms seed 7"),
+			 0, "");
+	snprintf(first, sizeof(first), "%s", out_buf);
+	ok &= outcome(tune(false, "rtt 20us..200us loss 1% outage 5ms seed 7"), 0,
+		      first, "");
+	ok &= strstr(first, "search: ") && strstr(first, "seed 7;");
+	ok &= outcome_err(tune(true, "rtt 20us..200us loss 1% outage 5ms seed 7"), 0, "");
+	snprintf(first, sizeof(first), "%s", out_buf);
+	ok &= outcome(tune(true, "rtt 20us..200us loss 1% outage 5ms seed 7"), 0,
+		      first, "");
+	return ok;
+}
+
+/* A device: its caps, and its current profile beside the others. */
+static bool tune_dev(void)
+{
+	bool ok;
+
+	fake_reset();
+	reply_dev(2, 2);
+	ok = outcome_err(tune(false, "dev emu0 rtt 100us loss 1% outage 10ms"), 0, "") &&
+	     strstr(row_of("  emu0 profile 1 (current)"), "errors") &&
+	     strstr(out_buf, "  adpctl profile set dev emu0 id 1 ") &&
+	     strstr(out_buf, "  [dev emu0 profile 1]\n") &&
+	     best_words("  adpctl profile set dev emu0 id 1 ");
+	/* The device allows 2 ranges: so does the profile. */
+	ok &= outcome(lint(false, with_best("ack_timeout 14 retry_count 7 adp_retx_profile_max_range_num 2")), 0,
+		      "command line profile 1: 0 errors, 0 warnings\n", "");
+	fake_reset();
+	return ok;
+}
+
+/* The other reading of timeout_retry_num: said, and still lint-clean. */
+static bool tune_model(void)
+{
+	return outcome_err(tune(true, "rtt 50us loss 0.5% outage 2ms model retry_per_range"), 0, "") &&
+	       python_accepts(out_buf,
+			      "v['model'] == {'timeout_retry_num': 'retry_per_range'} and"
+			      " v['best']['lint_warnings'] == 0 and v['best']['constraints_met'] and v");
+}
+
+static bool tune_usage(void)
+{
+	return outcome(tune(false, "loss 1%"), 2, "",
+		       "Error: missing argument \"rtt\": the round trip of the path. Try \"adpctl profile tune help\".\n") &&
+	       outcome(tune(false, "rtt 1ms"), 2, "",
+		       "Error: give what to recover from: loss P, outage TIME or both. Try \"adpctl profile tune help\".\n") &&
+	       outcome(tune(false, "rtt 1ms loss 1% time_base 8"), 2, "",
+		       "Error: tune writes the profile: give no profile fields or file. Try \"adpctl profile tune help\".\n") &&
+	       outcome(tune(false, "rtt 5ms..1ms loss 1%"), 2, "",
+		       "Error: invalid value \"5ms..1ms\" for \"rtt\": the lower bound is above the upper one. Try \"adpctl profile tune help\".\n") &&
+	       outcome(tune(false, "rtt 1ms outage"), 2, "",
+		       "Error: missing value for \"outage\". Try \"adpctl profile tune help\".\n") &&
+	       outcome(tune(false, "rtt 1ms outage 0"), 2, "",
+		       "Error: \"outage\" must be above 0. Try \"adpctl profile tune help\".\n") &&
+	       outcome(tune(false, "rtt 1ms loss 1% retransmissions 0"), 2, "",
+		       "Error: \"retransmissions\" must be above 0. Try \"adpctl profile tune help\".\n") &&
+	       outcome(tune(false, "rtt 1ms loss 1% model per_packet"), 2, "",
+		       "Error: invalid value \"per_packet\" for \"model\": expected retry_per_value or retry_per_range. Try \"adpctl profile tune help\".\n");
+}
+
 static const struct tap_test tests[] = {
 	{ "lint: fields, every warning of a poor profile with its times", lint_fields_warnings },
 	{ "lint: notes for what needs a QP", lint_notes_without_qp },
@@ -519,6 +715,12 @@ static const struct tap_test tests[] = {
 	{ "simulate: --svg writes a self-contained SVG", simulate_svg },
 	{ "simulate: a profile the rules refuse is not run", simulate_refused },
 	{ "simulate: usage errors", simulate_usage },
+	{ "tune: 30 ms RTT, no spurious retransmission where profile 0 has many", tune_long_link },
+	{ "tune: 0.1% loss on a short link, better than profile 0", tune_lossy_link },
+	{ "tune: deterministic for a seed, no progress off a terminal", tune_deterministic },
+	{ "tune: a device's caps and current profile", tune_dev },
+	{ "tune: model retry_per_range", tune_model },
+	{ "tune: usage errors", tune_usage },
 };
 
 int main(void)
