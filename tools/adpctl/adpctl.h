@@ -170,9 +170,6 @@ struct profile_req {
 int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 		      int argc, char **argv);
 int profile_build_set(struct nl_msg *msg, void *req);
-/* "range I" of profile set, lint and simulate, into given[] and *r. */
-int profile_take_range(const struct adp_ctx *ctx, int argc, char **argv,
-		       int *i, bool *given, uint32_t *r);
 
 /* One PROFILE nest of a reply, decoded by profile_decode(). */
 struct profile {

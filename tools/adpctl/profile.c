@@ -12,6 +12,7 @@
 #include <netlink/genl/genl.h>
 
 #include "adpctl.h"
+#include "words.h"
 
 #define PROFILE_ID	ADP_PROFILE_ID_ATTR
 
@@ -318,42 +319,10 @@ static int profile_show(struct adp_ctx *ctx, int argc, char **argv)
 }
 
 /* Whether vals has any of the fields. */
-static bool any_field(const struct adp_field *fields,
-		      const struct adp_vals *vals, int skip)
-{
-	for (; fields->attr; fields++)
-		if (fields->attr != skip && vals->has[fields->attr])
-			return true;
-	return false;
-}
-
 /*
- * dev DEV, id N and the profile fields may come in any order; "range I"
- * opens a group of range fields for entry I, which the next "range" or
- * any profile-level word closes.
+ * dev DEV and the words of the profile (words.h) may come in any order;
+ * "dev" closes an open "range I" group.
  */
-/*
- * "range I": argv[*i] is "range"; take I (a range index not given before)
- * into *r and leave *i on it. 0, or ADP_EXIT_USAGE after saying why.
- */
-int profile_take_range(const struct adp_ctx *ctx, int argc, char **argv,
-		       int *i, bool *given, uint32_t *r)
-{
-	int ret;
-
-	if (*i + 1 >= argc)
-		return adp_usage_error(ctx, "missing value for \"range\"");
-	ret = adp_field_parse(ctx, "range", &adp_range_index_field,
-			      argv[*i + 1], r);
-	++*i;
-	if (ret)
-		return ret;
-	if (given[*r])
-		return adp_usage_error(ctx, "\"range %u\" is given twice", *r);
-	given[*r] = true;
-	return 0;
-}
-
 int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 		      int argc, char **argv)
 {
@@ -361,64 +330,44 @@ int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 		.key = "dev", .type = ADP_ARG_STR, .val = &req->dev,
 		.maxlen = ROCE_ADP_DEV_NAME_LEN - 1,
 	};
-	const struct adp_field *id_field, *f, *rf;
-	bool ranges = false;
-	char where[32];
-	int i, ret, group = -1;
-	uint32_t r;
+	struct adp_words_err e;
+	struct adp_words w;
+	int i, ret;
 
 	memset(req, 0, sizeof(*req));
-	id_field = adp_field_by_attr(adp_profile_fields, PROFILE_ID);
+	adp_words_init(&w, &req->profile, req->range, req->range_given);
 	for (i = 0; i < argc; i++) {
 		const char *word = argv[i];
 
-		/* "id" is short for the PRM name of the id. */
-		f = strcmp(word, "id") ? adp_field_find(adp_profile_fields, word) :
-					 id_field;
-		rf = adp_field_find(adp_range_fields, word);
 		if (!strcmp(word, "dev")) {
-			group = -1;
+			adp_words_close(&w);
 			ret = adp_take_arg(ctx, &dev, argc, argv, &i);
-		} else if (!strcmp(word, "range")) {
-			ret = profile_take_range(ctx, argc, argv, &i,
-						 req->range_given, &r);
 			if (ret)
 				return ret;
-			ranges = true;
-			group = r;
-		} else if (f) {
-			group = -1;
-			ret = adp_field_take(ctx, word, f, &req->profile, argc,
-					     argv, &i, "");
-		} else if (rf) {
-			if (group < 0)
-				return adp_usage_error(ctx, "\"%s\" is a range field: give it after \"range I\"",
-						       word);
-			snprintf(where, sizeof(where), " in range %d", group);
-			ret = adp_field_take(ctx, word, rf, &req->range[group],
-					     argc, argv, &i, where);
-		} else if (word[0] == '-') {
+			continue;
+		}
+		ret = adp_words_take(&w, word, i + 1 < argc ? argv[i + 1] : NULL,
+				     &e);
+		if (ret == ADP_WORDS_ERROR)
+			return adp_usage_error(ctx, "%s", e.msg);
+		if (ret == ADP_WORDS_TAKEN)
+			i++;
+		else if (word[0] == '-')
 			return adp_usage_error(ctx, "unknown option \"%s\" (options go before the object)",
 					       word);
-		} else {
+		else
 			return adp_usage_error(ctx, "unknown field \"%s\"",
 					       word);
-		}
-		if (ret)
-			return ret;
 	}
 
 	if (!req->dev)
 		return adp_usage_error(ctx, "missing argument \"dev\"");
 	if (!req->profile.has[PROFILE_ID])
 		return adp_usage_error(ctx, "missing argument \"id\"");
-	for (i = 0; i < ROCE_ADP_RANGES_MAX; i++)
-		if (req->range_given[i] &&
-		    !any_field(adp_range_fields, &req->range[i], -1))
-			return adp_usage_error(ctx, "no field given for \"range %d\"",
-					       i);
-	if (!any_field(adp_profile_fields, &req->profile, PROFILE_ID) &&
-	    !ranges)
+	if (adp_words_check(&w, &e))
+		return adp_usage_error(ctx, "%s", e.msg);
+	if (!adp_words_any(adp_profile_fields, &req->profile, PROFILE_ID) &&
+	    !adp_words_any_range(&w))
 		return adp_usage_error(ctx, "nothing to set");
 	return 0;
 }
