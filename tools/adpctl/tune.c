@@ -188,13 +188,13 @@ static void cfg_setup(struct tune *t, const struct radp_profile *p)
 	t->cfg.retry_per_range = t->req->per_range;
 }
 
-/* RTT sample i of TUNE_RTT_SAMPLES: the middles of equal quantiles. */
+/* RTT sample i of TUNE_RTT_SAMPLES, evenly from the shortest to the longest. */
 static uint64_t rtt_sample(const struct tune_req *req, unsigned int i)
 {
 	if (req->rtt_lo == req->rtt_hi)
 		return req->rtt_lo;
-	return req->rtt_lo + (req->rtt_hi - req->rtt_lo) * (2 * i + 1) /
-			     (2 * TUNE_RTT_SAMPLES);
+	return req->rtt_lo + (req->rtt_hi - req->rtt_lo) * i /
+			     (TUNE_RTT_SAMPLES - 1);
 }
 
 static unsigned int rtt_samples(const struct tune_req *req)
