@@ -82,8 +82,9 @@ static u32 radp_emu_profile_syndrome(const struct radp_emu_accl *a, u32 id,
 		return RADP_EMU_SYND_START_RANGE;
 	if (!p->timeout_init_range_size)
 		return RADP_EMU_SYND_INIT_RANGE_EMPTY;
+	/* The largest initial timeout drawn is low + size - 1. */
 	if (!radp_emu_timeout_ok(p->time_base, p->timeout_init_low_bound +
-				 p->timeout_init_range_size) ||
+				 p->timeout_init_range_size - 1) ||
 	    (!p->qp_total_timeout &&
 	     !radp_emu_timeout_ok(p->time_base, p->retx_total_timeout)))
 		return RADP_EMU_SYND_TIMEOUT_OVERFLOW;

@@ -263,8 +263,10 @@ static bool radp_check_profile(struct radp_check *c, u32 id,
 			 RADP_PROFILE_TIMEOUT_INIT_RANGE_SIZE, -1,
 			 "timeout_init_range_size must be at least 1"))
 		return true;
-	if (!radp_shift_fits(p->time_base, p->timeout_init_low_bound +
-			     p->timeout_init_range_size) &&
+	/* The largest timeout drawn: the register's upper bound is exclusive. */
+	if (p->timeout_init_range_size &&
+	    !radp_shift_fits(p->time_base, p->timeout_init_low_bound +
+			     p->timeout_init_range_size - 1) &&
 	    radp_violate(c, RADP_RULE_TIMEOUT_OVERFLOW,
 			 RADP_PROFILE_TIMEOUT_INIT_RANGE_SIZE, -1,
 			 "timeout_init_range_size: the window ends beyond 2^32-1 time units"))

@@ -136,6 +136,31 @@ test_mode_stays_after_profile()
 	expect_match "$OUT" 'active profile 1 \(profile timeouts\)' "mode"
 }
 
+# profile tune on a device: its caps and current profile; the profile it
+# prints is accepted by the driver and the firmware model, and lints clean
+# read back.
+test_tune_dev()
+{
+	local words
+
+	fresh
+	run_cmd adpctl profile tune dev emu0 rtt 30ms outage 50ms
+	expect_eq "$RC" 0 "exit status" || return 1
+	expect_eq "$ERR" "" "stderr" || return 1
+	expect_match "$OUT" '^  emu0 profile 0 \(current\) ' "current row" ||
+		return 1
+	expect_match "$OUT" '^  best +0\.00% .* met, 0 errors, 0 warnings$' \
+		"best row" || return 1
+	words=$(printf '%s\n' "$OUT" |
+		sed -n 's/^  adpctl profile set dev emu0 id 1 //p')
+	[ -n "$words" ] || { echo "no profile set line"; return 1; }
+	# shellcheck disable=SC2086
+	run_cmd adpctl profile set dev emu0 id 1 $words
+	expect_eq "$RC" 0 "set exit status" || { echo "$ERR"; return 1; }
+	run_cmd adpctl profile lint dev emu0 id 1 ack_timeout 14 retry_count 7
+	expect_eq "$OUT" "emu0 profile 1 (active): 0 errors, 0 warnings" "lint"
+}
+
 run_test profile_set_and_show test_set_and_show
 run_test profile_json_round_trip test_json_round_trip
 run_test profile_partial_set test_partial_set
@@ -145,5 +170,6 @@ run_test profile_syntax_error test_syntax_error
 run_test accl_set_and_show test_accl_set_and_show
 run_test accl_not_configurable test_accl_not_configurable
 run_test profile_0_not_writable_mode_stays test_mode_stays_after_profile
+run_test profile_tune_dev test_tune_dev
 fresh
 tap_end

@@ -131,6 +131,9 @@ static const struct mutation mutations[] = {
 	{ "timeout_init window ends at 4 << (20 + 9) = 2^31",
 	  { S(timeout_init_low_bound, 20), S(timeout_init_range_size, 9) },
 	  OK },
+	{ "timeout_init window's largest draw 4 << (20 + 10 - 1) = 2^31",
+	  { S(timeout_init_low_bound, 20), S(timeout_init_range_size, 10) },
+	  OK },
 	{ "timeout_range[3] ends at 4 << (9 + 20) = 2^31",
 	  { S(range[3].range_size, 20) }, OK },
 	{ "timeout_range[3].dec_mode 2 (TO_LOW_BOUND)",
@@ -246,8 +249,8 @@ static const struct mutation mutations[] = {
 	  BAD_INIT_EMPTY },
 
 	/* RADP_RULE_TIMEOUT_OVERFLOW */
-	{ "timeout_init window ends at 4 << (20 + 10) = 2^32",
-	  { S(timeout_init_low_bound, 20), S(timeout_init_range_size, 10) },
+	{ "timeout_init window's largest draw 4 << (20 + 11 - 1) = 2^32",
+	  { S(timeout_init_low_bound, 20), S(timeout_init_range_size, 11) },
 	  BAD_OVF_INIT },
 	{ "timeout_init_range_size 0xff", { S(timeout_init_range_size, 0xff) },
 	  BAD_OVF_INIT },

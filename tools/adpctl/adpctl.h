@@ -198,6 +198,9 @@ int profile_lint(struct adp_ctx *ctx, int argc, char **argv);
 void profile_lint_details(FILE *fp);
 int profile_simulate(struct adp_ctx *ctx, int argc, char **argv);
 void profile_simulate_details(FILE *fp);
+/* tune.c */
+int profile_tune(struct adp_ctx *ctx, int argc, char **argv);
+void profile_tune_details(FILE *fp);
 
 /* mpt.c */
 extern const struct adp_cmd mpt_cmds[];

@@ -510,6 +510,13 @@ const struct adp_cmd profile_cmds[] = {
 		.details = profile_simulate_details,
 	},
 	{
+		.name = "tune",
+		.func = profile_tune,
+		.help = "find the profile for a path: round trip, loss, outages",
+		.usage = "rtt TIME[..TIME] [loss P] [outage TIME]... [dev DEV] [QP] [CAPS] [OPTION]...",
+		.details = profile_tune_details,
+	},
+	{
 		.name = "forget",
 		.func = profile_forget,
 		.help = "forget the profile: firmware defaults after the next firmware reset",

@@ -109,6 +109,45 @@ int adp_profile_args_parse(const struct adp_ctx *ctx,
 	return 0;
 }
 
+size_t adp_profile_words(char *buf, size_t len, const struct radp_profile *p,
+			 char sep)
+{
+	const char between[2] = { sep, '\0' };
+	const struct adp_field *f;
+	struct adp_vals vals = { };
+	size_t off = 0;
+	char v[32];
+	uint32_t r;
+	int n;
+
+	buf[0] = '\0';
+	adp_profile_get_vals(p, -1, adp_profile_fields, &vals);
+	for (f = adp_profile_fields; f->attr && off < len; f++) {
+		if (f->attr == ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID ||
+		    !vals.has[f->attr])
+			continue;
+		n = snprintf(buf + off, len - off, "%s%s %s", off ? between : "",
+			     adp_field_key(f),
+			     adp_field_str(f, vals.v[f->attr], v, sizeof(v)));
+		off += n > 0 ? n : 0;
+	}
+	for (r = 0; r < p->range_num && r < RADP_RANGES && off < len; r++) {
+		memset(&vals, 0, sizeof(vals));
+		adp_profile_get_vals(p, r, adp_range_fields, &vals);
+		n = snprintf(buf + off, len - off, "%crange %u", sep, r);
+		off += n > 0 ? n : 0;
+		for (f = adp_range_fields; f->attr && off < len; f++) {
+			if (!vals.has[f->attr])
+				continue;
+			n = snprintf(buf + off, len - off, " %s %s",
+				     adp_field_key(f),
+				     adp_field_str(f, vals.v[f->attr], v, sizeof(v)));
+			off += n > 0 ? n : 0;
+		}
+	}
+	return off < len ? off : len - 1;
+}
+
 /* A profile nobody gave a field of: zeros, but the only defined time unit. */
 static void blank_profile(struct adp_src_profile *sp, const char *label)
 {

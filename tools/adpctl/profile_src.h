@@ -71,6 +71,14 @@ int adp_profile_load(struct adp_ctx *ctx, const struct adp_profile_args *a,
 void adp_profile_set_free(struct adp_profile_set *set);
 
 
+/*
+ * p as the FIELD VALUE words of "profile set" (id excluded, ranges beyond
+ * range_num left out): profile fields separated by sep, each range's on
+ * one "range I ..." item after a sep.  Returns the length written.
+ */
+size_t adp_profile_words(char *buf, size_t len, const struct radp_profile *p,
+			 char sep);
+
 /* Help text of the shared words, for the details of both commands. */
 void adp_profile_src_help(FILE *fp);
 

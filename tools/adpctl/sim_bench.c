@@ -21,23 +21,6 @@
 
 #include "radp_sim.h"
 
-/* The emulated device's firmware defaults (drivers/roce_adp/emu_fw.c). */
-static const struct radp_profile fw_default = {
-	.qp_total_timeout = 1, .range_num = 4, .start_range_index = 1,
-	.time_unit = 1, .time_base = 4,
-	.timeout_init_low_bound = 4, .timeout_init_range_size = 2,
-	.range = {
-		{ .prev_range_index = 0, .dec_mode = 1, .timeout_retry_num = 2,
-		  .range_low_bound = 2, .range_size = 2 },
-		{ .prev_range_index = 0, .dec_mode = 1, .timeout_retry_num = 3,
-		  .range_low_bound = 4, .range_size = 3 },
-		{ .prev_range_index = 1, .dec_mode = 0, .timeout_retry_num = 3,
-		  .range_low_bound = 7, .range_size = 3 },
-		{ .prev_range_index = 2, .dec_mode = 2, .timeout_retry_num = 4,
-		  .range_low_bound = 10, .range_size = 5 },
-	},
-};
-
 static double now_s(void)
 {
 	struct timespec ts;
@@ -85,7 +68,7 @@ int main(int argc, char **argv)
 		sched_setaffinity(0, sizeof(cpus), &cpus);
 	}
 
-	adp_sim_setup(&cfg, &fw_default, &qp, 4000);
+	adp_sim_setup(&cfg, &adp_sim_fw_default, &qp, 4000);
 	t0 = now_s();
 	do {
 		/* Checking the clock every 1000 runs costs nothing measurable. */

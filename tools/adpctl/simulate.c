@@ -17,6 +17,7 @@
 #include "profile_src.h"
 #include "radp_sim.h"
 #include "radp_svg.h"
+#include "simulate.h"
 
 #define SIM_LIMIT_NS		(60ULL * 1000 * 1000 * 1000)	/* 60 s */
 #define SIM_MAX_EVENTS		1000000
@@ -28,13 +29,13 @@
 
 /* The command line beyond the profile. */
 struct sim_args {
-	const char *outage, *loss, *rtt, *seed, *init, *limit, *svg;
+	const char *outage, *loss, *rtt, *seed, *init, *limit, *svg, *model;
 	uint32_t drop, packets, runs;
-	struct adp_arg arg[11];
+	struct adp_arg arg[12];
 };
 
 enum { A_OUTAGE, A_DROP, A_LOSS, A_RTT, A_PACKETS, A_SEED, A_INIT, A_RUNS,
-       A_LIMIT, A_SVG };
+       A_LIMIT, A_SVG, A_MODEL };
 
 static void sim_args_init(struct sim_args *s)
 {
@@ -51,6 +52,7 @@ static void sim_args_init(struct sim_args *s)
 		[A_RUNS] = { .key = "runs", .type = ADP_ARG_U32, .val = &s->runs },
 		[A_LIMIT] = { .key = "limit", .type = ADP_ARG_STR, .val = &s->limit },
 		[A_SVG] = { .key = "--svg", .type = ADP_ARG_STR, .val = &s->svg },
+		[A_MODEL] = { .key = "model", .type = ADP_ARG_STR, .val = &s->model },
 		{ }
 	};
 
@@ -59,8 +61,7 @@ static void sim_args_init(struct sim_args *s)
 	memcpy(s->arg, arg, sizeof(arg));
 }
 
-/* "30ms", "1.5ms", "100us", "250ns", "2s"; a bare number is us. */
-static int parse_time(const struct adp_ctx *ctx, const char *key,
+int adp_parse_time(const struct adp_ctx *ctx, const char *key,
 		      const char *word, uint64_t *v)
 {
 	static const struct { const char *unit; double ns; } units[] = {
@@ -88,8 +89,7 @@ static int parse_time(const struct adp_ctx *ctx, const char *key,
 			       word, key);
 }
 
-/* "0.01" or "1%". */
-static int parse_loss(const struct adp_ctx *ctx, const char *word, double *p)
+int adp_parse_loss(const struct adp_ctx *ctx, const char *word, double *p)
 {
 	char *end;
 	double d;
@@ -110,7 +110,7 @@ static int parse_loss(const struct adp_ctx *ctx, const char *word, double *p)
 			       word);
 }
 
-static int parse_seed(const struct adp_ctx *ctx, const char *word,
+int adp_parse_seed(const struct adp_ctx *ctx, const char *word,
 		      uint64_t *v)
 {
 	unsigned long long u;
@@ -125,7 +125,34 @@ static int parse_seed(const struct adp_ctx *ctx, const char *word,
 	return 0;
 }
 
-static uint64_t random_seed(void)
+/* The readings of the PRM "model" chooses between; the first is the default. */
+const char *const adp_sim_model_names[2] = { "retry_per_value", "retry_per_range" };
+
+int adp_sim_parse_model(const struct adp_ctx *ctx, const char *word,
+			bool *per_range)
+{
+	if (!strcmp(word, adp_sim_model_names[0]) ||
+	    !strcmp(word, adp_sim_model_names[1])) {
+		*per_range = !strcmp(word, adp_sim_model_names[1]);
+		return 0;
+	}
+	return adp_usage_error(ctx, "invalid value \"%s\" for \"model\": expected retry_per_value or retry_per_range",
+			       word);
+}
+
+/* "model: ..." in text, "model" in JSON: the reading the run used. */
+void adp_sim_print_model(const struct adp_sim_cfg *cfg)
+{
+	open_json_object("model");
+	print_string(PRINT_JSON, "timeout_retry_num", NULL,
+		     adp_sim_model_names[cfg->retry_per_range]);
+	close_json_object();
+	print_string(PRINT_FP, NULL, "model: %s\n", cfg->retry_per_range ?
+		     "retry_per_range (timeout_retry_num uses for the value a range is entered with, one for each doubled value)" :
+		     "retry_per_value (timeout_retry_num uses for every value of a range)");
+}
+
+uint64_t adp_random_seed(void)
 {
 	uint64_t s;
 
@@ -145,6 +172,7 @@ struct sim_run {
 	int init_g;		/* -1: drawn */
 	uint32_t runs;
 	const char *svg;
+	bool per_range;		/* model retry_per_range */
 };
 
 /* The seed's modelling errors are the firmware's refusals: no run. */
@@ -199,7 +227,7 @@ static int resolve(const struct adp_ctx *ctx, struct sim_args *s,
 	sc->packets = 1;
 	if (s->outage) {
 		sc->kind = ADP_SIM_OUTAGE;
-		ret = parse_time(ctx, "outage", s->outage, &sc->down_ns);
+		ret = adp_parse_time(ctx, "outage", s->outage, &sc->down_ns);
 	} else if (s->arg[A_DROP].seen) {
 		sc->kind = ADP_SIM_DROP;
 		sc->drop = s->drop;
@@ -207,24 +235,26 @@ static int resolve(const struct adp_ctx *ctx, struct sim_args *s,
 	} else {
 		sc->kind = ADP_SIM_LOSS;
 		sc->packets = 100;
-		ret = parse_loss(ctx, s->loss, &sc->loss);
+		ret = adp_parse_loss(ctx, s->loss, &sc->loss);
 	}
 	if (!ret && s->rtt)
-		ret = parse_time(ctx, "rtt", s->rtt, &sc->rtt_ns);
+		ret = adp_parse_time(ctx, "rtt", s->rtt, &sc->rtt_ns);
 	if (!ret && s->limit) {
-		ret = parse_time(ctx, "limit", s->limit, &sc->limit_ns);
+		ret = adp_parse_time(ctx, "limit", s->limit, &sc->limit_ns);
 		if (!ret && !sc->limit_ns)
 			return adp_usage_error(ctx, "\"limit\" must be above 0");
 	}
 	if (!ret && s->seed)
-		ret = parse_seed(ctx, s->seed, &run->seed);
+		ret = adp_parse_seed(ctx, s->seed, &run->seed);
+	if (!ret && s->model)
+		ret = adp_sim_parse_model(ctx, s->model, &run->per_range);
 	if (ret)
 		return ret;
 	if (s->arg[A_PACKETS].seen)
 		sc->packets = s->packets;
 	run->seed_given = s->seed != NULL;
 	if (!s->seed)
-		run->seed = random_seed();
+		run->seed = adp_random_seed();
 	run->runs = s->arg[A_RUNS].seen ? s->runs : 0;
 	run->svg = s->svg;
 
@@ -234,7 +264,7 @@ static int resolve(const struct adp_ctx *ctx, struct sim_args *s,
 	run->qp.retry_count = a->retry_count;
 	run->init_g = -1;
 	if (s->init) {
-		ret = parse_time(ctx, "init_timeout", s->init, &t);
+		ret = adp_parse_time(ctx, "init_timeout", s->init, &t);
 		if (ret)
 			return ret;
 		for (g = p->timeout_init_low_bound;
@@ -257,7 +287,7 @@ static int resolve(const struct adp_ctx *ctx, struct sim_args *s,
 	return 0;
 }
 
-static const char *fmt_ns(char *buf, uint64_t v)
+const char *adp_fmt_ns(char *buf, uint64_t v)
 {
 	if (v == ADP_SIM_NEVER)
 		return "infinite";
@@ -282,7 +312,7 @@ static void scenario_text(char *buf, size_t len,
 	switch (sc->kind) {
 	case ADP_SIM_OUTAGE:
 		off = snprintf(buf, len, "link down for %s",
-			       fmt_ns(t1, sc->down_ns));
+			       adp_fmt_ns(t1, sc->down_ns));
 		break;
 	case ADP_SIM_DROP:
 		off = snprintf(buf, len, "the first %u transmissions lost",
@@ -295,7 +325,7 @@ static void scenario_text(char *buf, size_t len,
 	}
 	if (off > 0 && (size_t)off < len)
 		snprintf(buf + off, len - off, ", rtt %s, %u %s",
-			 fmt_ns(t2, sc->rtt_ns), sc->packets,
+			 adp_fmt_ns(t2, sc->rtt_ns), sc->packets,
 			 sc->packets == 1 ? "packet" : "packets");
 }
 
@@ -320,13 +350,14 @@ static void print_header(const struct sim_run *run)
 		snprintf(what, sizeof(what), "retx_total_timeout %u",
 			 p->retx_total_timeout);
 	snprintf(line, sizeof(line), "QP: ack_timeout %u (%s), retry_count %u%s: total timeout %s (%s)",
-		 run->qp.ack_timeout, fmt_ns(t1, cfg->cap_ns),
+		 run->qp.ack_timeout, adp_fmt_ns(t1, cfg->cap_ns),
 		 run->qp.retry_count,
 		 run->qp.retry_count > ADP_SIM_RETRY_MAX ? " (out of 0..7: 7)" : "",
-		 fmt_ns(t2, cfg->total_ns), what);
+		 adp_fmt_ns(t2, cfg->total_ns), what);
 	print_string(PRINT_FP, NULL, "%s\n", line);
 	scenario_text(line, sizeof(line), &run->sc);
 	print_string(PRINT_FP, NULL, "scenario: %s\n", line);
+	adp_sim_print_model(cfg);
 }
 
 static void print_json_header(const struct sim_run *run)
@@ -442,7 +473,7 @@ static void decision_text(char *buf, size_t len, const struct sim_run *run,
 		break;
 	case ADP_SIM_FAIL:
 		off = snprintf(buf, len, "no forward progress for more than the total timeout %s: IBV_WC_RETRY_EXC_ERR",
-			       fmt_ns(t1, cfg->total_ns));
+			       adp_fmt_ns(t1, cfg->total_ns));
 		break;
 	}
 	if (off < 0 || (size_t)off >= len)
@@ -502,8 +533,8 @@ static void print_events(const struct sim_run *run,
 			snprintf(use, sizeof(use), "%u/%u", e->uses, e->limit);
 		else
 			snprintf(use, sizeof(use), "%u/-", e->uses);
-		snprintf(line, sizeof(line), ROW_FMT, fmt_ns(t1, e->t_ns),
-			 adp_sim_ev_names[e->kind], r, fmt_ns(t2, e->timer_ns),
+		snprintf(line, sizeof(line), ROW_FMT, adp_fmt_ns(t1, e->t_ns),
+			 adp_sim_ev_names[e->kind], r, adp_fmt_ns(t2, e->timer_ns),
 			 use, why);
 		print_string(PRINT_FP, NULL, "%s\n", line);
 	}
@@ -531,37 +562,37 @@ static void result_text(char *buf, size_t len, const struct sim_run *run,
 
 	if (res->end == ADP_SIM_END_FAILED) {
 		snprintf(buf, len, "failed at %s: no forward progress for %s, more than the total timeout %s; the QP goes to the error state with IBV_WC_RETRY_EXC_ERR (transport retry counter exceeded) after %llu retransmissions",
-			 fmt_ns(t1, res->end_ns), fmt_ns(t2, res->stall_max_ns),
-			 fmt_ns(t3, run->cfg.total_ns),
+			 adp_fmt_ns(t1, res->end_ns), adp_fmt_ns(t2, res->stall_max_ns),
+			 adp_fmt_ns(t3, run->cfg.total_ns),
 			 (unsigned long long)res->timeouts);
 	} else if (res->end == ADP_SIM_END_LIMIT) {
 		snprintf(buf, len, "still retransmitting at %s, where the simulation stops (limit %s or %llu events)",
-			 fmt_ns(t1, res->end_ns), fmt_ns(t2, sc->limit_ns),
+			 adp_fmt_ns(t1, res->end_ns), adp_fmt_ns(t2, sc->limit_ns),
 			 (unsigned long long)sc->max_events);
 	} else if (res->recovered_ns == ADP_SIM_NEVER) {
 		snprintf(buf, len, "no timeout: %llu %s delivered by %s",
 			 (unsigned long long)res->delivered,
 			 res->delivered == 1 ? "packet" : "packets",
-			 fmt_ns(t1, res->end_ns));
+			 adp_fmt_ns(t1, res->end_ns));
 	} else if (sc->kind == ADP_SIM_OUTAGE) {
 		snprintf(buf, len, "recovered at %s, %s after the link came back, after %llu retransmissions (%llu spurious)",
-			 fmt_ns(t1, res->recovered_ns),
-			 fmt_ns(t2, res->recovered_ns > sc->down_ns ?
+			 adp_fmt_ns(t1, res->recovered_ns),
+			 adp_fmt_ns(t2, res->recovered_ns > sc->down_ns ?
 				res->recovered_ns - sc->down_ns : 0),
 			 (unsigned long long)res->timeouts,
 			 (unsigned long long)res->spurious);
 	} else if (sc->kind == ADP_SIM_DROP) {
 		snprintf(buf, len, "recovered at %s, after %llu retransmissions (%llu spurious)",
-			 fmt_ns(t1, res->recovered_ns),
+			 adp_fmt_ns(t1, res->recovered_ns),
 			 (unsigned long long)res->timeouts,
 			 (unsigned long long)res->spurious);
 	} else {
 		snprintf(buf, len, "%llu packets delivered by %s: %llu retransmissions (%llu spurious), longest stall %s",
 			 (unsigned long long)res->delivered,
-			 fmt_ns(t1, res->end_ns),
+			 adp_fmt_ns(t1, res->end_ns),
 			 (unsigned long long)res->timeouts,
 			 (unsigned long long)res->spurious,
-			 fmt_ns(t2, res->stall_max_ns));
+			 adp_fmt_ns(t2, res->stall_max_ns));
 	}
 }
 
@@ -588,7 +619,7 @@ static void print_result(const struct sim_run *run,
 
 	result_text(line, sizeof(line), run, res);
 	print_string(PRINT_FP, NULL, "\nresult: %s\n", line);
-	print_string(PRINT_FP, NULL, "total time %s\n", fmt_ns(t1, res->end_ns));
+	print_string(PRINT_FP, NULL, "total time %s\n", adp_fmt_ns(t1, res->end_ns));
 }
 
 static int write_svg(const char *path, int (*draw)(FILE *, const void *),
@@ -638,7 +669,7 @@ static int run_one(struct sim_run *run)
 	print_json_header(run);
 	print_header(run);
 	snprintf(title, sizeof(title), "QP start: initial timeout %s",
-		 fmt_ns(scen, run->cfg.timer_ns[res.init_g]));
+		 adp_fmt_ns(scen, run->cfg.timer_ns[res.init_g]));
 	print_string(PRINT_FP, NULL, "%s", title);
 	if (run->init_g >= 0)
 		print_string(PRINT_FP, NULL, "%s\n", " (init_timeout)");
@@ -752,11 +783,11 @@ static int run_many(struct sim_run *run)
 		print_u64(PRINT_JSON, "max", NULL, t[n - 1]);
 		print_u64(PRINT_JSON, "mean", NULL, sum / n);
 		snprintf(line, sizeof(line), "%s: min %s, p50 %s, p90 %s, p99 %s, max %s, mean %s",
-			 what, fmt_ns(t1, t[0]),
-			 fmt_ns(t2, quantile(t, n, 0.5)),
-			 fmt_ns(t3, quantile(t, n, 0.9)),
-			 fmt_ns(t4, quantile(t, n, 0.99)),
-			 fmt_ns(t5, t[n - 1]), fmt_ns(t6, sum / n));
+			 what, adp_fmt_ns(t1, t[0]),
+			 adp_fmt_ns(t2, quantile(t, n, 0.5)),
+			 adp_fmt_ns(t3, quantile(t, n, 0.9)),
+			 adp_fmt_ns(t4, quantile(t, n, 0.99)),
+			 adp_fmt_ns(t5, t[n - 1]), adp_fmt_ns(t6, sum / n));
 		print_string(PRINT_FP, NULL, "%s\n", line);
 	}
 	close_json_object();
@@ -777,9 +808,9 @@ static int run_many(struct sim_run *run)
 		if (buckets == 1)
 			snprintf(t2, sizeof(t2), "%s", "(all)");
 		else
-			fmt_ns(t2, from + width);
+			adp_fmt_ns(t2, from + width);
 		snprintf(line, sizeof(line), "  %10s .. %-10s %-40s %llu",
-			 fmt_ns(t1, from), t2, hashes,
+			 adp_fmt_ns(t1, from), t2, hashes,
 			 (unsigned long long)count[b]);
 		print_string(PRINT_FP, NULL, "%s\n", line);
 	}
@@ -847,6 +878,7 @@ int profile_simulate(struct adp_ctx *ctx, int argc, char **argv)
 	if (!ret) {
 		adp_sim_setup(&run.cfg, &run.sp->p, &run.qp,
 			      set.caps.base_timeout_min);
+		run.cfg.retry_per_range = run.per_range;
 		ret = run.runs ? run_many(&run) : run_one(&run);
 	}
 	adp_profile_set_free(&set);
@@ -870,6 +902,10 @@ void profile_simulate_details(FILE *fp)
 	      "  runs N            Monte-Carlo: N QPs with random initial timeouts, the\n"
 	      "                    distribution of their recovery time and the failure rate\n"
 	      "  limit TIME        stop the simulation at TIME (default 60s)\n"
+	      "  model READING     how timeout_retry_num is read: retry_per_value (each\n"
+	      "                    value of a range used that many times, the default)\n"
+	      "                    or retry_per_range (only the value the range is\n"
+	      "                    entered with; doubled ones once)\n"
 	      "  --svg FILE        draw the timeline (the histogram with runs) as SVG\n"
 	      "\nTIME: a number and ns, us, ms or s (us without).  ack_timeout and\n"
 	      "retry_count are required: the cap and, with qp_total_timeout, the total\n"

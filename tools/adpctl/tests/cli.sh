@@ -250,4 +250,22 @@ done
 : >"$err"
 ok $bad "man page documents every object and command"
 
+# profile tune shows its progress on a terminal's stderr only: under
+# script(1) stderr is a terminal; with -j, or into a pipe, nothing.
+if command -v script >/dev/null; then
+	script -qec "$ADPCTL profile tune rtt 30ms outage 50ms >/dev/null" \
+		/dev/null >"$out" 2>&1
+	grep -q "tune: final, [0-9]* profiles tried, best 45.536ms" "$out"
+	ok $? "profile tune: progress on a terminal"
+	script -qec "$ADPCTL -j profile tune rtt 30ms outage 50ms >/dev/null" \
+		/dev/null >"$out" 2>&1
+	[ ! -s "$out" ]
+	ok $? "profile tune -j: no progress on a terminal"
+	"$ADPCTL" profile tune rtt 30ms outage 50ms >/dev/null 2>"$err"
+	[ ! -s "$err" ]
+	ok $? "profile tune: no progress into a pipe"
+	: >"$out"
+	: >"$err"
+fi
+
 [ "$failed" -eq 0 ]

@@ -102,6 +102,13 @@ offers outage drop loss ack_timeout retry_count --svg time_base -- \
 	"$ADPCTL" profile sim ""
 ok $? "profile simulate (abbreviated): scenarios, QP, options, fields"
 
+offers model runs seed -- "$ADPCTL" profile simulate ""
+ok $? "profile simulate: the model option"
+
+offers rtt loss outage spurious survive retransmissions seed model dev -- \
+	"$ADPCTL" profile tune ""
+ok $? "profile tune: path, constraints, options"
+
 offers index key pd qpn --raw -- "$ADPCTL" mpt show emu0 ""
 ok $? "mpt show: selectors and filters"
 

@@ -183,7 +183,7 @@ static void fake_run_pretty(const char *obj, const struct adp_cmd *cmds,
 	struct adp_obj o = { .name = obj, .cmds = cmds, .help = "",
 			     .is_cmd = !strcmp(obj, cmd) };
 	struct adp_ctx ctx = { .obj = &o };
-	char buf[512], *argv[64], *tok;
+	char buf[FAKE_LINE_MAX], *argv[FAKE_ARGS_MAX], *tok;
 	int argc = 0, calls = fake.calls;
 
 	for (ctx.cmd = cmds; ctx.cmd->name; ctx.cmd++)
@@ -192,7 +192,7 @@ static void fake_run_pretty(const char *obj, const struct adp_cmd *cmds,
 	if (!ctx.cmd->name)
 		return;
 	snprintf(buf, sizeof(buf), "%s", line);
-	for (tok = strtok(buf, " "); tok && argc < 63; tok = strtok(NULL, " "))
+	for (tok = strtok(buf, " "); tok && argc < FAKE_ARGS_MAX - 1; tok = strtok(NULL, " "))
 		argv[argc++] = tok;
 	argv[argc] = NULL;
 	capture(true, true);
@@ -204,11 +204,11 @@ static void fake_run_pretty(const char *obj, const struct adp_cmd *cmds,
 int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 	     bool json, const char *line)
 {
-	static char buf[512];
+	static char buf[FAKE_LINE_MAX];
 	struct adp_obj o = { .name = obj, .cmds = cmds, .help = "",
 			     .is_cmd = !strcmp(obj, cmd) };
 	struct adp_ctx ctx = { .obj = &o };
-	char *argv[64], *tok;
+	char *argv[FAKE_ARGS_MAX], *tok;
 	int argc = 0, ret;
 
 	if (json && tap_recording() && strcmp(obj, "apply"))
@@ -222,7 +222,7 @@ int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 	}
 	/* Static: what the command parsed points into it. */
 	snprintf(buf, sizeof(buf), "%s", line);
-	for (tok = strtok(buf, " "); tok && argc < 63; tok = strtok(NULL, " "))
+	for (tok = strtok(buf, " "); tok && argc < FAKE_ARGS_MAX - 1; tok = strtok(NULL, " "))
 		argv[argc++] = tok;
 	argv[argc] = NULL;
 

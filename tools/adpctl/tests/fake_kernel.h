@@ -54,6 +54,10 @@ struct nl_msg *fake_reply(uint8_t cmd);
  */
 const char *fake_req_str(void);
 
+/* A command line of fake_run(): a whole tuned profile fits. */
+#define FAKE_LINE_MAX	2048
+#define FAKE_ARGS_MAX	160
+
 /*
  * Run "adpctl [-j] OBJ CMD LINE" (LINE split at spaces) with obj's
  * command table against the fake; returns the exit status.

@@ -64,8 +64,8 @@ static const char *with_file(const char *fmt)
 	"  warning: timeout_init_low_bound: the initial timeout (8us) lies outside every range: a QP's first timeout is not retried and jumps to range 0's low bound 16us\n" \
 	"  warning: timeout_range[1].range_low_bound: a gap between range 0 (up to 32us) and range 1 (from 128us): the timeout jumps x4 and 64us is never used\n" \
 	"  warning: timeout_range[1].range_low_bound: range 1 (128us .. 512us) lies above the QP's ack_timeout 3 (32.768us): every timeout of it is capped to 32.768us\n" \
-	/* 16 + 16 + 32 (range 0), then 3 x 32.768 (range 1, capped) */ \
-	"  warning: retx_total_timeout: the total timeout 128us (4us << 5) is shorter than one pass through the ranges (162.304us from range 0's low bound to the top of range 1): without an ACK a QP fails in range 1\n"
+	/* 16 + 16 + 32 + 32 (range 0), then 3 x 32.768 (range 1, capped) */ \
+	"  warning: retx_total_timeout: the total timeout 128us (4us << 5) is shorter than one pass through the ranges (194.304us from range 0's low bound to the top of range 1): without an ACK a QP fails in range 1\n"
 
 static bool lint_fields_warnings(void)
 {
@@ -349,12 +349,38 @@ static bool lint_dev(void)
 	"range 1 range_low_bound 3 range_size 1 timeout_retry_num 3 dec_mode div2 " \
 	"ack_timeout 0 retry_count 7"
 
-static bool simulate_outage_text(void)
+#define PROF_A_HEAD \
+	"command line profile 1: time_base 4us, 2 ranges from 8us to 64us, start range 0\n" \
+	"QP: ack_timeout 0 (infinite), retry_count 7: total timeout 512us (retx_total_timeout 7)\n" \
+	"scenario: link down for 100us, rtt 0, 1 packet\n"
+
+/* The default reading: 16 us and 32 us are each waited twice in range 0. */
+static bool simulate_outage_per_value(void)
 {
 	return outcome(simulate(false, PROF_A " outage 100us init_timeout 8us"), 0,
-		       "command line profile 1: time_base 4us, 2 ranges from 8us to 64us, start range 0\n"
-		       "QP: ack_timeout 0 (infinite), retry_count 7: total timeout 512us (retx_total_timeout 7)\n"
-		       "scenario: link down for 100us, rtt 0, 1 packet\n"
+		       PROF_A_HEAD
+		       "model: retry_per_value (timeout_retry_num uses for every value of a range)\n"
+		       "QP start: initial timeout 8us (init_timeout)\n"
+		       "\n"
+		       "      time  event    range  timeout    use    decision\n"
+		       "         0  send         -  8us        1/2    initial timeout (init_timeout)\n"
+		       "       8us  timeout      0  8us        2/2    first timeout: the initial timeout is in range 0, retried once\n"
+		       "      16us  timeout      0  16us       1/2    doubled, towards range 0's top 32us\n"
+		       "      32us  timeout      0  16us       2/2    same timeout again (timeout_retry_num 2)\n"
+		       "      48us  timeout      0  32us       1/2    doubled, towards range 0's top 32us\n"
+		       "      80us  timeout      0  32us       2/2    same timeout again (timeout_retry_num 2)\n"
+		       "     112us  timeout      1  32us       1/3    top of range 0 reached: range 1's low bound\n"
+		       "     112us  ack          0  32us       1/2    forward progress at range 1's low bound: range 0 (prev_range_index)\n"
+		       "\n"
+		       "result: recovered at 112us, 12us after the link came back, after 6 retransmissions (0 spurious)\n"
+		       "total time 112us\n", "");
+}
+
+static bool simulate_outage_text(void)
+{
+	return outcome(simulate(false, PROF_A " outage 100us init_timeout 8us model retry_per_range"), 0,
+		       PROF_A_HEAD
+		       "model: retry_per_range (timeout_retry_num uses for the value a range is entered with, one for each doubled value)\n"
 		       "QP start: initial timeout 8us (init_timeout)\n"
 		       "\n"
 		       "      time  event    range  timeout    use    decision\n"
@@ -373,12 +399,13 @@ static bool simulate_outage_text(void)
 
 static bool simulate_fail_json(void)
 {
-	return outcome_err(simulate(true, PROF_A " loss 1 seed 5"), 0, "") &&
+	return outcome_err(simulate(true, PROF_A " loss 1 seed 5 model retry_per_range"), 0, "") &&
 	       python_accepts(out_buf,
 			      "([e['decision'] for e in v['events']],"
 			      " v['events'][-1]['time_ns'], v['result'],"
 			      " v['qp'], v['scenario']['kind'], v['scenario']['loss'],"
-			      " v['profile']['timeout_range'][1]['timeout_retry_num'])"
+			      " v['profile']['timeout_range'][1]['timeout_retry_num'],"
+			      " v['model'])"
 			      " == (['initial', 'init_retry', 'double', 'double',"
 			      " 'next_range', 'retry', 'retry', 'double'] + ['hold'] * 5"
 			      " + ['fail'], 544000, {'end': 'failed', 'end_ns': 544000,"
@@ -387,7 +414,7 @@ static bool simulate_fail_json(void)
 			      " 'stall_max_ns': 544000, 'events': 13},"
 			      " {'ack_timeout': 0, 'retry_count': 7, 'ack_timeout_ns': None,"
 			      " 'total_timeout_ns': 512000, 'total_timeout_from': 'profile'},"
-			      " 'loss', 1, 3) and v");
+			      " 'loss', 1, 3, {'timeout_retry_num': 'retry_per_range'}) and v");
 }
 
 /* Many QPs: the windows of A and its outage give one recovery time. */
@@ -395,14 +422,14 @@ static bool simulate_runs(void)
 {
 	bool ok;
 
-	ok = outcome_err(simulate(false, PROF_A " outage 100us runs 50 seed 3"),
+	ok = outcome_err(simulate(false, PROF_A " outage 100us runs 50 seed 3 model retry_per_range"),
 			 0, "") &&
 	     strstr(out_buf, "50 QPs, random initial timeouts (seed 3): 50 recovered, 0 failed (0.00%), 0 still retransmitting at the limit\n"
 			     "recovery time: min 128us, p50 128us, p90 128us, p99 128us, max 128us, mean 128us\n"
 			     "       128us .. (all)      ######################################## 50\n"
 			     "retransmissions per QP: mean 6.00, max 6; spurious timeouts: 0\n");
 	/* 12 losses in a row outlast the 512 us total timeout. */
-	ok &= outcome_err(simulate(true, PROF_A " loss 70% rtt 2us packets 50 runs 200 seed 3"),
+	ok &= outcome_err(simulate(true, PROF_A " loss 70% rtt 2us packets 50 runs 200 seed 3 model retry_per_range"),
 			  0, "") &&
 	      python_accepts(out_buf,
 			     "v['runs'] == 200 and v['recovered'] + v['failed'] + v['limit'] == 200"
@@ -467,7 +494,205 @@ static bool simulate_usage(void)
 	       outcome(simulate(false, PROF_A " drop 1 init_timeout 16us"), 2, "",
 		       "Error: invalid value \"16us\" for \"init_timeout\": the profile draws 8us .. 8us, powers of two. Try \"adpctl profile simulate help\".\n") &&
 	       outcome(simulate(false, PROF_A " drop 1 runs 0"), 2, "",
-		       "Error: invalid value \"0\" for \"runs\": expected 1..1000000. Try \"adpctl profile simulate help\".\n");
+		       "Error: invalid value \"0\" for \"runs\": expected 1..1000000. Try \"adpctl profile simulate help\".\n") &&
+	       outcome(simulate(false, PROF_A " drop 1 model per_packet"), 2, "",
+		       "Error: invalid value \"per_packet\" for \"model\": expected retry_per_value or retry_per_range. Try \"adpctl profile simulate help\".\n");
+}
+
+static int tune(bool json, const char *args)
+{
+	return fake_run("profile", profile_cmds, "tune", json, args);
+}
+
+/* The best profile's words, from the "profile set" line of the text. */
+static char best[FAKE_LINE_MAX - 256];
+
+static bool best_words(const char *set_prefix)
+{
+	const char *p = strstr(out_buf, set_prefix), *end;
+
+	if (!p) {
+		printf("# no \"%s\" line\n", set_prefix);
+		return false;
+	}
+	p += strlen(set_prefix);
+	end = strchr(p, '\n');
+	if (!end || (size_t)(end - p) >= sizeof(best))
+		return false;
+	memcpy(best, p, end - p);
+	best[end - p] = '\0';
+	return true;
+}
+
+static char cmd[FAKE_LINE_MAX];
+
+/* The best profile's words and more: the rest is shorter than 255. */
+static const char *with_best(const char *more)
+{
+	size_t n = strlen(best);
+
+	memcpy(cmd, best, n);
+	cmd[n] = ' ';
+	snprintf(cmd + n + 1, sizeof(cmd) - n - 1, "%.254s", more);
+	return cmd;
+}
+
+/* The row of a profile in the table, from its label. */
+static const char *row_of(const char *label)
+{
+	static char row[256];
+	const char *p = strstr(out_buf, label), *end;
+
+	row[0] = '\0';
+	if (p && (end = strchr(p, '\n')) && (size_t)(end - p) < sizeof(row)) {
+		memcpy(row, p, end - p);
+		row[end - p] = '\0';
+	}
+	return row;
+}
+
+/*
+ * The public thread's long link: 30 ms round trip, outages up to 50 ms.
+ * Profile 0 starts at 64 us: most of its transmissions are spurious.  The
+ * best profile, simulated again on its own, has none, survives the 50 ms
+ * outage and lints clean.
+ */
+static bool tune_long_link(void)
+{
+	bool ok;
+
+	ok = outcome_err(tune(false, "rtt 30ms outage 50ms"), 0, "") &&
+	     strstr(row_of("  best "), " 0.00% ") &&
+	     strstr(row_of("  best "), "met, 0 errors, 0 warnings") &&
+	     strstr(row_of("  runner-up "), "met, 0 errors, 0 warnings") &&
+	     strstr(row_of("  profile 0 (firmware) "), "NOT met") &&
+	     strstr(out_buf, "as an apply file section:\n  [all profile 1]\n") &&
+	     best_words("  adpctl profile set dev DEV id 1 ");
+	if (!ok) {
+		printf("# %s", out_buf);
+		return false;
+	}
+	ok = outcome(lint(false, with_best("ack_timeout 14 retry_count 7")), 0,
+		     "command line profile 1: 0 errors, 0 warnings\n", "");
+	ok &= outcome_err(simulate(true, with_best("ack_timeout 14 retry_count 7 loss 0 rtt 30ms packets 200 runs 50 seed 77")),
+			  0, "") &&
+	      python_accepts(out_buf, "v['spurious_total'] == 0 and v['recovered'] == 50 and v");
+	ok &= outcome_err(simulate(true, with_best("ack_timeout 14 retry_count 7 outage 50ms rtt 30ms runs 100 seed 5")),
+			  0, "") &&
+	      python_accepts(out_buf, "v['failed'] == 0 and v['limit'] == 0 and v['recovered'] == 100 and v");
+	/* Profile 0 at 30 ms: retransmits before every ACK. */
+	ok &= outcome_err(tune(true, "rtt 30ms outage 50ms"), 0, "") &&
+	      python_accepts(out_buf,
+			     "v['profile0']['spurious_share'] > 0.5 and"
+			     " not v['profile0']['constraints_met'] and"
+			     " v['best']['spurious_share'] == 0 and"
+			     " v['best']['constraints_met'] and"
+			     " v['best']['lint_errors'] == 0 and v['best']['lint_warnings'] == 0 and"
+			     " v['runner_up']['lint_errors'] == 0 and v['runner_up']['lint_warnings'] == 0 and"
+			     " v['best']['profile']['adp_retx_profile_id'] == 1 and"
+			     " v['model'] == {'timeout_retry_num': 'retry_per_value'} and v");
+	return ok;
+}
+
+/*
+ * The public thread's lossy short link: 10 us round trip, 0.1 % loss.
+ * Tune beats profile 0's mean recovery time; the best profile meets the
+ * spurious bound when simulated again with other seeds.
+ */
+static bool tune_lossy_link(void)
+{
+	bool ok;
+
+	ok = outcome_err(tune(true, "rtt 10us loss 0.1%"), 0, "") &&
+	     python_accepts(out_buf,
+			    "v['best']['mean_recovery_ns'] < v['profile0']['mean_recovery_ns'] and"
+			    " v['best']['loss_recovery_ns'] == v['best']['mean_recovery_ns'] and"
+			    " v['best']['constraints_met'] and v['best']['spurious_share'] <= 0.001 and"
+			    " v['best']['lint_errors'] == 0 and v['best']['lint_warnings'] == 0 and"
+			    " v['path'] == {'rtt_min_ns': 10000, 'rtt_max_ns': 10000, 'loss': 0.001, 'outage_ns': []} and"
+			    " v['constraints'] == {'spurious_max': 0.001, 'survive_ns': 1000000000, 'retransmissions_max': 32} and"
+			    " v['best']['survive_retransmissions'] <= 32 and v");
+	ok &= outcome_err(tune(false, "rtt 10us loss 0.1%"), 0, "") &&
+	      best_words("  adpctl profile set dev DEV id 1 ");
+	ok &= outcome(lint(false, with_best("ack_timeout 14 retry_count 7")), 0,
+		      "command line profile 1: 0 errors, 0 warnings\n", "");
+	ok &= outcome_err(simulate(true, with_best("ack_timeout 14 retry_count 7 loss 0.1% rtt 10us packets 1000 runs 200 seed 3")),
+			  0, "") &&
+	      python_accepts(out_buf,
+			     "v['failed'] == 0 and v['spurious_total'] <="
+			     " 0.001 * (200 * 1000 + v['retransmissions_total']) and v");
+	ok &= outcome_err(simulate(true, with_best("ack_timeout 14 retry_count 7 outage 1s runs 20 seed 3")),
+			  0, "") &&
+	      python_accepts(out_buf,
+			     "v['failed'] == 0 and v['retransmissions_max'] <= 32 and v");
+	return ok;
+}
+
+/* Same seed, same output; JSON and a pipe get no progress on stderr. */
+static bool tune_deterministic(void)
+{
+	static char first[16384];
+	bool ok;
+
+	ok = outcome_err(tune(false, "rtt 20us..200us loss 1% outage 5ms seed 7"),
+			 0, "");
+	snprintf(first, sizeof(first), "%s", out_buf);
+	ok &= outcome(tune(false, "rtt 20us..200us loss 1% outage 5ms seed 7"), 0,
+		      first, "");
+	ok &= strstr(first, "search: ") && strstr(first, "seed 7;");
+	ok &= outcome_err(tune(true, "rtt 20us..200us loss 1% outage 5ms seed 7"), 0, "");
+	snprintf(first, sizeof(first), "%s", out_buf);
+	ok &= outcome(tune(true, "rtt 20us..200us loss 1% outage 5ms seed 7"), 0,
+		      first, "");
+	return ok;
+}
+
+/* A device: its caps, and its current profile beside the others. */
+static bool tune_dev(void)
+{
+	bool ok;
+
+	fake_reset();
+	reply_dev(2, 2);
+	ok = outcome_err(tune(false, "dev emu0 rtt 100us loss 1% outage 10ms"), 0, "") &&
+	     strstr(row_of("  emu0 profile 1 (current)"), "errors") &&
+	     strstr(out_buf, "  adpctl profile set dev emu0 id 1 ") &&
+	     strstr(out_buf, "  [dev emu0 profile 1]\n") &&
+	     best_words("  adpctl profile set dev emu0 id 1 ");
+	/* The device allows 2 ranges: so does the profile. */
+	ok &= outcome(lint(false, with_best("ack_timeout 14 retry_count 7 adp_retx_profile_max_range_num 2")), 0,
+		      "command line profile 1: 0 errors, 0 warnings\n", "");
+	fake_reset();
+	return ok;
+}
+
+/* The other reading of timeout_retry_num: said, and still lint-clean. */
+static bool tune_model(void)
+{
+	return outcome_err(tune(true, "rtt 50us loss 0.5% outage 2ms model retry_per_range"), 0, "") &&
+	       python_accepts(out_buf,
+			      "v['model'] == {'timeout_retry_num': 'retry_per_range'} and"
+			      " v['best']['lint_warnings'] == 0 and v['best']['constraints_met'] and v");
+}
+
+static bool tune_usage(void)
+{
+	return outcome(tune(false, "loss 1%"), 2, "",
+		       "Error: missing argument \"rtt\": the round trip of the path. Try \"adpctl profile tune help\".\n") &&
+	       outcome(tune(false, "rtt 1ms"), 2, "",
+		       "Error: give what to recover from: loss P, outage TIME or both. Try \"adpctl profile tune help\".\n") &&
+	       outcome(tune(false, "rtt 1ms loss 1% time_base 8"), 2, "",
+		       "Error: tune writes the profile: give no profile fields or file. Try \"adpctl profile tune help\".\n") &&
+	       outcome(tune(false, "rtt 5ms..1ms loss 1%"), 2, "",
+		       "Error: invalid value \"5ms..1ms\" for \"rtt\": the lower bound is above the upper one. Try \"adpctl profile tune help\".\n") &&
+	       outcome(tune(false, "rtt 1ms outage"), 2, "",
+		       "Error: missing value for \"outage\". Try \"adpctl profile tune help\".\n") &&
+	       outcome(tune(false, "rtt 1ms outage 0"), 2, "",
+		       "Error: \"outage\" must be above 0. Try \"adpctl profile tune help\".\n") &&
+	       outcome(tune(false, "rtt 1ms loss 1% retransmissions 0"), 2, "",
+		       "Error: \"retransmissions\" must be above 0. Try \"adpctl profile tune help\".\n") &&
+	       outcome(tune(false, "rtt 1ms loss 1% model per_packet"), 2, "",
+		       "Error: invalid value \"per_packet\" for \"model\": expected retry_per_value or retry_per_range. Try \"adpctl profile tune help\".\n");
 }
 
 static const struct tap_test tests[] = {
@@ -480,12 +705,19 @@ static const struct tap_test tests[] = {
 	{ "lint: errors in files name the line", lint_file_errors },
 	{ "lint: the JSON of profile show, every writable profile", lint_file_show_json },
 	{ "lint: a device's profile and limits, changed by fields", lint_dev },
-	{ "simulate: outage timeline, text", simulate_outage_text },
+	{ "simulate: outage timeline, text (retry_per_range)", simulate_outage_text },
+	{ "simulate: outage timeline, text, per value by default", simulate_outage_per_value },
 	{ "simulate: failure, JSON", simulate_fail_json },
 	{ "simulate: Monte-Carlo runs, text and JSON", simulate_runs },
 	{ "simulate: --svg writes a self-contained SVG", simulate_svg },
 	{ "simulate: a profile the rules refuse is not run", simulate_refused },
 	{ "simulate: usage errors", simulate_usage },
+	{ "tune: 30 ms RTT, no spurious retransmission where profile 0 has many", tune_long_link },
+	{ "tune: 0.1% loss on a short link, better than profile 0", tune_lossy_link },
+	{ "tune: deterministic for a seed, no progress off a terminal", tune_deterministic },
+	{ "tune: a device's caps and current profile", tune_dev },
+	{ "tune: model retry_per_range", tune_model },
+	{ "tune: usage errors", tune_usage },
 };
 
 int main(void)

@@ -130,6 +130,7 @@ struct golden {
 	enum adp_sim_end end;
 	uint64_t recovered_ns;
 	const char *timeline;
+	bool per_range;		/* model retry_per_range */
 };
 
 /* Unset: one packet, no time limit, 100000 events. */
@@ -165,6 +166,28 @@ static const struct golden goldens[] = {
 		"416us timeout hold r1 64us 5/-\n"
 		"480us timeout hold r1 64us 6/-\n"
 		"544us fail fail r1 64us 6/-\n",
+		true,
+	},
+	{
+		"per value: every value of a range used timeout_retry_num times",
+		&prof_a, { 0, 7 }, 4000, SC(.kind = ADP_SIM_LOSS, .loss = 1.0),
+		ADP_SIM_END_FAILED, ADP_SIM_NEVER,
+		"0us send initial r- 8us 1/2\n"
+		"8us timeout init_retry r0 8us 2/2\n"
+		"16us timeout double r0 16us 1/2\n"
+		"32us timeout retry r0 16us 2/2\n"
+		"48us timeout double r0 32us 1/2\n"
+		"80us timeout retry r0 32us 2/2\n"
+		"112us timeout next_range r1 32us 1/3\n"
+		"144us timeout retry r1 32us 2/3\n"
+		"176us timeout retry r1 32us 3/3\n"
+		"208us timeout double r1 64us 1/3\n"
+		"272us timeout retry r1 64us 2/3\n"
+		"336us timeout retry r1 64us 3/3\n"
+		"400us timeout hold r1 64us 4/-\n"
+		"464us timeout hold r1 64us 5/-\n"
+		"528us fail fail r1 64us 5/-\n",
+		false,
 	},
 	{
 		"outside every range: start range; decrease low_bound, prev_range_index, div4 (clamped), div2, floor",
@@ -189,6 +212,7 @@ static const struct golden goldens[] = {
 		"4333us ack prev_range r0 32us 1/1\n"
 		"4334us ack dec_div2 r0 16us 1/1\n"
 		"4335us ack floor r0 16us 1/1\n",
+		false,
 	},
 	{
 		"cap at the QP's ack_timeout, total timeout from the QP (3 retries)",
@@ -199,6 +223,7 @@ static const struct golden goldens[] = {
 		"32us timeout double r0 16.384us 1/1 capped\n"
 		"48.384us timeout double r0 16.384us 1/1 capped\n"
 		"64.768us fail fail r0 16.384us 1/1 capped\n",
+		false,
 	},
 	{
 		"retry_count above 7 falls back to 7",
@@ -213,6 +238,7 @@ static const struct golden goldens[] = {
 		"97.536us timeout hold r0 16.384us 3/- capped\n"
 		"113.920us timeout hold r0 16.384us 4/- capped\n"
 		"130.304us fail fail r0 16.384us 4/- capped\n",
+		false,
 	},
 	{
 		"minimum timeout: the device's 16 us wins over an 8.192 us cap",
@@ -224,6 +250,7 @@ static const struct golden goldens[] = {
 		"48us timeout double r0 16us 1/1 capped floored\n"
 		"64us timeout hold r0 16us 2/- capped floored\n"
 		"80us fail fail r0 16us 2/- capped floored\n",
+		false,
 	},
 	{
 		"link down for 100 us: recovers at the first retransmission after it",
@@ -238,6 +265,22 @@ static const struct golden goldens[] = {
 		"96us timeout retry r1 32us 2/3\n"
 		"128us timeout retry r1 32us 3/3\n"
 		"128us ack prev_range r0 32us 1/2\n",
+		true,
+	},
+	{
+		"per value: link down for 100 us, recovered in range 0",
+		&prof_a, { 0, 7 }, 4000,
+		SC(.kind = ADP_SIM_OUTAGE, .down_ns = 100 * US),
+		ADP_SIM_END_DONE, 112 * US,
+		"0us send initial r- 8us 1/2\n"
+		"8us timeout init_retry r0 8us 2/2\n"
+		"16us timeout double r0 16us 1/2\n"
+		"32us timeout retry r0 16us 2/2\n"
+		"48us timeout double r0 32us 1/2\n"
+		"80us timeout retry r0 32us 2/2\n"
+		"112us timeout next_range r1 32us 1/3\n"
+		"112us ack prev_range r0 32us 1/2\n",
+		false,
 	},
 	{
 		"RTT above the timer: spurious timeouts, the late ACK is progress",
@@ -252,6 +295,22 @@ static const struct golden goldens[] = {
 		"132us timeout retry r0 32us 2/2 spurious\n"
 		"164us timeout double r0 64us 1/1 spurious\n"
 		"200us ack dec_div2 r0 32us 1/2\n",
+		true,
+	},
+	{
+		"per value: RTT above the timer, 64 us waited twice",
+		&prof_e, { 0, 7 }, 4000,
+		SC(.kind = ADP_SIM_LOSS, .loss = 0, .rtt_ns = 100 * US,
+		   .packets = 2),
+		ADP_SIM_END_DONE, 100 * US,
+		"0us send initial r- 32us 1/2\n"
+		"32us timeout init_retry r0 32us 2/2 spurious\n"
+		"64us timeout double r0 64us 1/2 spurious\n"
+		"100us ack dec_div2 r0 32us 1/2\n"
+		"132us timeout retry r0 32us 2/2 spurious\n"
+		"164us timeout double r0 64us 1/2 spurious\n"
+		"200us ack dec_div2 r0 32us 1/2\n",
+		false,
 	},
 	{
 		"ACKs before any timeout keep the initial timeout",
@@ -262,6 +321,7 @@ static const struct golden goldens[] = {
 		"0us send initial r- 8us 1/2\n"
 		"1us ack keep r- 8us 1/2\n"
 		"2us ack keep r- 8us 1/2\n",
+		false,
 	},
 };
 
@@ -277,6 +337,7 @@ static bool run_golden(void)
 	bool ok;
 
 	adp_sim_setup(&cfg, cur->p, &cur->qp, cur->min_ns);
+	cfg.retry_per_range = cur->per_range;
 	/* Every profile here has a one-value window: no draw matters. */
 	adp_sim_run(&cfg, &sc, 1, -1, &tr, &res);
 	render(&tr);
@@ -301,24 +362,30 @@ static bool run_golden(void)
 		cur = &goldens[i];			\
 		return run_golden();			\
 	}
-G(0) G(1) G(2) G(3) G(4) G(5) G(6) G(7)
+G(0) G(1) G(2) G(3) G(4) G(5) G(6) G(7) G(8) G(9) G(10)
 
-/* One pass through A: 8 + 8 + 16 + 32 + 3 * 32 + 64 us. */
+/*
+ * One pass through A: per value 8 + 8 + 2 * 16 + 2 * 32 + 3 * 32 + 3 * 64
+ * us; per range 8 + 8 + 16 + 32 + 3 * 32 + 64 us.
+ */
 static bool pass_time(void)
 {
 	struct adp_sim_qp qp = { 0, 7 };
 	struct adp_sim_cfg cfg;
-	uint64_t t;
-	int r;
+	uint64_t t, t2;
+	int r, r2;
 
 	adp_sim_setup(&cfg, &prof_a, &qp, 4000);
 	t = adp_sim_pass_ns(&cfg, 100 * US, &r);
-	/* 100 us into the pass: the second 32 us of range 1. */
-	if (t == 224 * US && r == 1 &&
-	    adp_sim_pass_ns(&cfg, 60 * US, &r) == t && r == 0 &&
-	    adp_sim_pass_ns(&cfg, 224 * US, &r) == t && r == -1)
+	cfg.retry_per_range = true;
+	t2 = adp_sim_pass_ns(&cfg, 100 * US, &r2);
+	/* 100 us into the pass: range 0's second 32 us, range 1's second. */
+	if (t == 400 * US && r == 0 && t2 == 224 * US && r2 == 1 &&
+	    adp_sim_pass_ns(&cfg, 60 * US, &r) == t2 && r == 0 &&
+	    adp_sim_pass_ns(&cfg, 224 * US, &r) == t2 && r == -1)
 		return true;
-	printf("# pass %llu ns, range %d\n", (unsigned long long)t, r);
+	printf("# pass %llu ns, range %d; per range %llu ns, range %d\n",
+	       (unsigned long long)t, r, (unsigned long long)t2, r2);
 	return false;
 }
 
@@ -403,15 +470,18 @@ static bool limit_stops(void)
 }
 
 static const struct tap_test tests[] = {
-	{ "A: initial retried once, doubling, next range, retry_num, hold, total from the profile", golden_0 },
-	{ "B: start range, dec low_bound, prev_range_index, div4 clamped, div2, floor", golden_1 },
-	{ "C: cap at ack_timeout, total timeout from the QP", golden_2 },
-	{ "C: retry_count 9 falls back to 7", golden_3 },
-	{ "D: minimum timeout wins over the cap", golden_4 },
-	{ "A: link down 100 us, recovery", golden_5 },
-	{ "E: RTT above the timer, spurious timeouts", golden_6 },
-	{ "A: ACK before any timeout keeps the initial timeout", golden_7 },
-	{ "one pass through the ranges of A is 224 us", pass_time },
+	{ "A: initial retried once, doubling, next range, retry_num, hold, total from the profile (retry_per_range)", golden_0 },
+	{ "A per value: each value of a range used timeout_retry_num times", golden_1 },
+	{ "B: start range, dec low_bound, prev_range_index, div4 clamped, div2, floor", golden_2 },
+	{ "C: cap at ack_timeout, total timeout from the QP", golden_3 },
+	{ "C: retry_count 9 falls back to 7", golden_4 },
+	{ "D: minimum timeout wins over the cap", golden_5 },
+	{ "A: link down 100 us, recovery (retry_per_range)", golden_6 },
+	{ "A per value: link down 100 us, recovery 16 us sooner", golden_7 },
+	{ "E: RTT above the timer, spurious timeouts (retry_per_range)", golden_8 },
+	{ "E per value: RTT above the timer, spurious timeouts", golden_9 },
+	{ "A: ACK before any timeout keeps the initial timeout", golden_10 },
+	{ "one pass through the ranges of A: 400 us per value, 224 us per range", pass_time },
 	{ "initial timeout drawn uniformly from the window; seeds repeat", init_draw },
 	{ "Bernoulli loss 25%: a quarter of the transmissions time out", loss_rate },
 	{ "infinite total timeout: stops at the limit", limit_stops },

@@ -34,6 +34,23 @@ const char *const adp_sim_decision_names[ADP_SIM_DECISIONS] = {
 	[ADP_SIM_FAIL]		= "fail",
 };
 
+/* drivers/roce_adp/emu_fw.c: what the firmware uses before any profile. */
+const struct radp_profile adp_sim_fw_default = {
+	.qp_total_timeout = 1, .range_num = 4, .start_range_index = 1,
+	.time_unit = 1, .time_base = 4,
+	.timeout_init_low_bound = 4, .timeout_init_range_size = 2,
+	.range = {
+		{ .prev_range_index = 0, .dec_mode = 1, .timeout_retry_num = 2,
+		  .range_low_bound = 2, .range_size = 2 },
+		{ .prev_range_index = 0, .dec_mode = 1, .timeout_retry_num = 3,
+		  .range_low_bound = 4, .range_size = 3 },
+		{ .prev_range_index = 1, .dec_mode = 0, .timeout_retry_num = 3,
+		  .range_low_bound = 7, .range_size = 3 },
+		{ .prev_range_index = 2, .dec_mode = 2, .timeout_retry_num = 4,
+		  .range_low_bound = 10, .range_size = 5 },
+	},
+};
+
 uint64_t adp_sim_ack_timeout_ns(uint32_t ack_timeout)
 {
 	if (!ack_timeout || ack_timeout > ADP_SIM_ACK_TIMEOUT_MAX)
@@ -154,10 +171,10 @@ static enum adp_sim_decision sim_increase(const struct adp_sim_cfg *cfg,
 		return ADP_SIM_RETRY;
 	}
 	if (s->g < r->top) {
-		/* Each doubled value is waited once. */
+		/* Each doubled value: timeout_retry_num times, or once. */
 		s->g++;
 		s->uses = 1;
-		s->limit = 1;
+		s->limit = cfg->retry_per_range ? 1 : r->retry;
 		return ADP_SIM_DOUBLE;
 	}
 	if ((uint32_t)s->range + 1 < cfg->range_num) {
@@ -271,7 +288,7 @@ void adp_sim_run(const struct adp_sim_cfg *cfg,
 	const uint64_t packets = sc->packets;
 	uint64_t rng = seed, now = 0, stall_start = 0, ack_at, deadline;
 	uint64_t events = 0, timeouts = 0, spurious = 0, delivered = 0;
-	uint64_t stall_max = 0, recovered = ADP_SIM_NEVER;
+	uint64_t stall_max = 0, recovered = ADP_SIM_NEVER, hit = 0, hit_ns = 0;
 	struct sim_loss loss = {
 		.kind = sc->kind, .down_ns = sc->down_ns, .drop = sc->drop,
 		.always = sc->loss >= 1.0,
@@ -280,7 +297,7 @@ void adp_sim_run(const struct adp_sim_cfg *cfg,
 	enum adp_sim_end end;
 	enum adp_sim_decision d;
 	struct sim_state s;
-	bool late;
+	bool late, lost, was_hit;
 
 	if (sc->kind == ADP_SIM_LOSS && sc->loss > 0 && sc->loss < 1.0)
 		loss.below = (uint64_t)(sc->loss * 18446744073709551616.0);
@@ -296,7 +313,8 @@ void adp_sim_run(const struct adp_sim_cfg *cfg,
 		sim_record(trace, cfg, &s, 0, 1, 0, ADP_SIM_EV_SEND,
 			   ADP_SIM_INITIAL, false);
 
-	ack_at = sim_lost(&loss, &rng, 0, 1, tx++) ? ADP_SIM_NEVER : rtt;
+	was_hit = sim_lost(&loss, &rng, 0, 1, tx++);
+	ack_at = was_hit ? ADP_SIM_NEVER : rtt;
 	deadline = cfg->timer_ns[s.g];
 	for (;;) {
 		if (events >= max_events ||
@@ -312,6 +330,10 @@ void adp_sim_run(const struct adp_sim_cfg *cfg,
 				stall_max = now - stall_start;
 			if (retx && recovered == ADP_SIM_NEVER)
 				recovered = now;
+			if (was_hit) {
+				hit++;
+				hit_ns += now - stall_start;
+			}
 			d = sim_decrease(cfg, &s);
 			if (trace)
 				sim_record(trace, cfg, &s, now, packet, retx,
@@ -323,6 +345,7 @@ void adp_sim_run(const struct adp_sim_cfg *cfg,
 			packet++;
 			retx = 0;
 			tx = 0;
+			was_hit = false;
 			stall_start = now;
 			ack_at = ADP_SIM_NEVER;
 		} else {
@@ -351,8 +374,9 @@ void adp_sim_run(const struct adp_sim_cfg *cfg,
 		 * The next transmission: a retransmission or the next packet.
 		 * An earlier transmission's ACK may still come first.
 		 */
-		if (!sim_lost(&loss, &rng, now, packet, tx++) &&
-		    now + rtt < ack_at)
+		lost = sim_lost(&loss, &rng, now, packet, tx++);
+		was_hit |= lost;
+		if (!lost && now + rtt < ack_at)
 			ack_at = now + rtt;
 		deadline = now + cfg->timer_ns[s.g];
 	}
@@ -364,6 +388,8 @@ void adp_sim_run(const struct adp_sim_cfg *cfg,
 	res->spurious = spurious;
 	res->delivered = delivered;
 	res->stall_max_ns = stall_max;
+	res->hit = hit;
+	res->hit_ns = hit_ns;
 	res->packet = packet;
 	res->range = s.range;
 	res->g = s.g;

@@ -68,6 +68,13 @@ struct adp_sim_cfg {
 	uint64_t total_ns;		/* total timeout, or ADP_SIM_NEVER */
 	bool total_from_qp;
 	uint32_t retry_count;		/* after the fall back to 7 */
+	/*
+	 * The reading of timeout_retry_num: false (adp_sim_setup()'s), each
+	 * value of a range is used timeout_retry_num times; true ("model
+	 * retry_per_range"), only the value a range is entered with, each
+	 * doubled value once.  Set it after adp_sim_setup().
+	 */
+	bool retry_per_range;
 	/* The timer a transmission with exponent g waits: capped, then floored. */
 	uint64_t timer_ns[ADP_SIM_SHIFTS];
 	uint64_t capped, floored;	/* bit g: timer_ns[g] is the cap, the minimum */
@@ -155,6 +162,8 @@ struct adp_sim_result {
 	uint64_t spurious;
 	uint64_t delivered;	/* packets acknowledged */
 	uint64_t stall_max_ns;	/* longest time without forward progress */
+	uint64_t hit;		/* packets with a transmission lost */
+	uint64_t hit_ns;	/* their time from first transmission to ACK */
 	uint32_t init_g;	/* the initial exponent used */
 	uint32_t packet;	/* the packet in flight at the end */
 	int32_t range;		/* final state */
@@ -179,6 +188,9 @@ void adp_sim_run(const struct adp_sim_cfg *cfg,
  */
 uint64_t adp_sim_pass_ns(const struct adp_sim_cfg *cfg, uint64_t budget_ns,
 			 int *range_at);
+
+/* The firmware's default profile (id 0), as the emulated device has it. */
+extern const struct radp_profile adp_sim_fw_default;
 
 /* A 64-bit generator (splitmix64): seeds runs and draws. */
 uint64_t adp_sim_rand(uint64_t *state);

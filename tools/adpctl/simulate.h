@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What "profile simulate" and "profile tune" share: the words of a
+ * scenario (times, loss, seed), the simulator's model option, times
+ * printed.
+ */
+#ifndef ADPCTL_SIMULATE_H
+#define ADPCTL_SIMULATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "adpctl.h"
+#include "radp_sim.h"
+
+/* "30ms", "1.5ms", "100us", "250ns", "2s"; a bare number is us. */
+int adp_parse_time(const struct adp_ctx *ctx, const char *key,
+		   const char *word, uint64_t *v);
+/* "0.01" or "1%". */
+int adp_parse_loss(const struct adp_ctx *ctx, const char *word, double *p);
+int adp_parse_seed(const struct adp_ctx *ctx, const char *word, uint64_t *v);
+uint64_t adp_random_seed(void);
+
+/* A time in ns in a 32-byte buf: "infinite" for ADP_SIM_NEVER. */
+const char *adp_fmt_ns(char *buf, uint64_t v);
+
+/* "model retry_per_value" (the default) or "model retry_per_range". */
+extern const char *const adp_sim_model_names[2];
+int adp_sim_parse_model(const struct adp_ctx *ctx, const char *word,
+			bool *per_range);
+void adp_sim_print_model(const struct adp_sim_cfg *cfg);
+
+#endif /* ADPCTL_SIMULATE_H */

@@ -1,0 +1,1037 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "adpctl profile tune": from a path (round trip, loss, outages), a QP and
+ * the device's caps to the profile with the lowest mean recovery time,
+ * under two constraints: spurious retransmissions at most a share of the
+ * transmissions, and no QP failure for outages up to a bound.  A search
+ * over a family of profiles that lint accepts without a warning, each
+ * scored by the simulator (sim.c): a grid, then a local search around the
+ * best of it, then the finalists again with more QPs.  Deterministic for
+ * a seed.  Method and limits: Documentation/profile-simulator.rst.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "adpctl.h"
+#include "profile_src.h"
+#include "radp_lint.h"
+#include "radp_sim.h"
+#include "simulate.h"
+
+#define TUNE_OUTAGES_MAX	8
+#define TUNE_RTT_SAMPLES	4	/* round trips an outage is run with */
+#define TUNE_KEEP		8	/* best profiles a stage hands on */
+#define TUNE_SEEN		16384	/* profiles scored, at most */
+#define TUNE_ROUNDS		6	/* local search rounds per start */
+#define TUNE_RETRY_MAX		4
+#define TUNE_SIZE_MAX		4
+#define TUNE_WORDS		1024
+
+/* Monte-Carlo effort of a stage: QPs times packets each. */
+struct tune_effort {
+	uint32_t runs, packets;
+};
+
+static const struct tune_effort effort_grid = { 32, 1000 };
+static const struct tune_effort effort_local = { 64, 1000 };
+static const struct tune_effort effort_final = { 400, 1000 };
+
+/* What the command line asks for. */
+struct tune_req {
+	uint64_t rtt_lo, rtt_hi;
+	double loss;
+	uint64_t outage[TUNE_OUTAGES_MAX];
+	unsigned int outages;
+	uint64_t survive_ns;
+	uint32_t retx_max;		/* retransmissions in that outage */
+	double spurious_max;
+	uint64_t seed;
+	bool per_range;
+	struct adp_sim_qp qp;
+	uint32_t id;			/* of the profile printed */
+	struct radp_caps caps;
+	const char *dev;
+};
+
+/*
+ * A profile of the family: contiguous ranges (each starts one doubling
+ * above the top of the one before, prev_range_index the one before),
+ * start range 0, the initial window inside the ranges, time_base the
+ * device's minimum, the total timeout the shortest that the constraints
+ * and lint allow.
+ */
+struct tune_shape {
+	uint32_t low;				/* range 0's low bound */
+	uint32_t n;				/* range_num */
+	uint32_t size[RADP_RANGES], retry[RADP_RANGES], dec[RADP_RANGES];
+	uint32_t init_off, init_n;		/* window: low + init_off .. */
+};
+
+/* The figures of one profile. */
+struct tune_score {
+	double loss_ns;		/* mean recovery from a loss, -1 without loss */
+	double outage_ns[TUNE_OUTAGES_MAX];	/* mean, link back to ACK */
+	double spurious;	/* share of the transmissions */
+	double failed;		/* share of outage runs that failed */
+	uint64_t retx;		/* most retransmissions in the survive outage */
+	double mean_ns;		/* the objective */
+	bool ok;		/* constraints met */
+};
+
+struct tune_cand {
+	struct tune_shape sh;
+	struct radp_profile p;
+	struct tune_score sc;
+	uint64_t key;
+};
+
+struct tune {
+	const struct tune_req *req;
+	struct adp_sim_cfg cfg;		/* scratch */
+	uint64_t base_ns;
+	uint32_t g_max;			/* largest exponent below the cap */
+	uint32_t tb;			/* time_base, us */
+	uint64_t *seen;			/* keys scored (open addressing) */
+	unsigned long tried;
+	struct tune_cand keep[TUNE_KEEP];	/* best first */
+	unsigned int kept;
+	bool progress;
+	const char *stage;
+};
+
+static uint64_t shape_key(const struct tune_shape *sh)
+{
+	uint64_t k = sh->low | (uint64_t)sh->n << 6 |
+		     (uint64_t)sh->init_off << 9 | (uint64_t)sh->init_n << 12;
+	uint32_t r;
+
+	for (r = 0; r < sh->n; r++)
+		k |= (uint64_t)(sh->size[r] | sh->retry[r] << 3 |
+				sh->dec[r] << 6) << (16 + 12 * r);
+	return k;
+}
+
+/* true the first time key is seen. */
+static bool seen_first(struct tune *t, uint64_t key)
+{
+	uint64_t h = key * 0x9e3779b97f4a7c15ULL;
+	unsigned int i = h >> 50, n;
+
+	for (n = 0; n < TUNE_SEEN; n++, i = (i + 1) % TUNE_SEEN) {
+		if (t->seen[i] == key + 1)
+			return false;
+		if (!t->seen[i]) {
+			t->seen[i] = key + 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+static uint32_t shape_top(const struct tune_shape *sh)
+{
+	uint32_t r, g = sh->low;
+
+	for (r = 0; r < sh->n; r++)
+		g += sh->size[r] + (r ? 1 : 0);
+	return g;
+}
+
+/* The longest outage the QPs of a profile must survive, or the path's. */
+static uint64_t survive_need(struct tune *t, const struct radp_profile *p);
+
+/* sh as a profile; false when it leaves the family's bounds. */
+static bool shape_build(struct tune *t, const struct tune_shape *sh,
+			struct radp_profile *p)
+{
+	struct radp_violation v;
+	uint64_t need;
+	uint32_t r, g, k;
+
+	if (!sh->n || sh->n > t->req->caps.profile_max_range_num ||
+	    sh->n > RADP_RANGES || shape_top(sh) > t->g_max ||
+	    !sh->init_n || sh->init_off + sh->init_n - 1 > shape_top(sh) - sh->low)
+		return false;
+	memset(p, 0, sizeof(*p));
+	p->range_num = sh->n;
+	p->time_unit = ROCE_ADP_TIME_UNIT_USEC;
+	p->time_base = t->tb;
+	p->timeout_init_low_bound = sh->low + sh->init_off;
+	p->timeout_init_range_size = sh->init_n;
+	for (r = 0, g = sh->low; r < sh->n; r++) {
+		if (sh->retry[r] < 1 || sh->retry[r] > TUNE_RETRY_MAX ||
+		    sh->size[r] > TUNE_SIZE_MAX || sh->dec[r] > 2)
+			return false;
+		p->range[r].range_low_bound = g;
+		p->range[r].range_size = sh->size[r];
+		p->range[r].timeout_retry_num = sh->retry[r];
+		p->range[r].dec_mode = sh->dec[r];
+		p->range[r].prev_range_index = r ? r - 1 : 0;
+		g += sh->size[r] + 1;
+	}
+	/* The shortest total timeout that survives and covers one pass. */
+	need = survive_need(t, p);
+	for (k = 0; k < 32 && ((uint64_t)t->tb << k) <= 0xffffffffULL; k++)
+		if (t->base_ns << k >= need)
+			break;
+	if (k >= 32 || ((uint64_t)t->tb << k) > 0xffffffffULL)
+		return false;
+	p->retx_total_timeout = k;
+	return radp_profile_check(t->req->id, p, &t->req->caps, &v);
+}
+
+static void cfg_setup(struct tune *t, const struct radp_profile *p)
+{
+	adp_sim_setup(&t->cfg, p, &t->req->qp, t->req->caps.base_timeout_min);
+	t->cfg.retry_per_range = t->req->per_range;
+}
+
+/* RTT sample i of TUNE_RTT_SAMPLES, evenly from the shortest to the longest. */
+static uint64_t rtt_sample(const struct tune_req *req, unsigned int i)
+{
+	if (req->rtt_lo == req->rtt_hi)
+		return req->rtt_lo;
+	return req->rtt_lo + (req->rtt_hi - req->rtt_lo) * i /
+			     (TUNE_RTT_SAMPLES - 1);
+}
+
+static unsigned int rtt_samples(const struct tune_req *req)
+{
+	return req->rtt_lo == req->rtt_hi ? 1 : TUNE_RTT_SAMPLES;
+}
+
+/*
+ * One outage of down_ns against every initial timeout of the window and
+ * every RTT sample: the mean time from the link's return to the ACK, the
+ * longest stall and the failures (exactly: nothing else is random).
+ */
+static void run_outage(struct tune *t, uint64_t down_ns, double *mean_ns,
+		       uint64_t *stall_max, uint64_t *retx_max,
+		       unsigned int *failed, unsigned int *runs)
+{
+	struct adp_sim_scenario sc = {
+		.kind = ADP_SIM_OUTAGE, .down_ns = down_ns, .packets = 1,
+		.limit_ns = 60ULL * 1000 * 1000 * 1000, .max_events = 100000,
+	};
+	const struct adp_sim_cfg *cfg = &t->cfg;
+	struct adp_sim_result res;
+	unsigned int i, n = 0;
+	double sum = 0;
+	uint32_t g;
+
+	*failed = 0;
+	*stall_max = 0;
+	*retx_max = 0;
+	for (i = 0; i < rtt_samples(t->req); i++) {
+		sc.rtt_ns = rtt_sample(t->req, i);
+		for (g = cfg->init_low; g < cfg->init_low + cfg->init_n; g++) {
+			adp_sim_run(cfg, &sc, 0, g, NULL, &res);
+			n++;
+			if (res.timeouts > *retx_max)
+				*retx_max = res.timeouts;
+			if (res.end != ADP_SIM_END_DONE) {
+				(*failed)++;
+				continue;
+			}
+			if (res.stall_max_ns > *stall_max)
+				*stall_max = res.stall_max_ns;
+			sum += res.recovered_ns > down_ns ?
+			       res.recovered_ns - down_ns : 0;
+		}
+	}
+	*runs = n;
+	*mean_ns = n > *failed ? sum / (n - *failed) : -1;
+}
+
+static uint64_t survive_need(struct tune *t, const struct radp_profile *p)
+{
+	unsigned int failed, runs;
+	uint64_t stall, pass, retx;
+	double mean;
+
+	/* lint's pass (total_short) is the default reading's, the longer. */
+	cfg_setup(t, p);
+	t->cfg.retry_per_range = false;
+	pass = adp_sim_pass_ns(&t->cfg, 0, NULL);
+	t->cfg.retry_per_range = t->req->per_range;
+	t->cfg.total_ns = ADP_SIM_NEVER;
+	if (!t->req->survive_ns)
+		return pass;
+	run_outage(t, t->req->survive_ns, &mean, &stall, &retx, &failed,
+		   &runs);
+	if (failed)
+		return ADP_SIM_NEVER;
+	return stall > pass ? stall : pass;
+}
+
+/* Score p with effort e, QPs seeded from seed: same seeds, same QPs. */
+static void score(struct tune *t, const struct radp_profile *p,
+		  const struct tune_effort *e, uint64_t seed,
+		  struct tune_score *s)
+{
+	const struct tune_req *req = t->req;
+	struct adp_sim_scenario sc = {
+		.kind = ADP_SIM_LOSS, .loss = req->loss, .packets = e->packets,
+		.limit_ns = 60ULL * 1000 * 1000 * 1000,
+		.max_events = 10ULL * e->packets + 1000,
+	};
+	uint64_t hit = 0, tx = 0, spurious = 0, stall, retx, master = seed;
+	unsigned int i, failed, runs, fail_all = 0, runs_all = 0, parts = 0;
+	struct adp_sim_result res;
+	double hit_ns = 0, sum = 0, mean;
+
+	memset(s, 0, sizeof(*s));
+	cfg_setup(t, p);
+	for (i = 0; i < e->runs; i++) {
+		uint64_t qp_seed = adp_sim_rand(&master);
+		uint64_t span = req->rtt_hi - req->rtt_lo + 1;
+
+		sc.rtt_ns = req->rtt_lo + adp_sim_rand(&master) % span;
+		adp_sim_run(&t->cfg, &sc, qp_seed, -1, NULL, &res);
+		hit += res.hit;
+		hit_ns += res.hit_ns;
+		spurious += res.spurious;
+		tx += res.delivered + res.timeouts;
+		if (res.end == ADP_SIM_END_FAILED)
+			fail_all++;
+		runs_all++;
+	}
+	s->spurious = tx ? (double)spurious / tx : 0;
+	s->loss_ns = -1;
+	if (req->loss > 0) {
+		s->loss_ns = hit ? hit_ns / hit : 0;
+		sum += s->loss_ns;
+		parts++;
+	}
+	for (i = 0; i < req->outages; i++) {
+		run_outage(t, req->outage[i], &s->outage_ns[i], &stall, &retx,
+			   &failed, &runs);
+		if (req->outage[i] <= req->survive_ns) {
+			fail_all += failed;
+			runs_all += runs;
+		}
+		if (s->outage_ns[i] >= 0) {
+			sum += s->outage_ns[i];
+			parts++;
+		}
+	}
+	/* The longest outage survived: failures, and how many retransmissions. */
+	run_outage(t, req->survive_ns, &mean, &stall, &s->retx, &failed, &runs);
+	fail_all += failed;
+	runs_all += runs;
+	s->failed = runs_all ? (double)fail_all / runs_all : 0;
+	s->mean_ns = parts ? sum / parts : 0;
+	s->ok = s->spurious <= req->spurious_max && !fail_all &&
+		s->retx <= req->retx_max;
+}
+
+/* How far s is from its constraints: 0 when it meets them. */
+static double violation(const struct tune_req *req, const struct tune_score *s)
+{
+	return (s->spurious > req->spurious_max ?
+		s->spurious - req->spurious_max : 0) + s->failed +
+	       (s->retx > req->retx_max ?
+		(double)(s->retx - req->retx_max) / req->retx_max : 0);
+}
+
+static bool better(const struct tune_req *req, const struct tune_cand *a,
+		   const struct tune_cand *b)
+{
+	double va = violation(req, &a->sc), vb = violation(req, &b->sc);
+
+	if (a->sc.ok != b->sc.ok)
+		return a->sc.ok;
+	if (!a->sc.ok && va != vb)
+		return va < vb;
+	if (a->sc.mean_ns != b->sc.mean_ns)
+		return a->sc.mean_ns < b->sc.mean_ns;
+	return a->key < b->key;
+}
+
+static void keep_add(struct tune *t, const struct tune_cand *c)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < t->kept; i++)
+		if (better(t->req, c, &t->keep[i]))
+			break;
+	if (i >= TUNE_KEEP)
+		return;
+	if (t->kept < TUNE_KEEP)
+		t->kept++;
+	for (j = t->kept - 1; j > i; j--)
+		t->keep[j] = t->keep[j - 1];
+	t->keep[i] = *c;
+}
+
+static void show_progress(struct tune *t, bool done)
+{
+	char t1[32];
+
+	if (!t->progress || (!done && t->tried % 64))
+		return;
+	fprintf(stderr, "\rtune: %s, %lu profiles tried, best %s%s   ",
+		t->stage, t->tried,
+		t->kept ? adp_fmt_ns(t1, (uint64_t)t->keep[0].sc.mean_ns) : "-",
+		t->kept && !t->keep[0].sc.ok ? " (constraints not met)" : "");
+	if (done)
+		fputc('\n', stderr);
+	fflush(stderr);
+}
+
+/* Score sh if new and in the family; the candidate in c. */
+static bool try_shape(struct tune *t, const struct tune_shape *sh,
+		      const struct tune_effort *e, uint64_t seed,
+		      struct tune_cand *c)
+{
+	c->sh = *sh;
+	c->key = shape_key(sh);
+	if (!seen_first(t, c->key) || !shape_build(t, sh, &c->p))
+		return false;
+	score(t, &c->p, e, seed, &c->sc);
+	t->tried++;
+	keep_add(t, c);
+	show_progress(t, false);
+	return true;
+}
+
+static void shape_uniform(struct tune_shape *sh, uint32_t low, uint32_t n,
+			  uint32_t size, uint32_t retry, uint32_t dec,
+			  uint32_t init_n)
+{
+	uint32_t r;
+
+	memset(sh, 0, sizeof(*sh));
+	sh->low = low;
+	sh->n = n;
+	sh->init_n = init_n;
+	for (r = 0; r < n; r++) {
+		sh->size[r] = size;
+		sh->retry[r] = retry;
+		sh->dec[r] = dec;
+	}
+}
+
+/* Stage 1: ranges alike, over every low bound the RTT and the cap allow. */
+static void stage_grid(struct tune *t, uint64_t seed)
+{
+	uint64_t floor_ns = t->req->rtt_lo / 4;
+	uint32_t low, n, size, retry, dec, init_n;
+	struct tune_shape sh;
+	struct tune_cand c;
+
+	t->stage = "grid";
+	for (low = 0; low <= t->g_max; low++) {
+		if ((t->base_ns << low) < floor_ns && low < t->g_max)
+			continue;
+		for (n = 1; n <= RADP_RANGES; n++)
+			for (size = 0; size <= 3; size++)
+				for (retry = 1; retry <= 3; retry++)
+					for (dec = 0; dec <= 2; dec++)
+						for (init_n = 1; init_n <= 2; init_n++) {
+							shape_uniform(&sh, low, n, size,
+								      retry, dec, init_n);
+							try_shape(t, &sh, &effort_grid,
+								  seed, &c);
+						}
+	}
+}
+
+/* The neighbours of sh: one field one step away. */
+static unsigned int neighbours(const struct tune_shape *sh,
+			       struct tune_shape *out)
+{
+	unsigned int k = 0;
+	uint32_t r;
+
+#define NB(stmt) do { out[k] = *sh; { struct tune_shape *o = &out[k]; stmt; } k++; } while (0)
+	NB(o->low++);
+	if (sh->low)
+		NB(o->low--);
+	NB(o->init_off++);
+	if (sh->init_off)
+		NB(o->init_off--);
+	NB(o->init_n++);
+	if (sh->init_n > 1)
+		NB(o->init_n--);
+	if (sh->n < RADP_RANGES)
+		NB(o->size[o->n] = 1; o->retry[o->n] = 1; o->dec[o->n] = 1;
+		   o->n++);
+	if (sh->n > 1)
+		NB(o->n--; o->size[o->n] = 0; o->retry[o->n] = 0;
+		   o->dec[o->n] = 0);
+	for (r = 0; r < sh->n; r++) {
+		NB(o->size[r]++);
+		if (sh->size[r])
+			NB(o->size[r]--);
+		NB(o->retry[r]++);
+		if (sh->retry[r] > 1)
+			NB(o->retry[r]--);
+		NB(o->dec[r] = (o->dec[r] + 1) % 3);
+		NB(o->dec[r] = (o->dec[r] + 2) % 3);
+	}
+#undef NB
+	return k;
+}
+
+#define TUNE_NB_MAX	(8 + 6 * RADP_RANGES)
+
+/* Stage 2: from each of the best of the grid, best-improvement steps. */
+static void stage_local(struct tune *t, uint64_t seed)
+{
+	struct tune_cand start[TUNE_KEEP], cur, c, best;
+	struct tune_shape nb[TUNE_NB_MAX];
+	unsigned int s, n, i, round, starts = t->kept;
+
+	t->stage = "local search";
+	memcpy(start, t->keep, sizeof(start));
+	/* Rescored with this stage's effort: one yardstick per stage. */
+	t->kept = 0;
+	for (s = 0; s < starts; s++) {
+		cur = start[s];
+		score(t, &cur.p, &effort_local, seed, &cur.sc);
+		keep_add(t, &cur);
+		for (round = 0; round < TUNE_ROUNDS; round++) {
+			best = cur;
+			n = neighbours(&cur.sh, nb);
+			for (i = 0; i < n; i++)
+				if (try_shape(t, &nb[i], &effort_local, seed,
+					      &c) && better(t->req, &c, &best))
+					best = c;
+			if (best.key == cur.key)
+				break;
+			cur = best;
+		}
+	}
+}
+
+/* A profile's row: its figures, and whether lint finds anything. */
+struct tune_row {
+	const char *name;	/* JSON key */
+	char label[96];
+	uint32_t id;
+	struct radp_profile p;
+	struct tune_score sc;
+	unsigned int errors, warnings;
+	bool tuned;
+};
+
+static void lint_count(const struct tune_req *req, struct tune_row *row)
+{
+	struct adp_lint_qp qp = {
+		.has_ack_timeout = true, .has_retry_count = true,
+		.ack_timeout = req->qp.ack_timeout,
+		.retry_count = req->qp.retry_count,
+	};
+	struct adp_lint_msg m[ADP_LINT_MAX];
+	unsigned int i, n;
+
+	n = adp_lint(row->id, &row->p, &req->caps, &qp, m, ARRAY_SIZE(m));
+	row->errors = 0;
+	row->warnings = 0;
+	for (i = 0; i < n; i++) {
+		/* Profile 0 is the firmware's: its id is no error here. */
+		if (m[i].kind == ADP_LINT_ERROR &&
+		    m[i].rule != RADP_RULE_PROFILE_ID)
+			row->errors++;
+		else if (m[i].kind == ADP_LINT_WARNING)
+			row->warnings++;
+	}
+}
+
+static const char *fmt_fig(char *buf, double ns)
+{
+	if (ns < 0)
+		return "-";
+	return adp_fmt_ns(buf, (uint64_t)(ns + 0.5));
+}
+
+static void print_row_json(const struct tune_req *req,
+			   const struct tune_row *row)
+{
+	char words[TUNE_WORDS];
+	struct profile pv;
+	unsigned int i;
+
+	open_json_object(row->name);
+	print_string(PRINT_JSON, "label", NULL, row->label);
+	if (is_json_context()) {
+		profile_from_radp(row->id, &row->p, &pv);
+		profile_print_nest("profile", &pv);
+	}
+	if (row->tuned) {
+		adp_profile_words(words, sizeof(words), &row->p, ' ');
+		print_string(PRINT_JSON, "words", NULL, words);
+	}
+	print_float(PRINT_JSON, "spurious_share", NULL, row->sc.spurious);
+	if (row->sc.loss_ns < 0)
+		print_null(PRINT_JSON, "loss_recovery_ns", NULL, NULL);
+	else
+		print_u64(PRINT_JSON, "loss_recovery_ns", NULL,
+			  (uint64_t)(row->sc.loss_ns + 0.5));
+	open_json_array("outage_recovery_ns");
+	for (i = 0; i < req->outages; i++)
+		if (row->sc.outage_ns[i] < 0)
+			print_null(PRINT_JSON, NULL, NULL, NULL);
+		else
+			print_u64(PRINT_JSON, NULL, NULL,
+				  (uint64_t)(row->sc.outage_ns[i] + 0.5));
+	close_json_array();
+	print_float(PRINT_JSON, "failure_share", NULL, row->sc.failed);
+	print_u64(PRINT_JSON, "survive_retransmissions", NULL, row->sc.retx);
+	print_u64(PRINT_JSON, "mean_recovery_ns", NULL,
+		  (uint64_t)(row->sc.mean_ns + 0.5));
+	print_bool(PRINT_JSON, "constraints_met", NULL, row->sc.ok);
+	print_uint(PRINT_JSON, "lint_errors", NULL, row->errors);
+	print_uint(PRINT_JSON, "lint_warnings", NULL, row->warnings);
+	close_json_object();
+}
+
+#define COL_FMT	"  %-26s %9s %10s %10s %10s  %s"
+
+static void print_table(const struct tune_req *req, struct tune_row *rows,
+			unsigned int n)
+{
+	char line[512], t1[32], t2[32], t3[32], out[16], lint[48];
+	unsigned int i, j;
+
+	print_string(PRINT_FP, NULL, "\n%s", "");
+	snprintf(out, sizeof(out), "%s", req->outages ? "outages" : "outage");
+	snprintf(line, sizeof(line), COL_FMT, "profile", "spurious", "loss",
+		 out, "mean", "constraints, lint");
+	print_string(PRINT_FP, NULL, "%s\n", line);
+	for (i = 0; i < n; i++) {
+		struct tune_row *row = &rows[i];
+		double o = 0;
+		unsigned int k = 0;
+
+		for (j = 0; j < req->outages; j++)
+			if (row->sc.outage_ns[j] >= 0) {
+				o += row->sc.outage_ns[j];
+				k++;
+			}
+		snprintf(lint, sizeof(lint), "%s, %u %s, %u %s",
+			 row->sc.ok ? "met" : "NOT met", row->errors,
+			 row->errors == 1 ? "error" : "errors", row->warnings,
+			 row->warnings == 1 ? "warning" : "warnings");
+		snprintf(out, sizeof(out), "%.2f%%", 100 * row->sc.spurious);
+		snprintf(line, sizeof(line), COL_FMT, row->label, out,
+			 fmt_fig(t1, row->sc.loss_ns),
+			 fmt_fig(t2, k ? o / k : -1),
+			 fmt_fig(t3, row->sc.mean_ns), lint);
+		print_string(PRINT_FP, NULL, "%s\n", line);
+		if (row->sc.failed > 0) {
+			snprintf(line, sizeof(line), "  %-26s %.1f%% of the QPs fail in an outage up to %s",
+				 "", 100 * row->sc.failed,
+				 adp_fmt_ns(t1, req->survive_ns));
+			print_string(PRINT_FP, NULL, "%s\n", line);
+		} else if (row->sc.retx > req->retx_max) {
+			snprintf(line, sizeof(line), "  %-26s %llu retransmissions in an outage of %s",
+				 "", (unsigned long long)row->sc.retx,
+				 adp_fmt_ns(t1, req->survive_ns));
+			print_string(PRINT_FP, NULL, "%s\n", line);
+		}
+	}
+}
+
+static void print_request(const struct tune_req *req, unsigned long tried)
+{
+	char line[512], t1[32], t2[32];
+	unsigned int i;
+	int off;
+
+	open_json_object("path");
+	print_u64(PRINT_JSON, "rtt_min_ns", NULL, req->rtt_lo);
+	print_u64(PRINT_JSON, "rtt_max_ns", NULL, req->rtt_hi);
+	print_float(PRINT_JSON, "loss", NULL, req->loss);
+	open_json_array("outage_ns");
+	for (i = 0; i < req->outages; i++)
+		print_u64(PRINT_JSON, NULL, NULL, req->outage[i]);
+	close_json_array();
+	close_json_object();
+	open_json_object("qp");
+	print_uint(PRINT_JSON, "ack_timeout", NULL, req->qp.ack_timeout);
+	print_uint(PRINT_JSON, "retry_count", NULL, req->qp.retry_count);
+	close_json_object();
+	open_json_object("constraints");
+	print_float(PRINT_JSON, "spurious_max", NULL, req->spurious_max);
+	print_u64(PRINT_JSON, "survive_ns", NULL, req->survive_ns);
+	print_uint(PRINT_JSON, "retransmissions_max", NULL, req->retx_max);
+	close_json_object();
+	print_u64(PRINT_JSON, "seed", NULL, req->seed);
+	print_u64(PRINT_JSON, "profiles_tried", NULL, tried);
+
+	if (req->rtt_lo == req->rtt_hi)
+		off = snprintf(line, sizeof(line), "path: rtt %s",
+			       adp_fmt_ns(t1, req->rtt_lo));
+	else
+		off = snprintf(line, sizeof(line), "path: rtt %s .. %s",
+			       adp_fmt_ns(t1, req->rtt_lo),
+			       adp_fmt_ns(t2, req->rtt_hi));
+	off += snprintf(line + off, sizeof(line) - off, ", loss %g", req->loss);
+	for (i = 0; i < req->outages && off < (int)sizeof(line); i++)
+		off += snprintf(line + off, sizeof(line) - off, "%s%s",
+				i ? ", " : ", outages ",
+				adp_fmt_ns(t1, req->outage[i]));
+	print_string(PRINT_FP, NULL, "%s\n", line);
+	snprintf(line, sizeof(line), "QP: ack_timeout %u (%s), retry_count %u",
+		 req->qp.ack_timeout,
+		 adp_fmt_ns(t1, adp_sim_ack_timeout_ns(req->qp.ack_timeout)),
+		 req->qp.retry_count);
+	print_string(PRINT_FP, NULL, "%s\n", line);
+	snprintf(line, sizeof(line), "constraints: spurious retransmissions at most %g%% of the transmissions; an outage of %s survived with at most %u retransmissions",
+		 100 * req->spurious_max, adp_fmt_ns(t1, req->survive_ns),
+		 req->retx_max);
+	print_string(PRINT_FP, NULL, "%s\n", line);
+	snprintf(line, sizeof(line), "search: %lu profiles simulated, seed %llu; figures from %u QPs of %u packets each and every initial timeout of each outage",
+		 tried, (unsigned long long)req->seed, effort_final.runs,
+		 effort_final.packets);
+	print_string(PRINT_FP, NULL, "%s\n", line);
+}
+
+static void print_best(const struct tune_req *req, const struct tune_row *best)
+{
+	char words[TUNE_WORDS], *line, *next;
+
+	adp_profile_words(words, sizeof(words), &best->p, ' ');
+	print_string(PRINT_FP, NULL, "\nbest profile, as profile set words:\n%s", "");
+	print_string(PRINT_FP, NULL, "  adpctl profile set dev %s", req->dev ? req->dev : "DEV");
+	print_uint(PRINT_FP, NULL, " id %u ", req->id);
+	print_string(PRINT_FP, NULL, "%s\n", words);
+	adp_profile_words(words, sizeof(words), &best->p, '\n');
+	print_string(PRINT_FP, NULL, "\nas an apply file section:\n%s", "");
+	if (req->dev)
+		print_string(PRINT_FP, NULL, "  [dev %s", req->dev);
+	else
+		print_string(PRINT_FP, NULL, "  [all%s", "");
+	print_uint(PRINT_FP, NULL, " profile %u]\n", req->id);
+	for (line = words; line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		print_string(PRINT_FP, NULL, "  %s\n", line);
+	}
+}
+
+/* The words of the command line that are tune's own. */
+struct tune_args {
+	const char *rtt, *loss, *survive, *spurious, *seed, *model;
+	uint32_t retx_max;
+	struct adp_arg arg[8];
+};
+
+static void tune_args_init(struct tune_args *s)
+{
+	struct adp_arg arg[] = {
+		{ .key = "rtt", .type = ADP_ARG_STR, .val = &s->rtt },
+		{ .key = "loss", .type = ADP_ARG_STR, .val = &s->loss },
+		{ .key = "survive", .type = ADP_ARG_STR, .val = &s->survive },
+		{ .key = "spurious", .type = ADP_ARG_STR, .val = &s->spurious },
+		{ .key = "seed", .type = ADP_ARG_STR, .val = &s->seed },
+		{ .key = "model", .type = ADP_ARG_STR, .val = &s->model },
+		{ .key = "retransmissions", .type = ADP_ARG_U32,
+		  .val = &s->retx_max },
+		{ }
+	};
+
+	memset(s, 0, sizeof(*s));
+	_Static_assert(sizeof(arg) == sizeof(s->arg), "tune_args.arg");
+	memcpy(s->arg, arg, sizeof(arg));
+}
+
+/* "30ms" or "10us..40ms". */
+static int parse_rtt(const struct adp_ctx *ctx, const char *word,
+		     struct tune_req *req)
+{
+	const char *dots = strstr(word, "..");
+	char lo[64];
+	int ret;
+
+	if (!dots) {
+		ret = adp_parse_time(ctx, "rtt", word, &req->rtt_lo);
+		req->rtt_hi = req->rtt_lo;
+		return ret;
+	}
+	if ((size_t)(dots - word) >= sizeof(lo))
+		return adp_usage_error(ctx, "invalid value \"%s\" for \"rtt\": expected TIME or TIME..TIME",
+				       word);
+	memcpy(lo, word, dots - word);
+	lo[dots - word] = '\0';
+	ret = adp_parse_time(ctx, "rtt", lo, &req->rtt_lo);
+	if (!ret)
+		ret = adp_parse_time(ctx, "rtt", dots + 2, &req->rtt_hi);
+	if (!ret && req->rtt_lo > req->rtt_hi)
+		return adp_usage_error(ctx, "invalid value \"%s\" for \"rtt\": the lower bound is above the upper one",
+				       word);
+	return ret;
+}
+
+/* "outage TIME" may come several times: taken out of argv first. */
+static int take_outages(const struct adp_ctx *ctx, int *argc, char **argv,
+			struct tune_req *req)
+{
+	int i, n = 0, ret;
+
+	for (i = 0; i < *argc; i++) {
+		if (strcmp(argv[i], "outage")) {
+			argv[n++] = argv[i];
+			continue;
+		}
+		if (i + 1 >= *argc)
+			return adp_usage_error(ctx, "missing value for \"outage\"");
+		if (req->outages >= TUNE_OUTAGES_MAX)
+			return adp_usage_error(ctx, "more than %d outages",
+					       TUNE_OUTAGES_MAX);
+		ret = adp_parse_time(ctx, "outage", argv[++i],
+				     &req->outage[req->outages]);
+		if (ret)
+			return ret;
+		if (!req->outage[req->outages])
+			return adp_usage_error(ctx, "\"outage\" must be above 0");
+		req->outages++;
+	}
+	*argc = n;
+	return 0;
+}
+
+static bool profile_words_given(const struct adp_profile_args *a)
+{
+	unsigned int i, r;
+
+	for (i = 0; i < ADP_NEST_ATTRS; i++)
+		if (a->fields.has[i])
+			return true;
+	for (r = 0; r < RADP_RANGES; r++)
+		if (a->range_given[r])
+			return true;
+	return a->file != NULL;
+}
+
+static int tune_resolve(const struct adp_ctx *ctx, struct tune_args *s,
+			const struct adp_profile_args *a, struct tune_req *req)
+{
+	uint64_t longest = 0;
+	unsigned int i;
+	int ret = 0;
+
+	if (!s->rtt)
+		return adp_usage_error(ctx, "missing argument \"rtt\": the round trip of the path");
+	if (!s->loss && !req->outages)
+		return adp_usage_error(ctx, "give what to recover from: loss P, outage TIME or both");
+	if (profile_words_given(a))
+		return adp_usage_error(ctx, "tune writes the profile: give no profile fields or file");
+	ret = parse_rtt(ctx, s->rtt, req);
+	if (!ret && s->loss)
+		ret = adp_parse_loss(ctx, s->loss, &req->loss);
+	if (!ret && req->loss >= 0.5)
+		return adp_usage_error(ctx, "invalid value \"%s\" for \"loss\": tune takes less than 50%%",
+				       s->loss);
+	req->spurious_max = 0.001;
+	if (!ret && s->spurious) {
+		ret = adp_parse_loss(ctx, s->spurious, &req->spurious_max);
+		if (ret)
+			return ret;
+	}
+	for (i = 0; i < req->outages; i++)
+		if (req->outage[i] > longest)
+			longest = req->outage[i];
+	req->survive_ns = longest ? longest : 1000000000ULL;
+	if (!ret && s->survive)
+		ret = adp_parse_time(ctx, "survive", s->survive, &req->survive_ns);
+	req->retx_max = 32;
+	if (s->arg[6].seen) {
+		if (!s->retx_max)
+			return adp_usage_error(ctx, "\"retransmissions\" must be above 0");
+		req->retx_max = s->retx_max;
+	}
+	req->seed = 1;
+	if (!ret && s->seed)
+		ret = adp_parse_seed(ctx, s->seed, &req->seed);
+	if (!ret && s->model)
+		ret = adp_sim_parse_model(ctx, s->model, &req->per_range);
+	if (ret)
+		return ret;
+	req->qp.ack_timeout = a->has_ack_timeout ? a->ack_timeout : 14;
+	req->qp.retry_count = a->has_retry_count ? a->retry_count : 7;
+	req->id = a->has_id ? a->id : 1;
+	req->dev = a->dev;
+	return 0;
+}
+
+static void row_from(struct tune *t, struct tune_row *row, const char *name,
+		     const char *label, uint32_t id,
+		     const struct radp_profile *p, bool tuned, uint64_t seed)
+{
+	memset(row, 0, sizeof(*row));
+	row->name = name;
+	snprintf(row->label, sizeof(row->label), "%s", label);
+	row->id = id;
+	row->p = *p;
+	row->tuned = tuned;
+	score(t, p, &effort_final, seed, &row->sc);
+	lint_count(t->req, row);
+}
+
+/* The search; rows get best, runner-up. Returns how many. */
+static unsigned int tune_search(struct tune *t, struct tune_row *rows)
+{
+	const struct tune_req *req = t->req;
+	struct tune_cand fin[TUNE_KEEP];
+	uint64_t master = req->seed, s_grid, s_local, s_final;
+	unsigned int i, n, best = 0, second = 1;
+
+	s_grid = adp_sim_rand(&master);
+	s_local = adp_sim_rand(&master);
+	s_final = adp_sim_rand(&master);
+	stage_grid(t, s_grid);
+	if (!t->kept)
+		return 0;
+	stage_local(t, s_local);
+	/* The finalists again, with more QPs and seeds of their own. */
+	t->stage = "final";
+	n = t->kept;
+	memcpy(fin, t->keep, sizeof(fin));
+	for (i = 0; i < n; i++)
+		score(t, &fin[i].p, &effort_final, s_final, &fin[i].sc);
+	for (i = 1; i < n; i++)
+		if (better(req, &fin[i], &fin[best]))
+			best = i;
+	second = best ? 0 : 1;
+	for (i = 0; i < n; i++)
+		if (i != best && better(req, &fin[i], &fin[second]))
+			second = i;
+	row_from(t, &rows[0], "best", "best", req->id, &fin[best].p, true,
+		 s_final);
+	if (n < 2)
+		return 1;
+	row_from(t, &rows[1], "runner_up", "runner-up", req->id,
+		 &fin[second].p, true, s_final);
+	return 2;
+}
+
+int profile_tune(struct adp_ctx *ctx, int argc, char **argv)
+{
+	struct adp_profile_args a;
+	struct adp_profile_set set = { };
+	struct tune_row rows[4];
+	struct tune_args s;
+	struct tune_req req;
+	struct tune t;
+	char **args, label[96];
+	unsigned int n, i;
+	uint64_t cap, s_final, master;
+	int ret;
+
+	tune_args_init(&s);
+	memset(&req, 0, sizeof(req));
+	args = malloc((argc + 1) * sizeof(*args));
+	if (!args) {
+		print_error("out of memory");
+		return ADP_EXIT_FAIL;
+	}
+	memcpy(args, argv, argc * sizeof(*args));
+	ret = take_outages(ctx, &argc, args, &req);
+	if (!ret)
+		ret = adp_profile_args_parse(ctx, &a, s.arg, argc, args);
+	if (!ret)
+		ret = tune_resolve(ctx, &s, &a, &req);
+	free(args);
+	if (ret)
+		return ret;
+	/* The device's caps and its current profile, or the caps given. */
+	ret = adp_profile_load(ctx, &a, true, &set);
+	if (ret) {
+		adp_profile_set_free(&set);
+		return ret;
+	}
+	req.caps = set.caps;
+
+	memset(&t, 0, sizeof(t));
+	t.req = &req;
+	t.seen = calloc(TUNE_SEEN, sizeof(*t.seen));
+	if (!t.seen) {
+		adp_profile_set_free(&set);
+		print_error("out of memory");
+		return ADP_EXIT_FAIL;
+	}
+	t.progress = isatty(STDERR_FILENO) && !is_json_context();
+	/* The smallest time base: a larger one reaches no other timeout. */
+	for (t.tb = 1; (uint64_t)t.tb * 1000 < req.caps.base_timeout_min;)
+		t.tb <<= 1;
+	t.base_ns = (uint64_t)t.tb * 1000;
+	cap = adp_sim_ack_timeout_ns(req.qp.ack_timeout);
+	for (t.g_max = 0; t.g_max < 31 - 1 &&
+	     ((uint64_t)t.tb << (t.g_max + 1)) <= 0xffffffffULL &&
+	     (t.base_ns << (t.g_max + 1)) <= cap; t.g_max++)
+		;
+
+	n = tune_search(&t, rows);
+	show_progress(&t, true);
+	if (!n) {
+		print_error("no profile of the family fits: the device's minimum timeout %s is above the QP's ack_timeout %u",
+			    adp_fmt_ns(label, req.caps.base_timeout_min),
+			    req.qp.ack_timeout);
+		ret = ADP_EXIT_FAIL;
+		goto out;
+	}
+	master = req.seed;
+	adp_sim_rand(&master);
+	adp_sim_rand(&master);
+	s_final = adp_sim_rand(&master);
+	row_from(&t, &rows[n++], "profile0", "profile 0 (firmware)", 0,
+		 &adp_sim_fw_default, false, s_final);
+	if (set.caps_from_dev && set.n) {
+		snprintf(label, sizeof(label), "%s profile %u (current)",
+			 req.dev, set.v[0].id);
+		row_from(&t, &rows[n++], "current", label, set.v[0].id,
+			 &set.v[0].p, false, s_final);
+	}
+
+	open_json_object(NULL);
+	print_request(&req, t.tried);
+	adp_sim_print_model(&t.cfg);
+	for (i = 0; i < n; i++)
+		print_row_json(&req, &rows[i]);
+	print_table(&req, rows, n);
+	print_best(&req, &rows[0]);
+	close_json_object();
+	if (!rows[0].sc.ok) {
+		print_error("no profile found meets the constraints; the best one is shown");
+		ret = ADP_EXIT_FAIL;
+	}
+out:
+	free(t.seen);
+	adp_profile_set_free(&set);
+	return ret;
+}
+
+void profile_tune_details(FILE *fp)
+{
+	fputs("\nPATH:\n"
+	      "  rtt TIME | TIME..TIME  round trip, fixed or uniform in a range (required)\n"
+	      "  loss P            each transmission lost with probability P (0.001 or 0.1%)\n"
+	      "  outage TIME       a link outage to recover from; may be given up to 8 times\n"
+	      "  (at least one of loss and outage)\n"
+	      "\nQP: ack_timeout N (default 14), retry_count N (default 7).\n"
+	      "CAPS: from dev DEV (whose current profile is shown too), by their PRM\n"
+	      "names, or those of the 2025 firmware.\n"
+	      "\nOBJECTIVE: the lowest mean recovery time (loss: from a packet's first\n"
+	      "transmission to its ACK; outage: from the link's return to the ACK),\n"
+	      "subject to:\n"
+	      "  spurious P        spurious retransmissions at most P of the transmissions\n"
+	      "                    (default 0.1%)\n"
+	      "  survive TIME      no QP fails in an outage up to TIME (default: the\n"
+	      "                    longest outage, or 1s)\n"
+	      "  retransmissions N and makes at most N retransmissions in it (default 32)\n"
+	      "\nOPTION:\n"
+	      "  seed N            seed of the search (default 1): same seed, same result\n"
+	      "  id N              the profile id in the lines printed (default 1)\n"
+	      "  model READING     the simulator's reading of timeout_retry_num:\n"
+	      "                    retry_per_value (default) or retry_per_range\n"
+	      "\nPrints the best profile (profile set words, an apply file section, JSON\n"
+	      "with -j) and the figures of the runner-up, profile 0 and the device's\n"
+	      "current profile beside it.  The method is described in\n"
+	      "Documentation/profile-simulator.rst.\n", fp);
+}
