@@ -10,6 +10,8 @@
 #   make check            unit tests and the selftests in QEMU, 6.1 and 6.12
 #   make check-debug      the same on a debug kernel (KASAN, lockdep, kmemleak,
 #                         failslab) built once from Debian's 6.12 source
+#   make fuzz             run adpctl's parsers under libFuzzer (FUZZ_SECONDS=60
+#                         each; make check runs them 5 s each)
 #   make mutate           plant each bug of tools/mutate/mutations in a scratch
 #                         copy and run the host tests: the kill rate
 #   make bench            benchmarks in QEMU, 6.1 and 6.12 (build/bench/)
@@ -66,6 +68,11 @@ check:
 mutate:
 	tools/mutate/run $(MUTATE)
 
+# adpctl's parsers under libFuzzer, FUZZ_SECONDS each (default 60).
+fuzz:
+	mkdir -p build/fuzz/adpctl
+	$(MAKE) -C build/fuzz/adpctl -f $(CURDIR)/tools/adpctl/Makefile FUZZ=1 fuzz
+
 # The modules built for KREL, as modprobe finds them before the kernel's own.
 install: module adpctl
 	install -d $(DESTDIR)/lib/modules/$(KREL)/updates
@@ -110,5 +117,5 @@ clean:
 	$(MAKE) -C selftests/roce_adp clean
 	$(MAKE) -C selftests/roce_adp/bench clean
 
-.PHONY: all setup module adpctl selftests check check-debug mutate install dkms-check print-krel \
+.PHONY: all setup module adpctl selftests check check-debug mutate fuzz install dkms-check print-krel \
 	bench demo vm clean
