@@ -179,6 +179,8 @@ struct profile {
 
 /* 0, or -EBADMSG after reporting a malformed nest. */
 int profile_decode(const struct nlattr *nest, struct profile *p);
+/* p as an object of "profile show -j": its fields and "timeout_range". */
+void profile_print_json(const struct profile *p);
 
 /* lint.c, simulate.c: commands of the profile object, see profile_src.h. */
 #define PROFILE_SRC_USAGE \
@@ -194,5 +196,18 @@ extern const struct adp_cmd mpt_cmds[];
 /* monitor.c, apply.c: objects that are commands. */
 extern const struct adp_cmd monitor_cmds[];
 extern const struct adp_cmd apply_cmds[];
+/* metrics.c: an object that is a command. */
+extern const struct adp_cmd metrics_cmds[];
+/* apply.c: "config export", the document apply takes. */
+extern const struct adp_cmd config_cmds[];
+
+/*
+ * apply.c for metrics.c: the configuration at path (file or directory),
+ * or NULL after saying what is wrong; free() it.  apply_dev_changes()
+ * counts the fields of dev that "apply --check" would change, printing
+ * nothing, or returns a negative errno after an error message.
+ */
+struct apply *apply_load(const char *path);
+int apply_dev_changes(struct adp_ctx *ctx, struct apply *ap, const char *dev);
 
 #endif /* ADPCTL_H */

@@ -147,7 +147,7 @@ static void profile_text(const char *dev, bool active, const struct profile *p)
 	}
 }
 
-static void profile_json(const struct profile *p)
+void profile_print_json(const struct profile *p)
 {
 	int i;
 
@@ -213,7 +213,7 @@ static int profile_print(const struct adp_nl_msg *msg, void *arg)
 		profile_decode(a, &p);
 		if (flt && flt->has_id && p.v.v[PROFILE_ID] != flt->id)
 			continue;
-		profile_json(&p);
+		profile_print_json(&p);
 		profile_text(name, has_active && active == p.v.v[PROFILE_ID],
 			     &p);
 	}
