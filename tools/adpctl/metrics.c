@@ -86,9 +86,12 @@ static int read_dev(const struct adp_nl_msg *msg, void *arg)
 		return -EBADMSG;
 	}
 	d->has_restore = true;
-	for (i = 0; i <= ROCE_ADP_A_RESTORE_MAX; i++)
-		if (r[i] && adp_restore_policy[i].type == NLA_U32)
+	for (i = 0; i <= ROCE_ADP_A_RESTORE_MAX; i++) {
+		if (r[i] && adp_restore_policy[i].type == NLA_U8)
+			d->restore[i] = nla_get_u8(r[i]);
+		else if (r[i] && adp_restore_policy[i].type == NLA_U32)
 			d->restore[i] = nla_get_u32(r[i]);
+	}
 	if (r[ROCE_ADP_A_RESTORE_TIME])
 		d->restore_time = nla_get_u64(r[ROCE_ADP_A_RESTORE_TIME]);
 	return 0;
