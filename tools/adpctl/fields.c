@@ -8,7 +8,6 @@
 
 #include "adpctl.h"
 #include "fields.h"
-#include "radp_fields.h"
 
 _Static_assert(ROCE_ADP_A_ACCL_MAX < ADP_NEST_ATTRS, "ADP_NEST_ATTRS");
 _Static_assert(ROCE_ADP_A_CAPS_MAX < ADP_NEST_ATTRS, "ADP_NEST_ATTRS");
@@ -288,6 +287,117 @@ int adp_vals_put(struct nl_msg *msg, const struct adp_field *fields,
 	return 0;
 }
 
+void adp_vals_print(const struct adp_field *fields,
+		    const struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	char val[32];
+
+	if (is_json_context()) {
+		adp_vals_print_json(fields, vals);
+		return;
+	}
+	for (f = fields; f->attr; f++) {
+		if (!vals->has[f->attr])
+			continue;
+		print_string(PRINT_FP, NULL, " %s", adp_field_key(f));
+		print_string(PRINT_FP, NULL, " %s",
+			     adp_field_str(f, vals->v[f->attr], val,
+					   sizeof(val)));
+	}
+}
+
+/* Field fld of struct radp_profile or struct radp_range. */
+static u32 *member(void *obj, const struct radp_member *members,
+		   unsigned int n, enum radp_fld fld)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (members[i].fld == fld)
+			return radp_member_ptr(obj, &members[i]);
+	return NULL;
+}
+
+static u32 *profile_member(struct radp_profile *p, int r, enum radp_fld fld)
+{
+	if (r < 0)
+		return member(p, radp_profile_members,
+			      radp_profile_members_count, fld);
+	return member(&p->range[r], radp_range_members,
+		      radp_range_members_count, fld);
+}
+
+void adp_profile_apply_vals(struct radp_profile *p, int r,
+			    const struct adp_field *fields,
+			    const struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	u32 *m;
+
+	for (f = fields; f->attr; f++) {
+		m = profile_member(p, r, f->fld);
+		if (m && vals->has[f->attr])
+			*m = vals->v[f->attr];
+	}
+}
+
+void adp_profile_get_vals(const struct radp_profile *p, int r,
+			  const struct adp_field *fields,
+			  struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	u32 *m;
+
+	for (f = fields; f->attr; f++) {
+		m = profile_member((struct radp_profile *)p, r, f->fld);
+		if (!m)
+			continue;
+		vals->v[f->attr] = *m;
+		vals->has[f->attr] = true;
+	}
+}
+
+static u32 *caps_member(struct radp_caps *caps, enum radp_fld fld)
+{
+	switch (fld) {
+	case RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID:
+		return &caps->profile_max_id;
+	case RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_RANGE_NUM:
+		return &caps->profile_max_range_num;
+	case RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN:
+		return &caps->base_timeout_min;
+	default:
+		return NULL;
+	}
+}
+
+void adp_caps_apply_vals(struct radp_caps *caps, const struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	u32 *m;
+
+	for (f = adp_caps_fields; f->attr; f++) {
+		m = caps_member(caps, f->fld);
+		if (m && vals->has[f->attr])
+			*m = vals->v[f->attr];
+	}
+}
+
+void adp_caps_get_vals(const struct radp_caps *caps, struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	u32 *m;
+
+	for (f = adp_caps_fields; f->attr; f++) {
+		m = caps_member((struct radp_caps *)caps, f->fld);
+		if (!m)
+			continue;
+		vals->v[f->attr] = *m;
+		vals->has[f->attr] = true;
+	}
+}
+
 void adp_vals_print_json(const struct adp_field *fields,
 			 const struct adp_vals *vals)
 {
@@ -303,73 +413,4 @@ void adp_vals_print_json(const struct adp_field *fields,
 			print_uint(PRINT_JSON, adp_field_key(f), NULL,
 				   vals->v[f->attr]);
 	}
-}
-
-static const char *const unit_names[] = {
-	[ADP_UNIT_NS] = "ns",
-	[ADP_UNIT_US] = "us",
-	[ADP_UNIT_MS] = "ms",
-	[ADP_UNIT_S] = "s",
-};
-
-const char *adp_fmt_time(char *buf, size_t len, uint64_t v,
-			 enum adp_unit unit)
-{
-	uint64_t div = 1, step, q, whole, frac;
-	int u = unit, digits = 3;
-
-	while (u < ADP_UNIT_S && v / div >= 1000) {
-		div *= 1000;
-		u++;
-	}
-	if (div == 1) {
-		snprintf(buf, len, "%llu%s", (unsigned long long)v,
-			 unit_names[u]);
-		return buf;
-	}
-	/* Thousandths of unit u, rounded half up without overflowing. */
-	step = div / 1000;
-	q = v / step + (v % step >= (step + 1) / 2);
-	whole = q / 1000;
-	frac = q % 1000;
-	/* 999.9996ms rounds to 1000ms: that is 1s. */
-	if (whole >= 1000 && u < ADP_UNIT_S) {
-		whole = 1;
-		frac = 0;
-		u++;
-	}
-	while (frac && frac % 10 == 0) {
-		frac /= 10;
-		digits--;
-	}
-	if (frac)
-		snprintf(buf, len, "%llu.%0*llu%s", (unsigned long long)whole,
-			 digits, (unsigned long long)frac, unit_names[u]);
-	else
-		snprintf(buf, len, "%llu%s", (unsigned long long)whole,
-			 unit_names[u]);
-	return buf;
-}
-
-const char *adp_fmt_shift(char *buf, size_t len, uint32_t base,
-			  uint32_t shift, uint32_t time_unit)
-{
-	double d = base;
-	uint32_t i;
-
-	if (time_unit != ROCE_ADP_TIME_UNIT_USEC) {
-		if (shift)
-			snprintf(buf, len, "%u<<%u", base, shift);
-		else
-			snprintf(buf, len, "%u", base);
-		return buf;
-	}
-	if (!base || (shift < 64 && base <= UINT64_MAX >> shift))
-		return adp_fmt_time(buf, len, base ? (uint64_t)base << shift : 0,
-				    ADP_UNIT_US);
-	/* Past 2^64 us: only the magnitude means anything. */
-	for (i = 0; i < shift && i < 1100; i++)
-		d *= 2;
-	snprintf(buf, len, "%.4gs", d / 1e6);
-	return buf;
 }

@@ -14,8 +14,9 @@
 #include <json-c/json.h>
 
 #include "profile_src.h"
+#include "words.h"
 
-#define PROFILE_ID	ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID
+#define PROFILE_ID	ADP_PROFILE_ID_ATTR
 
 const char *adp_fld_path(char *buf, size_t len, enum radp_fld fld, int range)
 {
@@ -47,18 +48,17 @@ int adp_profile_args_parse(const struct adp_ctx *ctx,
 		  .val = &a->retry_count },
 		{ }
 	};
-	const struct adp_field *id_field, *f;
-	struct adp_vals id = { };
+	const struct adp_field *f;
+	struct adp_words_err e;
+	struct adp_words pw;
 	struct adp_arg *w;
-	int i, ret, group = -1;
-	char where[32];
-	uint32_t r;
+	int i, ret;
 
 	memset(a, 0, sizeof(*a));
 	if (extra)
 		for (w = extra; w->key; w++)
 			w->seen = false;
-	id_field = adp_field_by_attr(adp_profile_fields, PROFILE_ID);
+	adp_words_init(&pw, &a->fields, a->range, a->range_given);
 	for (i = 0; i < argc; i++) {
 		const char *word = argv[i];
 
@@ -68,33 +68,24 @@ int adp_profile_args_parse(const struct adp_ctx *ctx,
 			for (w = extra; w->key && strcmp(w->key, word); w++)
 				;
 		if (w->key) {
-			group = -1;
+			adp_words_close(&pw);
 			ret = adp_take_arg(ctx, w, argc, argv, &i);
-		} else if (!strcmp(word, "id")) {
-			group = -1;
-			ret = adp_field_take(ctx, word, id_field, &id, argc,
-					     argv, &i, "");
-		} else if (!strcmp(word, "range")) {
-			ret = profile_take_range(ctx, argc, argv, &i,
-						 a->range_given, &r);
 			if (ret)
 				return ret;
-			group = r;
-		} else if ((f = adp_field_find(adp_profile_fields, word))) {
-			group = -1;
-			ret = adp_field_take(ctx, word, f, &a->fields, argc,
-					     argv, &i, "");
-		} else if ((f = adp_field_find(adp_range_fields, word))) {
-			if (group < 0)
-				return adp_usage_error(ctx, "\"%s\" is a range field: give it after \"range I\"",
-						       word);
-			snprintf(where, sizeof(where), " in range %d", group);
-			ret = adp_field_take(ctx, word, f, &a->range[group],
-					     argc, argv, &i, where);
+			continue;
+		}
+		ret = adp_words_take(&pw, word,
+				     i + 1 < argc ? argv[i + 1] : NULL, &e);
+		if (ret == ADP_WORDS_ERROR)
+			return adp_usage_error(ctx, "%s", e.msg);
+		if (ret == ADP_WORDS_TAKEN) {
+			i++;
 		} else if (is_caps_word(word, &f)) {
-			group = -1;
+			adp_words_close(&pw);
 			ret = adp_field_take(ctx, word, f, &a->caps, argc,
 					     argv, &i, "");
+			if (ret)
+				return ret;
 		} else if (word[0] == '-') {
 			return adp_usage_error(ctx, "unknown option \"%s\"",
 					       word);
@@ -102,11 +93,11 @@ int adp_profile_args_parse(const struct adp_ctx *ctx,
 			return adp_usage_error(ctx, "unknown argument \"%s\"",
 					       word);
 		}
-		if (ret)
-			return ret;
 	}
-	a->has_id = id.has[PROFILE_ID];
-	a->id = id.v[PROFILE_ID];
+	/* The id picks a profile; the other fields make one. */
+	a->has_id = a->fields.has[PROFILE_ID];
+	a->id = a->fields.v[PROFILE_ID];
+	a->fields.has[PROFILE_ID] = false;
 	a->has_ack_timeout = words[2].seen;
 	a->has_retry_count = words[3].seen;
 	if (a->has_ack_timeout && a->ack_timeout > 31)
@@ -114,51 +105,9 @@ int adp_profile_args_parse(const struct adp_ctx *ctx,
 				       a->ack_timeout);
 	if (a->dev && a->file)
 		return adp_usage_error(ctx, "\"dev\" and \"file\" both give a profile: pick one");
-	for (i = 0; i < RADP_RANGES; i++) {
-		int j;
-		bool any = false;
-
-		for (j = 0; j < ADP_NEST_ATTRS; j++)
-			any |= a->range[i].has[j];
-		if (a->range_given[i] && !any)
-			return adp_usage_error(ctx, "no field given for \"range %d\"",
-					       i);
-	}
+	if (adp_words_check(&pw, &e))
+		return adp_usage_error(ctx, "%s", e.msg);
 	return 0;
-}
-
-/* Field f of struct radp_profile or struct radp_range. */
-static u32 *member(void *obj, const struct radp_member *members,
-		   unsigned int n, enum radp_fld fld)
-{
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		if (members[i].fld == fld)
-			return radp_member_ptr(obj, &members[i]);
-	return NULL;
-}
-
-/* Store the fields vals has into p (profile level) or range r of it. */
-void adp_profile_apply_vals(struct radp_profile *p, int r,
-			    const struct adp_field *fields,
-			    const struct adp_vals *vals)
-{
-	const struct adp_field *f;
-	u32 *m;
-
-	for (f = fields; f->attr; f++) {
-		if (!vals->has[f->attr])
-			continue;
-		if (r < 0)
-			m = member(p, radp_profile_members,
-				   radp_profile_members_count, f->fld);
-		else
-			m = member(&p->range[r], radp_range_members,
-				   radp_range_members_count, f->fld);
-		if (m)
-			*m = vals->v[f->attr];
-	}
 }
 
 /* A profile nobody gave a field of: zeros, but the only defined time unit. */
@@ -264,13 +213,7 @@ static int dev_caps(const struct adp_nl_msg *msg, void *arg)
 	if (adp_vals_parse(adp_caps_fields, msg->tb[ROCE_ADP_A_CAPS], &caps,
 			   "capabilities"))
 		return -EBADMSG;
-	if (caps.has[ROCE_ADP_A_CAPS_PROFILE_MAX_ID])
-		k->profile_max_id = caps.v[ROCE_ADP_A_CAPS_PROFILE_MAX_ID];
-	if (caps.has[ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM])
-		k->profile_max_range_num =
-			caps.v[ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM];
-	if (caps.has[ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN])
-		k->base_timeout_min = caps.v[ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN];
+	adp_caps_apply_vals(k, &caps);
 	c->set->caps_from_dev = true;
 	return 0;
 }
@@ -654,19 +597,20 @@ static int load_json(const char *file, const char *text, size_t len,
 static int load_words(const char *file, char *text,
 		      struct adp_profile_set *set)
 {
-	const struct adp_field *f, *id_field;
-	struct adp_src_profile *sp;
-	struct adp_vals vals[1 + RADP_RANGES] = { };
+	struct adp_vals vals, range[RADP_RANGES];
 	unsigned int line = 1, wline[2] = { 0, 0 };
+	bool range_given[RADP_RANGES];
+	struct adp_src_profile *sp;
+	struct adp_words_err e;
 	char *s = text, *word[2];
-	int n = 0, group = -1, r;
-	uint32_t v;
+	struct adp_words w;
+	int n = 0, r, ret;
 
 	sp = set_add(set);
 	if (!sp)
 		return ADP_EXIT_FAIL;
 	blank_profile(sp, file);
-	id_field = adp_field_by_attr(adp_profile_fields, PROFILE_ID);
+	adp_words_init(&w, &vals, range, range_given);
 	for (;;) {
 		while (*s && isspace((unsigned char)*s))
 			line += *s++ == '\n';
@@ -675,63 +619,36 @@ static int load_words(const char *file, char *text,
 				s++;
 			continue;
 		}
-		if (!*s)
+		if (!*s && !n)
 			break;
-		word[n] = s;
-		wline[n] = line;
-		while (*s && !isspace((unsigned char)*s))
-			s++;
 		if (*s) {
-			line += *s == '\n';
-			*s++ = '\0';
+			word[n] = s;
+			wline[n] = line;
+			while (*s && !isspace((unsigned char)*s))
+				s++;
+			if (*s) {
+				line += *s == '\n';
+				*s++ = '\0';
+			}
+			if (++n < 2)
+				continue;
 		}
-		if (++n < 2)
-			continue;
-		n = 0;
-		if (!strcmp(word[0], "range")) {
-			if (adp_field_value(&adp_range_index_field, word[1], &v))
-				return file_error(file, wline[1], "invalid range index \"%s\": expected 0..%d",
-						  word[1], RADP_RANGES - 1);
-			group = v;
-			continue;
-		}
-		f = !strcmp(word[0], "id") ? id_field :
-		    adp_field_find(adp_profile_fields, word[0]);
-		r = -1;
-		if (!f) {
-			f = adp_field_find(adp_range_fields, word[0]);
-			if (f && group < 0)
-				return file_error(file, wline[0], "\"%s\" is a range field: give it after \"range I\"",
-						  word[0]);
-			r = group;
-		} else {
-			group = -1;
-		}
-		if (!f)
+		if (n < 2)
+			return file_error(file, wline[0], "missing value for \"%s\"",
+					  word[0]);
+		ret = adp_words_take(&w, word[0], word[1], &e);
+		if (ret == ADP_WORDS_OTHER)
 			return file_error(file, wline[0], "unknown field \"%s\"",
 					  word[0]);
-		if (adp_field_value(f, word[1], &v)) {
-			char expect[128];
-
-			return file_error(file, wline[1], "invalid value \"%s\" for \"%s\": expected %s",
-					  word[1], word[0],
-					  adp_field_expect(f, expect,
-							   sizeof(expect)));
-		}
-		if (vals[r + 1].has[f->attr])
-			return file_error(file, wline[0], "\"%s\" is given twice",
-					  word[0]);
-		vals[r + 1].v[f->attr] = v;
-		vals[r + 1].has[f->attr] = true;
+		if (ret == ADP_WORDS_ERROR)
+			return file_error(file, wline[e.at_value], "%s", e.msg);
+		n = 0;
 	}
-	if (n)
-		return file_error(file, wline[0], "missing value for \"%s\"",
-				  word[0]);
-	if (vals[0].has[PROFILE_ID])
-		sp->id = vals[0].v[PROFILE_ID];
-	adp_profile_apply_vals(&sp->p, -1, adp_profile_fields, &vals[0]);
+	if (vals.has[PROFILE_ID])
+		sp->id = vals.v[PROFILE_ID];
+	adp_profile_apply_vals(&sp->p, -1, adp_profile_fields, &vals);
 	for (r = 0; r < RADP_RANGES; r++)
-		adp_profile_apply_vals(&sp->p, r, adp_range_fields, &vals[r + 1]);
+		adp_profile_apply_vals(&sp->p, r, adp_range_fields, &range[r]);
 	return 0;
 }
 
@@ -864,15 +781,7 @@ int adp_profile_load(struct adp_ctx *ctx, const struct adp_profile_args *a,
 					   &a->range[r]);
 	}
 
-	if (a->caps.has[ROCE_ADP_A_CAPS_PROFILE_MAX_ID])
-		set->caps.profile_max_id =
-			a->caps.v[ROCE_ADP_A_CAPS_PROFILE_MAX_ID];
-	if (a->caps.has[ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM])
-		set->caps.profile_max_range_num =
-			a->caps.v[ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM];
-	if (a->caps.has[ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN])
-		set->caps.base_timeout_min =
-			a->caps.v[ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN];
+	adp_caps_apply_vals(&set->caps, &a->caps);
 	return ADP_EXIT_OK;
 }
 
