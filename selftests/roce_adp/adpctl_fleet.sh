@@ -129,8 +129,7 @@ test_ansible()
 		"emu0: roce_slow_restart_en 0
 emu0 profile 1: time_base 8
 emu0: roce_slow_restart_en 1
-emu0 profile 1: time_base 16
-" "check mode diff" || return 1
+emu0 profile 1: time_base 16" "check mode diff" || return 1
 	expect_eq "$(task apply "r['changed'], r['changes'] == $changes")" \
 		"(True, True)" "real run" || { task apply r; return 1; }
 	expect_eq "$(task again 'r["changed"], r["changes"]')" "(False, [])" \
