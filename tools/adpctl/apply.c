@@ -226,6 +226,15 @@ static int json_value(const char *where, const struct adp_field *f,
 	return -EINVAL;
 }
 
+/* Whether name is one of the NULL-terminated list. */
+static bool in_list(const char *const *list, const char *name)
+{
+	for (; *list; list++)
+		if (!strcmp(*list, name))
+			return true;
+	return false;
+}
+
 /* The members of obj that are fields into vals; skip names the others. */
 static int json_vals(const char *where, struct json_object *obj,
 		     const struct adp_field *fields, struct adp_vals *vals,
@@ -233,7 +242,6 @@ static int json_vals(const char *where, struct json_object *obj,
 {
 	struct json_object_iterator it, end;
 	const struct adp_field *f;
-	const char *const *k;
 	const char *key;
 	int ret;
 
@@ -246,9 +254,7 @@ static int json_vals(const char *where, struct json_object *obj,
 	end = json_object_iter_end(obj);
 	for (; !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
 		key = json_object_iter_peek_name(&it);
-		for (k = skip; *k && strcmp(*k, key); k++)
-			;
-		if (*k)
+		if (in_list(skip, key))
 			continue;
 		f = adp_field_find(fields, key);
 		if (!f || strcmp(adp_field_key(f), key)) {
@@ -306,7 +312,7 @@ static int json_profile(const char *where, struct json_object *obj,
 	return ret;
 }
 
-/* A DEVICE of the document; dev is NULL for "all". */
+/* A DEVICE of "devices", or with all the "all" member (no "dev"). */
 static int json_dev(struct apply *ap, const char *file, struct json_object *obj,
 		    bool all)
 {
@@ -354,7 +360,6 @@ static int parse_json(struct apply *ap, const char *file, const char *text)
 	static const char *const keys[] = { "all", "devices", NULL };
 	struct json_object *root, *all = NULL, *devs;
 	struct json_object_iterator it, end;
-	const char *const *k;
 	size_t i;
 	int ret = 0;
 
@@ -367,14 +372,11 @@ static int parse_json(struct apply *ap, const char *file, const char *text)
 		end = json_object_iter_end(root);
 		for (; !json_object_iter_equal(&it, &end) && !ret;
 		     json_object_iter_next(&it)) {
-			for (k = keys; *k && strcmp(*k,
-				json_object_iter_peek_name(&it)); k++)
-				;
-			if (!*k) {
-				print_error("%s: unknown member \"%s\": expected \"all\" or \"devices\"",
-					    file, json_object_iter_peek_name(&it));
-				ret = -EINVAL;
-			}
+			if (in_list(keys, json_object_iter_peek_name(&it)))
+				continue;
+			print_error("%s: unknown member \"%s\": expected \"all\" or \"devices\"",
+				    file, json_object_iter_peek_name(&it));
+			ret = -EINVAL;
 		}
 		json_object_object_get_ex(root, "all", &all);
 		if (!json_object_object_get_ex(root, "devices", &devs))
