@@ -324,9 +324,10 @@ static int write_textfile(const char *dir, const char *page, size_t len)
 	snprintf(tmp, sizeof(tmp), "%s/." METRICS_FILE ".XXXXXX", dir);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
+		ret = -errno;
 		print_error("cannot create a file in %s: %s", dir,
-			    strerror(errno));
-		return -errno;
+			    strerror(-ret));
+		return ret;
 	}
 	if (write(fd, page, len) != (ssize_t)len || fchmod(fd, 0644) ||
 	    fsync(fd))
