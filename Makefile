@@ -18,8 +18,9 @@
 #   make demo             boot a VM with an emulated device and run adpctl
 #   make vm               an interactive shell in that VM
 #   make install          the module (for KVER/KDIR) under updates/, adpctl, its
-#                         man page and completion, the systemd unit, udev rule
-#                         and example configuration (DESTDIR, PREFIX)
+#                         man page and completion, the systemd units (apply,
+#                         metrics timer), udev rule, example configuration
+#                         and the Ansible collection (DESTDIR, PREFIX)
 #   make dkms-check       dkms builds the module against the 6.12 headers
 
 KVER ?= 6.1
@@ -34,10 +35,18 @@ UDEV_RULES_DIR ?= /lib/udev/rules.d
 SYSCONF_DIR ?= /etc
 # What 'make install' puts outside the module and adpctl: source, then
 # where it goes ($(PREFIX)/sbin replaces @SBINDIR@ in the unit).
+ANSIBLE_COLLECTIONS_DIR ?= /usr/share/ansible/collections
+ANSIBLE_COLLECTION := ansible_collections/roce_adp/roce_adp
 DIST_FILES = dist/adpctl-apply.service:$(SYSTEMD_UNIT_DIR) \
 	     dist/adpctl-apply@.service:$(SYSTEMD_UNIT_DIR) \
+	     dist/adpctl-metrics.service:$(SYSTEMD_UNIT_DIR) \
+	     dist/adpctl-metrics.timer:$(SYSTEMD_UNIT_DIR) \
 	     dist/90-roce_adp.rules:$(UDEV_RULES_DIR) \
-	     dist/roce_adp.conf.example:$(SYSCONF_DIR)/roce_adp
+	     dist/roce_adp.conf.example:$(SYSCONF_DIR)/roce_adp \
+	     $(foreach f,galaxy.yml README.md meta/runtime.yml \
+		plugins/module_utils/adpctl.py plugins/modules/adp_config.py \
+		plugins/modules/adp_facts.py,\
+		dist/ansible/$(ANSIBLE_COLLECTION)/$(f):$(ANSIBLE_COLLECTIONS_DIR)/$(ANSIBLE_COLLECTION)$(patsubst %/,/%,$(filter-out ./,$(dir $(f)))))
 
 all: module adpctl selftests
 

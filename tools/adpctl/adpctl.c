@@ -28,6 +28,10 @@ const struct adp_obj adp_objs[] = {
 	  true },
 	{ "apply", apply_cmds, "bring devices to the state a configuration file gives",
 	  true },
+	{ "config", config_cmds, "the configuration of the devices as one document",
+	  false },
+	{ "metrics", metrics_cmds, "the configuration state of the devices for Prometheus",
+	  true },
 	{ }
 };
 

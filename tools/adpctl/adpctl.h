@@ -208,5 +208,18 @@ extern const struct adp_cmd mpt_cmds[];
 /* monitor.c, apply.c: objects that are commands. */
 extern const struct adp_cmd monitor_cmds[];
 extern const struct adp_cmd apply_cmds[];
+/* metrics.c: an object that is a command. */
+extern const struct adp_cmd metrics_cmds[];
+/* apply.c: "config export", the document apply takes. */
+extern const struct adp_cmd config_cmds[];
+
+/*
+ * apply.c for metrics.c: the configuration at path (file or directory),
+ * or NULL after saying what is wrong; free() it.  apply_dev_changes()
+ * counts the fields of dev that "apply --check" would change, printing
+ * nothing, or returns a negative errno after an error message.
+ */
+struct apply *apply_load(const char *path);
+int apply_dev_changes(struct adp_ctx *ctx, struct apply *ap, const char *dev);
 
 #endif /* ADPCTL_H */

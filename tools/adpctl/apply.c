@@ -8,11 +8,13 @@
  * checked with the driver's rules before the first write: a file with one
  * invalid profile changes nothing.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <json-c/json.h>
 #include <netlink/genl/genl.h>
 
 #include "adpctl.h"
@@ -34,6 +36,7 @@ struct apply {
 	struct apply_want want[APPLY_MAX_SECT];	/* [0] is [all] */
 	int n;
 	bool check;
+	bool quiet;		/* metrics: count the changes, print nothing */
 	int changes;
 	bool any_all;
 };
@@ -152,7 +155,7 @@ bad:
 	return -EINVAL;
 }
 
-static int parse_file(struct apply *ap, const char *path)
+static int parse_conf(struct apply *ap, const char *path, char *text)
 {
 	struct apply_want *cur = NULL;
 	char *line = NULL, where[512], *w[64], *end;
@@ -163,10 +166,10 @@ static int parse_file(struct apply *ap, const char *path)
 	ssize_t len;
 	FILE *fp;
 
-	fp = fopen(path, "r");
+	fp = fmemopen(text, strlen(text), "r");
 	if (!fp) {
-		print_error("cannot open %s: %s", path, strerror(errno));
-		return -errno;
+		print_error("out of memory");
+		return -ENOMEM;
 	}
 	while (!ret && (len = getline(&line, &cap, fp)) >= 0) {
 		lineno++;
@@ -220,22 +223,243 @@ static int parse_file(struct apply *ap, const char *path)
 	return ret;
 }
 
+/*
+ * The JSON form ("adpctl -j config export"): {"all": DEVICE, "devices":
+ * [DEVICE...]} or just the array of devices, where a DEVICE is {"dev":
+ * NAME, ENABLE: VALUE..., "profiles": [PROFILE...]} ("dev" only in
+ * "devices") and a PROFILE is {"adp_retx_profile_id": N, FIELD: VALUE...,
+ * "timeout_range": [{RANGE_FIELD: VALUE...}...]}, entry i of
+ * timeout_range being range i.  A value is a number, a boolean, or a
+ * name as the text form takes it ("div2", "usec").  Any member may be
+ * left out: what is not given is left as it is.
+ */
+static int json_value(const char *where, const struct adp_field *f,
+		      struct json_object *j, uint32_t *v)
+{
+	char expect[96];
+
+	if (json_object_is_type(j, json_type_string) ?
+	    !adp_field_value(f, json_object_get_string(j), v) :
+	    adp_json_u32(j, v) && *v <= adp_field_max(f))
+		return 0;
+	print_error("%s: invalid value %s for \"%s\": expected %s", where,
+		    json_object_to_json_string_ext(j, JSON_C_TO_STRING_PLAIN),
+		    adp_field_key(f), adp_field_expect(f, expect, sizeof(expect)));
+	return -EINVAL;
+}
+
+/* Whether name is one of the NULL-terminated list. */
+static bool in_list(const char *const *list, const char *name)
+{
+	for (; *list; list++)
+		if (!strcmp(*list, name))
+			return true;
+	return false;
+}
+
+/* The members of obj that are fields into vals; skip names the others. */
+static int json_vals(const char *where, struct json_object *obj,
+		     const struct adp_field *fields, struct adp_vals *vals,
+		     const char *what, const char *const *skip)
+{
+	struct json_object_iterator it, end;
+	const struct adp_field *f;
+	const char *key;
+	int ret;
+
+	if (!json_object_is_type(obj, json_type_object)) {
+		print_error("%s: %s must be an object, not %s", where, what,
+			    adp_json_type_str(obj));
+		return -EINVAL;
+	}
+	it = json_object_iter_begin(obj);
+	end = json_object_iter_end(obj);
+	for (; !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
+		key = json_object_iter_peek_name(&it);
+		if (in_list(skip, key))
+			continue;
+		f = adp_field_find(fields, key);
+		if (!f || strcmp(adp_field_key(f), key)) {
+			print_error("%s: unknown member \"%s\" in %s", where,
+				    key, what);
+			return -EINVAL;
+		}
+		ret = json_value(where, f, json_object_iter_peek_value(&it),
+				 &vals->v[f->attr]);
+		if (ret)
+			return ret;
+		vals->has[f->attr] = true;
+	}
+	return 0;
+}
+
+static int json_profile(const char *where, struct json_object *obj,
+			struct apply_want *w)
+{
+	static const char *const skip[] = {
+		"adp_retx_profile_id", "timeout_range", NULL
+	};
+	struct json_object *id, *ranges;
+	char at[576];
+	struct profile *p;
+	uint32_t n;
+	size_t r;
+	int ret;
+
+	if (!json_object_is_type(obj, json_type_object) ||
+	    !json_object_object_get_ex(obj, "adp_retx_profile_id", &id) ||
+	    !adp_json_u32(id, &n) || n < 1 || n > ROCE_ADP_PROFILE_ID_MAX) {
+		print_error("%s: a profile needs \"adp_retx_profile_id\" 1..%d",
+			    where, ROCE_ADP_PROFILE_ID_MAX);
+		return -EINVAL;
+	}
+	snprintf(at, sizeof(at), "%s profile %u", where, n);
+	p = &w->prof[n];
+	w->has_prof[n] = true;
+	ret = json_vals(at, obj, adp_profile_fields, &p->v, "a profile", skip);
+	if (ret || !json_object_object_get_ex(obj, "timeout_range", &ranges))
+		return ret;
+	if (!json_object_is_type(ranges, json_type_array) ||
+	    json_object_array_length(ranges) > ROCE_ADP_RANGES_MAX) {
+		print_error("%s: \"timeout_range\" must be an array of at most %d objects",
+			    at, ROCE_ADP_RANGES_MAX);
+		return -EINVAL;
+	}
+	for (r = 0; r < json_object_array_length(ranges) && !ret; r++) {
+		ret = json_vals(at, json_object_array_get_idx(ranges, r),
+				adp_range_fields, &p->range[r],
+				"a timeout_range entry", skip + 2);
+		p->has_range[r] = true;
+	}
+	return ret;
+}
+
+/* A DEVICE of "devices", or with all the "all" member (no "dev"). */
+static int json_dev(struct apply *ap, const char *file, struct json_object *obj,
+		    bool all)
+{
+	static const char *const skip[] = { "dev", "profiles", NULL };
+	struct json_object *name = NULL, *profiles;
+	struct apply_want *w;
+	char where[512];
+	size_t i;
+	int ret;
+
+	if (!all && (!json_object_is_type(obj, json_type_object) ||
+		     !json_object_object_get_ex(obj, "dev", &name) ||
+		     !json_object_is_type(name, json_type_string) ||
+		     json_object_get_string_len(name) >= ROCE_ADP_DEV_NAME_LEN)) {
+		print_error("%s: a device needs \"dev\", its name", file);
+		return -EINVAL;
+	}
+	snprintf(where, sizeof(where), "%s: %s", file,
+		 all ? "all" : json_object_get_string(name));
+	w = want_get(ap, all ? "" : json_object_get_string(name));
+	if (!w) {
+		print_error("%s: more than %d devices", file, APPLY_MAX_SECT);
+		return -EINVAL;
+	}
+	ap->any_all |= all;
+	ret = json_vals(where, obj, adp_accl_fields, &w->accl, "a device",
+			skip);
+	if (ret)
+		return ret;
+	w->has_accl = true;
+	if (!json_object_object_get_ex(obj, "profiles", &profiles))
+		return 0;
+	if (!json_object_is_type(profiles, json_type_array)) {
+		print_error("%s: \"profiles\" must be an array", where);
+		return -EINVAL;
+	}
+	for (i = 0; i < json_object_array_length(profiles) && !ret; i++)
+		ret = json_profile(where, json_object_array_get_idx(profiles, i),
+				   w);
+	return ret;
+}
+
+static int parse_json(struct apply *ap, const char *file, const char *text)
+{
+	static const char *const keys[] = { "all", "devices", NULL };
+	struct json_object *root, *all = NULL, *devs;
+	struct json_object_iterator it, end;
+	size_t i;
+	int ret = 0;
+
+	root = adp_json_parse(file, text, strlen(text));
+	if (!root)
+		return -EINVAL;
+	devs = root;
+	if (json_object_is_type(root, json_type_object)) {
+		it = json_object_iter_begin(root);
+		end = json_object_iter_end(root);
+		for (; !json_object_iter_equal(&it, &end) && !ret;
+		     json_object_iter_next(&it)) {
+			if (in_list(keys, json_object_iter_peek_name(&it)))
+				continue;
+			print_error("%s: unknown member \"%s\": expected \"all\" or \"devices\"",
+				    file, json_object_iter_peek_name(&it));
+			ret = -EINVAL;
+		}
+		json_object_object_get_ex(root, "all", &all);
+		if (!json_object_object_get_ex(root, "devices", &devs))
+			devs = NULL;
+	}
+	if (!ret && all)
+		ret = json_dev(ap, file, all, true);
+	if (!ret && devs && !json_object_is_type(devs, json_type_array)) {
+		print_error("%s: \"devices\" must be an array", file);
+		ret = -EINVAL;
+	}
+	for (i = 0; !ret && devs && i < json_object_array_length(devs); i++)
+		ret = json_dev(ap, file, json_object_array_get_idx(devs, i),
+			       false);
+	json_object_put(root);
+	return ret;
+}
+
+static bool has_suffix(const char *name, const char *suffix)
+{
+	size_t n = strlen(name), m = strlen(suffix);
+
+	return n > m && !strcmp(name + n - m, suffix);
+}
+
+/* A file, or "-" for standard input: JSON when "*.json" or it starts with '{'. */
+static int parse_file(struct apply *ap, const char *path)
+{
+	const char *file, *s;
+	size_t len;
+	char *text;
+	int ret;
+
+	if (adp_file_read(path, &file, &text, &len))
+		return -EINVAL;
+	for (s = text; isspace((unsigned char)*s); s++)
+		;
+	if (has_suffix(path, ".json") || *s == '{')
+		ret = parse_json(ap, file, text);
+	else
+		ret = parse_conf(ap, file, text);
+	free(text);
+	return ret;
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* A directory: its *.conf files in name order, later ones win. */
+/* A directory: its *.conf and *.json files in name order, later ones win. */
 static int parse_path(struct apply *ap, const char *path)
 {
 	char **names = NULL, full[4096];
 	struct dirent *de;
 	struct stat st;
-	size_t n = 0, i, len;
+	size_t n = 0, i;
 	int ret = 0;
 	DIR *d;
 
-	if (stat(path, &st) || !S_ISDIR(st.st_mode))
+	if (!strcmp(path, "-") || stat(path, &st) || !S_ISDIR(st.st_mode))
 		return parse_file(ap, path);
 	d = opendir(path);
 	if (!d) {
@@ -243,8 +467,8 @@ static int parse_path(struct apply *ap, const char *path)
 		return -errno;
 	}
 	while ((de = readdir(d))) {
-		len = strlen(de->d_name);
-		if (len <= 5 || strcmp(de->d_name + len - 5, ".conf"))
+		if (!has_suffix(de->d_name, ".conf") &&
+		    !has_suffix(de->d_name, ".json"))
 			continue;
 		char **nn = realloc(names, (n + 1) * sizeof(*names));
 
@@ -309,6 +533,19 @@ static void want_merge(struct apply_want *to, const struct apply_want *from)
 			overlay(&to->prof[i].range[r], &from->prof[i].range[r]);
 		}
 	}
+}
+
+/* What the files want of d: [all], then [dev D] over it. */
+static void want_for(const struct apply *ap, struct apply_dev *d)
+{
+	int i;
+
+	for (i = 0; i < ap->n; i++)
+		if (!ap->want[i].dev[0])
+			want_merge(&d->want, &ap->want[i]);
+	for (i = 0; i < ap->n; i++)
+		if (ap->want[i].dev[0] && !strcmp(ap->want[i].dev, d->name))
+			want_merge(&d->want, &ap->want[i]);
 }
 
 static int read_accl(const struct adp_nl_msg *msg, void *arg)
@@ -422,8 +659,8 @@ static void print_change(const char *dev, int prof, int range,
 	if (prof >= 0)
 		print_uint(PRINT_JSON, "profile", NULL, prof);
 	print_string(PRINT_JSON, "field", NULL, key);
-	print_uint(PRINT_JSON, "from", NULL, from);
-	print_uint(PRINT_JSON, "to", NULL, to);
+	print_uint(PRINT_JSON, "before", NULL, from);
+	print_uint(PRINT_JSON, "after", NULL, to);
 	close_json_object();
 	if (prof >= 0)
 		snprintf(line, sizeof(line), "%s profile %d: %s %s -> %s", dev,
@@ -437,8 +674,9 @@ static void print_change(const char *dev, int prof, int range,
 }
 
 /* Fields of want that differ from cur go into req; returns how many. */
-static int diff_vals(const char *dev, int prof, int range,
-		     const struct adp_field *fields, const struct adp_vals *cur,
+static int diff_vals(const struct apply *ap, const char *dev, int prof,
+		     int range, const struct adp_field *fields,
+		     const struct adp_vals *cur,
 		     const struct adp_vals *want, struct adp_vals *req)
 {
 	const struct adp_field *f;
@@ -450,8 +688,9 @@ static int diff_vals(const char *dev, int prof, int range,
 			continue;
 		req->v[f->attr] = want->v[f->attr];
 		req->has[f->attr] = true;
-		print_change(dev, prof, range, f, cur->v[f->attr],
-			     want->v[f->attr]);
+		if (!ap->quiet)
+			print_change(dev, prof, range, f, cur->v[f->attr],
+				     want->v[f->attr]);
 		n++;
 	}
 	return n;
@@ -482,7 +721,7 @@ static int plan_dev(struct adp_ctx *ctx, struct apply *ap,
 				return -EPERM;
 			}
 		d->accl_req.dev = d->name;
-		n = diff_vals(d->name, -1, -1, adp_accl_fields, &d->accl,
+		n = diff_vals(ap, d->name, -1, -1, adp_accl_fields, &d->accl,
 			      &d->want.accl, &d->accl_req.accl);
 		d->accl_change = n > 0;
 		ap->changes += n;
@@ -508,10 +747,10 @@ static int plan_dev(struct adp_ctx *ctx, struct apply *ap,
 		req->dev = d->name;
 		req->profile.v[ADP_PROFILE_ID_ATTR] = id;
 		req->profile.has[ADP_PROFILE_ID_ATTR] = true;
-		n = diff_vals(d->name, id, -1, adp_profile_fields, &cur->v,
+		n = diff_vals(ap, d->name, id, -1, adp_profile_fields, &cur->v,
 			      &want->v, &req->profile);
 		for (r = 0; r < ROCE_ADP_RANGES_MAX; r++) {
-			int m = diff_vals(d->name, id, r, adp_range_fields,
+			int m = diff_vals(ap, d->name, id, r, adp_range_fields,
 					  &cur->range[r], &want->range[r],
 					  &req->range[r]);
 
@@ -596,18 +835,8 @@ static int apply_run(struct adp_ctx *ctx, struct apply *ap)
 	free(present.v);
 	if (ret)
 		goto out;
-	for (i = 0; i < l.n; i++) {
-		struct apply_want *w;
-		int j;
-
-		if (all)
-			want_merge(&l.v[i].want, all);
-		for (j = 0; j < ap->n; j++) {
-			w = &ap->want[j];
-			if (w->dev[0] && !strcmp(w->dev, l.v[i].name))
-				want_merge(&l.v[i].want, w);
-		}
-	}
+	for (i = 0; i < l.n; i++)
+		want_for(ap, &l.v[i]);
 
 	open_json_object(NULL);
 	print_bool(PRINT_JSON, "check", NULL, ap->check);
@@ -633,6 +862,40 @@ out:
 	if (ret)
 		return ADP_EXIT_FAIL;
 	return ap->changes ? ADP_EXIT_CHANGED : ADP_EXIT_OK;
+}
+
+struct apply *apply_load(const char *path)
+{
+	struct apply *ap = calloc(1, sizeof(*ap));
+
+	if (!ap) {
+		print_error("out of memory");
+		return NULL;
+	}
+	ap->quiet = true;
+	if (parse_path(ap, path)) {
+		free(ap);
+		return NULL;
+	}
+	return ap;
+}
+
+int apply_dev_changes(struct adp_ctx *ctx, struct apply *ap, const char *dev)
+{
+	struct apply_dev *d;
+	int ret;
+
+	if (!adp_ctx_nl(ctx))
+		return -ENOTCONN;
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	snprintf(d->name, sizeof(d->name), "%s", dev);
+	want_for(ap, d);
+	ap->changes = 0;
+	ret = plan_dev(ctx, ap, d);
+	free(d);
+	return ret ? ret : ap->changes;
 }
 
 static int apply(struct adp_ctx *ctx, int argc, char **argv)
@@ -708,6 +971,134 @@ const struct adp_cmd apply_cmds[] = {
 		.help = "bring devices to the state configuration files give",
 		.usage = "PATH... [--check]",
 		.details = apply_details,
+	},
+	{ }
+};
+
+/*
+ * "config export [dev DEV]": what apply takes, from the devices.  JSON:
+ * {"devices": [{"dev": .., ENABLE: .., "profiles": [..]}]}, the enables
+ * as "accl show -j" and the profiles 1..profile_max_id as "profile show
+ * -j" print them; text: the same as a configuration file.
+ */
+/* lead, then "FIELD VALUE" of each field but the one in attribute skip. */
+static void export_text(const char *lead, const struct adp_field *fields,
+			const struct adp_vals *vals, int skip)
+{
+	const struct adp_field *f;
+	char line[512];
+	size_t n;
+
+	n = snprintf(line, sizeof(line), "%s", lead);
+	for (f = fields; f->attr && n < sizeof(line); f++) {
+		if (!vals->has[f->attr] || f->attr == skip)
+			continue;
+		if (adp_field_name(f, vals->v[f->attr]))
+			n += snprintf(line + n, sizeof(line) - n, "%s%s %s",
+				      n ? " " : "", adp_field_key(f),
+				      adp_field_name(f, vals->v[f->attr]));
+		else
+			n += snprintf(line + n, sizeof(line) - n, "%s%s %u",
+				      n ? " " : "", adp_field_key(f),
+				      vals->v[f->attr]);
+	}
+	print_string(PRINT_FP, NULL, "%s\n", line);
+}
+
+static int export_dev(struct adp_nl *nl, struct apply_dev *d)
+{
+	uint32_t id, max;
+	char lead[16];
+	int r, ret;
+
+	ret = adp_nl_request(nl, ROCE_ADP_CMD_ACCL_GET, 0, build_accl_get,
+			     read_accl, d);
+	if (ret)
+		return ret;
+	open_json_object(NULL);
+	print_string(PRINT_ANY, "dev", "[dev %s]\n", d->name);
+	adp_vals_print_json(adp_accl_fields, &d->accl);
+	export_text("", adp_accl_fields, &d->accl, -1);
+	open_json_array("profiles");
+	max = d->caps.v[ROCE_ADP_A_CAPS_PROFILE_MAX_ID];
+	for (id = 1; id <= max && id < APPLY_NPROF && !ret; id++) {
+		d->get_id = id;
+		ret = adp_nl_request(nl, ROCE_ADP_CMD_PROFILE_GET, 0,
+				     build_prof_get, read_profile, d);
+		if (ret || !d->cur[id].v.has[ADP_PROFILE_ID_ATTR])
+			continue;
+		if (is_json_context())
+			profile_print_nest(NULL, &d->cur[id]);
+		print_string(PRINT_FP, NULL, "\n[dev %s", d->name);
+		print_uint(PRINT_FP, NULL, " profile %u]\n", id);
+		export_text("", adp_profile_fields, &d->cur[id].v,
+			    ADP_PROFILE_ID_ATTR);
+		for (r = 0; r < ROCE_ADP_RANGES_MAX; r++) {
+			if (!d->cur[id].has_range[r])
+				continue;
+			snprintf(lead, sizeof(lead), "range %d", r);
+			export_text(lead, adp_range_fields,
+				    &d->cur[id].range[r], -1);
+		}
+	}
+	close_json_array();
+	close_json_object();
+	print_nl();
+	return ret;
+}
+
+static int config_export(struct adp_ctx *ctx, int argc, char **argv)
+{
+	const char *dev = NULL;
+	struct adp_arg args[] = {
+		{ .key = "dev", .type = ADP_ARG_STR, .val = &dev,
+		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ }
+	};
+	struct dev_list l = { };
+	int i, ret;
+
+	ret = adp_parse_args(ctx, args, argc, argv);
+	if (ret)
+		return ret;
+	if (!adp_ctx_nl(ctx))
+		return ADP_EXIT_FAIL;
+	if (dev)
+		ret = dev_list_add(&l, dev);
+	else
+		ret = adp_nl_request(adp_ctx_nl(ctx), ROCE_ADP_CMD_ACCL_GET,
+				     NLM_F_DUMP, NULL, list_dev, &l);
+	if (!ret) {
+		open_json_object(NULL);
+		open_json_array("devices");
+		for (i = 0; i < l.n && !ret; i++)
+			ret = export_dev(adp_ctx_nl(ctx), &l.v[i]);
+		close_json_array();
+		close_json_object();
+	}
+	free(l.v);
+	return ret ? ADP_EXIT_FAIL : ADP_EXIT_OK;
+}
+
+static void config_export_details(FILE *fp)
+{
+	fputs("\nPrints the enables and the writable profiles (1..profile_max_id) of\n"
+	      "every device with ROCE_ACCL, or of DEV, as \"adpctl apply\" takes them:\n"
+	      "with -j one JSON document {\"devices\": [{\"dev\": DEV, ENABLE: VALUE...,\n"
+	      "\"profiles\": [PROFILE...]}]} (a PROFILE as \"profile show -j\" prints\n"
+	      "it), else a configuration file of [dev DEV] and [dev DEV profile N]\n"
+	      "sections.  Saved as FILE.json (or .conf) it is a file for apply; on\n"
+	      "a host with the same devices \"apply --check FILE\" finds nothing to\n"
+	      "change.\n", fp);
+}
+
+const struct adp_cmd config_cmds[] = {
+	{
+		.name = "export",
+		.func = config_export,
+		.help = "print the configuration of the devices as apply takes it",
+		.usage = "[[dev] DEV]",
+		.details = config_export_details,
 	},
 	{ }
 };

@@ -337,7 +337,7 @@ static unsigned int json_key_line(struct json_doc *d, const char *key)
 	return line;
 }
 
-static const char *json_type_str(const struct json_object *j)
+const char *adp_json_type_str(const struct json_object *j)
 {
 	switch (json_object_get_type(j)) {
 	case json_type_boolean:
@@ -357,7 +357,7 @@ static const char *json_type_str(const struct json_object *j)
 }
 
 /* A whole number 0..UINT32_MAX as its text has it (true = 1, false = 0). */
-static bool json_u32(struct json_object *j, uint32_t *v)
+bool adp_json_u32(struct json_object *j, uint32_t *v)
 {
 	const char *text;
 	uint64_t u;
@@ -438,13 +438,13 @@ static int json_fields(struct json_doc *d, struct json_object *obj,
 			return file_error(d->file, line, "unknown field \"%s\" in %s",
 					  key, r < 0 ? "a profile" :
 					  "a timeout_range entry");
-		if (!json_u32(m, &v))
+		if (!adp_json_u32(m, &v))
 			return file_error(d->file, line, "\"%s\" must be a whole number 0..%u, not %s",
 					  key, UINT32_MAX,
 					  json_object_is_type(m, json_type_int) ||
 					  json_object_is_type(m, json_type_double) ?
 					  json_object_to_json_string(m) :
-					  json_type_str(m));
+					  adp_json_type_str(m));
 		if (f->attr == PROFILE_ID && r < 0) {
 			sp->id = v;
 			continue;
@@ -463,7 +463,7 @@ static int json_profile(struct json_doc *d, const char *dev,
 
 	if (!json_object_is_type(obj, json_type_object))
 		return file_error(d->file, 0, "a profile must be an object, not %s",
-				  json_type_str(obj));
+				  adp_json_type_str(obj));
 	sp = set_add(set);
 	if (!sp)
 		return ADP_EXIT_FAIL;
@@ -650,10 +650,9 @@ static size_t json_prescan(const char *text, size_t len, const char **why)
 	return len;
 }
 
-static int load_json(const char *file, const char *text, size_t len,
-		     struct adp_profile_set *set)
+struct json_object *adp_json_parse(const char *file, const char *text,
+				   size_t len)
 {
-	struct json_doc d = { .file = file, .text = text, .cur = text };
 	struct json_tokener *tok;
 	struct json_object *root;
 	enum json_tokener_error err;
@@ -661,19 +660,20 @@ static int load_json(const char *file, const char *text, size_t len,
 	const char *msg = NULL;
 	char buf[64];
 	size_t i, end;
-	int ret = 0;
 
 	end = json_prescan(text, len, &msg);
 	if (end < len) {
 		for (i = 0; i < end; i++)
 			line += text[i] == '\n';
-		return file_error(file, 0, "not valid JSON: line %u: %s", line,
-				  msg);
+		file_error(file, 0, "not valid JSON: line %u: %s", line, msg);
+		return NULL;
 	}
 	msg = NULL;
 	tok = json_tokener_new();
-	if (!tok)
-		return file_error(file, 0, "out of memory");
+	if (!tok) {
+		file_error(file, 0, "out of memory");
+		return NULL;
+	}
 	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
 	root = json_tokener_parse_ex(tok, text, len);
 	end = json_tokener_get_parse_end(tok);
@@ -694,9 +694,23 @@ static int load_json(const char *file, const char *text, size_t len,
 		for (i = 0; i < end && i < len; i++)
 			line += text[i] == '\n';
 		json_object_put(root);
-		return file_error(file, 0, "not valid JSON: line %u: %s", line,
-				  msg);
+		file_error(file, 0, "not valid JSON: line %u: %s", line, msg);
+		return NULL;
 	}
+	return root;
+}
+
+static int load_json(const char *file, const char *text, size_t len,
+		     struct adp_profile_set *set)
+{
+	struct json_doc d = { .file = file, .text = text, .cur = text };
+	struct json_object *root;
+	size_t i;
+	int ret = 0;
+
+	root = adp_json_parse(file, text, len);
+	if (!root)
+		return ADP_EXIT_FAIL;
 	if (json_object_is_type(root, json_type_array)) {
 		for (i = 0; i < json_object_array_length(root) && !ret; i++)
 			ret = json_entry(&d, json_object_array_get_idx(root, i),
@@ -767,48 +781,65 @@ static int load_words(const char *file, char *text,
 	return 0;
 }
 
-static int load_file(const char *path, struct adp_profile_set *set)
+int adp_file_read(const char *path, const char **file, char **text,
+		  size_t *len)
 {
-	const char *file = strcmp(path, "-") ? path : "stdin";
-	size_t len = 0, got;
-	char *text, *s;
+	size_t got;
 	FILE *fp;
-	int ret;
+	int ret = 0;
 
+	*file = strcmp(path, "-") ? path : "stdin";
+	*len = 0;
 	fp = strcmp(path, "-") ? fopen(path, "r") : stdin;
 	if (!fp) {
-		print_error("cannot open %s: %s", file, strerror(errno));
+		print_error("cannot open %s: %s", *file, strerror(errno));
 		return ADP_EXIT_FAIL;
 	}
-	text = malloc(ADP_PROFILE_FILE_MAX + 1);
-	if (!text) {
+	*text = malloc(ADP_PROFILE_FILE_MAX + 1);
+	if (!*text) {
 		print_error("out of memory");
 		ret = ADP_EXIT_FAIL;
 		goto out;
 	}
-	while ((got = fread(text + len, 1, ADP_PROFILE_FILE_MAX + 1 - len,
+	while ((got = fread(*text + *len, 1, ADP_PROFILE_FILE_MAX + 1 - *len,
 			    fp)) > 0)
-		len += got;
-	if (ferror(fp)) {
-		ret = file_error(file, 0, "cannot read: %s", strerror(errno));
-	} else if (len > ADP_PROFILE_FILE_MAX) {
-		ret = file_error(file, 0, "larger than %d bytes: not a profile",
+		*len += got;
+	if (ferror(fp))
+		ret = file_error(*file, 0, "cannot read: %s", strerror(errno));
+	else if (*len > ADP_PROFILE_FILE_MAX)
+		ret = file_error(*file, 0, "larger than %d bytes: not a profile",
 				 ADP_PROFILE_FILE_MAX);
-	} else if (memchr(text, '\0', len)) {
-		ret = file_error(file, 0, "not a text file");
-	} else {
-		text[len] = '\0';
-		for (s = text; isspace((unsigned char)*s); s++)
-			;
-		if (*s == '{' || *s == '[')
-			ret = load_json(file, text, len, set);
-		else
-			ret = load_words(file, text, set);
+	else if (memchr(*text, '\0', *len))
+		ret = file_error(*file, 0, "not a text file");
+	else
+		(*text)[*len] = '\0';
+	if (ret) {
+		free(*text);
+		*text = NULL;
 	}
-	free(text);
 out:
 	if (fp != stdin)
 		fclose(fp);
+	return ret;
+}
+
+static int load_file(const char *path, struct adp_profile_set *set)
+{
+	const char *file;
+	char *text, *s;
+	size_t len;
+	int ret;
+
+	ret = adp_file_read(path, &file, &text, &len);
+	if (ret)
+		return ret;
+	for (s = text; isspace((unsigned char)*s); s++)
+		;
+	if (*s == '{' || *s == '[')
+		ret = load_json(file, text, len, set);
+	else
+		ret = load_words(file, text, set);
+	free(text);
 	return ret;
 }
 

@@ -156,6 +156,12 @@ static int apply(bool json, const char *args)
 	"time_base 8 retx_total_timeout 20\n" \
 	"range 1 timeout_retry_num 5 dec_mode div2\n"
 
+/* What SITE changes on the device of dev_reset(), as apply prints it. */
+#define SITE_CHANGES \
+	"emu0: roce_adp_retrans_en off -> on\n" \
+	"emu0 profile 1: time_base 4 -> 8\n" \
+	"emu0 profile 1: timeout_range[1].timeout_retry_num 3 -> 5\n"
+
 static bool test_first_run_fewest_writes(void)
 {
 	const char *f;
@@ -164,9 +170,7 @@ static bool test_first_run_fewest_writes(void)
 	dev_reset();
 	f = file("site.conf", SITE);
 	ok = outcome(apply(false, f), ADP_EXIT_CHANGED,
-		     "emu0: roce_adp_retrans_en off -> on\n"
-		     "emu0 profile 1: time_base 4 -> 8\n"
-		     "emu0 profile 1: timeout_range[1].timeout_retry_num 3 -> 5\n"
+		     SITE_CHANGES
 		     "3 changes made\n", "");
 	/* One write each, with only the fields that differ. */
 	ok &= dev.accl_sets == 1 && dev.profile_sets == 1;
@@ -202,9 +206,7 @@ static bool test_check_writes_nothing(void)
 	f = file("site.conf", SITE);
 	snprintf(args, sizeof(args), "--check %s", f);
 	ok = outcome(apply(false, args), ADP_EXIT_CHANGED,
-		     "emu0: roce_adp_retrans_en off -> on\n"
-		     "emu0 profile 1: time_base 4 -> 8\n"
-		     "emu0 profile 1: timeout_range[1].timeout_retry_num 3 -> 5\n"
+		     SITE_CHANGES
 		     "3 changes to make (--check: nothing written)\n", "");
 	/* Only reads went out. */
 	ok &= fake.cmd == ROCE_ADP_CMD_PROFILE_GET;
@@ -253,6 +255,19 @@ static bool test_absent_device_skipped(void)
 	       dev.accl_sets == 0;
 }
 
+/* File name with text: "Error: FILE<at>: err.", nothing even read. */
+static bool refused(const char *name, const char *text, const char *at,
+		    const char *err)
+{
+	const char *f = file(name, text);
+	char want[512];
+	bool ok;
+
+	snprintf(want, sizeof(want), "Error: %s%s: %s.\n", f, at, err);
+	ok = outcome(apply(false, f), ADP_EXIT_FAIL, "", want);
+	return ok && fake.calls == 0;
+}
+
 static bool test_file_errors(void)
 {
 	static const struct {
@@ -273,21 +288,15 @@ static bool test_file_errors(void)
 		{ "[all profile 1]\nadp_retx_profile_id 2\n",
 		  "unknown profile field \"adp_retx_profile_id\"" },
 	};
-	char want[512];
-	const char *f;
 	unsigned int i;
 	bool ok = true;
 
 	dev_reset();
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		f = file("err.conf", cases[i].text);
-		snprintf(want, sizeof(want), "Error: %s:%d: %s.\n", f,
-			 strchr(cases[i].text, '\n') < cases[i].text +
-			 strlen(cases[i].text) - 1 ? 2 : 1, cases[i].err);
-		ok &= outcome(apply(false, f), ADP_EXIT_FAIL, "", want);
-		/* Nothing is even read from the device. */
-		ok &= fake.calls == 0;
-	}
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		ok &= refused("err.conf", cases[i].text,
+			      strchr(cases[i].text, '\n') < cases[i].text +
+			      strlen(cases[i].text) - 1 ? ":2" : ":1",
+			      cases[i].err);
 	return ok;
 }
 
@@ -320,14 +329,207 @@ static bool test_json(void)
 	f = file("site.conf", "[all]\nroce_adp_retrans_en on\n");
 	ok = outcome(apply(true, f), ADP_EXIT_CHANGED,
 		     "{\"check\":false,\"changes\":[{\"dev\":\"emu0\","
-		     "\"field\":\"roce_adp_retrans_en\",\"from\":0,\"to\":1}],"
+		     "\"field\":\"roce_adp_retrans_en\",\"before\":0,\"after\":1}],"
 		     "\"changed\":true}\n", "");
 	ok &= python_accepts(out_buf, "{'check': False, 'changed': True, "
 			     "'changes': [{'dev': 'emu0', 'field': "
-			     "'roce_adp_retrans_en', 'from': 0, 'to': 1}]}");
+			     "'roce_adp_retrans_en', 'before': 0, 'after': 1}]}");
 	ok &= outcome(apply(true, f), ADP_EXIT_OK,
 		      "{\"check\":false,\"changes\":[],\"changed\":false}\n",
 		      "");
+	return ok;
+}
+
+
+/* SITE as JSON: the same settings, the same changes. */
+#define SITE_JSON \
+	"{\"all\": {\"roce_adp_retrans_en\": true, \"roce_slow_restart_en\": \"on\"},\n" \
+	" \"devices\": [{\"dev\": \"emu0\", \"profiles\": [{\"adp_retx_profile_id\": 1,\n" \
+	"   \"time_base\": 8, \"retx_total_timeout\": 20,\n" \
+	"   \"timeout_range\": [{}, {\"timeout_retry_num\": 5, \"dec_mode\": \"div2\"}]}]}]}\n"
+
+static bool test_json_file(void)
+{
+	const char *f;
+	char args[300];
+	bool ok;
+
+	dev_reset();
+	f = file("site.json", SITE_JSON);
+	snprintf(args, sizeof(args), "--check %s", f);
+	ok = outcome(apply(false, args), ADP_EXIT_CHANGED,
+		     SITE_CHANGES
+		     "3 changes to make (--check: nothing written)\n", "");
+	ok &= dev.accl_sets == 0 && dev.profile_sets == 0;
+	ok &= outcome(apply(false, f), ADP_EXIT_CHANGED,
+		      SITE_CHANGES
+		      "3 changes made\n", "");
+	ok &= same("profile-set", dev.last_set,
+		   "1=\"emu0\" 10{1=1 6=8 10{1=1 4=5}}");
+	ok &= outcome(apply(false, f), ADP_EXIT_OK, "no changes\n", "");
+	return ok && dev.accl_sets == 1 && dev.profile_sets == 1;
+}
+
+static bool test_json_file_errors(void)
+{
+	static const struct {
+		const char *text, *err;
+	} cases[] = {
+		{ "{\"all\": {\"roce\": 1}}",
+		  "all: unknown member \"roce\" in a device" },
+		{ "{\"all\": {\"roce_adp_retrans_en\": 2}}",
+		  "all: invalid value 2 for \"roce_adp_retrans_en\": expected off, on or 0..1" },
+		{ "{\"devices\": [{\"roce_adp_retrans_en\": 1}]}",
+		  "a device needs \"dev\", its name" },
+		{ "{\"device\": []}",
+		  "unknown member \"device\": expected \"all\" or \"devices\"" },
+		{ "{\"all\": {\"profiles\": [{\"time_base\": 8}]}}",
+		  "all: a profile needs \"adp_retx_profile_id\" 1..7" },
+		{ "{\"all\": {\"profiles\": [{\"adp_retx_profile_id\": 1, \"timeout_range\": [{\"x\": 1}]}]}}",
+		  "all profile 1: unknown member \"x\" in a timeout_range entry" },
+		{ "{\"all\": {\"profiles\": [{\"adp_retx_profile_id\": 1, \"dec_mode\": 1}]}}",
+		  "all profile 1: unknown member \"dec_mode\" in a profile" },
+		{ "{\"all\": }", "not valid JSON: line 1: unexpected character '}'" },
+	};
+	unsigned int i;
+	bool ok = true;
+
+	dev_reset();
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		ok &= refused("err.json", cases[i].text, "", cases[i].err);
+	return ok;
+}
+
+static int run_cmd(const char *obj, const struct adp_cmd *cmds, bool json,
+		   const char *args)
+{
+	fake_reset();
+	fake.gen = gen;
+	fake.gen_count = 1;
+	return fake_run(obj, cmds, cmds[0].name, json, args);
+}
+
+/* Export, change the device, apply the export: back as it was. */
+static bool round_trip(bool json)
+{
+	const char *f;
+	char args[300];
+	bool ok;
+
+	dev_reset();
+	dev.accl.v[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] = 1;
+	ok = outcome_err(run_cmd("config", config_cmds, json, ""), ADP_EXIT_OK,
+			 "");
+	f = file(json ? "export.json" : "export.conf", out_buf);
+	snprintf(args, sizeof(args), "--check %s", f);
+	ok &= outcome(apply(false, args), ADP_EXIT_OK, "no changes\n", "");
+	dev.accl.v[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] = 0;
+	dev.p1.range[1].v[ROCE_ADP_A_RANGE_DEC_MODE] = 0;
+	ok &= outcome(apply(false, f), ADP_EXIT_CHANGED,
+		      "emu0: roce_adp_retrans_en off -> on\n"
+		      "emu0 profile 1: timeout_range[1].dec_mode div4 -> div2\n"
+		      "2 changes made\n", "");
+	return ok && dev.accl.v[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] == 1 &&
+	       dev.p1.range[1].v[ROCE_ADP_A_RANGE_DEC_MODE] == 1;
+}
+
+static bool test_export_json(void)
+{
+	bool ok = round_trip(true);
+
+	dev_reset();
+	ok &= outcome_err(run_cmd("config", config_cmds, true, "emu0"),
+			  ADP_EXIT_OK, "");
+	ok &= same("request", fake_req_str(), "1=\"emu0\" 9=1");
+	return ok && python_accepts(out_buf,
+		"{'devices': [{'dev': 'emu0', 'roce_adp_retrans_en': False, "
+		"'roce_tx_window_en': False, 'roce_slow_restart_en': True, "
+		"'roce_slow_restart_idle_en': False, "
+		"'min_ack_timeout_limit_disabled': False, "
+		"'adaptive_routing_forced_en': False, "
+		"'selective_repeat_forced_en': False, "
+		"'profiles': [{'adp_retx_profile_id': 1, 'qp_total_timeout': False, "
+		"'range_num': 2, 'start_range_index': 0, 'time_unit': 1, "
+		"'time_base': 4, 'retx_total_timeout': 20, "
+		"'timeout_init_low_bound': 1, 'timeout_init_range_size': 1, "
+		"'timeout_range': ["
+		"{'prev_range_index': 0, 'dec_mode': 1, 'timeout_retry_num': 3, "
+		"'range_low_bound': 1, 'range_size': 2}, "
+		"{'prev_range_index': 0, 'dec_mode': 1, 'timeout_retry_num': 3, "
+		"'range_low_bound': 4, 'range_size': 2}]}]}]}");
+}
+
+static bool test_export_text(void)
+{
+	bool ok = round_trip(false);
+
+	dev_reset();
+	ok &= outcome(run_cmd("config", config_cmds, false, ""), ADP_EXIT_OK,
+		      "[dev emu0]\n"
+		      "roce_adp_retrans_en off roce_tx_window_en off roce_slow_restart_en on "
+		      "roce_slow_restart_idle_en off min_ack_timeout_limit_disabled off "
+		      "adaptive_routing_forced_en off selective_repeat_forced_en off\n"
+		      "\n[dev emu0 profile 1]\n"
+		      "qp_total_timeout off range_num 2 start_range_index 0 time_unit usec "
+		      "time_base 4 retx_total_timeout 20 timeout_init_low_bound 1 "
+		      "timeout_init_range_size 1\n"
+		      "range 0 prev_range_index 0 dec_mode div2 timeout_retry_num 3 "
+		      "range_low_bound 1 range_size 2\n"
+		      "range 1 prev_range_index 0 dec_mode div2 timeout_retry_num 3 "
+		      "range_low_bound 4 range_size 2\n\n", "");
+	return ok;
+}
+
+static bool test_metrics_textfile(void)
+{
+	char args[600], path[300], page[8192];
+	const char *conf;
+	size_t n;
+	FILE *fp;
+	bool ok;
+
+	dev_reset();
+	conf = file("site.conf", SITE);
+	snprintf(args, sizeof(args), "--textfile %s --config %s", dir, conf);
+	ok = outcome(run_cmd("metrics", metrics_cmds, false, args),
+		     ADP_EXIT_OK, "", "");
+	/* Only reads: nothing was written to the device. */
+	ok &= dev.accl_sets == 0 && dev.profile_sets == 0;
+	snprintf(path, sizeof(path), "%s/roce_adp.prom", dir);
+	fp = fopen(path, "r");
+	if (!fp)
+		return false;
+	n = fread(page, 1, sizeof(page) - 1, fp);
+	fclose(fp);
+	page[n] = '\0';
+	ok &= strstr(page, "\nroce_adp_retrans_enabled{device=\"emu0\"} 0\n") &&
+	      strstr(page, "\nroce_adp_config_valid 1\n") &&
+	      strstr(page, "\nroce_adp_config_match{device=\"emu0\"} 0\n") &&
+	      strstr(page, "\nroce_adp_config_drift_fields{device=\"emu0\"} 3\n") &&
+	      strstr(page, "# TYPE roce_adp_firmware_resets_total counter\n");
+	if (!ok)
+		printf("# %s", page);
+	/* No temporary file is left behind. */
+	snprintf(args, sizeof(args), "test -z \"$(ls -A %s | grep prom.)\"", dir);
+	ok &= system(args) == 0;
+
+	/* Applied: it matches; a broken configuration is told apart. */
+	apply(false, conf);
+	snprintf(args, sizeof(args), "--config %s", conf);
+	ok &= outcome_err(run_cmd("metrics", metrics_cmds, false, args),
+			  ADP_EXIT_OK, "");
+	ok &= strstr(out_buf, "\nroce_adp_config_match{device=\"emu0\"} 1\n") &&
+	      strstr(out_buf, "\nroce_adp_config_drift_fields{device=\"emu0\"} 0\n");
+	conf = file("bad.conf", "[all]\nroce on\n");
+	snprintf(args, sizeof(args), "--config %s", conf);
+	run_cmd("metrics", metrics_cmds, false, args);
+	ok &= strstr(out_buf, "\nroce_adp_config_valid 0\n") &&
+	      strstr(out_buf, "\nroce_adp_config_match{device=\"emu0\"} 0\n") &&
+	      strstr(out_buf, "\nroce_adp_config_drift_fields{device=\"emu0\"} -1\n");
+	/* No configuration at all: no config series. */
+	snprintf(args, sizeof(args), "--config %s/none", dir);
+	run_cmd("metrics", metrics_cmds, false, args);
+	ok &= !strstr(out_buf, "roce_adp_config_");
 	return ok;
 }
 
@@ -347,6 +549,14 @@ static const struct tap_test tests[] = {
 	{ "a directory: *.conf in name order, later wins",
 	  test_directory_later_wins },
 	{ "-j: one object, valid JSON", test_json },
+	{ "a JSON file: the same changes as its .conf", test_json_file },
+	{ "JSON file errors name the file and the member, nothing sent",
+	  test_json_file_errors },
+	{ "config export -j: the document, applied back", test_export_json },
+	{ "config export: a configuration file, applied back",
+	  test_export_text },
+	{ "metrics --textfile: the page, atomically, against the configuration",
+	  test_metrics_textfile },
 };
 
 int main(void)

@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "adpctl metrics [--textfile DIR] [--config PATH]": the configuration
+ * state of every device in the Prometheus text format, for node_exporter's
+ * textfile collector (Documentation/fleet.rst lists the series).  With
+ * --textfile the page goes to DIR/roce_adp.prom, written to a temporary
+ * file in DIR and renamed over it, so that a scrape never sees half of it.
+ * Counters of the NIC (hw_counters) are node_exporter's own: not here.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <netlink/genl/genl.h>
+
+#include "adpctl.h"
+
+#define METRICS_FILE	"roce_adp.prom"
+#define METRICS_CONFIG	"/etc/roce_adp"
+
+struct metrics_dev {
+	char name[ROCE_ADP_DEV_NAME_LEN];
+	const char *backend;		/* a name of the spec, or NULL */
+	char fw[64];
+	bool has_restore;
+	uint32_t restore[ROCE_ADP_A_RESTORE_MAX + 1];
+	uint64_t restore_time;
+	bool has_accl;
+	struct adp_vals accl;
+	bool has_active;
+	uint32_t active;
+	int changes;			/* apply --check; < 0: cannot say */
+};
+
+struct metrics {
+	struct metrics_dev *v;
+	int n;
+};
+
+static struct metrics_dev *metrics_dev(struct metrics *m, const char *name)
+{
+	struct metrics_dev *v;
+	int i;
+
+	for (i = 0; i < m->n; i++)
+		if (!strcmp(m->v[i].name, name))
+			return &m->v[i];
+	v = realloc(m->v, (m->n + 1) * sizeof(*v));
+	if (!v)
+		return NULL;
+	m->v = v;
+	v = &m->v[m->n++];
+	memset(v, 0, sizeof(*v));
+	snprintf(v->name, sizeof(v->name), "%s", name);
+	return v;
+}
+
+static int read_dev(const struct adp_nl_msg *msg, void *arg)
+{
+	struct nlattr *r[ROCE_ADP_A_RESTORE_MAX + 1], **tb = msg->tb;
+	const char *name = adp_nl_str(tb[ROCE_ADP_A_DEV_NAME]);
+	struct metrics_dev *d;
+	uint32_t backend;
+	int i;
+
+	if (!name)
+		return 0;
+	d = metrics_dev(arg, name);
+	if (!d)
+		return -ENOMEM;
+	if (tb[ROCE_ADP_A_DEV_BACKEND]) {
+		backend = nla_get_u32(tb[ROCE_ADP_A_DEV_BACKEND]);
+		if (backend < ARRAY_SIZE(adp_backend_names))
+			d->backend = adp_backend_names[backend];
+	}
+	snprintf(d->fw, sizeof(d->fw), "%s",
+		 adp_nl_str(tb[ROCE_ADP_A_DEV_FW_VERSION]) ?: "");
+	if (!tb[ROCE_ADP_A_RESTORE])
+		return 0;
+	if (nla_parse_nested(r, ROCE_ADP_A_RESTORE_MAX, tb[ROCE_ADP_A_RESTORE],
+			     adp_restore_policy) < 0) {
+		print_error("kernel reply with a malformed restore attribute");
+		return -EBADMSG;
+	}
+	d->has_restore = true;
+	for (i = 0; i <= ROCE_ADP_A_RESTORE_MAX; i++) {
+		if (r[i] && adp_restore_policy[i].type == NLA_U8)
+			d->restore[i] = nla_get_u8(r[i]);
+		else if (r[i] && adp_restore_policy[i].type == NLA_U32)
+			d->restore[i] = nla_get_u32(r[i]);
+	}
+	if (r[ROCE_ADP_A_RESTORE_TIME])
+		d->restore_time = nla_get_u64(r[ROCE_ADP_A_RESTORE_TIME]);
+	return 0;
+}
+
+static int read_accl(const struct adp_nl_msg *msg, void *arg)
+{
+	const char *name = adp_nl_str(msg->tb[ROCE_ADP_A_DEV_NAME]);
+	struct metrics_dev *d;
+
+	if (!name)
+		return 0;
+	d = metrics_dev(arg, name);
+	if (!d)
+		return -ENOMEM;
+	if (msg->tb[ROCE_ADP_A_ACCL]) {
+		d->has_accl = true;
+		if (adp_vals_parse(adp_accl_fields, msg->tb[ROCE_ADP_A_ACCL],
+				   &d->accl, "enables"))
+			return -EBADMSG;
+	}
+	if (msg->tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]) {
+		d->has_active = true;
+		d->active = nla_get_u32(msg->tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]);
+	}
+	return 0;
+}
+
+/* A label value: backslash, double quote and newline escaped. */
+static void label(FILE *fp, const char *key, const char *v, const char *sep)
+{
+	fprintf(fp, "%s=\"", key);
+	for (; *v; v++) {
+		if (*v == '\\' || *v == '"')
+			fputc('\\', fp);
+		if (*v == '\n')
+			fputs("\\n", fp);
+		else
+			fputc(*v, fp);
+	}
+	fprintf(fp, "\"%s", sep);
+}
+
+/* The RDMA device of a PCI function, from sysfs; "" when there is none. */
+static void rdma_name(const char *pci, char *buf, size_t len)
+{
+	char path[128];
+	struct dirent *de;
+	DIR *d;
+
+	*buf = '\0';
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/infiniband", pci);
+	d = opendir(path);
+	if (!d)
+		return;
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.') {
+			snprintf(buf, len, "%s", de->d_name);
+			break;
+		}
+	closedir(d);
+}
+
+static void header(FILE *fp, const char *name, const char *type,
+		   const char *help)
+{
+	fprintf(fp, "# HELP roce_adp_%s %s\n# TYPE roce_adp_%s %s\n", name,
+		help, name, type);
+}
+
+static bool get_retrans(const struct metrics_dev *d, long long *v)
+{
+	*v = d->accl.v[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN];
+	return d->has_accl && d->accl.has[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN];
+}
+
+static bool get_active(const struct metrics_dev *d, long long *v)
+{
+	*v = d->active;
+	return d->has_active;
+}
+
+static bool get_match(const struct metrics_dev *d, long long *v)
+{
+	*v = d->changes == 0;
+	return d->has_accl;
+}
+
+static bool get_drift(const struct metrics_dev *d, long long *v)
+{
+	*v = d->changes;
+	return d->has_accl;
+}
+
+static bool get_restore_on(const struct metrics_dev *d, long long *v)
+{
+	*v = d->restore[ROCE_ADP_A_RESTORE_ENABLED];
+	return d->has_restore;
+}
+
+static bool get_resets(const struct metrics_dev *d, long long *v)
+{
+	*v = d->restore[ROCE_ADP_A_RESTORE_RESETS];
+	return d->has_restore;
+}
+
+static bool get_restore_time(const struct metrics_dev *d, long long *v)
+{
+	*v = d->restore_time;
+	return d->has_restore && d->restore[ROCE_ADP_A_RESTORE_RESETS];
+}
+
+/* The series of one sample per device; config: only with a configuration. */
+static const struct metrics_series {
+	const char *name, *type, *help;
+	bool (*get)(const struct metrics_dev *d, long long *v);
+	bool config;
+} metrics_series[] = {
+	{ "retrans_enabled", "gauge",
+	  "Whether adaptive retransmission (roce_adp_retrans_en) is on.",
+	  get_retrans, false },
+	{ "active_profile_id", "gauge",
+	  "The adaptive retransmission profile in effect (0: the firmware's).",
+	  get_active, false },
+	{ "config_match", "gauge",
+	  "Whether the device is as the configuration asks (apply --check finds nothing).",
+	  get_match, true },
+	{ "config_drift_fields", "gauge",
+	  "Fields of the device that differ from the configuration (-1: cannot be checked).",
+	  get_drift, true },
+	{ "restore_enabled", "gauge",
+	  "Whether the module restores the configuration after a firmware reset.",
+	  get_restore_on, false },
+	{ "firmware_resets_total", "counter",
+	  "Firmware resets seen, each followed by a restore of the configuration.",
+	  get_resets, false },
+	{ "restore_last_timestamp_seconds", "gauge",
+	  "When the last restore ran, in seconds since the epoch.",
+	  get_restore_time, false },
+	{ }
+};
+
+/* One sample per device for which t->get() gives a value. */
+static void series(FILE *fp, const struct metrics *m,
+		   const struct metrics_series *t)
+{
+	long long v;
+	int i;
+
+	header(fp, t->name, t->type, t->help);
+	for (i = 0; i < m->n; i++) {
+		if (!t->get(&m->v[i], &v))
+			continue;
+		fprintf(fp, "roce_adp_%s{", t->name);
+		label(fp, "device", m->v[i].name, "} ");
+		fprintf(fp, "%lld\n", v);
+	}
+}
+
+static void write_page(FILE *fp, const struct metrics *m, int config)
+{
+	const struct metrics_series *t;
+	const struct metrics_dev *d;
+	char rdma[256];
+	uint32_t o;
+	int i;
+
+	header(fp, "device_info", "gauge",
+	       "Device known to roce_adp: backend, firmware, PCI and RDMA names.");
+	for (i = 0; i < m->n; i++) {
+		d = &m->v[i];
+		fputs("roce_adp_device_info{", fp);
+		label(fp, "device", d->name, ",");
+		label(fp, "backend", d->backend ?: "unknown", ",");
+		label(fp, "fw_version", d->fw, ",");
+		rdma[0] = '\0';
+		if (d->backend && !strcmp(d->backend, "mlx5"))
+			rdma_name(d->name, rdma, sizeof(rdma));
+		label(fp, "pci", d->backend && !strcmp(d->backend, "mlx5") ?
+		      d->name : "", ",");
+		label(fp, "rdma", rdma, "} 1\n");
+	}
+	for (t = metrics_series; t->name; t++) {
+		if (t->config && config < 0)
+			continue;
+		if (!strcmp(t->name, "config_match")) {
+			header(fp, "config_valid", "gauge",
+			       "Whether the configuration could be read and checked.");
+			fprintf(fp, "roce_adp_config_valid %d\n", config);
+		}
+		series(fp, m, t);
+	}
+	header(fp, "restore_last_outcome", "gauge",
+	       "Outcome of the last restore: 1 for the outcome it had, 0 for the others.");
+	for (i = 0; i < m->n; i++) {
+		d = &m->v[i];
+		if (!d->has_restore)
+			continue;
+		for (o = 0; o < ARRAY_SIZE(adp_restore_outcome_names); o++) {
+			if (!adp_restore_outcome_names[o])
+				continue;
+			fputs("roce_adp_restore_last_outcome{", fp);
+			label(fp, "device", d->name, ",");
+			label(fp, "outcome", adp_restore_outcome_names[o], "} ");
+			fprintf(fp, "%d\n",
+				d->restore[ROCE_ADP_A_RESTORE_OUTCOME] == o);
+		}
+	}
+	header(fp, "restore_last_duration_seconds", "gauge",
+	       "How long the last restore took after the reset ended.");
+	for (i = 0; i < m->n; i++) {
+		d = &m->v[i];
+		if (!d->has_restore || !d->restore[ROCE_ADP_A_RESTORE_RESETS])
+			continue;
+		fputs("roce_adp_restore_last_duration_seconds{", fp);
+		label(fp, "device", d->name, "} ");
+		fprintf(fp, "%u.%06u\n",
+			d->restore[ROCE_ADP_A_RESTORE_DURATION_US] / 1000000,
+			d->restore[ROCE_ADP_A_RESTORE_DURATION_US] % 1000000);
+	}
+}
+
+/* The page to DIR/roce_adp.prom: a temporary file in DIR, renamed. */
+static int write_textfile(const char *dir, const char *page, size_t len)
+{
+	char tmp[4096], path[4096];
+	int fd, ret = 0;
+
+	snprintf(path, sizeof(path), "%s/" METRICS_FILE, dir);
+	snprintf(tmp, sizeof(tmp), "%s/." METRICS_FILE ".XXXXXX", dir);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		ret = -errno;
+		print_error("cannot create a file in %s: %s", dir,
+			    strerror(-ret));
+		return ret;
+	}
+	if (write(fd, page, len) != (ssize_t)len || fchmod(fd, 0644) ||
+	    fsync(fd))
+		ret = errno ? -errno : -EIO;
+	if (close(fd) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path))
+		ret = -errno;
+	if (!ret)
+		return 0;
+	print_error("cannot write %s: %s", path, strerror(-ret));
+	unlink(tmp);
+	return ret;
+}
+
+/* config_valid: 1, 0 (cannot be read), -1 (path absent). */
+static int check_config(struct adp_ctx *ctx, struct metrics *m,
+			const char *path)
+{
+	struct apply *ap;
+	struct stat st;
+	int i;
+
+	if (stat(path, &st) && errno == ENOENT)
+		return -1;
+	ap = apply_load(path);
+	for (i = 0; i < m->n; i++)
+		m->v[i].changes = ap ? apply_dev_changes(ctx, ap, m->v[i].name) :
+				  -1;
+	for (i = 0; i < m->n; i++)
+		if (m->v[i].changes < 0)
+			m->v[i].changes = -1;
+	free(ap);
+	return !!ap;
+}
+
+static int metrics(struct adp_ctx *ctx, int argc, char **argv)
+{
+	const char *dir = NULL, *config = METRICS_CONFIG;
+	struct adp_arg args[] = {
+		{ .key = "--textfile", .type = ADP_ARG_STR, .val = &dir },
+		{ .key = "--config", .type = ADP_ARG_STR, .val = &config },
+		{ }
+	};
+	struct metrics m = { };
+	char *page = NULL;
+	size_t len = 0;
+	struct adp_nl *nl;
+	FILE *fp;
+	int ret;
+
+	ret = adp_parse_args(ctx, args, argc, argv);
+	if (ret)
+		return ret;
+	if (is_json_context())
+		return adp_usage_error(ctx, "the metrics are Prometheus text: no -j");
+	nl = adp_ctx_nl(ctx);
+	if (!nl)
+		return ADP_EXIT_FAIL;
+	ret = adp_nl_request(nl, ROCE_ADP_CMD_DEV_GET, NLM_F_DUMP, NULL,
+			     read_dev, &m) ?:
+	      adp_nl_request(nl, ROCE_ADP_CMD_ACCL_GET, NLM_F_DUMP, NULL,
+			     read_accl, &m);
+	fp = ret ? NULL : open_memstream(&page, &len);
+	if (fp) {
+		write_page(fp, &m, check_config(ctx, &m, config));
+		ret = fclose(fp) ? -ENOMEM : 0;
+	} else if (!ret) {
+		ret = -ENOMEM;
+	}
+	if (!ret && dir)
+		ret = write_textfile(dir, page, len);
+	else if (!ret)
+		print_string(PRINT_FP, NULL, "%s", page);
+	free(page);
+	free(m.v);
+	return ret ? ADP_EXIT_FAIL : ADP_EXIT_OK;
+}
+
+static void metrics_details(FILE *fp)
+{
+	fputs("\nPrints the configuration state of every device in the Prometheus\n"
+	      "text format: device_info, retrans_enabled, active_profile_id,\n"
+	      "config_match and config_drift_fields (against PATH as \"apply --check\"\n"
+	      "compares), config_valid, restore_enabled, firmware_resets_total,\n"
+	      "restore_last_outcome, restore_last_timestamp_seconds and\n"
+	      "restore_last_duration_seconds, each named roce_adp_*.\n"
+	      "  --textfile DIR  write DIR/" METRICS_FILE " instead, atomically, for\n"
+	      "                  node_exporter's textfile collector\n"
+	      "  --config PATH   the configuration (default " METRICS_CONFIG ");\n"
+	      "                  when it does not exist no config_* series\n", fp);
+}
+
+const struct adp_cmd metrics_cmds[] = {
+	{
+		.name = "metrics",
+		.func = metrics,
+		.help = "print the configuration state of the devices for Prometheus",
+		.usage = "[--textfile DIR] [--config PATH]",
+		.details = metrics_details,
+	},
+	{ }
+};
