@@ -49,6 +49,12 @@ store()
 	grep "^$2:" $SDBG/"$1"/store | cut -d: -f2 | sed 's/^ //'
 }
 
+# netdev F: the network interface the stand-in registered on F
+netdev()
+{
+	ls /sys/bus/pci/devices/"$1"/net
+}
+
 last_cmd()
 {
 	tail -n 1 $SDBG/"$1"/cmds
@@ -61,9 +67,9 @@ test_attach_at_load()
 	run_cmd adpctl dev show
 	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
 	expect_eq "$(printf '%s\n' "$OUT" | grep -v '^emu')" \
-"$F0: backend mlx5 fw $FW roce_accl supported
-$F1: backend mlx5 fw $FW roce_accl supported
-$F2: backend mlx5 fw $FW roce_accl unsupported" "dev show" || return 1
+"$F0: backend mlx5 fw $FW roce_accl supported netdev $(netdev $F0)
+$F1: backend mlx5 fw $FW roce_accl supported netdev $(netdev $F1)
+$F2: backend mlx5 fw $FW roce_accl unsupported netdev $(netdev $F2)" "dev show" || return 1
 	dmesg | tail -n +"$DMESG_AT" |
 		grep -qF "roce_adp_mlx5: attached to 3 mlx5_core PCI function(s)" ||
 		{ echo "no 'attached to 3' line"; return 1; }
@@ -81,8 +87,32 @@ test_attach_on_bind()
 	[ ! -d $SDBG/$F1 ] || { echo "stand-in still has $F1"; return 1; }
 	echo $F1 >$DRV/bind
 	run_cmd adpctl dev show $F1
-	expect_eq "$OUT" "$F1: backend mlx5 fw $FW roce_accl supported" \
+	expect_eq "$OUT" "$F1: backend mlx5 fw $FW roce_accl supported netdev $(netdev $F1)" \
 		"dev show after bind"
+}
+
+# A function may be named by its network interface (the stand-in registers
+# one on each; an RDMA device needs ib_core, see tools/adpctl/tests).
+test_names()
+{
+	n=$(netdev $F2)
+	expect_match "$n" '^eth[0-9]+$' "netdev of $F2" || return 1
+	run_cmd adpctl -j dev show $F2
+	expect_eq "$(json_get "$OUT" '[(d["name"], d["netdevs"], "rdma_devs" in d) for d in j]')" \
+		"[('$F2', ['$n'], False)]" "JSON" || return 1
+	run_cmd adpctl dev show "$n"
+	expect_eq "$OUT" "$F2: backend mlx5 fw $FW roce_accl unsupported netdev $n" \
+		"dev show $n" || return 1
+	run_cmd adpctl accl show dev "$n"
+	expect_eq "$ERR" "Error: device does not support ROCE_ACCL." \
+		"accl show dev $n" || return 1
+	run_cmd adpctl -j accl show "$(netdev $F0)"
+	expect_eq "$(json_get "$OUT" 'j[0]["dev"]')" "$F0" "accl show by netdev" ||
+		return 1
+	# a name that is neither stays as it is, for the kernel to refuse
+	run_cmd adpctl dev show lo
+	expect_eq "$RC" 1 "exit status for lo" || return 1
+	expect_match "$ERR" "^Error: .*\.$" "error for lo"
 }
 
 # Golden vectors: ROCE_ACCL dwords worked out by hand from the register's
@@ -316,7 +346,7 @@ test_rmmod_orders()
 	insmod $STANDIN/mlx5_core.ko && insmod $STANDIN/roce_adp_mlx5.ko ||
 		return 1
 	run_cmd adpctl dev show $F2
-	expect_eq "$OUT" "$F2: backend mlx5 fw $FW roce_accl supported" \
+	expect_eq "$OUT" "$F2: backend mlx5 fw $FW roce_accl supported netdev $(netdev $F2)" \
 		"$F2 with roce_accl" || return 1
 	rmmod roce_adp_mlx5 && rmmod mlx5_core
 }
@@ -344,6 +374,7 @@ fi
 DMESG_START=$(($(dmesg | wc -l) + 1))
 run_test attach_at_load test_attach_at_load
 run_test attach_on_later_bind test_attach_on_bind
+run_test names_operators_know test_names
 run_test accl_set_bytes_in_the_store test_accl_golden
 run_test profile_set_bytes_in_the_store test_profile_golden
 run_test firmware_status_mapping test_status_mapping
