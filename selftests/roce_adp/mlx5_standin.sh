@@ -321,6 +321,38 @@ test_unbind_in_flight()
 	expect_eq "$RC" 0 "accl show after bind ($ERR)"
 }
 
+# tools/hw-check (installed by tools/check with --bin): read-only sends no
+# write; --write leaves the register store as it found it.
+test_hw_check()
+{
+	command -v hw-check >/dev/null || { echo "no hw-check in the guest"; return 1; }
+	set_full $F0 >/dev/null && adpctl accl set dev $F0 roce_tx_window_en on \
+		roce_slow_restart_idle_en on >/dev/null || return 1
+	mkey 5 0 1 1 0 1 1 1 1 0xffffff 0x42 0 1 7 0x7f0000001000 0x2000 4 12 ||
+		return 1
+	before=$(cat $SDBG/$F0/store)
+	echo >$SDBG/$F0/cmds
+	run_cmd hw-check --out /tmp/hw.txt --mpt $F1:0x542 $F0 $F1 $F2
+	expect_eq "$RC" 0 "read-only exit status" || { cat /tmp/hw.txt; return 1; }
+	expect_match "$(tail -n 1 /tmp/hw.txt)" "^# 9 passed, 0 failed; report in /tmp/hw.txt$" \
+		"summary" || return 1
+	expect_match "$OUT" "CHECK PASS: $F1: MPT entry of key 0x542 \(QUERY_MKEY\)" \
+		"MPT probe" || return 1
+	expect_match "$OUT" "CHECK PASS: $F2: no roce_accl, refused before any command" \
+		"$F2 probe" || return 1
+	expect_eq "$(grep -c 'op_mod 0 ' $SDBG/$F0/cmds)" 0 \
+		"writes in read-only mode" || return 1
+	run_cmd hw-check --write --out /tmp/hw.txt $F0
+	expect_eq "$RC" 0 "read-write exit status" || { cat /tmp/hw.txt; return 1; }
+	for c in "enables written back unchanged" "profile read back as written" \
+		 "original state restored"; do
+		expect_match "$OUT" "CHECK PASS: $F0: $c" "$c" || return 1
+	done
+	[ "$(grep -c 'op_mod 0 ' $SDBG/$F0/cmds)" -ge 4 ] ||
+		{ echo "the write checks sent fewer than 4 writes"; return 1; }
+	expect_eq "$(cat $SDBG/$F0/store)" "$before" "store after --write"
+}
+
 # rmmod_order MODS...: from everything loaded, remove in this order;
 # a module still used must refuse first
 test_rmmod_orders()
@@ -383,6 +415,7 @@ run_test mpt_get_through_query_mkey test_mpt_get
 run_test mpt_dump_through_query_mkey test_mpt_dump
 run_test firmware_error_event_restore_and_reset_ntf test_fw_error_restore
 run_test unbind_during_dump_and_set test_unbind_in_flight
+run_test hw_check_kit test_hw_check
 run_test rmmod_in_every_order test_rmmod_orders
 run_test dmesg_has_only_expected_lines test_dmesg_clean
 unload
