@@ -293,12 +293,24 @@ test_fw_error_restore()
 test_unbind_in_flight()
 {
 	echo 100 >$SDBG/$F1/cmd_delay_ms
+	echo >$SDBG/$F1/cmds
 	adpctl mpt show dev $F1 >/tmp/dump.out 2>&1 &
 	dump=$!
 	adpctl profile set dev $F1 id 1 time_base 8 >/tmp/set.out 2>&1 &
 	set=$!
-	sleep 0.5
+	# unbind once the dump is under way: 16 commands of 100 ms
+	i=0
+	while ! grep -q QUERY_MKEY $SDBG/$F1/cmds && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	t0=$(cut -d' ' -f1 /proc/uptime)
 	echo $F1 >$DRV/unbind
+	t1=$(cut -d' ' -f1 /proc/uptime)
+	# detach waited for the dump's commands still to come (over 1 s)
+	waited=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print (b - a >= 0.5) }')
+	expect_eq "$waited" 1 "unbind waited for the requests in flight ($t0 .. $t1 s)" ||
+		return 1
 	wait $dump
 	dump_rc=$?
 	wait $set
