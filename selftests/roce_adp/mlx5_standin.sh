@@ -380,7 +380,7 @@ test_rmmod_orders()
 		     "roce_adp_mlx5 roce_adp mlx5_core"; do
 		load || return 1
 		for m in $order; do
-			rmmod $m || { echo "rmmod $m failed ($order)"; return 1; }
+			rmmod "$m" || { echo "rmmod $m failed ($order)"; return 1; }
 		done
 	done
 	modprobe roce_adp
