@@ -58,10 +58,12 @@ module:
 # (RADP_STANDIN_BUILD leaves roce_adp.ko out); KBUILD_EXTRA_SYMBOLS makes
 # modpost record the stand-in's CRCs for the mlx5_* imports instead of the
 # real mlx5_core's. tools/standin-same-object checks that the code is the
-# same as in the module that gets installed. Never installed.
+# same as in the module that gets installed. Never installed; skipped
+# where the tests are not (a DKMS source tree).
 STANDIN = $(OBJ)/standin
 standin:
-	@if grep -qE '^CONFIG_MLX5_CORE=[my]' $(KDIR)/.config; then \
+	@if grep -qE '^CONFIG_MLX5_CORE=[my]' $(KDIR)/.config && \
+	    [ -f selftests/mlx5_standin/Kbuild ]; then \
 		set -e; \
 		mkdir -p $(STANDIN)/mlx5_standin; \
 		cp -rsn $(CURDIR)/Kbuild $(CURDIR)/drivers $(CURDIR)/include $(STANDIN)/; \
