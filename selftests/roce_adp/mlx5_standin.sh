@@ -263,17 +263,19 @@ test_fw_error_restore()
 	mon=$!
 	# join the group before the reset: an accl-ntf shows it did
 	i=0
-	while ! grep -q accl-ntf $MON && [ $i -lt 40 ]; do
+	while ! grep -q accl-ntf $MON && [ $i -lt 120 ]; do
 		adpctl accl set dev $F0 roce_slow_restart_en off >/dev/null
 		sleep 0.25
 		i=$((i + 1))
 	done
-	echo 300 >$SDBG/$F0/fw_reset
+	grep -q accl-ntf $MON || { echo "monitor saw nothing"; kill $mon; return 1; }
+	# down for 3 s: long enough to be seen down on a busy TCG host
+	echo 3000 >$SDBG/$F0/fw_reset
 	run_cmd adpctl accl show dev $F0
 	expect_eq "$ERR" "Error: device is resetting." "during the error state" ||
 		{ kill $mon; return 1; }
 	i=0
-	while ! grep -q "$F0 reset-ntf" $MON && [ $i -lt 40 ]; do
+	while ! grep -q "$F0 reset-ntf" $MON && [ $i -lt 120 ]; do
 		sleep 0.25
 		i=$((i + 1))
 	done
@@ -300,10 +302,11 @@ test_unbind_in_flight()
 	set=$!
 	# unbind once the dump is under way: 16 commands of 100 ms
 	i=0
-	while ! grep -q QUERY_MKEY $SDBG/$F1/cmds && [ $i -lt 50 ]; do
+	while ! grep -q QUERY_MKEY $SDBG/$F1/cmds && [ $i -lt 300 ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
+	grep -q QUERY_MKEY $SDBG/$F1/cmds || { echo "the dump never started"; return 1; }
 	t0=$(cut -d' ' -f1 /proc/uptime)
 	echo $F1 >$DRV/unbind
 	t1=$(cut -d' ' -f1 /proc/uptime)
