@@ -63,6 +63,32 @@ module:
 	@cp -rsn $(CURDIR)/Kbuild $(CURDIR)/drivers $(CURDIR)/include $(OBJ)/
 	@find $(OBJ) -xtype l -delete
 	$(MAKE) -C $(KDIR) M=$(CURDIR)/$(OBJ) modules
+	@$(MAKE) --no-print-directory standin
+
+# The stand-in for mlx5_core (selftests/mlx5_standin) and a test link of the
+# backend against it, in $(OBJ)/standin, for kernels with mlx5_core only.
+# The backend is compiled again from the same sources with the same Kbuild
+# (RADP_STANDIN_BUILD leaves roce_adp.ko out); KBUILD_EXTRA_SYMBOLS makes
+# modpost record the stand-in's CRCs for the mlx5_* imports instead of the
+# real mlx5_core's. tools/standin-same-object checks that the code is the
+# same as in the module that gets installed. Never installed; skipped
+# where the tests are not (a DKMS source tree).
+STANDIN = $(OBJ)/standin
+standin:
+	@if grep -qE '^CONFIG_MLX5_CORE=[my]' $(KDIR)/.config && \
+	    [ -f selftests/mlx5_standin/Kbuild ]; then \
+		set -e; \
+		mkdir -p $(STANDIN)/mlx5_standin; \
+		cp -rsn $(CURDIR)/Kbuild $(CURDIR)/drivers $(CURDIR)/include $(STANDIN)/; \
+		cp -rsn $(CURDIR)/selftests/mlx5_standin/. $(STANDIN)/mlx5_standin/; \
+		find $(STANDIN) -xtype l -delete; \
+		$(MAKE) -C $(KDIR) M=$(CURDIR)/$(STANDIN)/mlx5_standin modules; \
+		$(MAKE) -C $(KDIR) M=$(CURDIR)/$(STANDIN) RADP_STANDIN_BUILD=1 \
+			KBUILD_EXTRA_SYMBOLS="$(CURDIR)/$(OBJ)/Module.symvers $(CURDIR)/$(STANDIN)/mlx5_standin/Module.symvers" \
+			modules; \
+		tools/standin-same-object $(OBJ)/drivers/roce_adp/roce_adp_mlx5.ko \
+			$(STANDIN)/drivers/roce_adp/roce_adp_mlx5.ko; \
+	fi
 
 adpctl:
 	$(MAKE) -C tools/adpctl
@@ -126,5 +152,5 @@ clean:
 	$(MAKE) -C selftests/roce_adp clean
 	$(MAKE) -C selftests/roce_adp/bench clean
 
-.PHONY: all setup module adpctl selftests check check-debug mutate fuzz install dkms-check print-krel \
+.PHONY: all setup module standin adpctl selftests check check-debug mutate fuzz install dkms-check print-krel \
 	bench demo vm clean

@@ -82,10 +82,11 @@ j = json.load(sys.stdin)
 print($2)"
 }
 
-# set_full: emu0's profile 1, every field set, two ranges (adpctl's output)
+# set_full [DEV]: profile 1 of DEV (emu0), every field set, two ranges
+# (adpctl's output)
 set_full()
 {
-	adpctl profile set dev emu0 id 1 time_base 8 time_unit usec \
+	adpctl profile set dev "${1:-emu0}" id 1 time_base 8 time_unit usec \
 		range_num 2 start_range_index 0 qp_total_timeout off \
 		retx_total_timeout 18 timeout_init_low_bound 3 \
 		timeout_init_range_size 3 \

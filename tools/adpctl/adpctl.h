@@ -113,6 +113,15 @@ extern const struct adp_cmd dev_cmds[];
 /* The "restore" nest of a DEV reply, inside the device's object. */
 int adp_print_restore(const struct nlattr *nest, bool same_line);
 
+/* devnames.c: the RDMA and net devices of a PCI function, from sysfs. */
+/*
+ * The PCI address of the function whose RDMA or net device is NAME; NAME
+ * itself when it is neither. The result lasts until the next call.
+ */
+const char *adp_dev_resolve(const char *name);
+/* " rdma mlx5_0 netdev eth0,eth1" of function PCI ("rdma_devs", "netdevs"). */
+void adp_print_dev_names(const char *pci);
+
 /* show.c */
 /* Build callback: ROCE_ADP_A_DEV_NAME from arg (a device name or NULL). */
 int adp_put_dev(struct nl_msg *msg, void *dev);

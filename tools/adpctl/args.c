@@ -103,7 +103,9 @@ static int store_arg(const struct adp_ctx *ctx, struct adp_arg *a,
 		if (a->maxlen && strlen(word) > a->maxlen)
 			return adp_usage_error(ctx, "value of \"%s\" is longer than %zu characters",
 					       a->key, a->maxlen);
-		*(const char **)a->val = word;
+		/* A device may also be named by its RDMA or net device. */
+		*(const char **)a->val = strcmp(a->key, "dev") ? word :
+					 adp_dev_resolve(word);
 		return 0;
 	case ADP_ARG_U32:
 		errno = 0;

@@ -118,6 +118,9 @@ static int dev_print(const struct adp_nl_msg *msg, void *arg)
 		print_bool_str(PRINT_ANY, "roce_accl", " roce_accl %s",
 			       nla_get_u8(tb[ROCE_ADP_A_DEV_ROCE_ACCL]),
 			       "supported", "unsupported");
+	if (tb[ROCE_ADP_A_DEV_BACKEND] &&
+	    nla_get_u32(tb[ROCE_ADP_A_DEV_BACKEND]) == ROCE_ADP_BACKEND_MLX5)
+		adp_print_dev_names(name);
 	ret = adp_print_restore(tb[ROCE_ADP_A_RESTORE], false);
 	close_json_object();
 	print_nl();

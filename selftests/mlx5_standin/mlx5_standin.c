@@ -1,0 +1,779 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A stand-in for mlx5_core, for the tests of roce_adp_mlx5 only (never
+ * installed). It is a PCI driver named "mlx5_core" that binds plain QEMU
+ * test functions (pci-testdev), sets each up the way mlx5_core's probe
+ * leaves a ConnectX function as far as the backend can see (a struct
+ * mlx5_core_dev as the private area of a registered devlink instance, the
+ * PCI drvdata, the general capabilities, the firmware version in the init
+ * segment, the device and interface state), and exports the three
+ * mlx5_core functions the backend calls.
+ *
+ * Its mailbox handling is written from the kernel's own
+ * include/linux/mlx5/mlx5_ifc.h, with MLX5_GET()/MLX5_SET(), and never
+ * from roce_adp's codec, so that it checks the backend independently. The
+ * ROCE_ACCL register, which mlx5_ifc.h lacks, is laid out below in the
+ * same style from the register's documented bit positions.
+ *
+ * Per function, under /sys/kernel/debug/mlx5_standin/<PCI address>/:
+ *   store      the ROCE_ACCL register store, as big-endian dwords
+ *   cmds       the commands received (write anything to clear)
+ *   mkey       write "INDEX FREE MODE UMR A RW RR LW LR QPN KEY LEN64
+ *              RINVAL PD START LEN OCTWORDS LOG_PAGE": the mkey context
+ *              QUERY_MKEY returns for INDEX
+ *   inject_status, inject_syndrome   the next command is answered with
+ *              this status (non-zero) and syndrome
+ *   inject_errno  the next command fails with -errno (e.g. 110)
+ *   cmd_delay_ms  every command takes this long
+ *   fw_reset   write MS: a firmware error (MLX5_DEV_EVENT_SYS_ERROR),
+ *              then the function is loaded again MS ms later with the
+ *              register store back at its defaults
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/delay.h>
+#include <linux/etherdevice.h>
+#include <linux/mlx5/driver.h>
+#include <linux/mlx5/mlx5_ifc.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/netdevice.h>
+#include <linux/notifier.h>
+#include <linux/pci.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/workqueue.h>
+#include <net/devlink.h>
+
+/*
+ * ROCE_ACCL (register id 0x402c, 0x80 bytes) in the mlx5_ifc.h style: one
+ * u8 array per field, its length the width in bits, most significant bit
+ * of each dword first. Bit i of field_select and of enables is feature i
+ * (roce_adp_retrans, roce_tx_window, roce_slow_restart,
+ * roce_slow_restart_idle, min_ack_timeout_limit_disabled,
+ * adaptive_routing_forced, selective_repeat_forced).
+ */
+struct mlx5_ifc_standin_roce_accl_bits {
+	u8         reserved_at_0[0x3];
+	u8         adp_retx_profile_select[0x1];
+	u8         reserved_at_4[0x15];
+	u8         field_select[0x7];
+
+	u8         reserved_at_20[0x1];
+	u8         adp_retx_profile_id[0x3];
+	u8         reserved_at_24[0x15];
+	u8         enables[0x7];
+
+	u8         reserved_at_40[0x1];
+	u8         adp_retx_profile_max_range_num[0x3];
+	u8         reserved_at_44[0x1];
+	u8         adp_retx_profile_max_id[0x3];
+	u8         reserved_at_48[0x4];
+	u8         adp_retx_base_timeout_min[0x14];
+
+	u8         reserved_at_60[0x20];
+
+	u8         adp_retx_profile[0x180];
+
+	u8         reserved_at_200[0x200];
+};
+
+struct mlx5_ifc_standin_timeout_range_bits {
+	u8         reserved_at_0[0x1];
+	u8         prev_range_index[0x3];
+	u8         dec_mode[0x2];
+	u8         timeout_retry_num[0xa];
+	u8         range_low_bound[0x8];
+	u8         range_size[0x8];
+};
+
+struct mlx5_ifc_standin_adp_retx_profile_bits {
+	u8         qp_total_timeout[0x1];
+	u8         range_num[0x3];
+	u8         reserved_at_4[0x1];
+	u8         start_range_index[0x3];
+	u8         time_unit[0x2];
+	u8         reserved_at_a[0x6];
+	u8         time_base[0x10];
+
+	u8         retx_total_timeout[0x8];
+	u8         reserved_at_28[0x8];
+	u8         timeout_init_low_bound[0x8];
+	u8         timeout_init_range_size[0x8];
+
+	struct mlx5_ifc_standin_timeout_range_bits timeout_range[4];
+
+	u8         reserved_at_c0[0xc0];
+};
+
+#define STANDIN_REG_ID_ROCE_ACCL	0x402c
+#define STANDIN_REG_LEN		MLX5_ST_SZ_BYTES(standin_roce_accl)
+#define STANDIN_PROFILE_LEN	MLX5_ST_SZ_BYTES(standin_adp_retx_profile)
+#define STANDIN_FEATURES	0x7f	/* every enable can be changed */
+#define STANDIN_MAX_ID		1
+#define STANDIN_PROFILES	(STANDIN_MAX_ID + 1)
+#define STANDIN_PROFILE_DW	MLX5_ST_SZ_DW(standin_adp_retx_profile)
+#define STANDIN_MAX_RANGE_NUM	4
+#define STANDIN_BASE_TIMEOUT_MIN 4000	/* ns */
+#define STANDIN_MKEYS		16
+#define STANDIN_LOG		64	/* commands kept for cmds */
+
+static char *no_roce_accl = "";
+module_param(no_roce_accl, charp, 0444);
+MODULE_PARM_DESC(no_roce_accl,
+		 "PCI addresses, separated by commas, of the functions without cmd_hca_cap.roce_accl");
+
+static uint log_max_mkey = 4;
+module_param(log_max_mkey, uint, 0444);
+MODULE_PARM_DESC(log_max_mkey, "cmd_hca_cap.log_max_mkey of every function (default 4)");
+
+static bool netdev = true;
+module_param(netdev, bool, 0444);
+MODULE_PARM_DESC(netdev, "Register a network interface on each function (default on)");
+
+/* The firmware version in the init segment: 28.39.2048. */
+#define STANDIN_FW_MAJ		28
+#define STANDIN_FW_MIN		39
+#define STANDIN_FW_SUB		2048
+
+/* What the stand-in saw of one command, for the cmds file. */
+struct standin_cmd {
+	u16 opcode;
+	u16 op_mod;
+	u32 arg;	/* register id, or mkey index */
+	int inlen;
+	int outlen;
+};
+
+struct standin_mkey {
+	bool valid;
+	u32 mkc[MLX5_ST_SZ_DW(mkc)];
+};
+
+/**
+ * struct standin_dev - one function
+ * @mdev: what mlx5_core's probe makes; first, so that the devlink private
+ *	area starts with it as in mlx5_core
+ * @pdev: the function
+ * @iseg: the init segment, in memory
+ * @hca_cap: the general capabilities
+ * @nh: mlx5_core's firmware event chain
+ * @netdev: the function's network interface, or NULL
+ * @lock: protects everything below
+ * @reg: the register as a query with profile id 0 returns it, without the
+ *	profile
+ * @profiles: the profiles, id 0 the firmware's defaults
+ * @mkeys: the mkey contexts QUERY_MKEY answers with
+ * @log: the last commands
+ * @log_n: how many commands were received in all
+ * @inject_status: the next command's status, if not 0
+ * @inject_syndrome: and syndrome
+ * @inject_errno: the next command fails with -@inject_errno, if not 0
+ * @cmd_delay_ms: how long each command takes
+ * @back_work: loads the function again after a firmware error
+ * @dir: in debugfs
+ */
+struct standin_dev {
+	struct mlx5_core_dev mdev;
+	struct pci_dev *pdev;
+	struct mlx5_init_seg *iseg;
+	struct mlx5_hca_cap *hca_cap;
+	struct atomic_notifier_head nh;
+	struct net_device *netdev;
+	struct mutex lock;	/* the fields below */
+	u32 reg[MLX5_ST_SZ_DW(standin_roce_accl)];
+	u32 profiles[STANDIN_PROFILES][STANDIN_PROFILE_DW];
+	struct standin_mkey mkeys[STANDIN_MKEYS];
+	struct standin_cmd log[STANDIN_LOG];
+	unsigned int log_n;
+	u8 inject_status;
+	u32 inject_syndrome;
+	u32 inject_errno;
+	u32 cmd_delay_ms;
+	struct delayed_work back_work;
+	struct dentry *dir;
+};
+
+static struct dentry *standin_debugfs;
+
+static struct standin_dev *standin_from_mdev(struct mlx5_core_dev *mdev)
+{
+	return container_of(mdev, struct standin_dev, mdev);
+}
+
+/* The register store as the firmware has it after a reset. */
+static void standin_store_defaults(struct standin_dev *sd)
+{
+	void *p0 = sd->profiles[0];
+
+	lockdep_assert_held(&sd->lock);
+	memset(sd->reg, 0, sizeof(sd->reg));
+	memset(sd->profiles, 0, sizeof(sd->profiles));
+	MLX5_SET(standin_roce_accl, sd->reg, field_select, STANDIN_FEATURES);
+	MLX5_SET(standin_roce_accl, sd->reg, adp_retx_profile_max_range_num,
+		 STANDIN_MAX_RANGE_NUM);
+	MLX5_SET(standin_roce_accl, sd->reg, adp_retx_profile_max_id,
+		 STANDIN_MAX_ID);
+	MLX5_SET(standin_roce_accl, sd->reg, adp_retx_base_timeout_min,
+		 STANDIN_BASE_TIMEOUT_MIN);
+
+	/* Profile 0: 16 us units, starting at 64 us, one range. */
+	MLX5_SET(standin_adp_retx_profile, p0, qp_total_timeout, 1);
+	MLX5_SET(standin_adp_retx_profile, p0, range_num, 1);
+	MLX5_SET(standin_adp_retx_profile, p0, time_unit, 1);
+	MLX5_SET(standin_adp_retx_profile, p0, time_base, 16);
+	MLX5_SET(standin_adp_retx_profile, p0, timeout_init_low_bound, 2);
+	MLX5_SET(standin_adp_retx_profile, p0, timeout_init_range_size, 2);
+	MLX5_SET(standin_adp_retx_profile, p0, timeout_range[0].timeout_retry_num, 3);
+	MLX5_SET(standin_adp_retx_profile, p0, timeout_range[0].range_low_bound, 2);
+	MLX5_SET(standin_adp_retx_profile, p0, timeout_range[0].range_size, 4);
+}
+
+static void standin_log_cmd(struct standin_dev *sd, u16 opcode, u16 op_mod,
+			    u32 arg, int inlen, int outlen)
+{
+	struct standin_cmd *c = &sd->log[sd->log_n++ % STANDIN_LOG];
+
+	c->opcode = opcode;
+	c->op_mod = op_mod;
+	c->arg = arg;
+	c->inlen = inlen;
+	c->outlen = outlen;
+}
+
+/* ACCESS_REG of ROCE_ACCL; returns the status, the syndrome in @synd. */
+static u8 standin_access_reg(struct standin_dev *sd, void *in, int inlen,
+			     void *out, int outlen, u32 *synd)
+{
+	void *reg_in = MLX5_ADDR_OF(access_register_in, in, register_data);
+	void *reg_out = MLX5_ADDR_OF(access_register_out, out, register_data);
+	struct mlx5_core_dev *mdev = &sd->mdev;
+	u16 op_mod = MLX5_GET(access_register_in, in, op_mod);
+	u32 sel, en, id;
+
+	if (MLX5_GET(access_register_in, in, register_id) !=
+	    STANDIN_REG_ID_ROCE_ACCL ||
+	    !MLX5_CAP_GEN(mdev, roce_accl)) {
+		*synd = 0x1;
+		return MLX5_CMD_STAT_BAD_PARAM_ERR;
+	}
+	if (inlen != MLX5_ST_SZ_BYTES(access_register_in) + STANDIN_REG_LEN) {
+		*synd = 0x2;
+		return MLX5_CMD_STAT_BAD_INP_LEN_ERR;
+	}
+	if (outlen != MLX5_ST_SZ_BYTES(access_register_out) + STANDIN_REG_LEN) {
+		*synd = 0x3;
+		return MLX5_CMD_STAT_BAD_OUTP_LEN_ERR;
+	}
+	id = MLX5_GET(standin_roce_accl, reg_in, adp_retx_profile_id);
+
+	switch (op_mod) {
+	case MLX5_ACCESS_REGISTER_IN_OP_MOD_READ:
+		if (id > STANDIN_MAX_ID) {
+			*synd = 0x4;
+			return MLX5_CMD_STAT_BAD_PARAM_ERR;
+		}
+		memcpy(reg_out, sd->reg, sizeof(sd->reg));
+		MLX5_SET(standin_roce_accl, reg_out, adp_retx_profile_select, 1);
+		if (id)
+			MLX5_SET(standin_roce_accl, reg_out, adp_retx_profile_id, id);
+		memcpy(MLX5_ADDR_OF(standin_roce_accl, reg_out, adp_retx_profile),
+		       sd->profiles[id], STANDIN_PROFILE_LEN);
+		return MLX5_CMD_STAT_OK;
+	case MLX5_ACCESS_REGISTER_IN_OP_MOD_WRITE:
+		sel = MLX5_GET(standin_roce_accl, reg_in, field_select);
+		if (MLX5_GET(standin_roce_accl, reg_in, adp_retx_profile_select) &&
+		    (!id || id > STANDIN_MAX_ID)) {
+			*synd = 0x4;
+			return MLX5_CMD_STAT_BAD_PARAM_ERR;
+		}
+		en = MLX5_GET(standin_roce_accl, sd->reg, enables);
+		en = (en & ~sel) |
+		     (MLX5_GET(standin_roce_accl, reg_in, enables) & sel);
+		MLX5_SET(standin_roce_accl, sd->reg, enables, en);
+		if (MLX5_GET(standin_roce_accl, reg_in, adp_retx_profile_select)) {
+			memcpy(sd->profiles[id],
+			       MLX5_ADDR_OF(standin_roce_accl, reg_in,
+					    adp_retx_profile),
+			       STANDIN_PROFILE_LEN);
+			MLX5_SET(standin_roce_accl, sd->reg, adp_retx_profile_id,
+				 id);
+		}
+		return MLX5_CMD_STAT_OK;
+	}
+	*synd = 0x5;
+	return MLX5_CMD_STAT_BAD_OP_ERR;
+}
+
+static u8 standin_query_mkey(struct standin_dev *sd, void *in, int inlen,
+			     void *out, int outlen, u32 *synd)
+{
+	u32 index = MLX5_GET(query_mkey_in, in, mkey_index);
+
+	if (inlen != MLX5_ST_SZ_BYTES(query_mkey_in)) {
+		*synd = 0x2;
+		return MLX5_CMD_STAT_BAD_INP_LEN_ERR;
+	}
+	if (outlen != MLX5_ST_SZ_BYTES(query_mkey_out)) {
+		*synd = 0x3;
+		return MLX5_CMD_STAT_BAD_OUTP_LEN_ERR;
+	}
+	/* Assumed, as the backend does: an index with no mkey. */
+	if (index >= STANDIN_MKEYS || !sd->mkeys[index].valid) {
+		*synd = 0x6;
+		return MLX5_CMD_STAT_BAD_RES_STATE_ERR;
+	}
+	memcpy(MLX5_ADDR_OF(query_mkey_out, out, memory_key_mkey_entry),
+	       sd->mkeys[index].mkc, MLX5_ST_SZ_BYTES(mkc));
+	return MLX5_CMD_STAT_OK;
+}
+
+/**
+ * mlx5_cmd_do - run a command, as mlx5_core's does
+ * @dev: the function
+ * @in: the input mailbox
+ * @in_size: its length
+ * @out: the output mailbox
+ * @out_size: its length
+ *
+ * Return: 0; -EREMOTEIO with the status and syndrome in @out when the
+ * "firmware" rejected the command; -ENXIO while the function is down;
+ * another errno when asked to (inject_errno).
+ */
+int mlx5_cmd_do(struct mlx5_core_dev *dev, void *in, int in_size, void *out,
+		int out_size)
+{
+	struct standin_dev *sd = standin_from_mdev(dev);
+	u16 opcode = MLX5_GET(access_register_in, in, opcode);
+	u16 op_mod = MLX5_GET(access_register_in, in, op_mod);
+	u32 synd = 0, arg = 0, delay;
+	int err = 0;
+	u8 status;
+
+	if (opcode == MLX5_CMD_OP_ACCESS_REG)
+		arg = MLX5_GET(access_register_in, in, register_id);
+	else if (opcode == MLX5_CMD_OP_QUERY_MKEY)
+		arg = MLX5_GET(query_mkey_in, in, mkey_index);
+
+	mutex_lock(&sd->lock);
+	standin_log_cmd(sd, opcode, op_mod, arg, in_size, out_size);
+	delay = sd->cmd_delay_ms;
+	mutex_unlock(&sd->lock);
+	if (delay)
+		msleep(delay);
+
+	mutex_lock(&sd->lock);
+	if (READ_ONCE(dev->state) != MLX5_DEVICE_STATE_UP) {
+		err = -ENXIO;
+		goto out;
+	}
+	if (sd->inject_errno) {
+		err = -(int)sd->inject_errno;
+		sd->inject_errno = 0;
+		goto out;
+	}
+	memset(out, 0, out_size);
+	if (sd->inject_status) {
+		status = sd->inject_status;
+		synd = sd->inject_syndrome;
+		sd->inject_status = 0;
+		sd->inject_syndrome = 0;
+	} else if (opcode == MLX5_CMD_OP_ACCESS_REG) {
+		status = standin_access_reg(sd, in, in_size, out, out_size,
+					    &synd);
+	} else if (opcode == MLX5_CMD_OP_QUERY_MKEY) {
+		status = standin_query_mkey(sd, in, in_size, out, out_size,
+					    &synd);
+	} else {
+		status = MLX5_CMD_STAT_BAD_OP_ERR;
+		synd = 0x5;
+	}
+	/* Every outbox starts with status and syndrome. */
+	MLX5_SET(access_register_out, out, status, status);
+	MLX5_SET(access_register_out, out, syndrome, synd);
+	if (status != MLX5_CMD_STAT_OK)
+		err = -EREMOTEIO;
+out:
+	mutex_unlock(&sd->lock);
+	return err;
+}
+EXPORT_SYMBOL(mlx5_cmd_do);
+
+int mlx5_notifier_register(struct mlx5_core_dev *dev, struct notifier_block *nb)
+{
+	return atomic_notifier_chain_register(&standin_from_mdev(dev)->nh, nb);
+}
+EXPORT_SYMBOL(mlx5_notifier_register);
+
+int mlx5_notifier_unregister(struct mlx5_core_dev *dev, struct notifier_block *nb)
+{
+	return atomic_notifier_chain_unregister(&standin_from_mdev(dev)->nh, nb);
+}
+EXPORT_SYMBOL(mlx5_notifier_unregister);
+
+static int standin_store_show(struct seq_file *s, void *unused)
+{
+	struct standin_dev *sd = s->private;
+	unsigned int i, id;
+
+	mutex_lock(&sd->lock);
+	seq_puts(s, "reg:");
+	for (i = 0; i < 4; i++)
+		seq_printf(s, " %08x", be32_to_cpu((__force __be32)sd->reg[i]));
+	seq_putc(s, '\n');
+	for (id = 0; id <= STANDIN_MAX_ID; id++) {
+		seq_printf(s, "profile %u:", id);
+		for (i = 0; i < ARRAY_SIZE(sd->profiles[id]); i++)
+			seq_printf(s, " %08x",
+				   be32_to_cpu((__force __be32)sd->profiles[id][i]));
+		seq_putc(s, '\n');
+	}
+	mutex_unlock(&sd->lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(standin_store);
+
+static const char *standin_opcode_name(u16 opcode)
+{
+	switch (opcode) {
+	case MLX5_CMD_OP_ACCESS_REG:
+		return "ACCESS_REG";
+	case MLX5_CMD_OP_QUERY_MKEY:
+		return "QUERY_MKEY";
+	}
+	return "other";
+}
+
+static int standin_cmds_show(struct seq_file *s, void *unused)
+{
+	struct standin_dev *sd = s->private;
+	unsigned int i, first;
+
+	mutex_lock(&sd->lock);
+	first = sd->log_n > STANDIN_LOG ? sd->log_n - STANDIN_LOG : 0;
+	for (i = first; i < sd->log_n; i++) {
+		const struct standin_cmd *c = &sd->log[i % STANDIN_LOG];
+
+		seq_printf(s, "%s opcode 0x%x op_mod %u %s 0x%x inlen %d outlen %d\n",
+			   standin_opcode_name(c->opcode), c->opcode, c->op_mod,
+			   c->opcode == MLX5_CMD_OP_QUERY_MKEY ? "mkey_index" :
+			   "register_id", c->arg, c->inlen, c->outlen);
+	}
+	mutex_unlock(&sd->lock);
+	return 0;
+}
+
+static int standin_cmds_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, standin_cmds_show, inode->i_private);
+}
+
+static ssize_t standin_cmds_write(struct file *file, const char __user *buf,
+				  size_t count, loff_t *ppos)
+{
+	struct standin_dev *sd = file_inode(file)->i_private;
+
+	mutex_lock(&sd->lock);
+	sd->log_n = 0;
+	mutex_unlock(&sd->lock);
+	return count;
+}
+
+static const struct file_operations standin_cmds_fops = {
+	.owner = THIS_MODULE,
+	.open = standin_cmds_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+	.write = standin_cmds_write,
+};
+
+static ssize_t standin_mkey_write(struct file *file, const char __user *buf,
+				  size_t count, loff_t *ppos)
+{
+	struct standin_dev *sd = file_inode(file)->i_private;
+	u32 idx, fr, mode, umr, a, rw, rr, lw, lr, qpn, key, len64, rinval, pd;
+	u32 octwords, log_page;
+	u64 start, len;
+	char text[256];
+	void *mkc;
+
+	if (count >= sizeof(text))
+		return -EINVAL;
+	if (copy_from_user(text, buf, count))
+		return -EFAULT;
+	text[count] = '\0';
+	if (sscanf(text, "%i %i %i %i %i %i %i %i %i %i %i %i %i %i %lli %lli %i %i",
+		   &idx, &fr, &mode, &umr, &a, &rw, &rr, &lw, &lr, &qpn, &key,
+		   &len64, &rinval, &pd, &start, &len, &octwords,
+		   &log_page) != 18 || idx >= STANDIN_MKEYS)
+		return -EINVAL;
+
+	mutex_lock(&sd->lock);
+	mkc = sd->mkeys[idx].mkc;
+	memset(mkc, 0, MLX5_ST_SZ_BYTES(mkc));
+	MLX5_SET(mkc, mkc, free, fr);
+	MLX5_SET(mkc, mkc, access_mode_4_2, mode >> 2);
+	MLX5_SET(mkc, mkc, access_mode_1_0, mode & 0x3);
+	MLX5_SET(mkc, mkc, umr_en, umr);
+	MLX5_SET(mkc, mkc, a, a);
+	MLX5_SET(mkc, mkc, rw, rw);
+	MLX5_SET(mkc, mkc, rr, rr);
+	MLX5_SET(mkc, mkc, lw, lw);
+	MLX5_SET(mkc, mkc, lr, lr);
+	MLX5_SET(mkc, mkc, qpn, qpn);
+	MLX5_SET(mkc, mkc, mkey_7_0, key);
+	MLX5_SET(mkc, mkc, length64, len64);
+	MLX5_SET(mkc, mkc, en_rinval, rinval);
+	MLX5_SET(mkc, mkc, pd, pd);
+	MLX5_SET64(mkc, mkc, start_addr, start);
+	MLX5_SET64(mkc, mkc, len, len);
+	MLX5_SET(mkc, mkc, translations_octword_size, octwords);
+	MLX5_SET(mkc, mkc, log_page_size, log_page);
+	sd->mkeys[idx].valid = true;
+	mutex_unlock(&sd->lock);
+	return count;
+}
+
+static const struct file_operations standin_mkey_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = standin_mkey_write,
+};
+
+/* The function is loaded again, its register back at the defaults. */
+static void standin_back_work(struct work_struct *work)
+{
+	struct standin_dev *sd = container_of(to_delayed_work(work),
+					      struct standin_dev, back_work);
+	struct devlink *devlink = priv_to_devlink(&sd->mdev);
+
+	/* mlx5_core loads the function under the devlink lock. */
+	devl_lock(devlink);
+	mutex_lock(&sd->lock);
+	standin_store_defaults(sd);
+	mutex_unlock(&sd->lock);
+	WRITE_ONCE(sd->mdev.state, MLX5_DEVICE_STATE_UP);
+	set_bit(MLX5_INTERFACE_STATE_UP, &sd->mdev.intf_state);
+	devl_unlock(devlink);
+}
+
+static DEFINE_SPINLOCK(standin_event_lock);
+
+static ssize_t standin_fw_reset_write(struct file *file,
+				      const char __user *buf, size_t count,
+				      loff_t *ppos)
+{
+	struct standin_dev *sd = file_inode(file)->i_private;
+	unsigned long flags;
+	unsigned int ms;
+	int err;
+
+	err = kstrtouint_from_user(buf, count, 0, &ms);
+	if (err)
+		return err;
+
+	/*
+	 * As mlx5_enter_error_state(): the state, then the event, which
+	 * mlx5_core sends in atomic context.
+	 */
+	WRITE_ONCE(sd->mdev.state, MLX5_DEVICE_STATE_INTERNAL_ERROR);
+	clear_bit(MLX5_INTERFACE_STATE_UP, &sd->mdev.intf_state);
+	spin_lock_irqsave(&standin_event_lock, flags);
+	atomic_notifier_call_chain(&sd->nh, MLX5_DEV_EVENT_SYS_ERROR,
+				   (void *)1);
+	spin_unlock_irqrestore(&standin_event_lock, flags);
+	mod_delayed_work(system_wq, &sd->back_work, msecs_to_jiffies(ms));
+	return count;
+}
+
+static const struct file_operations standin_fw_reset_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = standin_fw_reset_write,
+};
+
+static void standin_debugfs_add(struct standin_dev *sd)
+{
+	struct dentry *d;
+
+	d = debugfs_create_dir(pci_name(sd->pdev), standin_debugfs);
+	sd->dir = d;
+	debugfs_create_file("store", 0400, d, sd, &standin_store_fops);
+	debugfs_create_file("cmds", 0600, d, sd, &standin_cmds_fops);
+	debugfs_create_file("mkey", 0200, d, sd, &standin_mkey_fops);
+	debugfs_create_file("fw_reset", 0200, d, sd, &standin_fw_reset_fops);
+	debugfs_create_x8("inject_status", 0600, d, &sd->inject_status);
+	debugfs_create_x32("inject_syndrome", 0600, d, &sd->inject_syndrome);
+	debugfs_create_u32("inject_errno", 0600, d, &sd->inject_errno);
+	debugfs_create_u32("cmd_delay_ms", 0600, d, &sd->cmd_delay_ms);
+}
+
+static bool standin_has_roce_accl(struct pci_dev *pdev)
+{
+	const char *p = no_roce_accl;
+	size_t n = strlen(pci_name(pdev));
+
+	while ((p = strstr(p, pci_name(pdev)))) {
+		if (p[n] == '\0' || p[n] == ',')
+			return false;
+		p += n;
+	}
+	return true;
+}
+
+static const struct net_device_ops standin_netdev_ops = {
+};
+
+static int standin_netdev_add(struct standin_dev *sd)
+{
+	struct net_device *ndev;
+	int err;
+
+	if (!netdev)
+		return 0;
+	ndev = alloc_etherdev(0);
+	if (!ndev)
+		return -ENOMEM;
+	ndev->netdev_ops = &standin_netdev_ops;
+	eth_hw_addr_random(ndev);
+	SET_NETDEV_DEV(ndev, &sd->pdev->dev);
+	err = register_netdev(ndev);
+	if (err) {
+		free_netdev(ndev);
+		return err;
+	}
+	sd->netdev = ndev;
+	return 0;
+}
+
+static void standin_netdev_del(struct standin_dev *sd)
+{
+	if (!sd->netdev)
+		return;
+	unregister_netdev(sd->netdev);
+	free_netdev(sd->netdev);
+}
+
+static const struct devlink_ops standin_devlink_ops = {
+};
+
+static int standin_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	struct mlx5_core_dev *mdev;
+	struct standin_dev *sd;
+	struct devlink *devlink;
+	int err;
+
+	/* As mlx5_core: the device is the devlink instance's private area. */
+	devlink = devlink_alloc(&standin_devlink_ops, sizeof(*sd), &pdev->dev);
+	if (!devlink)
+		return -ENOMEM;
+	sd = devlink_priv(devlink);
+	mdev = &sd->mdev;
+	sd->pdev = pdev;
+	mdev->device = &pdev->dev;
+	mdev->pdev = pdev;
+	mutex_init(&sd->lock);
+	ATOMIC_INIT_NOTIFIER_HEAD(&sd->nh);
+	INIT_DELAYED_WORK(&sd->back_work, standin_back_work);
+
+	err = -ENOMEM;
+	sd->iseg = kzalloc(sizeof(*sd->iseg), GFP_KERNEL);
+	if (!sd->iseg)
+		goto err_free_devlink;
+	sd->hca_cap = kzalloc(sizeof(*sd->hca_cap), GFP_KERNEL);
+	if (!sd->hca_cap)
+		goto err_free_iseg;
+
+	/* fw_rev_maj(), fw_rev_min() and fw_rev_sub() read these. */
+	sd->iseg->fw_rev = cpu_to_be32(STANDIN_FW_MIN << 16 | STANDIN_FW_MAJ);
+	sd->iseg->cmdif_rev_fw_sub = cpu_to_be32(STANDIN_FW_SUB);
+	mdev->iseg = (struct mlx5_init_seg __iomem __force *)sd->iseg;
+	mdev->caps.hca[MLX5_CAP_GENERAL] = sd->hca_cap;
+	MLX5_SET(cmd_hca_cap, sd->hca_cap->cur, roce_accl,
+		 standin_has_roce_accl(pdev));
+	MLX5_SET(cmd_hca_cap, sd->hca_cap->cur, log_max_mkey, log_max_mkey);
+	memcpy(sd->hca_cap->max, sd->hca_cap->cur, sizeof(sd->hca_cap->max));
+	mutex_lock(&sd->lock);
+	standin_store_defaults(sd);
+	mutex_unlock(&sd->lock);
+
+	mdev->state = MLX5_DEVICE_STATE_UP;
+	set_bit(MLX5_INTERFACE_STATE_UP, &mdev->intf_state);
+	pci_set_drvdata(pdev, mdev);
+
+	err = standin_netdev_add(sd);
+	if (err)
+		goto err_free_cap;
+	standin_debugfs_add(sd);
+	devlink_register(devlink);
+	return 0;
+
+err_free_cap:
+	pci_set_drvdata(pdev, NULL);
+	kfree(sd->hca_cap);
+err_free_iseg:
+	kfree(sd->iseg);
+err_free_devlink:
+	mutex_destroy(&sd->lock);
+	devlink_free(devlink);
+	return err;
+}
+
+static void standin_remove(struct pci_dev *pdev)
+{
+	struct mlx5_core_dev *mdev = pci_get_drvdata(pdev);
+	struct standin_dev *sd = standin_from_mdev(mdev);
+	struct devlink *devlink = priv_to_devlink(mdev);
+
+	devlink_unregister(devlink);
+	debugfs_remove_recursive(sd->dir);
+	cancel_delayed_work_sync(&sd->back_work);
+	standin_netdev_del(sd);
+	pci_set_drvdata(pdev, NULL);
+	kfree(sd->hca_cap);
+	kfree(sd->iseg);
+	mutex_destroy(&sd->lock);
+	devlink_free(devlink);
+}
+
+static const struct pci_device_id standin_ids[] = {
+	{ PCI_DEVICE(PCI_VENDOR_ID_REDHAT, 0x0005) },	/* QEMU pci-testdev */
+	{ }
+};
+MODULE_DEVICE_TABLE(pci, standin_ids);
+
+static struct pci_driver standin_driver = {
+	.name = "mlx5_core",
+	.id_table = standin_ids,
+	.probe = standin_probe,
+	.remove = standin_remove,
+};
+
+static int __init standin_init(void)
+{
+	int err;
+
+	standin_debugfs = debugfs_create_dir("mlx5_standin", NULL);
+	err = pci_register_driver(&standin_driver);
+	if (err)
+		debugfs_remove_recursive(standin_debugfs);
+	return err;
+}
+
+static void __exit standin_exit(void)
+{
+	pci_unregister_driver(&standin_driver);
+	debugfs_remove_recursive(standin_debugfs);
+}
+
+module_init(standin_init);
+module_exit(standin_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Stand-in for mlx5_core, for the tests of roce_adp_mlx5");
+MODULE_AUTHOR("roce_adp developers");

@@ -1,0 +1,437 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The ConnectX backend, unmodified, driving the mlx5_core stand-in
+# (selftests/mlx5_standin) on three QEMU pci-testdev functions (tools/vm/run
+# --pci-testdev 3): attach and detach, ROCE_ACCL bytes as the stand-in's
+# register store holds them against vectors written out by hand, firmware
+# statuses, QUERY_MKEY, a firmware error and the restore, unbind under
+# load, rmmod orders. The stand-in decodes every mailbox with the kernel's
+# mlx5_ifc.h, not with roce_adp's codec.
+. ./lib.sh
+
+STANDIN=/standin
+SDBG=/sys/kernel/debug/mlx5_standin
+DRV=/sys/bus/pci/drivers/mlx5_core
+F0=0000:00:10.0
+F1=0000:00:11.0
+F2=0000:00:12.0	# no cmd_hca_cap.roce_accl
+FW=28.39.2048
+MON=/tmp/standin_monitor.out
+# What mlx5_ifc.h makes of the two mailboxes the backend sends.
+REG_LEN=144		# access_register_in/out (0x10) + ROCE_ACCL (0x80)
+MKEY_IN_LEN=16		# query_mkey_in
+MKEY_OUT_LEN=304	# query_mkey_out
+
+live()
+{
+	[ "$(cat /sys/module/"$1"/initstate 2>/dev/null)" = live ]
+}
+
+unload()
+{
+	live roce_adp_mlx5 && rmmod roce_adp_mlx5
+	live mlx5_core && rmmod mlx5_core
+	live roce_adp || modprobe roce_adp
+}
+
+# load: the stand-in on the three functions, then the backend linked
+# against it (never the one in /lib/modules, linked against the real one)
+load()
+{
+	unload
+	insmod $STANDIN/mlx5_core.ko no_roce_accl=$F2 || return 1
+	insmod $STANDIN/roce_adp_mlx5.ko || return 1
+}
+
+# field F LINE: the hex dwords of the store line starting with LINE
+store()
+{
+	grep "^$2:" $SDBG/"$1"/store | cut -d: -f2 | sed 's/^ //'
+}
+
+# netdev F: the network interface the stand-in registered on F
+netdev()
+{
+	ls /sys/bus/pci/devices/"$1"/net
+}
+
+last_cmd()
+{
+	tail -n 1 $SDBG/"$1"/cmds
+}
+
+test_attach_at_load()
+{
+	DMESG_AT=$(($(dmesg | wc -l) + 1))
+	load || { echo "load failed"; return 1; }
+	run_cmd adpctl dev show
+	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
+	expect_eq "$(printf '%s\n' "$OUT" | grep -v '^emu')" \
+"$F0: backend mlx5 fw $FW roce_accl supported netdev $(netdev $F0)
+$F1: backend mlx5 fw $FW roce_accl supported netdev $(netdev $F1)
+$F2: backend mlx5 fw $FW roce_accl unsupported netdev $(netdev $F2)" "dev show" || return 1
+	dmesg | tail -n +"$DMESG_AT" |
+		grep -qF "roce_adp_mlx5: attached to 3 mlx5_core PCI function(s)" ||
+		{ echo "no 'attached to 3' line"; return 1; }
+	run_cmd adpctl -j dev show $F2
+	expect_eq "$(json_get "$OUT" '[(d["backend"], d["fw_version"], d["roce_accl"]) for d in j]')" \
+		"[('mlx5', '$FW', False)]" "JSON of $F2"
+}
+
+test_attach_on_bind()
+{
+	echo $F1 >$DRV/unbind
+	run_cmd adpctl dev show $F1
+	expect_eq "$RC" 1 "exit status for an unbound function" || return 1
+	expect_match "$ERR" "^Error: " "error" || return 1
+	[ ! -d $SDBG/$F1 ] || { echo "stand-in still has $F1"; return 1; }
+	echo $F1 >$DRV/bind
+	run_cmd adpctl dev show $F1
+	expect_eq "$OUT" "$F1: backend mlx5 fw $FW roce_accl supported netdev $(netdev $F1)" \
+		"dev show after bind"
+}
+
+# A function may be named by its network interface (the stand-in registers
+# one on each; an RDMA device needs ib_core, see tools/adpctl/tests).
+test_names()
+{
+	n=$(netdev $F2)
+	expect_match "$n" '^eth[0-9]+$' "netdev of $F2" || return 1
+	run_cmd adpctl -j dev show $F2
+	expect_eq "$(json_get "$OUT" '[(d["name"], d["netdevs"], "rdma_devs" in d) for d in j]')" \
+		"[('$F2', ['$n'], False)]" "JSON" || return 1
+	run_cmd adpctl dev show "$n"
+	expect_eq "$OUT" "$F2: backend mlx5 fw $FW roce_accl unsupported netdev $n" \
+		"dev show $n" || return 1
+	run_cmd adpctl accl show dev "$n"
+	expect_eq "$ERR" "Error: device does not support ROCE_ACCL." \
+		"accl show dev $n" || return 1
+	run_cmd adpctl -j accl show "$(netdev $F0)"
+	expect_eq "$(json_get "$OUT" 'j[0]["dev"]')" "$F0" "accl show by netdev" ||
+		return 1
+	# a name that is neither stays as it is, for the kernel to refuse
+	run_cmd adpctl dev show lo
+	expect_eq "$RC" 1 "exit status for lo" || return 1
+	expect_match "$ERR" "^Error: .*\.$" "error for lo"
+}
+
+# Golden vectors: ROCE_ACCL dwords worked out by hand from the register's
+# bit positions. dword 0: the seven *_field_select (the stand-in lets all
+# be changed); dword 4: profile id 30:28, enables 6:0; dword 8:
+# max_range_num 4 (30:28), max_id 1 (26:24), base_timeout_min 4000 ns.
+test_accl_golden()
+{
+	echo >$SDBG/$F0/cmds
+	expect_eq "$(store $F0 reg)" "0000007f 00000000 41000fa0 00000000" \
+		"store at load" || return 1
+	run_cmd adpctl accl set dev $F0 roce_adp_retrans_en on roce_tx_window_en on \
+		selective_repeat_forced_en on
+	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
+	expect_eq "$(store $F0 reg)" "0000007f 00000043 41000fa0 00000000" \
+		"store after set" || return 1
+	expect_eq "$(grep -c 'op_mod 0 ' $SDBG/$F0/cmds)" 1 "writes sent" || return 1
+	expect_eq "$(grep 'op_mod 0 ' $SDBG/$F0/cmds)" \
+		"ACCESS_REG opcode 0x805 op_mod 0 register_id 0x402c inlen $REG_LEN outlen $REG_LEN" \
+		"write command" || return 1
+	expect_eq "$(last_cmd $F0)" \
+		"ACCESS_REG opcode 0x805 op_mod 1 register_id 0x402c inlen $REG_LEN outlen $REG_LEN" \
+		"reply read back with a query" || return 1
+	# Only the selected enable changes.
+	run_cmd adpctl accl set dev $F0 roce_tx_window_en off
+	expect_eq "$(store $F0 reg)" "0000007f 00000041 41000fa0 00000000" \
+		"store after clearing one" || return 1
+	run_cmd adpctl -j accl show dev $F0
+	expect_eq "$(json_get "$OUT" '(j[0]["roce_adp_retrans_en"], j[0]["roce_tx_window_en"], j[0]["selective_repeat_forced_en"], j[0]["adp_retx_base_timeout_min"])')" \
+		"(True, False, True, 4000)" "accl show"
+}
+
+# set_full's adp_retx_profile, dword by dword: qp_total_timeout 31,
+# range_num 30:28, start_range_index 26:24, time_unit 23:22, time_base 15:0; then
+# retx_total_timeout 31:24, timeout_init_low_bound 15:8, _range_size 7:0;
+# then each range: prev 30:28, dec_mode 27:26, retries 25:16, low bound
+# 15:8, size 7:0.
+PROFILE1="20400008 12000303 04030303 00020604 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000"
+
+test_profile_golden()
+{
+	run_cmd set_full $F0
+	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
+	expect_eq "$(store $F0 'profile 1')" "$PROFILE1" "profile 1 stored" ||
+		return 1
+	expect_eq "$(store $F0 reg)" "0000007f 10000041 41000fa0 00000000" \
+		"profile 1 in effect, enables kept" || return 1
+	run_cmd adpctl -j profile show dev $F0 id 1
+	expect_eq "$(json_get "$OUT" '[(p["time_base"], p["retx_total_timeout"], p["timeout_range"][1]["range_low_bound"]) for p in j[0]["profiles"]]')" \
+		"[(8, 18, 6)]" "profile read back" || return 1
+	run_cmd adpctl -j accl show dev $F0
+	expect_eq "$(json_get "$OUT" 'j[0]["active_profile_id"]')" 1 "active profile"
+}
+
+# expect_status STATUS SYNDROME ERRNO_MESSAGE: an injected firmware status
+# reaches adpctl with its name and syndrome
+expect_status()
+{
+	echo "$2" >$SDBG/$F0/inject_syndrome
+	echo "$1" >$SDBG/$F0/inject_status
+	run_cmd adpctl accl show dev $F0
+	expect_eq "$RC" 1 "exit status" || return 1
+	expect_eq "$ERR" "$3" "stderr"
+}
+
+test_status_mapping()
+{
+	expect_status 0x03 0x1234 \
+		"Error: firmware status BAD_PARAM (0x03), syndrome 0x00001234." || return 1
+	expect_status 0x06 0xabcdef01 \
+		"Error: firmware status RES_BUSY (0x06), syndrome 0xabcdef01." || return 1
+	expect_status 0x50 0x7 \
+		"Error: firmware status BAD_INP_LEN (0x50), syndrome 0x00000007." || return 1
+	expect_status 0x77 0x1 \
+		"Error: firmware status UNKNOWN (0x77), syndrome 0x00000001." || return 1
+	echo 110 >$SDBG/$F0/inject_errno
+	run_cmd adpctl accl show dev $F0
+	expect_eq "$ERR" "Error: command could not be delivered to the device." \
+		"ETIMEDOUT from mlx5_cmd_do" || return 1
+	# one-shot: the next command is answered again
+	run_cmd adpctl accl show dev $F0
+	expect_eq "$RC" 0 "exit status after the injections ($ERR)"
+}
+
+test_no_roce_accl()
+{
+	echo >$SDBG/$F2/cmds
+	run_cmd adpctl accl show dev $F2
+	expect_eq "$RC" 1 "exit status" || return 1
+	expect_eq "$ERR" "Error: device does not support ROCE_ACCL." "stderr" ||
+		return 1
+	run_cmd adpctl accl set dev $F2 roce_tx_window_en on
+	expect_eq "$RC" 1 "exit status of set" || return 1
+	expect_eq "$(cat $SDBG/$F2/cmds)" "" "commands that reached $F2"
+}
+
+# mkey INDEX FIELDS...: the context QUERY_MKEY returns (see the stand-in)
+mkey()
+{
+	echo "$@" >$SDBG/$F1/mkey
+}
+
+test_mpt_get()
+{
+	# index free mode umr a rw rr lw lr qpn key len64 rinval pd start len octwords log_page
+	mkey 5 0 1 1 0 1 1 1 1 0xffffff 0x42 0 1 7 0x7f0000001000 0x2000 4 12 ||
+		return 1
+	echo >$SDBG/$F1/cmds
+	run_cmd adpctl -j mpt show dev $F1 index 5
+	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
+	expect_eq "$(json_get "$OUT" 'sorted(j[0].items())')" \
+		"[('atomic', 0), ('bqp', 0), ('dev', '$F1'), ('eb', 0), ('en_rinv', 1), ('entity_size', 12), ('fre', 1), ('index', 5), ('len', 8192), ('len64', 0), ('lr', 1), ('lw', 1), ('mem_key', 1346), ('mtt_size', 8), ('pa', 0), ('pd', 7), ('qpn', 16777215), ('rr', 1), ('rw', 1), ('start_addr', 139637976731648), ('status', 0)]" \
+		"decoded entry" || return 1
+	expect_eq "$(cat $SDBG/$F1/cmds)" \
+		"QUERY_MKEY opcode 0x201 op_mod 0 mkey_index 0x5 inlen $MKEY_IN_LEN outlen $MKEY_OUT_LEN" \
+		"command sent" || return 1
+	# PA mode, bound to QP 0x123, atomic only, 64-bit length
+	mkey 9 0 0 0 1 0 0 0 0 0x123 0x9a 1 0 3 0x2000 0 0 0 || return 1
+	run_cmd adpctl -j mpt show dev $F1 index 9
+	expect_eq "$(json_get "$OUT" '[j[0][k] for k in ("status", "pa", "atomic", "bqp", "qpn", "mem_key", "len64", "pd", "fre", "lr", "start_addr")]')" \
+		"[0, 1, 1, 1, 291, 2458, 1, 3, 0, 0, 8192]" "second entry" || return 1
+	# a free mkey is reported by its status alone
+	mkey 3 1 1 0 0 1 1 1 1 0xffffff 0x3 0 0 1 0 0 0 0 || return 1
+	run_cmd adpctl -j mpt show dev $F1 index 3
+	expect_eq "$OUT" '[{"dev":"'$F1'","index":3,"status":3}]' "free entry" ||
+		return 1
+	# an index with no mkey: BAD_RES_STATE, reported as not valid
+	run_cmd adpctl -j mpt show dev $F1 index 4
+	expect_eq "$OUT" '[{"dev":"'$F1'","index":4,"status":15}]' "empty index"
+}
+
+test_mpt_dump()
+{
+	echo >$SDBG/$F1/cmds
+	run_cmd adpctl -j mpt show dev $F1
+	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
+	# 2^log_max_mkey = 16 indexes, one QUERY_MKEY each
+	# the dump lists the mkeys in use, not the free or empty indexes
+	expect_eq "$(json_get "$OUT" '[(e["index"], e["mem_key"]) for e in j]')" \
+		"[(5, 1346), (9, 2458)]" "entries" || return 1
+	expect_eq "$(grep -c '^QUERY_MKEY opcode 0x201 op_mod 0 ' $SDBG/$F1/cmds)" 16 \
+		"QUERY_MKEY commands"
+}
+
+test_fw_error_restore()
+{
+	adpctl monitor >$MON 2>&1 &
+	mon=$!
+	# join the group before the reset: an accl-ntf shows it did
+	i=0
+	while ! grep -q accl-ntf $MON && [ $i -lt 120 ]; do
+		adpctl accl set dev $F0 roce_slow_restart_en off >/dev/null
+		sleep 0.25
+		i=$((i + 1))
+	done
+	grep -q accl-ntf $MON || { echo "monitor saw nothing"; kill $mon; return 1; }
+	# down for 3 s: long enough to be seen down on a busy TCG host
+	echo 3000 >$SDBG/$F0/fw_reset
+	run_cmd adpctl accl show dev $F0
+	expect_eq "$ERR" "Error: device is resetting." "during the error state" ||
+		{ kill $mon; return 1; }
+	i=0
+	while ! grep -q "$F0 reset-ntf" $MON && [ $i -lt 120 ]; do
+		sleep 0.25
+		i=$((i + 1))
+	done
+	kill $mon
+	wait $mon
+	expect_match "$(cat $MON)" "$F0 reset-ntf: .*restore on profile 1 enables_mask 0x[0-9a-f]+ enables 0x41 resets 1 last restored" \
+		"reset-ntf" || return 1
+	# the store came back at its defaults; the backend wrote it again
+	expect_eq "$(store $F0 reg)" "0000007f 10000041 41000fa0 00000000" \
+		"store restored" || return 1
+	expect_eq "$(store $F0 'profile 1')" "$PROFILE1" "profile restored" ||
+		return 1
+	dmesg | grep -qE "mlx5_core $F0: roce_adp: device $F0 back after [0-9]+ ms in error state" ||
+		{ echo "no 'back after' line"; return 1; }
+}
+
+test_unbind_in_flight()
+{
+	echo 100 >$SDBG/$F1/cmd_delay_ms
+	echo >$SDBG/$F1/cmds
+	adpctl mpt show dev $F1 >/tmp/dump.out 2>&1 &
+	dump=$!
+	adpctl profile set dev $F1 id 1 time_base 8 >/tmp/set.out 2>&1 &
+	set=$!
+	# unbind once the dump is under way: 16 commands of 100 ms
+	i=0
+	while ! grep -q QUERY_MKEY $SDBG/$F1/cmds && [ $i -lt 300 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	grep -q QUERY_MKEY $SDBG/$F1/cmds || { echo "the dump never started"; return 1; }
+	t0=$(cut -d' ' -f1 /proc/uptime)
+	echo $F1 >$DRV/unbind
+	t1=$(cut -d' ' -f1 /proc/uptime)
+	# detach waited for the dump's commands still to come (over 1 s)
+	waited=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print (b - a >= 0.5) }')
+	expect_eq "$waited" 1 "unbind waited for the requests in flight ($t0 .. $t1 s)" ||
+		return 1
+	wait $dump
+	dump_rc=$?
+	wait $set
+	set_rc=$?
+	# Each finished before the function went (the unbind waits for the
+	# requests in flight) or failed with a message; none hung.
+	if [ "$dump_rc" = 0 ]; then
+		expect_match "$(cat /tmp/dump.out)" "^$F1 index 9 key 0x0000099a " \
+			"complete dump" || return 1
+	else
+		expect_match "$(cat /tmp/dump.out)" "^Error: " "dump error" ||
+			return 1
+	fi
+	[ "$set_rc" = 0 ] || expect_match "$(cat /tmp/set.out)" "^Error: " \
+		"set error" || return 1
+	run_cmd adpctl dev show $F1
+	expect_eq "$RC" 1 "$F1 gone" || return 1
+	echo $F1 >$DRV/bind
+	run_cmd adpctl accl show dev $F1
+	expect_eq "$RC" 0 "accl show after bind ($ERR)"
+}
+
+# tools/hw-check (installed by tools/check with --bin): read-only sends no
+# write; --write leaves the register store as it found it.
+test_hw_check()
+{
+	command -v hw-check >/dev/null || { echo "no hw-check in the guest"; return 1; }
+	set_full $F0 >/dev/null && adpctl accl set dev $F0 roce_tx_window_en on \
+		roce_slow_restart_idle_en on >/dev/null || return 1
+	mkey 5 0 1 1 0 1 1 1 1 0xffffff 0x42 0 1 7 0x7f0000001000 0x2000 4 12 ||
+		return 1
+	before=$(cat $SDBG/$F0/store)
+	echo >$SDBG/$F0/cmds
+	run_cmd hw-check --out /tmp/hw.txt --mpt $F1:0x542 $F0 $F1 $F2
+	expect_eq "$RC" 0 "read-only exit status" || { cat /tmp/hw.txt; return 1; }
+	expect_match "$(tail -n 1 /tmp/hw.txt)" "^# 9 passed, 0 failed; report in /tmp/hw.txt$" \
+		"summary" || return 1
+	expect_match "$OUT" "CHECK PASS: $F1: MPT entry of key 0x542 \(QUERY_MKEY\)" \
+		"MPT probe" || return 1
+	expect_match "$OUT" "CHECK PASS: $F2: no roce_accl, refused before any command" \
+		"$F2 probe" || return 1
+	expect_eq "$(grep -c 'op_mod 0 ' $SDBG/$F0/cmds)" 0 \
+		"writes in read-only mode" || return 1
+	run_cmd hw-check --write --out /tmp/hw.txt $F0
+	expect_eq "$RC" 0 "read-write exit status" || { cat /tmp/hw.txt; return 1; }
+	for c in "enables written back unchanged" "profile read back as written" \
+		 "original state restored"; do
+		expect_match "$OUT" "CHECK PASS: $F0: $c" "$c" || return 1
+	done
+	[ "$(grep -c 'op_mod 0 ' $SDBG/$F0/cmds)" -ge 4 ] ||
+		{ echo "the write checks sent fewer than 4 writes"; return 1; }
+	expect_eq "$(cat $SDBG/$F0/store)" "$before" "store after --write"
+}
+
+# rmmod_order MODS...: from everything loaded, remove in this order;
+# a module still used must refuse first
+test_rmmod_orders()
+{
+	load || return 1
+	for m in mlx5_core roce_adp; do
+		if rmmod $m 2>/dev/null; then
+			echo "rmmod $m succeeded while roce_adp_mlx5 uses it"
+			return 1
+		fi
+	done
+	for order in "roce_adp_mlx5 mlx5_core roce_adp" \
+		     "roce_adp_mlx5 roce_adp mlx5_core"; do
+		load || return 1
+		for m in $order; do
+			rmmod "$m" || { echo "rmmod $m failed ($order)"; return 1; }
+		done
+	done
+	modprobe roce_adp
+	# the backend first, then the stand-in binding later
+	insmod $STANDIN/roce_adp_mlx5.ko 2>/dev/null &&
+		{ echo "backend loaded without mlx5_core"; return 1; }
+	insmod $STANDIN/mlx5_core.ko && insmod $STANDIN/roce_adp_mlx5.ko ||
+		return 1
+	run_cmd adpctl dev show $F2
+	expect_eq "$OUT" "$F2: backend mlx5 fw $FW roce_accl supported netdev $(netdev $F2)" \
+		"$F2 with roce_accl" || return 1
+	rmmod roce_adp_mlx5 && rmmod mlx5_core
+}
+
+test_dmesg_clean()
+{
+	bad=$(dmesg | tail -n +"$DMESG_START" | grep -E 'roce_adp|mlx5' |
+		grep -vE "roce_adp: device $F0 back after [0-9]+ ms in error state" |
+		grep -vE 'roce_adp: device 0000:00:1[0-2]\.0(, firmware 28\.39\.2048, ROCE_ACCL (supported|not supported \(cmd_hca_cap\.roce_accl is 0\))| removed)$' |
+		grep -vF 'roce_adp_mlx5: attached to 3 mlx5_core PCI function(s)' |
+		grep -vE '^\[ *[0-9.]+\] roce_adp_mlx5: Unknown symbol mlx5_(cmd_do|notifier_register|notifier_unregister) \(err -2\)$' |
+		grep -vE 'taints kernel|module verification failed')
+	[ -z "$bad" ] || { echo "unexpected kernel log lines:"; echo "$bad"; return 1; }
+	if dmesg | tail -n +"$DMESG_START" | grep -E 'WARNING|BUG|Call Trace|lockdep'; then
+		echo "kernel warning in dmesg"
+		return 1
+	fi
+}
+
+if [ ! -f $STANDIN/mlx5_core.ko ] || [ ! -d /sys/bus/pci/devices/$F2 ]; then
+	echo "ok 1 # SKIP no mlx5_core stand-in or no pci-testdev functions (tools/vm/run --pci-testdev 3)"
+	echo "1..1"
+	exit 0
+fi
+DMESG_START=$(($(dmesg | wc -l) + 1))
+run_test attach_at_load test_attach_at_load
+run_test attach_on_later_bind test_attach_on_bind
+run_test names_operators_know test_names
+run_test accl_set_bytes_in_the_store test_accl_golden
+run_test profile_set_bytes_in_the_store test_profile_golden
+run_test firmware_status_mapping test_status_mapping
+run_test function_without_roce_accl_gets_no_command test_no_roce_accl
+run_test mpt_get_through_query_mkey test_mpt_get
+run_test mpt_dump_through_query_mkey test_mpt_dump
+run_test firmware_error_event_restore_and_reset_ntf test_fw_error_restore
+run_test unbind_during_dump_and_set test_unbind_in_flight
+run_test hw_check_kit test_hw_check
+run_test rmmod_in_every_order test_rmmod_orders
+run_test dmesg_has_only_expected_lines test_dmesg_clean
+unload
+tap_end
