@@ -303,6 +303,17 @@ static int file_error(const char *file, unsigned int line, const char *fmt,
 	return ADP_EXIT_FAIL;
 }
 
+/* The line of byte @at of @text, 1 for the first. */
+static unsigned int line_of(const char *text, size_t at)
+{
+	unsigned int line = 1;
+	size_t i;
+
+	for (i = 0; i < at; i++)
+		line += text[i] == '\n';
+	return line;
+}
+
 /*
  * A JSON file, read with json-c.  json-c keeps no positions, so the line
  * of a member is found in the text: the members are visited in document
@@ -656,16 +667,14 @@ struct json_object *adp_json_parse(const char *file, const char *text,
 	struct json_tokener *tok;
 	struct json_object *root;
 	enum json_tokener_error err;
-	unsigned int line = 1;
 	const char *msg = NULL;
 	char buf[64];
-	size_t i, end;
+	size_t end;
 
 	end = json_prescan(text, len, &msg);
 	if (end < len) {
-		for (i = 0; i < end; i++)
-			line += text[i] == '\n';
-		file_error(file, 0, "not valid JSON: line %u: %s", line, msg);
+		file_error(file, 0, "not valid JSON: line %u: %s",
+			   line_of(text, end), msg);
 		return NULL;
 	}
 	msg = NULL;
@@ -691,10 +700,9 @@ struct json_object *adp_json_parse(const char *file, const char *text,
 	}
 	json_tokener_free(tok);
 	if (msg) {
-		for (i = 0; i < end && i < len; i++)
-			line += text[i] == '\n';
 		json_object_put(root);
-		file_error(file, 0, "not valid JSON: line %u: %s", line, msg);
+		file_error(file, 0, "not valid JSON: line %u: %s",
+			   line_of(text, end < len ? end : len), msg);
 		return NULL;
 	}
 	return root;
@@ -784,6 +792,7 @@ static int load_words(const char *file, char *text,
 int adp_file_read(const char *path, const char **file, char **text,
 		  size_t *len)
 {
+	const char *nul;
 	size_t got;
 	FILE *fp;
 	int ret = 0;
@@ -809,8 +818,9 @@ int adp_file_read(const char *path, const char **file, char **text,
 	else if (*len > ADP_PROFILE_FILE_MAX)
 		ret = file_error(*file, 0, "larger than %d bytes: not a profile",
 				 ADP_PROFILE_FILE_MAX);
-	else if (memchr(*text, '\0', *len))
-		ret = file_error(*file, 0, "not a text file");
+	else if ((nul = memchr(*text, '\0', *len)))
+		ret = file_error(*file, line_of(*text, nul - *text),
+				 "a NUL byte: not a text file");
 	else
 		(*text)[*len] = '\0';
 	if (ret) {
