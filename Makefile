@@ -94,7 +94,7 @@ bench:
 	tools/bench/run $(KVERS)
 
 demo: all
-	tools/vm/run -k $(KVER) -- sh /selftests/demo.sh
+	tools/demo $(KVER)
 
 vm: all
 	tools/vm/run -k $(KVER) --shell

@@ -67,12 +67,17 @@ static void obj_usage(const struct adp_obj *obj)
 	const struct adp_cmd *cmd;
 	const char *lead = "Usage:";
 
-	for (cmd = obj->cmds; cmd->name; cmd++, lead = "      ")
+	for (cmd = obj->cmds; cmd->name; cmd++) {
+		if (cmd->hidden)
+			continue;
 		printf("%s adpctl %s %s%s%s\n", lead, obj->name, cmd->name,
 		       *cmd->usage ? " " : "", cmd->usage);
+		lead = "      ";
+	}
 	printf("       adpctl %s help\n\nCommands:\n", obj->name);
 	for (cmd = obj->cmds; cmd->name; cmd++)
-		printf("  %-14s %s\n", cmd->name, cmd->help);
+		if (!cmd->hidden)
+			printf("  %-14s %s\n", cmd->name, cmd->help);
 }
 
 /*
@@ -86,7 +91,8 @@ static void list_commands(void)
 
 	for (obj = adp_objs; obj->name; obj++)
 		for (cmd = obj->cmds; cmd->name; cmd++)
-			printf("%s %s\n", obj->name, cmd->name);
+			if (!cmd->hidden)
+				printf("%s %s\n", obj->name, cmd->name);
 }
 
 static void cmd_usage(const struct adp_obj *obj, const struct adp_cmd *cmd)

@@ -32,6 +32,8 @@ struct adp_cmd {
 	const char *usage;	/* arguments, "" when there are none */
 	/* More help after the usage, e.g. the fields a set takes; or NULL. */
 	void (*details)(FILE *fp);
+	/* An old name kept for a release: it works, help and completion omit it. */
+	bool hidden;
 };
 
 /*
@@ -108,7 +110,10 @@ int adp_usage_error(const struct adp_ctx *ctx, const char *fmt, ...)
 
 /* dev.c */
 extern const struct adp_cmd dev_cmds[];
+/* The "restore" nest of a DEV reply, inside the device's object. */
+int adp_print_restore(const struct nlattr *nest, bool same_line);
 
+/* show.c */
 /* Build callback: ROCE_ADP_A_DEV_NAME from arg (a device name or NULL). */
 int adp_put_dev(struct nl_msg *msg, void *dev);
 /*
@@ -119,9 +124,10 @@ int adp_put_dev(struct nl_msg *msg, void *dev);
 int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
 	     int (*print)(const struct adp_nl_msg *msg, void *arg),
 	     void *arg);
+/* "[dev] DEV" as a command's only arguments: *dev, NULL when not given. */
+int adp_parse_dev(const struct adp_ctx *ctx, int argc, char **argv,
+		  const char **dev);
 /* The whole "OBJ show [[dev] DEV]" command around adp_show(). */
-/* The "restore" nest of a DEV reply, inside the device's object. */
-int adp_print_restore(const struct nlattr *nest, bool same_line);
 int adp_show_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
 		     int (*print)(const struct adp_nl_msg *msg, void *arg));
 /*
@@ -164,9 +170,6 @@ struct profile_req {
 int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 		      int argc, char **argv);
 int profile_build_set(struct nl_msg *msg, void *req);
-/* "range I" of profile set, lint and simulate, into given[] and *r. */
-int profile_take_range(const struct adp_ctx *ctx, int argc, char **argv,
-		       int *i, bool *given, uint32_t *r);
 
 /* One PROFILE nest of a reply, decoded by profile_decode(). */
 struct profile {
@@ -177,6 +180,16 @@ struct profile {
 
 /* 0, or -EBADMSG after reporting a malformed nest. */
 int profile_decode(const struct nlattr *nest, struct profile *p);
+/*
+ * The one printer of a profile nest, as given (show, set, monitor,
+ * simulate): " name value" per field and " range I" per entry in text,
+ * an object under key (NULL in an array) with a timeout_range array in
+ * JSON.
+ */
+void profile_print_nest(const char *key, const struct profile *p);
+/* Profile id as the codec has it: every field and every range given. */
+void profile_from_radp(uint32_t id, const struct radp_profile *rp,
+		       struct profile *p);
 
 /* lint.c, simulate.c: commands of the profile object, see profile_src.h. */
 #define PROFILE_SRC_USAGE \

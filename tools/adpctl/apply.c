@@ -78,7 +78,7 @@ static int take_fields(const char *where, const struct adp_field *fields,
 		f = adp_field_find(fields, w[i]);
 		/* The id is the section's. */
 		if (!f || (fields == adp_profile_fields &&
-			   f->attr == ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID)) {
+			   f->attr == ADP_PROFILE_ID_ATTR)) {
 			print_error("%s: unknown %s \"%s\"", where, what, w[i]);
 			return -EINVAL;
 		}
@@ -324,8 +324,8 @@ static int read_profile(const struct adp_nl_msg *msg, void *arg)
 			continue;
 		if (profile_decode(a, &p))
 			return -EBADMSG;
-		if (p.v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] < APPLY_NPROF)
-			d->cur[p.v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID]] = p;
+		if (p.v.v[ADP_PROFILE_ID_ATTR] < APPLY_NPROF)
+			d->cur[p.v.v[ADP_PROFILE_ID_ATTR]] = p;
 	}
 	return 0;
 }
@@ -465,12 +465,8 @@ static int plan_dev(struct adp_ctx *ctx, struct apply *ap,
 		d->accl_change = n > 0;
 		ap->changes += n;
 	}
-	caps = (struct radp_caps) {
-		.profile_max_id = d->caps.v[ROCE_ADP_A_CAPS_PROFILE_MAX_ID],
-		.profile_max_range_num =
-			d->caps.v[ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM],
-		.base_timeout_min = d->caps.v[ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN],
-	};
+	caps = (struct radp_caps) { };
+	adp_caps_apply_vals(&caps, &d->caps);
 	for (id = 1; id < APPLY_NPROF; id++) {
 		struct profile_req *req = &d->prof_req[id];
 		struct profile *want = &d->want.prof[id], *cur = &d->cur[id];
@@ -488,8 +484,8 @@ static int plan_dev(struct adp_ctx *ctx, struct apply *ap,
 		if (ret)
 			return ret;
 		req->dev = d->name;
-		req->profile.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] = id;
-		req->profile.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] = true;
+		req->profile.v[ADP_PROFILE_ID_ATTR] = id;
+		req->profile.has[ADP_PROFILE_ID_ATTR] = true;
 		n = diff_vals(d->name, id, -1, adp_profile_fields, &cur->v,
 			      &want->v, &req->profile);
 		for (r = 0; r < ROCE_ADP_RANGES_MAX; r++) {

@@ -16,153 +16,78 @@ _Static_assert(ROCE_ADP_A_RANGE_MAX < ADP_NEST_ATTRS, "ADP_NEST_ATTRS");
 
 static const char *const off_on[] = { "off", "on" };
 
-static const char *const time_units[] = {
-	[ROCE_ADP_TIME_UNIT_USEC]		= "usec",
-};
-
+/* adpctl's words for the values of dec_mode (the spec's are to-div-4 ..). */
 static const char *const dec_modes[] = {
 	[ROCE_ADP_DEC_MODE_TO_DIV_4]		= "div4",
 	[ROCE_ADP_DEC_MODE_TO_DIV_2]		= "div2",
 	[ROCE_ADP_DEC_MODE_TO_LOW_BOUND]	= "low_bound",
 };
 
-#define NUM(_fld, _attr, _type) \
-	{ .fld = _fld, .attr = _attr, .type = _type, .kind = ADP_FIELD_NUM }
-#define NAMED(_fld, _attr, _type, _kind, _names) \
-	{ .fld = _fld, .attr = _attr, .type = _type, .kind = _kind, \
-	  .names = _names, .nnames = ARRAY_SIZE(_names) }
-#define ENABLE(_fld, _attr) \
-	NAMED(_fld, _attr, NLA_U8, ADP_FIELD_BOOL, off_on)
+/*
+ * The tables, expanded from the lists of radp_fields.h: each row goes to
+ * the slot of its attribute, so a table is in attribute order whatever
+ * the list's order; a row without an attribute (nla NONE) is left out.
+ * The kind column says how a value reads and prints; a profile's values
+ * stay numbers in JSON, as in the attributes, BOOL only naming off/on.
+ */
+#define NAMES(_n)		.names = _n, .nnames = ARRAY_SIZE(_n)
+#define KIND_NUM		.kind = ADP_FIELD_NUM
+#define KIND_NS			.kind = ADP_FIELD_NS
+#define KIND_BOOL		.kind = ADP_FIELD_BOOL, NAMES(off_on)
+#define KIND_TIME_UNIT		.kind = ADP_FIELD_ENUM, NAMES(adp_time_unit_names)
+#define KIND_DEC_MODE		.kind = ADP_FIELD_ENUM, NAMES(dec_modes)
+#define PROFILE_KIND_NUM	KIND_NUM
+#define PROFILE_KIND_BOOL	.kind = ADP_FIELD_ENUM, NAMES(off_on)
+#define PROFILE_KIND_TIME_UNIT	KIND_TIME_UNIT
+#define PROFILE_KIND_DEC_MODE	KIND_DEC_MODE
 
-const struct adp_field adp_accl_fields[] = {
-	ENABLE(RADP_ROCE_ACCL_ROCE_ADP_RETRANS_EN,
-	       ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN),
-	ENABLE(RADP_ROCE_ACCL_ROCE_TX_WINDOW_EN,
-	       ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN),
-	ENABLE(RADP_ROCE_ACCL_ROCE_SLOW_RESTART_EN,
-	       ROCE_ADP_A_ACCL_ROCE_SLOW_RESTART_EN),
-	ENABLE(RADP_ROCE_ACCL_ROCE_SLOW_RESTART_IDLE_EN,
-	       ROCE_ADP_A_ACCL_ROCE_SLOW_RESTART_IDLE_EN),
-	ENABLE(RADP_ROCE_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED,
-	       ROCE_ADP_A_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED),
-	ENABLE(RADP_ROCE_ACCL_ADAPTIVE_ROUTING_FORCED_EN,
-	       ROCE_ADP_A_ACCL_ADAPTIVE_ROUTING_FORCED_EN),
-	ENABLE(RADP_ROCE_ACCL_SELECTIVE_REPEAT_FORCED_EN,
-	       ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN),
-	{ }
+#define ROW(_fld, _attr, _nla, ...) \
+	[ROCE_ADP_A_##_attr] = { .fld = _fld, .attr = ROCE_ADP_A_##_attr, \
+				 .type = NLA_##_nla, __VA_ARGS__ },
+#define ROW_U8			ROW
+#define ROW_U32			ROW
+#define ROW_NONE(...)
+
+#define ACCL_ROW(id, name, byte, hi, lo, attr, nla, kind) \
+	ROW_##nla(RADP_ROCE_ACCL_##id, attr, nla, KIND_##kind)
+#define ACCL_FEATURE_ROW(id, name, byte, hi, lo, sel, attr, nla, kind) \
+	ACCL_ROW(id, name, byte, hi, lo, attr, nla, kind)
+#define ACCL_PROFILE_ROW(id, name, byte, hi, lo, attr, nla, kind) \
+	ROW_##nla(RADP_ROCE_ACCL_##id, attr, nla, PROFILE_KIND_##kind)
+#define PROFILE_ROW(id, name, byte, hi, lo, attr, nla, kind) \
+	ROW_##nla(RADP_PROFILE_##id, attr, nla, PROFILE_KIND_##kind)
+#define RANGE_ROW(id, name, byte, hi, lo, attr, nla, kind) \
+	ROW_##nla(RADP_RANGE_##id, attr, nla, PROFILE_KIND_##kind)
+
+/* Slot 0 is no attribute; one more slot ends each table. */
+static const struct adp_field accl_table[ROCE_ADP_A_ACCL_MAX + 2] = {
+	RADP_ACCL_FEATURE_FIELDS(ACCL_FEATURE_ROW)
 };
-
-const struct adp_field adp_caps_fields[] = {
-	NUM(RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID,
-	    ROCE_ADP_A_CAPS_PROFILE_MAX_ID, NLA_U32),
-	NUM(RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_RANGE_NUM,
-	    ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM, NLA_U32),
-	{ .fld = RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN,
-	  .attr = ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN, .type = NLA_U32,
-	  .kind = ADP_FIELD_NS },
-	{ }
+static const struct adp_field caps_table[ROCE_ADP_A_CAPS_MAX + 2] = {
+	RADP_ACCL_CAPS_FIELDS(ACCL_ROW)
 };
-
-const struct adp_field adp_profile_fields[] = {
-	NUM(RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID,
-	    ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, NLA_U32),
-	NAMED(RADP_PROFILE_QP_TOTAL_TIMEOUT,
-	      ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT, NLA_U8, ADP_FIELD_ENUM,
-	      off_on),
-	NUM(RADP_PROFILE_RANGE_NUM, ROCE_ADP_A_PROFILE_RANGE_NUM, NLA_U32),
-	NUM(RADP_PROFILE_START_RANGE_INDEX,
-	    ROCE_ADP_A_PROFILE_START_RANGE_INDEX, NLA_U32),
-	NAMED(RADP_PROFILE_TIME_UNIT, ROCE_ADP_A_PROFILE_TIME_UNIT, NLA_U32,
-	      ADP_FIELD_ENUM, time_units),
-	NUM(RADP_PROFILE_TIME_BASE, ROCE_ADP_A_PROFILE_TIME_BASE, NLA_U32),
-	NUM(RADP_PROFILE_RETX_TOTAL_TIMEOUT,
-	    ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT, NLA_U32),
-	NUM(RADP_PROFILE_TIMEOUT_INIT_LOW_BOUND,
-	    ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND, NLA_U32),
-	NUM(RADP_PROFILE_TIMEOUT_INIT_RANGE_SIZE,
-	    ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE, NLA_U32),
-	{ }
+static const struct adp_field profile_table[ROCE_ADP_A_PROFILE_MAX + 2] = {
+	RADP_ACCL_PROFILE_FIELDS(ACCL_PROFILE_ROW)
+	RADP_PROFILE_FIELDS(PROFILE_ROW)
 };
-
-const struct adp_field adp_range_fields[] = {
-	NUM(RADP_RANGE_PREV_RANGE_INDEX, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX,
-	    NLA_U32),
-	NAMED(RADP_RANGE_DEC_MODE, ROCE_ADP_A_RANGE_DEC_MODE, NLA_U32,
-	      ADP_FIELD_ENUM, dec_modes),
-	NUM(RADP_RANGE_TIMEOUT_RETRY_NUM, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM,
-	    NLA_U32),
-	NUM(RADP_RANGE_RANGE_LOW_BOUND, ROCE_ADP_A_RANGE_RANGE_LOW_BOUND,
-	    NLA_U32),
-	NUM(RADP_RANGE_RANGE_SIZE, ROCE_ADP_A_RANGE_RANGE_SIZE, NLA_U32),
-	{ }
+static const struct adp_field range_table[ROCE_ADP_A_RANGE_MAX + 2] = {
+	RADP_RANGE_FIELDS(RANGE_ROW)
 };
-
-const struct adp_field adp_range_index_field =
-	NUM(ADP_FLD_RANGE_INDEX, ROCE_ADP_A_RANGE_INDEX, NLA_U32);
 
 /*
- * Attributes of every ROCE_ADP_CMD_*: the family has one attribute space.
- * Strings are validated again by adp_nl_str() before use; nests by the
- * field tables of fields.c when they are decoded.  ROCE_ADP_A_PROFILE
- * repeats, so the last one is in tb[] and readers walk the message.
+ * A table starts at its first attribute, the range table after the entry
+ * index, which is no register field (adp_range_index_field); the tests
+ * count the entries, so a hole would show.
  */
-const struct nla_policy adp_policy[ROCE_ADP_A_MAX + 1] = {
-	[ROCE_ADP_A_DEV_NAME]		= { .type = NLA_STRING,
-					    .maxlen = ROCE_ADP_DEV_NAME_LEN },
-	[ROCE_ADP_A_DEV_BACKEND]	= { .type = NLA_U32 },
-	[ROCE_ADP_A_DEV_FW_VERSION]	= { .type = NLA_STRING },
-	[ROCE_ADP_A_DEV_ROCE_ACCL]	= { .type = NLA_U8 },
-	[ROCE_ADP_A_CAPS]		= { .type = NLA_NESTED },
-	[ROCE_ADP_A_ACCL]		= { .type = NLA_NESTED },
-	[ROCE_ADP_A_ACCL_CONFIGURABLE]	= { .type = NLA_NESTED },
-	[ROCE_ADP_A_ACTIVE_PROFILE_ID]	= { .type = NLA_U32 },
-	[ROCE_ADP_A_PROFILE_ID]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_PROFILE]		= { .type = NLA_NESTED },
-	[ROCE_ADP_A_MPT_INDEX]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_KEY]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_PD]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_QPN]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_RAW]		= { .type = NLA_FLAG },
-	[ROCE_ADP_A_MPT_ENTRY]		= { .type = NLA_NESTED },
-	[ROCE_ADP_A_DEV_EVENT]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_RESTORE]		= { .type = NLA_NESTED },
-};
+const struct adp_field *const adp_accl_fields = accl_table + 1;
+const struct adp_field *const adp_caps_fields = caps_table + 1;
+const struct adp_field *const adp_profile_fields = profile_table + 1;
+const struct adp_field *const adp_range_fields =
+	range_table + ROCE_ADP_A_RANGE_INDEX + 1;
 
-/* As the spec has it; tests/fields.c holds it against the field widths. */
-const struct nla_policy adp_mpt_entry_policy[ROCE_ADP_A_MPT_ENTRY_MAX + 1] = {
-	[ROCE_ADP_A_MPT_ENTRY_INDEX]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_ENTRY_STATUS]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_ENTRY_R_W]		= { .type = NLA_U8 },
-	[ROCE_ADP_A_MPT_ENTRY_ACCESS]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_ENTRY_PA]		= { .type = NLA_U8 },
-	[ROCE_ADP_A_MPT_ENTRY_ATC_REQ]		= { .type = NLA_U8 },
-	[ROCE_ADP_A_MPT_ENTRY_ATC_XLATED]	= { .type = NLA_U8 },
-	[ROCE_ADP_A_MPT_ENTRY_NO_SNOOP]		= { .type = NLA_U8 },
-	[ROCE_ADP_A_MPT_ENTRY_BQP]		= { .type = NLA_U8 },
-	[ROCE_ADP_A_MPT_ENTRY_QPN]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_ENTRY_MEM_KEY]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_ENTRY_PD]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_ENTRY_EN_RINV]		= { .type = NLA_U8 },
-	[ROCE_ADP_A_MPT_ENTRY_EI]		= { .type = NLA_U8 },
-	[ROCE_ADP_A_MPT_ENTRY_NCE]		= { .type = NLA_U8 },
-	[ROCE_ADP_A_MPT_ENTRY_FRE]		= { .type = NLA_U8 },
-	[ROCE_ADP_A_MPT_ENTRY_RAE]		= { .type = NLA_U8 },
-	[ROCE_ADP_A_MPT_ENTRY_W_DIF]		= { .type = NLA_U8 },
-	[ROCE_ADP_A_MPT_ENTRY_M_DIF]		= { .type = NLA_U8 },
-	[ROCE_ADP_A_MPT_ENTRY_START_ADDR]	= { .type = NLA_U64 },
-	[ROCE_ADP_A_MPT_ENTRY_LEN]		= { .type = NLA_U64 },
-	[ROCE_ADP_A_MPT_ENTRY_LEN64]		= { .type = NLA_U8 },
-	[ROCE_ADP_A_MPT_ENTRY_LKEY]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_ENTRY_WIN_CNT]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_ENTRY_MTT_REP]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_ENTRY_BLOCK_MODE]	= { .type = NLA_U8 },
-	[ROCE_ADP_A_MPT_ENTRY_FBO_EN]		= { .type = NLA_U8 },
-	[ROCE_ADP_A_MPT_ENTRY_MTT_ADR]		= { .type = NLA_U64 },
-	[ROCE_ADP_A_MPT_ENTRY_MTT_SIZE]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_ENTRY_ENTITY_SIZE]	= { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_ENTRY_MTT_FBO]		= { .type = NLA_U32 },
-	[ROCE_ADP_A_MPT_ENTRY_RAW]		= { .minlen = ROCE_ADP_MPT_ENTRY_LEN,
-						    .maxlen = ROCE_ADP_MPT_ENTRY_LEN },
+const struct adp_field adp_range_index_field = {
+	.fld = ADP_FLD_RANGE_INDEX, .attr = ROCE_ADP_A_RANGE_INDEX,
+	.type = NLA_U32, .kind = ADP_FIELD_NUM
 };
 
 const struct adp_field *adp_field_find(const struct adp_field *fields,
@@ -362,6 +287,117 @@ int adp_vals_put(struct nl_msg *msg, const struct adp_field *fields,
 	return 0;
 }
 
+void adp_vals_print(const struct adp_field *fields,
+		    const struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	char val[32];
+
+	if (is_json_context()) {
+		adp_vals_print_json(fields, vals);
+		return;
+	}
+	for (f = fields; f->attr; f++) {
+		if (!vals->has[f->attr])
+			continue;
+		print_string(PRINT_FP, NULL, " %s", adp_field_key(f));
+		print_string(PRINT_FP, NULL, " %s",
+			     adp_field_str(f, vals->v[f->attr], val,
+					   sizeof(val)));
+	}
+}
+
+/* Field fld of struct radp_profile or struct radp_range. */
+static u32 *member(void *obj, const struct radp_member *members,
+		   unsigned int n, enum radp_fld fld)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (members[i].fld == fld)
+			return radp_member_ptr(obj, &members[i]);
+	return NULL;
+}
+
+static u32 *profile_member(struct radp_profile *p, int r, enum radp_fld fld)
+{
+	if (r < 0)
+		return member(p, radp_profile_members,
+			      radp_profile_members_count, fld);
+	return member(&p->range[r], radp_range_members,
+		      radp_range_members_count, fld);
+}
+
+void adp_profile_apply_vals(struct radp_profile *p, int r,
+			    const struct adp_field *fields,
+			    const struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	u32 *m;
+
+	for (f = fields; f->attr; f++) {
+		m = profile_member(p, r, f->fld);
+		if (m && vals->has[f->attr])
+			*m = vals->v[f->attr];
+	}
+}
+
+void adp_profile_get_vals(const struct radp_profile *p, int r,
+			  const struct adp_field *fields,
+			  struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	u32 *m;
+
+	for (f = fields; f->attr; f++) {
+		m = profile_member((struct radp_profile *)p, r, f->fld);
+		if (!m)
+			continue;
+		vals->v[f->attr] = *m;
+		vals->has[f->attr] = true;
+	}
+}
+
+static u32 *caps_member(struct radp_caps *caps, enum radp_fld fld)
+{
+	switch (fld) {
+	case RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID:
+		return &caps->profile_max_id;
+	case RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_RANGE_NUM:
+		return &caps->profile_max_range_num;
+	case RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN:
+		return &caps->base_timeout_min;
+	default:
+		return NULL;
+	}
+}
+
+void adp_caps_apply_vals(struct radp_caps *caps, const struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	u32 *m;
+
+	for (f = adp_caps_fields; f->attr; f++) {
+		m = caps_member(caps, f->fld);
+		if (m && vals->has[f->attr])
+			*m = vals->v[f->attr];
+	}
+}
+
+void adp_caps_get_vals(const struct radp_caps *caps, struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	u32 *m;
+
+	for (f = adp_caps_fields; f->attr; f++) {
+		m = caps_member((struct radp_caps *)caps, f->fld);
+		if (!m)
+			continue;
+		vals->v[f->attr] = *m;
+		vals->has[f->attr] = true;
+	}
+}
+
 void adp_vals_print_json(const struct adp_field *fields,
 			 const struct adp_vals *vals)
 {
@@ -377,73 +413,4 @@ void adp_vals_print_json(const struct adp_field *fields,
 			print_uint(PRINT_JSON, adp_field_key(f), NULL,
 				   vals->v[f->attr]);
 	}
-}
-
-static const char *const unit_names[] = {
-	[ADP_UNIT_NS] = "ns",
-	[ADP_UNIT_US] = "us",
-	[ADP_UNIT_MS] = "ms",
-	[ADP_UNIT_S] = "s",
-};
-
-const char *adp_fmt_time(char *buf, size_t len, uint64_t v,
-			 enum adp_unit unit)
-{
-	uint64_t div = 1, step, q, whole, frac;
-	int u = unit, digits = 3;
-
-	while (u < ADP_UNIT_S && v / div >= 1000) {
-		div *= 1000;
-		u++;
-	}
-	if (div == 1) {
-		snprintf(buf, len, "%llu%s", (unsigned long long)v,
-			 unit_names[u]);
-		return buf;
-	}
-	/* Thousandths of unit u, rounded half up without overflowing. */
-	step = div / 1000;
-	q = v / step + (v % step >= (step + 1) / 2);
-	whole = q / 1000;
-	frac = q % 1000;
-	/* 999.9996ms rounds to 1000ms: that is 1s. */
-	if (whole >= 1000 && u < ADP_UNIT_S) {
-		whole = 1;
-		frac = 0;
-		u++;
-	}
-	while (frac && frac % 10 == 0) {
-		frac /= 10;
-		digits--;
-	}
-	if (frac)
-		snprintf(buf, len, "%llu.%0*llu%s", (unsigned long long)whole,
-			 digits, (unsigned long long)frac, unit_names[u]);
-	else
-		snprintf(buf, len, "%llu%s", (unsigned long long)whole,
-			 unit_names[u]);
-	return buf;
-}
-
-const char *adp_fmt_shift(char *buf, size_t len, uint32_t base,
-			  uint32_t shift, uint32_t time_unit)
-{
-	double d = base;
-	uint32_t i;
-
-	if (time_unit != ROCE_ADP_TIME_UNIT_USEC) {
-		if (shift)
-			snprintf(buf, len, "%u<<%u", base, shift);
-		else
-			snprintf(buf, len, "%u", base);
-		return buf;
-	}
-	if (!base || (shift < 64 && base <= UINT64_MAX >> shift))
-		return adp_fmt_time(buf, len, base ? (uint64_t)base << shift : 0,
-				    ADP_UNIT_US);
-	/* Past 2^64 us: only the magnitude means anything. */
-	for (i = 0; i < shift && i < 1100; i++)
-		d *= 2;
-	snprintf(buf, len, "%.4gs", d / 1e6);
-	return buf;
 }

@@ -18,7 +18,10 @@
 #include <netlink/attr.h>
 #include <netlink/msg.h>
 
+#include "radp_fields.h"
 #include "radp_ifc.h"
+#include "radp_reg.h"
+#include "radp_time.h"
 
 struct adp_ctx;
 
@@ -51,21 +54,33 @@ struct adp_vals {
 	bool has[ADP_NEST_ATTRS];
 };
 
-/* Top-level attributes of every reply, shared by nl.c and the tests. */
-extern const struct nla_policy adp_policy[];
+/*
+ * The policies of every attribute set (adp_policy the top level,
+ * adp_mpt_entry_policy ..) and the names of commands, attributes and enum
+ * values, generated from the spec.  The field an MPT_ENTRY attribute
+ * carries, and the access bits that come as flags, are the codec's
+ * radp_mpt_attrs[] and radp_mpt_access[] (radp_mpt.h).
+ */
+#include "nl_gen.h"
 
 /*
- * ROCE_ADP_A_MPT_ENTRY: its attributes as the spec types them. The field
- * each one carries, and the access bits that come as flags, are the
- * codec's radp_mpt_attrs[] and radp_mpt_access[] (radp_mpt.h).
+ * The fields of each nest in attribute order, expanded from the lists of
+ * drivers/roce_adp/radp_fields.h; an entry with attr 0 ends a table.
  */
-extern const struct nla_policy adp_mpt_entry_policy[];
+extern const struct adp_field *const adp_accl_fields;	/* ROCE_ADP_A_ACCL */
+extern const struct adp_field *const adp_caps_fields;	/* ROCE_ADP_A_CAPS */
+extern const struct adp_field *const adp_profile_fields; /* ROCE_ADP_A_PROFILE */
+extern const struct adp_field *const adp_range_fields;	/* ROCE_ADP_A_PROFILE_RANGE */
+/*
+ * The attribute of ROCE_ACCL's adp_retx_profile_id, which numbers a
+ * profile in its nest: the one row of RADP_ACCL_PROFILE_FIELDS with one.
+ */
+#define ADP_ID_ATTR_NONE(attr)
+#define ADP_ID_ATTR_U32(attr)	ROCE_ADP_A_##attr
+#define ADP_ID_ATTR(id, name, byte, hi, lo, attr, nla, kind) \
+	ADP_ID_ATTR_##nla(attr)
+#define ADP_PROFILE_ID_ATTR	(RADP_ACCL_PROFILE_FIELDS(ADP_ID_ATTR))
 
-/* The fields of each nest, in PRM order. */
-extern const struct adp_field adp_accl_fields[];	/* ROCE_ADP_A_ACCL */
-extern const struct adp_field adp_caps_fields[];	/* ROCE_ADP_A_CAPS */
-extern const struct adp_field adp_profile_fields[];	/* ROCE_ADP_A_PROFILE */
-extern const struct adp_field adp_range_fields[];	/* ROCE_ADP_A_PROFILE_RANGE */
 /* Pseudo-field of the "range I" keyword: the entry of timeout_range[]. */
 extern const struct adp_field adp_range_index_field;
 
@@ -134,28 +149,26 @@ int adp_vals_put(struct nl_msg *msg, const struct adp_field *fields,
 /* JSON members: each present field under its name, the raw value. */
 void adp_vals_print_json(const struct adp_field *fields,
 			 const struct adp_vals *vals);
+/*
+ * Each present field once for both outputs: " name value" in text (the
+ * value's name when it has one), "name": value in JSON.
+ */
+void adp_vals_print(const struct adp_field *fields,
+		    const struct adp_vals *vals);
 
 /*
- * Times.  adp_fmt_time() prints v, given in unit (ADP_UNIT_NS or
- * ADP_UNIT_US), in the largest of ns, us, ms and s that keeps a whole
- * part, with at most 3 decimals and no trailing zeros: "4us", "1.5ms",
- * "2.097s".
+ * The netlink boundary: the fields present in vals into p (r < 0, fields
+ * of adp_profile_fields) or into its range r (adp_range_fields); and every
+ * field of p, or of its range r, into vals.
  */
-enum adp_unit {
-	ADP_UNIT_NS,
-	ADP_UNIT_US,
-	ADP_UNIT_MS,
-	ADP_UNIT_S,
-};
-
-const char *adp_fmt_time(char *buf, size_t len, uint64_t v,
-			 enum adp_unit unit);
-/*
- * time_base << shift of a profile, in time_unit: a time for microseconds,
- * "BASE<<SHIFT" for units this adpctl does not know, and a rounded
- * "1.845e+19s" when the value is past 64 bits of microseconds.
- */
-const char *adp_fmt_shift(char *buf, size_t len, uint32_t base,
-			  uint32_t shift, uint32_t time_unit);
+void adp_profile_apply_vals(struct radp_profile *p, int r,
+			    const struct adp_field *fields,
+			    const struct adp_vals *vals);
+void adp_profile_get_vals(const struct radp_profile *p, int r,
+			  const struct adp_field *fields,
+			  struct adp_vals *vals);
+/* The same for the device limits (adp_caps_fields). */
+void adp_caps_apply_vals(struct radp_caps *caps, const struct adp_vals *vals);
+void adp_caps_get_vals(const struct radp_caps *caps, struct adp_vals *vals);
 
 #endif /* ADPCTL_FIELDS_H */

@@ -7,11 +7,10 @@
  * Notifications adpctl knows (accl-ntf, profile-ntf, dev-ntf) are decoded
  * with the field tables; any other one, e.g. added to the spec after this
  * adpctl was written, is printed by its command name with its attributes
- * decoded generically (names from the uAPI header, values by their size).
+ * decoded generically (names from the spec, values by their size).
  */
 #include <errno.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -20,33 +19,7 @@
 
 #include "adpctl.h"
 #include "monitor.h"
-#include "nl_names.h"
-
-static const char *const dev_event_names[] = {
-	[ROCE_ADP_DEV_EVENT_ADDED]	= "added",
-	[ROCE_ADP_DEV_EVENT_REMOVED]	= "removed",
-};
-
-static const char *const backend_names[] = {
-	[ROCE_ADP_BACKEND_EMULATED]	= "emulated",
-	[ROCE_ADP_BACKEND_MLX5]		= "mlx5",
-};
-
-/* Text mode only: output goes where print.c sends it. */
-static void text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void text(const char *fmt, ...)
-{
-	char buf[256];
-	va_list ap;
-
-	if (is_json_context())
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	print_string(PRINT_FP, NULL, "%s", buf);
-}
+#include "fields.h"
 
 #define NAME_OF(table, v) \
 	((v) < ARRAY_SIZE(table) && (table)[v] ? (table)[v] : NULL)
@@ -66,24 +39,6 @@ void adp_monitor_timestamp(const struct timespec *ts, char *buf, size_t len)
 	snprintf(buf, len, "%s.%03ldZ", day, ts->tv_nsec / 1000000);
 }
 
-/* "name value" in text, "name": value in JSON. */
-static void print_fields(const struct adp_field *fields,
-			 const struct adp_vals *vals)
-{
-	const struct adp_field *f;
-	char val[32];
-
-	if (is_json_context()) {
-		adp_vals_print_json(fields, vals);
-		return;
-	}
-	for (f = fields; f->attr; f++)
-		if (vals->has[f->attr])
-			text(" %s %s", adp_field_key(f),
-			       adp_field_str(f, vals->v[f->attr], val,
-					     sizeof(val)));
-}
-
 static int print_nest(const struct adp_field *fields,
 		      const struct nlattr *nest, const char *key,
 		      const char *what)
@@ -94,10 +49,10 @@ static int print_nest(const struct adp_field *fields,
 		return -EBADMSG;
 	if (key) {
 		open_json_object(key);
-		print_fields(fields, &vals);
+		adp_vals_print(fields, &vals);
 		close_json_object();
 	} else {
-		print_fields(fields, &vals);
+		adp_vals_print(fields, &vals);
 	}
 	return 0;
 }
@@ -105,23 +60,10 @@ static int print_nest(const struct adp_field *fields,
 static int print_profile(const struct nlattr *nest)
 {
 	struct profile p;
-	int i;
 
 	if (profile_decode(nest, &p))
 		return -EBADMSG;
-	open_json_object(NULL);
-	print_fields(adp_profile_fields, &p.v);
-	open_json_array("timeout_range");
-	for (i = 0; i < ROCE_ADP_RANGES_MAX; i++) {
-		if (!p.has_range[i])
-			continue;
-		open_json_object(NULL);
-		text(" range %d", i);
-		print_fields(adp_range_fields, &p.range[i]);
-		close_json_object();
-	}
-	close_json_array();
-	close_json_object();
+	profile_print_nest(NULL, &p);
 	return 0;
 }
 
@@ -134,12 +76,12 @@ static void print_generic_nest(const struct nlattr *nest, const char *key)
 	int rem;
 
 	open_json_object(key);
-	text(" %s {", key);
+	print_string(PRINT_FP, NULL, " %s {", key);
 	nla_for_each_nested(a, nest, rem) {
 		snprintf(sub, sizeof(sub), "%d", nla_type(a));
 		print_generic(a, sub);
 	}
-	text(" }");
+	print_string(PRINT_FP, NULL, "%s", " }");
 	close_json_object();
 }
 
@@ -169,31 +111,31 @@ static void print_generic(const struct nlattr *a, const char *key)
 	switch (len) {
 	case 0:
 		print_bool(PRINT_JSON, key, NULL, true);
-		text(" %s", key);
+		print_string(PRINT_FP, NULL, " %s", key);
 		return;
 	case 1:
-		print_uint(PRINT_JSON, key, NULL, d[0]);
-		text(" %s %u", key, d[0]);
+		print_string(PRINT_FP, NULL, " %s", key);
+		print_uint(PRINT_ANY, key, " %u", d[0]);
 		return;
 	case 4:
-		print_uint(PRINT_JSON, key, NULL, nla_get_u32(a));
-		text(" %s %u", key, nla_get_u32(a));
+		print_string(PRINT_FP, NULL, " %s", key);
+		print_uint(PRINT_ANY, key, " %u", nla_get_u32(a));
 		return;
 	case 8:
-		print_u64(PRINT_JSON, key, NULL, nla_get_u64(a));
-		text(" %s %llu", key,
-			       (unsigned long long)nla_get_u64(a));
+		print_string(PRINT_FP, NULL, " %s", key);
+		print_u64(PRINT_ANY, key, " %llu", nla_get_u64(a));
 		return;
 	}
 	if (printable((const char *)d, len)) {
-		print_string(PRINT_JSON, key, NULL, (const char *)d);
-		text(" %s \"%s\"", key, (const char *)d);
+		print_string(PRINT_FP, NULL, " %s", key);
+		print_string(PRINT_ANY, key, " \"%s\"", (const char *)d);
 		return;
 	}
 	for (i = 0; i < len && i < 64; i++)
 		snprintf(hex + 2 * i, 3, "%02x", d[i]);
-	print_string(PRINT_JSON, key, NULL, hex);
-	text(" %s %s%s", key, hex, len > 64 ? "..." : "");
+	print_string(PRINT_FP, NULL, " %s", key);
+	print_string(PRINT_ANY, key, " %s", hex);
+	print_string(PRINT_FP, NULL, "%s", len > 64 ? "..." : "");
 }
 
 static void print_enum(const char *key, const char *text_key,
@@ -201,16 +143,12 @@ static void print_enum(const char *key, const char *text_key,
 {
 	const char *name = v < nnames ? names[v] : NULL;
 
-	if (name)
-		print_string(PRINT_JSON, key, NULL, name);
-	else
-		print_uint(PRINT_JSON, key, NULL, v);
 	if (text_key)
-		text(" %s", text_key);
+		print_string(PRINT_FP, NULL, " %s", text_key);
 	if (name)
-		text(" %s", name);
+		print_string(PRINT_ANY, key, " %s", name);
 	else
-		text(" %u", v);
+		print_uint(PRINT_ANY, key, " %u", v);
 }
 
 /* Every attribute but the device and the event: known or generic. */
@@ -255,14 +193,15 @@ static int print_attrs(const struct adp_nl_msg *msg)
 			ret = print_profile(a);
 			break;
 		case ROCE_ADP_A_DEV_BACKEND:
-			print_enum("backend", "backend", backend_names,
-				   ARRAY_SIZE(backend_names),
+			print_enum("backend", "backend", adp_backend_names,
+				   ARRAY_SIZE(adp_backend_names),
 				   nla_get_u32(a));
 			break;
 		case ROCE_ADP_A_DEV_FW_VERSION:
 			print_string(PRINT_JSON, "fw_version", NULL,
 				     adp_nl_str(a) ?: "");
-			text(" fw %s", adp_nl_str(a) ?: "?");
+			print_string(PRINT_FP, NULL, " fw %s",
+				     adp_nl_str(a) ?: "?");
 			break;
 		case ROCE_ADP_A_RESTORE:
 			ret = adp_print_restore(a, true);
@@ -316,13 +255,13 @@ int adp_monitor_print(const struct adp_nl_msg *msg, const char *dev,
 	if (cause)
 		print_string(PRINT_JSON, "cause", NULL, cause);
 	print_string(PRINT_ANY, "dev", " %s", name ?: "-");
-	text(" %s", cmd);
+	print_string(PRINT_FP, NULL, " %s", cmd);
 	if (cause)
-		text(" (%s)", cause);
-	text(":");
+		print_string(PRINT_FP, NULL, " (%s)", cause);
+	print_string(PRINT_FP, NULL, "%s", ":");
 	if (msg->tb[ROCE_ADP_A_DEV_EVENT])
-		print_enum("dev_event", NULL, dev_event_names,
-			   ARRAY_SIZE(dev_event_names),
+		print_enum("dev_event", NULL, adp_dev_event_names,
+			   ARRAY_SIZE(adp_dev_event_names),
 			   nla_get_u32(msg->tb[ROCE_ADP_A_DEV_EVENT]));
 	ret = print_attrs(msg);
 	close_json_object();

@@ -12,8 +12,9 @@
 #include <netlink/genl/genl.h>
 
 #include "adpctl.h"
+#include "words.h"
 
-#define PROFILE_ID	ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID
+#define PROFILE_ID	ADP_PROFILE_ID_ATTR
 
 /* What "profile show" asked for: with has_id, only that profile. */
 struct profile_filter {
@@ -57,22 +58,19 @@ int profile_decode(const struct nlattr *nest, struct profile *p)
 	return 0;
 }
 
-/* A whole line of text; nothing in JSON mode. */
-static void text_line(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2)));
-
-static void text_line(const char *fmt, ...)
+void profile_from_radp(uint32_t id, const struct radp_profile *rp,
+		       struct profile *p)
 {
-	char line[256];
-	va_list ap;
+	int i;
 
-	if (is_json_context())
-		return;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	print_string(PRINT_FP, NULL, "%s", line);
-	print_nl();
+	memset(p, 0, sizeof(*p));
+	p->v.v[PROFILE_ID] = id;
+	p->v.has[PROFILE_ID] = true;
+	adp_profile_get_vals(rp, -1, adp_profile_fields, &p->v);
+	for (i = 0; i < ROCE_ADP_RANGES_MAX; i++) {
+		adp_profile_get_vals(rp, i, adp_range_fields, &p->range[i]);
+		p->has_range[i] = true;
+	}
 }
 
 /* Shifts come from the kernel as u32: their sum must not wrap. */
@@ -83,82 +81,131 @@ static uint32_t shift_sum(uint32_t a, uint32_t b)
 	return s > UINT32_MAX ? UINT32_MAX : s;
 }
 
-static void profile_text(const char *dev, bool active, const struct profile *p)
+/* " (NAME VALUE)": a field of text, by its name in the codec's table. */
+static void text_name(enum radp_fld fld, const char *open, const char *value)
 {
-	const uint32_t *v = p->v.v;
-	uint32_t base = v[ROCE_ADP_A_PROFILE_TIME_BASE];
-	uint32_t unit = v[ROCE_ADP_A_PROFILE_TIME_UNIT];
-	uint32_t lo, size, n, i, retries, mode;
+	print_string(PRINT_FP, NULL, " %s", open);
+	print_string(PRINT_FP, NULL, "%s", radp_fields[fld].name);
+	print_string(PRINT_FP, NULL, " %s", value);
+}
+
+static void text_uint(enum radp_fld fld, const char *open, uint32_t v,
+		      const char *close)
+{
+	print_string(PRINT_FP, NULL, " %s", open);
+	print_string(PRINT_FP, NULL, "%s", radp_fields[fld].name);
+	print_uint(PRINT_FP, NULL, " %u", v);
+	print_string(PRINT_FP, NULL, "%s", close);
+}
+
+/*
+ * The text of "profile show": the profile with the times it gives, which
+ * JSON leaves to its reader (derived text, so PRINT_FP only).
+ */
+static void profile_text(const char *dev, bool active, const struct profile *pv)
+{
+	uint32_t id = pv->v.v[PROFILE_ID], lo, size, i, retries;
 	char t1[48], t2[48], ubuf[16], dbuf[24];
 	const struct adp_field *f;
+	struct radp_profile p = { };
 	const char *label = "";
+	uint32_t base, unit;
 
-	if (!v[PROFILE_ID])
+	adp_profile_apply_vals(&p, -1, adp_profile_fields, &pv->v);
+	for (i = 0; i < ROCE_ADP_RANGES_MAX; i++)
+		adp_profile_apply_vals(&p, i, adp_range_fields, &pv->range[i]);
+	base = p.time_base;
+	unit = p.time_unit;
+	if (!id)
 		label = active ? " (firmware defaults, active)" :
 				 " (firmware defaults)";
 	else if (active)
 		label = " (active)";
-	f = adp_field_by_attr(adp_profile_fields, ROCE_ADP_A_PROFILE_TIME_UNIT);
-	text_line("%s profile %u%s: time_base %s time_unit %s range_num %u start_range_index %u",
-		  dev, v[PROFILE_ID], label,
-		  adp_fmt_shift(t1, sizeof(t1), base, 0, unit),
-		  adp_field_str(f, unit, ubuf, sizeof(ubuf)),
-		  v[ROCE_ADP_A_PROFILE_RANGE_NUM],
-		  v[ROCE_ADP_A_PROFILE_START_RANGE_INDEX]);
+	f = adp_field_find(adp_profile_fields,
+			   radp_fields[RADP_PROFILE_TIME_UNIT].name);
+	print_string(PRINT_FP, NULL, "%s", dev);
+	print_uint(PRINT_FP, NULL, " profile %u", id);
+	print_string(PRINT_FP, NULL, "%s:", label);
+	text_name(RADP_PROFILE_TIME_BASE, "",
+		  adp_fmt_shift(t1, sizeof(t1), base, 0, unit));
+	text_name(RADP_PROFILE_TIME_UNIT, "",
+		  adp_field_str(f, unit, ubuf, sizeof(ubuf)));
+	text_uint(RADP_PROFILE_RANGE_NUM, "", p.range_num, "");
+	text_uint(RADP_PROFILE_START_RANGE_INDEX, "", p.start_range_index, "");
+	print_nl();
 
-	if (v[ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT])
-		text_line("  total timeout: QP ack_timeout * retry_count (qp_total_timeout on)");
-	else
-		text_line("  total timeout: %s (retx_total_timeout %u)",
-			  adp_fmt_shift(t1, sizeof(t1), base,
-					v[ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT],
-					unit),
-			  v[ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT]);
+	if (p.qp_total_timeout) {
+		print_string(PRINT_FP, NULL, "%s",
+			     "  total timeout: QP ack_timeout * retry_count");
+		text_name(RADP_PROFILE_QP_TOTAL_TIMEOUT, "(", "on)");
+	} else {
+		print_string(PRINT_FP, NULL, "  total timeout: %s",
+			     adp_fmt_shift(t1, sizeof(t1), base,
+					   p.retx_total_timeout, unit));
+		text_uint(RADP_PROFILE_RETX_TOTAL_TIMEOUT, "(",
+			  p.retx_total_timeout, ")");
+	}
+	print_nl();
 
-	lo = v[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND];
-	size = v[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE];
-	text_line("  initial timeout: %s .. %s (low_bound %u size %u)",
-		  adp_fmt_shift(t1, sizeof(t1), base, lo, unit),
-		  adp_fmt_shift(t2, sizeof(t2), base, shift_sum(lo, size), unit),
-		  lo, size);
+	lo = p.timeout_init_low_bound;
+	size = p.timeout_init_range_size;
+	print_string(PRINT_FP, NULL, "  initial timeout: %s",
+		     adp_fmt_shift(t1, sizeof(t1), base, lo, unit));
+	print_string(PRINT_FP, NULL, " .. %s",
+		     adp_fmt_shift(t2, sizeof(t2), base, shift_sum(lo, size),
+				   unit));
+	print_uint(PRINT_FP, NULL, " (low_bound %u", lo);
+	print_uint(PRINT_FP, NULL, " size %u)", size);
+	print_nl();
 
 	/* Only the first range_num entries are in use. */
-	f = adp_field_by_attr(adp_range_fields, ROCE_ADP_A_RANGE_DEC_MODE);
-	n = v[ROCE_ADP_A_PROFILE_RANGE_NUM];
-	for (i = 0; i < n && i < ROCE_ADP_RANGES_MAX; i++) {
-		if (!p->has_range[i])
+	f = adp_field_find(adp_range_fields,
+			   radp_fields[RADP_RANGE_DEC_MODE].name);
+	for (i = 0; i < p.range_num && i < ROCE_ADP_RANGES_MAX; i++) {
+		const struct radp_range *e = &p.range[i];
+
+		if (!pv->has_range[i])
 			continue;
-		v = p->range[i].v;
-		lo = v[ROCE_ADP_A_RANGE_RANGE_LOW_BOUND];
-		size = v[ROCE_ADP_A_RANGE_RANGE_SIZE];
-		retries = v[ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM];
-		mode = v[ROCE_ADP_A_RANGE_DEC_MODE];
-		if (adp_field_name(f, mode))
+		lo = e->range_low_bound;
+		size = e->range_size;
+		retries = e->timeout_retry_num;
+		if (adp_field_name(f, e->dec_mode))
 			snprintf(dbuf, sizeof(dbuf), "%s",
-				 adp_field_name(f, mode));
+				 adp_field_name(f, e->dec_mode));
 		else
-			snprintf(dbuf, sizeof(dbuf), "dec_mode %u", mode);
-		text_line("  range %u: %s .. %s, %u %s, %s, prev %u (low_bound %u size %u)",
-			  i, adp_fmt_shift(t1, sizeof(t1), base, lo, unit),
-			  adp_fmt_shift(t2, sizeof(t2), base,
-					shift_sum(lo, size), unit),
-			  retries, retries == 1 ? "retry" : "retries", dbuf,
-			  v[ROCE_ADP_A_RANGE_PREV_RANGE_INDEX], lo, size);
+			snprintf(dbuf, sizeof(dbuf), "%s %u",
+				 radp_fields[RADP_RANGE_DEC_MODE].name,
+				 e->dec_mode);
+		print_uint(PRINT_FP, NULL, "  range %u:", i);
+		print_string(PRINT_FP, NULL, " %s",
+			     adp_fmt_shift(t1, sizeof(t1), base, lo, unit));
+		print_string(PRINT_FP, NULL, " .. %s,",
+			     adp_fmt_shift(t2, sizeof(t2), base,
+					   shift_sum(lo, size), unit));
+		print_uint(PRINT_FP, NULL, " %u", retries);
+		print_string(PRINT_FP, NULL, " %s,",
+			     retries == 1 ? "retry" : "retries");
+		print_string(PRINT_FP, NULL, " %s,", dbuf);
+		print_uint(PRINT_FP, NULL, " prev %u", e->prev_range_index);
+		print_uint(PRINT_FP, NULL, " (low_bound %u", lo);
+		print_uint(PRINT_FP, NULL, " size %u)", size);
+		print_nl();
 	}
 }
 
-static void profile_json(const struct profile *p)
+void profile_print_nest(const char *key, const struct profile *p)
 {
-	int i;
+	unsigned int i;
 
-	open_json_object(NULL);
-	adp_vals_print_json(adp_profile_fields, &p->v);
+	open_json_object(key);
+	adp_vals_print(adp_profile_fields, &p->v);
 	open_json_array("timeout_range");
 	for (i = 0; i < ROCE_ADP_RANGES_MAX; i++) {
 		if (!p->has_range[i])
 			continue;
 		open_json_object(NULL);
-		adp_vals_print_json(adp_range_fields, &p->range[i]);
+		print_uint(PRINT_FP, NULL, " range %u", i);
+		adp_vals_print(adp_range_fields, &p->range[i]);
 		close_json_object();
 	}
 	close_json_array();
@@ -213,9 +260,12 @@ static int profile_print(const struct adp_nl_msg *msg, void *arg)
 		profile_decode(a, &p);
 		if (flt && flt->has_id && p.v.v[PROFILE_ID] != flt->id)
 			continue;
-		profile_json(&p);
-		profile_text(name, has_active && active == p.v.v[PROFILE_ID],
-			     &p);
+		if (is_json_context())
+			profile_print_nest(NULL, &p);
+		else
+			profile_text(name,
+				     has_active && active == p.v.v[PROFILE_ID],
+				     &p);
 	}
 	close_json_array();
 	close_json_object();
@@ -269,42 +319,10 @@ static int profile_show(struct adp_ctx *ctx, int argc, char **argv)
 }
 
 /* Whether vals has any of the fields. */
-static bool any_field(const struct adp_field *fields,
-		      const struct adp_vals *vals, int skip)
-{
-	for (; fields->attr; fields++)
-		if (fields->attr != skip && vals->has[fields->attr])
-			return true;
-	return false;
-}
-
 /*
- * dev DEV, id N and the profile fields may come in any order; "range I"
- * opens a group of range fields for entry I, which the next "range" or
- * any profile-level word closes.
+ * dev DEV and the words of the profile (words.h) may come in any order;
+ * "dev" closes an open "range I" group.
  */
-/*
- * "range I": argv[*i] is "range"; take I (a range index not given before)
- * into *r and leave *i on it. 0, or ADP_EXIT_USAGE after saying why.
- */
-int profile_take_range(const struct adp_ctx *ctx, int argc, char **argv,
-		       int *i, bool *given, uint32_t *r)
-{
-	int ret;
-
-	if (*i + 1 >= argc)
-		return adp_usage_error(ctx, "missing value for \"range\"");
-	ret = adp_field_parse(ctx, "range", &adp_range_index_field,
-			      argv[*i + 1], r);
-	++*i;
-	if (ret)
-		return ret;
-	if (given[*r])
-		return adp_usage_error(ctx, "\"range %u\" is given twice", *r);
-	given[*r] = true;
-	return 0;
-}
-
 int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 		      int argc, char **argv)
 {
@@ -312,64 +330,44 @@ int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 		.key = "dev", .type = ADP_ARG_STR, .val = &req->dev,
 		.maxlen = ROCE_ADP_DEV_NAME_LEN - 1,
 	};
-	const struct adp_field *id_field, *f, *rf;
-	bool ranges = false;
-	char where[32];
-	int i, ret, group = -1;
-	uint32_t r;
+	struct adp_words_err e;
+	struct adp_words w;
+	int i, ret;
 
 	memset(req, 0, sizeof(*req));
-	id_field = adp_field_by_attr(adp_profile_fields, PROFILE_ID);
+	adp_words_init(&w, &req->profile, req->range, req->range_given);
 	for (i = 0; i < argc; i++) {
 		const char *word = argv[i];
 
-		/* "id" is short for the PRM name of the id. */
-		f = strcmp(word, "id") ? adp_field_find(adp_profile_fields, word) :
-					 id_field;
-		rf = adp_field_find(adp_range_fields, word);
 		if (!strcmp(word, "dev")) {
-			group = -1;
+			adp_words_close(&w);
 			ret = adp_take_arg(ctx, &dev, argc, argv, &i);
-		} else if (!strcmp(word, "range")) {
-			ret = profile_take_range(ctx, argc, argv, &i,
-						 req->range_given, &r);
 			if (ret)
 				return ret;
-			ranges = true;
-			group = r;
-		} else if (f) {
-			group = -1;
-			ret = adp_field_take(ctx, word, f, &req->profile, argc,
-					     argv, &i, "");
-		} else if (rf) {
-			if (group < 0)
-				return adp_usage_error(ctx, "\"%s\" is a range field: give it after \"range I\"",
-						       word);
-			snprintf(where, sizeof(where), " in range %d", group);
-			ret = adp_field_take(ctx, word, rf, &req->range[group],
-					     argc, argv, &i, where);
-		} else if (word[0] == '-') {
+			continue;
+		}
+		ret = adp_words_take(&w, word, i + 1 < argc ? argv[i + 1] : NULL,
+				     &e);
+		if (ret == ADP_WORDS_ERROR)
+			return adp_usage_error(ctx, "%s", e.msg);
+		if (ret == ADP_WORDS_TAKEN)
+			i++;
+		else if (word[0] == '-')
 			return adp_usage_error(ctx, "unknown option \"%s\" (options go before the object)",
 					       word);
-		} else {
+		else
 			return adp_usage_error(ctx, "unknown field \"%s\"",
 					       word);
-		}
-		if (ret)
-			return ret;
 	}
 
 	if (!req->dev)
 		return adp_usage_error(ctx, "missing argument \"dev\"");
 	if (!req->profile.has[PROFILE_ID])
 		return adp_usage_error(ctx, "missing argument \"id\"");
-	for (i = 0; i < ROCE_ADP_RANGES_MAX; i++)
-		if (req->range_given[i] &&
-		    !any_field(adp_range_fields, &req->range[i], -1))
-			return adp_usage_error(ctx, "no field given for \"range %d\"",
-					       i);
-	if (!any_field(adp_profile_fields, &req->profile, PROFILE_ID) &&
-	    !ranges)
+	if (adp_words_check(&w, &e))
+		return adp_usage_error(ctx, "%s", e.msg);
+	if (!adp_words_any(adp_profile_fields, &req->profile, PROFILE_ID) &&
+	    !adp_words_any_range(&w))
 		return adp_usage_error(ctx, "nothing to set");
 	return 0;
 }
@@ -459,18 +457,13 @@ static int profile_forget_print(const struct adp_nl_msg *msg, void *arg)
 	return 0;
 }
 
-/* "profile reset dev DEV": stop restoring the profile after resets. */
-static int profile_reset(struct adp_ctx *ctx, int argc, char **argv)
+/* "profile forget dev DEV": stop restoring the profile after resets. */
+static int profile_forget(struct adp_ctx *ctx, int argc, char **argv)
 {
-	const char *dev = NULL;
-	struct adp_arg args[] = {
-		{ .key = "dev", .type = ADP_ARG_STR, .val = &dev,
-		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
-		{ }
-	};
+	const char *dev;
 	int ret;
 
-	ret = adp_parse_args(ctx, args, argc, argv);
+	ret = adp_parse_dev(ctx, argc, argv, &dev);
 	if (ret)
 		return ret;
 	if (!dev)
@@ -479,11 +472,11 @@ static int profile_reset(struct adp_ctx *ctx, int argc, char **argv)
 			    (void *)dev, profile_forget_print, NULL);
 }
 
-static void profile_reset_details(FILE *fp)
+static void profile_forget_details(FILE *fp)
 {
 	fputs("\nOnce a profile is selected the firmware uses it until a firmware reset;\n"
 	      "the kernel then selects it again (module parameter restore_config).\n"
-	      "\"profile reset\" makes the kernel forget the profile: the firmware\n"
+	      "\"profile forget\" makes the kernel forget the profile: the firmware\n"
 	      "keeps it until its next reset, after which the firmware's default\n"
 	      "timeouts (profile 0) stay.  The enables are still restored.  Setting\n"
 	      "a profile again saves it again.\n", fp);
@@ -518,11 +511,20 @@ const struct adp_cmd profile_cmds[] = {
 		.details = profile_simulate_details,
 	},
 	{
-		.name = "reset",
-		.func = profile_reset,
+		.name = "forget",
+		.func = profile_forget,
 		.help = "forget the profile: firmware defaults after the next firmware reset",
 		.usage = "[dev] DEV",
-		.details = profile_reset_details,
+		.details = profile_forget_details,
+	},
+	{
+		/* Its name until 0.2, where "reset" meant the firmware's too. */
+		.name = "reset",
+		.func = profile_forget,
+		.help = "forget the profile: firmware defaults after the next firmware reset",
+		.usage = "[dev] DEV",
+		.details = profile_forget_details,
+		.hidden = true,
 	},
 	{ }
 };

@@ -11,10 +11,12 @@
 #include <string.h>
 #include <netlink/genl/genl.h>
 
-#include "json_in.h"
-#include "profile_src.h"
+#include <json-c/json.h>
 
-#define PROFILE_ID	ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID
+#include "profile_src.h"
+#include "words.h"
+
+#define PROFILE_ID	ADP_PROFILE_ID_ATTR
 
 const char *adp_fld_path(char *buf, size_t len, enum radp_fld fld, int range)
 {
@@ -46,18 +48,17 @@ int adp_profile_args_parse(const struct adp_ctx *ctx,
 		  .val = &a->retry_count },
 		{ }
 	};
-	const struct adp_field *id_field, *f;
-	struct adp_vals id = { };
+	const struct adp_field *f;
+	struct adp_words_err e;
+	struct adp_words pw;
 	struct adp_arg *w;
-	int i, ret, group = -1;
-	char where[32];
-	uint32_t r;
+	int i, ret;
 
 	memset(a, 0, sizeof(*a));
 	if (extra)
 		for (w = extra; w->key; w++)
 			w->seen = false;
-	id_field = adp_field_by_attr(adp_profile_fields, PROFILE_ID);
+	adp_words_init(&pw, &a->fields, a->range, a->range_given);
 	for (i = 0; i < argc; i++) {
 		const char *word = argv[i];
 
@@ -67,33 +68,24 @@ int adp_profile_args_parse(const struct adp_ctx *ctx,
 			for (w = extra; w->key && strcmp(w->key, word); w++)
 				;
 		if (w->key) {
-			group = -1;
+			adp_words_close(&pw);
 			ret = adp_take_arg(ctx, w, argc, argv, &i);
-		} else if (!strcmp(word, "id")) {
-			group = -1;
-			ret = adp_field_take(ctx, word, id_field, &id, argc,
-					     argv, &i, "");
-		} else if (!strcmp(word, "range")) {
-			ret = profile_take_range(ctx, argc, argv, &i,
-						 a->range_given, &r);
 			if (ret)
 				return ret;
-			group = r;
-		} else if ((f = adp_field_find(adp_profile_fields, word))) {
-			group = -1;
-			ret = adp_field_take(ctx, word, f, &a->fields, argc,
-					     argv, &i, "");
-		} else if ((f = adp_field_find(adp_range_fields, word))) {
-			if (group < 0)
-				return adp_usage_error(ctx, "\"%s\" is a range field: give it after \"range I\"",
-						       word);
-			snprintf(where, sizeof(where), " in range %d", group);
-			ret = adp_field_take(ctx, word, f, &a->range[group],
-					     argc, argv, &i, where);
+			continue;
+		}
+		ret = adp_words_take(&pw, word,
+				     i + 1 < argc ? argv[i + 1] : NULL, &e);
+		if (ret == ADP_WORDS_ERROR)
+			return adp_usage_error(ctx, "%s", e.msg);
+		if (ret == ADP_WORDS_TAKEN) {
+			i++;
 		} else if (is_caps_word(word, &f)) {
-			group = -1;
+			adp_words_close(&pw);
 			ret = adp_field_take(ctx, word, f, &a->caps, argc,
 					     argv, &i, "");
+			if (ret)
+				return ret;
 		} else if (word[0] == '-') {
 			return adp_usage_error(ctx, "unknown option \"%s\"",
 					       word);
@@ -101,11 +93,11 @@ int adp_profile_args_parse(const struct adp_ctx *ctx,
 			return adp_usage_error(ctx, "unknown argument \"%s\"",
 					       word);
 		}
-		if (ret)
-			return ret;
 	}
-	a->has_id = id.has[PROFILE_ID];
-	a->id = id.v[PROFILE_ID];
+	/* The id picks a profile; the other fields make one. */
+	a->has_id = a->fields.has[PROFILE_ID];
+	a->id = a->fields.v[PROFILE_ID];
+	a->fields.has[PROFILE_ID] = false;
 	a->has_ack_timeout = words[2].seen;
 	a->has_retry_count = words[3].seen;
 	if (a->has_ack_timeout && a->ack_timeout > 31)
@@ -113,51 +105,9 @@ int adp_profile_args_parse(const struct adp_ctx *ctx,
 				       a->ack_timeout);
 	if (a->dev && a->file)
 		return adp_usage_error(ctx, "\"dev\" and \"file\" both give a profile: pick one");
-	for (i = 0; i < RADP_RANGES; i++) {
-		int j;
-		bool any = false;
-
-		for (j = 0; j < ADP_NEST_ATTRS; j++)
-			any |= a->range[i].has[j];
-		if (a->range_given[i] && !any)
-			return adp_usage_error(ctx, "no field given for \"range %d\"",
-					       i);
-	}
+	if (adp_words_check(&pw, &e))
+		return adp_usage_error(ctx, "%s", e.msg);
 	return 0;
-}
-
-/* Field f of struct radp_profile or struct radp_range. */
-static u32 *member(void *obj, const struct radp_member *members,
-		   unsigned int n, enum radp_fld fld)
-{
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		if (members[i].fld == fld)
-			return radp_member_ptr(obj, &members[i]);
-	return NULL;
-}
-
-/* Store the fields vals has into p (profile level) or range r of it. */
-void adp_profile_apply_vals(struct radp_profile *p, int r,
-			    const struct adp_field *fields,
-			    const struct adp_vals *vals)
-{
-	const struct adp_field *f;
-	u32 *m;
-
-	for (f = fields; f->attr; f++) {
-		if (!vals->has[f->attr])
-			continue;
-		if (r < 0)
-			m = member(p, radp_profile_members,
-				   radp_profile_members_count, f->fld);
-		else
-			m = member(&p->range[r], radp_range_members,
-				   radp_range_members_count, f->fld);
-		if (m)
-			*m = vals->v[f->attr];
-	}
 }
 
 /* A profile nobody gave a field of: zeros, but the only defined time unit. */
@@ -263,13 +213,7 @@ static int dev_caps(const struct adp_nl_msg *msg, void *arg)
 	if (adp_vals_parse(adp_caps_fields, msg->tb[ROCE_ADP_A_CAPS], &caps,
 			   "capabilities"))
 		return -EBADMSG;
-	if (caps.has[ROCE_ADP_A_CAPS_PROFILE_MAX_ID])
-		k->profile_max_id = caps.v[ROCE_ADP_A_CAPS_PROFILE_MAX_ID];
-	if (caps.has[ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM])
-		k->profile_max_range_num =
-			caps.v[ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM];
-	if (caps.has[ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN])
-		k->base_timeout_min = caps.v[ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN];
+	adp_caps_apply_vals(k, &caps);
 	c->set->caps_from_dev = true;
 	return 0;
 }
@@ -321,115 +265,317 @@ static int file_error(const char *file, unsigned int line, const char *fmt,
 	return ADP_EXIT_FAIL;
 }
 
-static int json_fields(const char *file, const struct json *obj,
-		       const struct adp_field *fields, struct radp_profile *p,
-		       int r, uint32_t *id)
-{
-	const struct adp_field *f;
-	const struct json *m;
-	struct adp_vals vals = { };
-	uint32_t v;
+/*
+ * A JSON file, read with json-c.  json-c keeps no positions, so the line
+ * of a member is found in the text: the members are visited in document
+ * order, each key searched from where the previous one was found.
+ */
+struct json_doc {
+	const char *file;
+	const char *text;	/* NUL-terminated */
+	const char *cur;	/* after the last key found */
+};
 
-	for (m = obj->child; m; m = m->next) {
-		if (r < 0 && !strcmp(m->key, "timeout_range"))
+/* The line of the next member called key, 0 when it cannot be found. */
+static unsigned int json_key_line(struct json_doc *d, const char *key)
+{
+	size_t n = strlen(key);
+	unsigned int line = 1;
+	const char *s, *t;
+
+	for (s = d->cur; (s = strchr(s, '"')); s++) {
+		if (strncmp(s + 1, key, n) || s[n + 1] != '"')
 			continue;
-		f = adp_field_find(fields, m->key);
+		for (t = s + n + 2; isspace((unsigned char)*t); t++)
+			;
+		if (*t == ':')
+			break;
+	}
+	if (!s)
+		return 0;
+	d->cur = s + n + 2;
+	for (t = d->text; t < s; t++)
+		line += *t == '\n';
+	return line;
+}
+
+static const char *json_type_str(const struct json_object *j)
+{
+	switch (json_object_get_type(j)) {
+	case json_type_boolean:
+		return "a boolean";
+	case json_type_double:
+	case json_type_int:
+		return "a number";
+	case json_type_string:
+		return "a string";
+	case json_type_array:
+		return "an array";
+	case json_type_object:
+		return "an object";
+	default:
+		return "null";
+	}
+}
+
+/* A whole number 0..UINT32_MAX as its text has it (true = 1, false = 0). */
+static bool json_u32(struct json_object *j, uint32_t *v)
+{
+	const char *text;
+	uint64_t u;
+
+	if (json_object_is_type(j, json_type_boolean)) {
+		*v = json_object_get_boolean(j);
+		return true;
+	}
+	if (!json_object_is_type(j, json_type_int))
+		return false;
+	text = json_object_to_json_string(j);
+	if (text[0] == '-')
+		return false;
+	errno = 0;
+	u = json_object_get_uint64(j);
+	if (errno || u > UINT32_MAX)
+		return false;
+	*v = u;
+	return true;
+}
+
+static int json_fields(struct json_doc *d, struct json_object *obj,
+		       const struct adp_field *fields,
+		       struct adp_src_profile *sp, int r);
+
+/* The "timeout_range" member of a profile, on line. */
+static int json_ranges(struct json_doc *d, struct json_object *ranges,
+		       unsigned int line, struct adp_src_profile *sp)
+{
+	struct json_object *e;
+	size_t i;
+	int ret;
+
+	if (!json_object_is_type(ranges, json_type_array))
+		return file_error(d->file, line, "\"timeout_range\" must be an array");
+	for (i = 0; i < json_object_array_length(ranges); i++) {
+		e = json_object_array_get_idx(ranges, i);
+		if (i >= RADP_RANGES)
+			return file_error(d->file, line, "timeout_range has more than %d entries",
+					  RADP_RANGES);
+		if (!json_object_is_type(e, json_type_object))
+			return file_error(d->file, line, "a timeout_range entry must be an object");
+		ret = json_fields(d, e, adp_range_fields, sp, i);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* The members of a profile (r < 0) or of its timeout_range[r]. */
+static int json_fields(struct json_doc *d, struct json_object *obj,
+		       const struct adp_field *fields,
+		       struct adp_src_profile *sp, int r)
+{
+	struct json_object_iterator it, end;
+	const struct adp_field *f;
+	struct adp_vals vals = { };
+	struct json_object *m;
+	unsigned int line;
+	const char *key;
+	uint32_t v;
+	int ret;
+
+	it = json_object_iter_begin(obj);
+	end = json_object_iter_end(obj);
+	for (; !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
+		key = json_object_iter_peek_name(&it);
+		m = json_object_iter_peek_value(&it);
+		line = json_key_line(d, key);
+		if (r < 0 && !strcmp(key, "timeout_range")) {
+			ret = json_ranges(d, m, line, sp);
+			if (ret)
+				return ret;
+			continue;
+		}
+		f = adp_field_find(fields, key);
 		if (!f)
-			return file_error(file, m->line, "unknown field \"%s\" in %s",
-					  m->key, r < 0 ? "a profile" :
+			return file_error(d->file, line, "unknown field \"%s\" in %s",
+					  key, r < 0 ? "a profile" :
 					  "a timeout_range entry");
 		if (!json_u32(m, &v))
-			return file_error(file, m->line, "\"%s\" must be a whole number 0..%u, not %s",
-					  m->key, UINT32_MAX,
-					  m->type == JSON_NUMBER ? m->str :
-					  json_type_name(m->type));
+			return file_error(d->file, line, "\"%s\" must be a whole number 0..%u, not %s",
+					  key, UINT32_MAX,
+					  json_object_is_type(m, json_type_int) ||
+					  json_object_is_type(m, json_type_double) ?
+					  json_object_to_json_string(m) :
+					  json_type_str(m));
 		if (f->attr == PROFILE_ID && r < 0) {
-			*id = v;
+			sp->id = v;
 			continue;
 		}
 		vals.v[f->attr] = v;
 		vals.has[f->attr] = true;
 	}
-	adp_profile_apply_vals(p, r, fields, &vals);
+	adp_profile_apply_vals(&sp->p, r, fields, &vals);
 	return 0;
 }
 
-static int json_profile(const char *file, const char *dev,
-			const struct json *obj, struct adp_profile_set *set)
+static int json_profile(struct json_doc *d, const char *dev,
+			struct json_object *obj, struct adp_profile_set *set)
 {
 	struct adp_src_profile *sp;
-	const struct json *ranges, *e;
-	int r = 0, ret;
 
-	if (obj->type != JSON_OBJECT)
-		return file_error(file, obj->line, "a profile must be an object, not %s",
-				  json_type_name(obj->type));
+	if (!json_object_is_type(obj, json_type_object))
+		return file_error(d->file, 0, "a profile must be an object, not %s",
+				  json_type_str(obj));
 	sp = set_add(set);
 	if (!sp)
 		return ADP_EXIT_FAIL;
-	blank_profile(sp, file);
+	blank_profile(sp, d->file);
 	if (dev)
-		snprintf(sp->label, sizeof(sp->label), "%s (%s)", file, dev);
-	ret = json_fields(file, obj, adp_profile_fields, &sp->p, -1, &sp->id);
-	if (ret)
-		return ret;
-	ranges = json_get(obj, "timeout_range");
-	if (!ranges)
-		return 0;
-	if (ranges->type != JSON_ARRAY)
-		return file_error(file, ranges->line, "\"timeout_range\" must be an array");
-	for (e = ranges->child; e; e = e->next, r++) {
-		if (r >= RADP_RANGES)
-			return file_error(file, e->line, "timeout_range has more than %d entries",
-					  RADP_RANGES);
-		if (e->type != JSON_OBJECT)
-			return file_error(file, e->line, "a timeout_range entry must be an object");
-		ret = json_fields(file, e, adp_range_fields, &sp->p, r, NULL);
+		snprintf(sp->label, sizeof(sp->label), "%s (%s)", d->file, dev);
+	return json_fields(d, obj, adp_profile_fields, sp, -1);
+}
+
+/* A device of "profile show -j" ({"dev": .., "profiles": [..]}) or a profile. */
+static int json_entry(struct json_doc *d, struct json_object *j,
+		      struct adp_profile_set *set)
+{
+	struct json_object *profiles, *dev;
+	size_t i;
+	int ret;
+
+	if (!json_object_is_type(j, json_type_object) ||
+	    !json_object_object_get_ex(j, "profiles", &profiles))
+		return json_profile(d, NULL, j, set);
+	if (!json_object_is_type(profiles, json_type_array))
+		return file_error(d->file, json_key_line(d, "profiles"),
+				  "\"profiles\" must be an array");
+	if (!json_object_object_get_ex(j, "dev", &dev) ||
+	    !json_object_is_type(dev, json_type_string))
+		dev = NULL;
+	for (i = 0; i < json_object_array_length(profiles); i++) {
+		ret = json_profile(d, dev ? json_object_get_string(dev) : NULL,
+				   json_object_array_get_idx(profiles, i), set);
 		if (ret)
 			return ret;
 	}
 	return 0;
 }
 
-/* A device of "profile show -j" ({"dev": .., "profiles": [..]}) or a profile. */
-static int json_entry(const char *file, const struct json *j,
-		      struct adp_profile_set *set)
+/*
+ * Inside an object where a member name should start: text[at] follows
+ * '{' or ',' (blanks aside) and the innermost open bracket is '{'.
+ */
+static bool json_wants_key(const char *text, size_t at)
 {
-	const struct json *profiles = json_get(j, "profiles"), *dev, *p;
-	int ret;
+	char open[64];
+	bool str = false;
+	size_t i, p;
+	int depth = 0;
 
-	if (!profiles)
-		return json_profile(file, NULL, j, set);
-	if (profiles->type != JSON_ARRAY)
-		return file_error(file, profiles->line, "\"profiles\" must be an array");
-	dev = json_get(j, "dev");
-	for (p = profiles->child; p; p = p->next) {
-		ret = json_profile(file, dev && dev->type == JSON_STRING ?
-				   dev->str : NULL, p, set);
-		if (ret)
-			return ret;
+	for (p = at; p && isspace((unsigned char)text[p - 1]); p--)
+		;
+	if (!p || (text[p - 1] != '{' && text[p - 1] != ','))
+		return false;
+	for (i = 0; i < at; i++) {
+		if (str) {
+			if (text[i] == '\\' && i + 1 < at)
+				i++;
+			else if (text[i] == '"')
+				str = false;
+		} else if (text[i] == '"') {
+			str = true;
+		} else if (text[i] == '{' || text[i] == '[') {
+			if (depth < (int)sizeof(open))
+				open[depth] = text[i];
+			depth++;
+		} else if ((text[i] == '}' || text[i] == ']') && depth) {
+			depth--;
+		}
 	}
-	return 0;
+	return depth && depth <= (int)sizeof(open) && open[depth - 1] == '{';
+}
+
+/* What json-c could not parse at text[at], in the words of a person. */
+static const char *json_error_str(enum json_tokener_error e, const char *text,
+				  size_t at, char *buf, size_t len)
+{
+	switch (e) {
+	case json_tokener_error_parse_unexpected:
+		if (json_wants_key(text, at))
+			return "expected a member name";
+		snprintf(buf, len, "unexpected character '%c'", text[at]);
+		return buf;
+	case json_tokener_error_depth:
+		return "nested too deep";
+	case json_tokener_error_parse_eof:
+		return "unexpected end of the document";
+	case json_tokener_error_parse_null:
+	case json_tokener_error_parse_boolean:
+		return "unexpected word";
+	case json_tokener_error_parse_number:
+		return "bad number";
+	case json_tokener_error_parse_array:
+		return "expected ',' or ']'";
+	case json_tokener_error_parse_object_key_name:
+		return "expected a member name";
+	case json_tokener_error_parse_object_key_sep:
+		return "expected ':' after a member name";
+	case json_tokener_error_parse_object_value_sep:
+		return "expected ',' or '}'";
+	case json_tokener_error_parse_string:
+		return "bad string";
+	default:
+		return json_tokener_error_desc(e);
+	}
 }
 
 static int load_json(const char *file, const char *text, size_t len,
 		     struct adp_profile_set *set)
 {
-	const struct json *e;
-	struct json *root;
-	char err[192];
+	struct json_doc d = { .file = file, .text = text, .cur = text };
+	struct json_tokener *tok;
+	struct json_object *root;
+	enum json_tokener_error err;
+	unsigned int line = 1;
+	const char *msg = NULL;
+	char buf[64];
+	size_t i, end;
 	int ret = 0;
 
-	root = json_parse(text, len, err, sizeof(err));
-	if (!root)
-		return file_error(file, 0, "not valid JSON: %s", err);
-	if (root->type == JSON_ARRAY) {
-		for (e = root->child; e && !ret; e = e->next)
-			ret = json_entry(file, e, set);
+	tok = json_tokener_new();
+	if (!tok)
+		return file_error(file, 0, "out of memory");
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	root = json_tokener_parse_ex(tok, text, len);
+	end = json_tokener_get_parse_end(tok);
+	if (!root) {
+		err = json_tokener_get_error(tok);
+		/* end is at the character refused, or at len */
+		if (err == json_tokener_continue)
+			err = json_tokener_error_parse_eof;
+		msg = json_error_str(err, text, end, buf, sizeof(buf));
 	} else {
-		ret = json_entry(file, root, set);
+		for (; end < len && isspace((unsigned char)text[end]); end++)
+			;
+		if (end < len)
+			msg = "more after the document";
 	}
-	json_free(root);
+	json_tokener_free(tok);
+	if (msg) {
+		for (i = 0; i < end && i < len; i++)
+			line += text[i] == '\n';
+		json_object_put(root);
+		return file_error(file, 0, "not valid JSON: line %u: %s", line,
+				  msg);
+	}
+	if (json_object_is_type(root, json_type_array)) {
+		for (i = 0; i < json_object_array_length(root) && !ret; i++)
+			ret = json_entry(&d, json_object_array_get_idx(root, i),
+					 set);
+	} else {
+		ret = json_entry(&d, root, set);
+	}
+	json_object_put(root);
 	return ret;
 }
 
@@ -437,19 +583,20 @@ static int load_json(const char *file, const char *text, size_t len,
 static int load_words(const char *file, char *text,
 		      struct adp_profile_set *set)
 {
-	const struct adp_field *f, *id_field;
-	struct adp_src_profile *sp;
-	struct adp_vals vals[1 + RADP_RANGES] = { };
+	struct adp_vals vals, range[RADP_RANGES];
 	unsigned int line = 1, wline[2] = { 0, 0 };
+	bool range_given[RADP_RANGES];
+	struct adp_src_profile *sp;
+	struct adp_words_err e;
 	char *s = text, *word[2];
-	int n = 0, group = -1, r;
-	uint32_t v;
+	struct adp_words w;
+	int n = 0, r, ret;
 
 	sp = set_add(set);
 	if (!sp)
 		return ADP_EXIT_FAIL;
 	blank_profile(sp, file);
-	id_field = adp_field_by_attr(adp_profile_fields, PROFILE_ID);
+	adp_words_init(&w, &vals, range, range_given);
 	for (;;) {
 		while (*s && isspace((unsigned char)*s))
 			line += *s++ == '\n';
@@ -458,63 +605,36 @@ static int load_words(const char *file, char *text,
 				s++;
 			continue;
 		}
-		if (!*s)
+		if (!*s && !n)
 			break;
-		word[n] = s;
-		wline[n] = line;
-		while (*s && !isspace((unsigned char)*s))
-			s++;
 		if (*s) {
-			line += *s == '\n';
-			*s++ = '\0';
+			word[n] = s;
+			wline[n] = line;
+			while (*s && !isspace((unsigned char)*s))
+				s++;
+			if (*s) {
+				line += *s == '\n';
+				*s++ = '\0';
+			}
+			if (++n < 2)
+				continue;
 		}
-		if (++n < 2)
-			continue;
-		n = 0;
-		if (!strcmp(word[0], "range")) {
-			if (adp_field_value(&adp_range_index_field, word[1], &v))
-				return file_error(file, wline[1], "invalid range index \"%s\": expected 0..%d",
-						  word[1], RADP_RANGES - 1);
-			group = v;
-			continue;
-		}
-		f = !strcmp(word[0], "id") ? id_field :
-		    adp_field_find(adp_profile_fields, word[0]);
-		r = -1;
-		if (!f) {
-			f = adp_field_find(adp_range_fields, word[0]);
-			if (f && group < 0)
-				return file_error(file, wline[0], "\"%s\" is a range field: give it after \"range I\"",
-						  word[0]);
-			r = group;
-		} else {
-			group = -1;
-		}
-		if (!f)
+		if (n < 2)
+			return file_error(file, wline[0], "missing value for \"%s\"",
+					  word[0]);
+		ret = adp_words_take(&w, word[0], word[1], &e);
+		if (ret == ADP_WORDS_OTHER)
 			return file_error(file, wline[0], "unknown field \"%s\"",
 					  word[0]);
-		if (adp_field_value(f, word[1], &v)) {
-			char expect[128];
-
-			return file_error(file, wline[1], "invalid value \"%s\" for \"%s\": expected %s",
-					  word[1], word[0],
-					  adp_field_expect(f, expect,
-							   sizeof(expect)));
-		}
-		if (vals[r + 1].has[f->attr])
-			return file_error(file, wline[0], "\"%s\" is given twice",
-					  word[0]);
-		vals[r + 1].v[f->attr] = v;
-		vals[r + 1].has[f->attr] = true;
+		if (ret == ADP_WORDS_ERROR)
+			return file_error(file, wline[e.at_value], "%s", e.msg);
+		n = 0;
 	}
-	if (n)
-		return file_error(file, wline[0], "missing value for \"%s\"",
-				  word[0]);
-	if (vals[0].has[PROFILE_ID])
-		sp->id = vals[0].v[PROFILE_ID];
-	adp_profile_apply_vals(&sp->p, -1, adp_profile_fields, &vals[0]);
+	if (vals.has[PROFILE_ID])
+		sp->id = vals.v[PROFILE_ID];
+	adp_profile_apply_vals(&sp->p, -1, adp_profile_fields, &vals);
 	for (r = 0; r < RADP_RANGES; r++)
-		adp_profile_apply_vals(&sp->p, r, adp_range_fields, &vals[r + 1]);
+		adp_profile_apply_vals(&sp->p, r, adp_range_fields, &range[r]);
 	return 0;
 }
 
@@ -630,15 +750,7 @@ int adp_profile_load(struct adp_ctx *ctx, const struct adp_profile_args *a,
 					   &a->range[r]);
 	}
 
-	if (a->caps.has[ROCE_ADP_A_CAPS_PROFILE_MAX_ID])
-		set->caps.profile_max_id =
-			a->caps.v[ROCE_ADP_A_CAPS_PROFILE_MAX_ID];
-	if (a->caps.has[ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM])
-		set->caps.profile_max_range_num =
-			a->caps.v[ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM];
-	if (a->caps.has[ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN])
-		set->caps.base_timeout_min =
-			a->caps.v[ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN];
+	adp_caps_apply_vals(&set->caps, &a->caps);
 	return ADP_EXIT_OK;
 }
 

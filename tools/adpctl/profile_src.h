@@ -70,10 +70,6 @@ int adp_profile_load(struct adp_ctx *ctx, const struct adp_profile_args *a,
 		     bool one, struct adp_profile_set *set);
 void adp_profile_set_free(struct adp_profile_set *set);
 
-/* Store the fields vals has into p (profile level, r < 0) or its range r. */
-void adp_profile_apply_vals(struct radp_profile *p, int r,
-			    const struct adp_field *fields,
-			    const struct adp_vals *vals);
 
 /* Help text of the shared words, for the details of both commands. */
 void adp_profile_src_help(FILE *fp);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sim_bench: simulated retransmission events per second of sim.c on one
+ * sim_bench: simulated retransmission events per second of radp_sim.c on one
  * core, for "make bench".  The firmware's default profile, a QP with
  * ack_timeout 14 and retry_count 7, and Monte-Carlo runs of three
  * scenarios (30 ms outage, 5% Bernoulli loss, 20 drops), as "profile
@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sim.h"
+#include "radp_sim.h"
 
 /* The emulated device's firmware defaults (drivers/roce_adp/emu_fw.c). */
 static const struct radp_profile fw_default = {

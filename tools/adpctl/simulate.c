@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * "adpctl profile simulate": the firmware's retransmission algorithm run
- * by sim.c for one QP (a timeline) or many (a distribution), against a
+ * by radp_sim.c for one QP (a timeline) or many (a distribution), against a
  * loss scenario.  Output in text or JSON, and optionally an SVG picture.
  */
 #include <errno.h>
@@ -13,10 +13,10 @@
 #include <sys/random.h>
 
 #include "adpctl.h"
-#include "lint.h"
+#include "radp_lint.h"
 #include "profile_src.h"
-#include "sim.h"
-#include "svg.h"
+#include "radp_sim.h"
+#include "radp_svg.h"
 
 #define SIM_LIMIT_NS		(60ULL * 1000 * 1000 * 1000)	/* 60 s */
 #define SIM_MAX_EVENTS		1000000
@@ -331,38 +331,15 @@ static void print_header(const struct sim_run *run)
 
 static void print_json_header(const struct sim_run *run)
 {
-	const struct radp_profile *p = &run->sp->p;
 	const struct adp_sim_cfg *cfg = &run->cfg;
-	const struct radp_range *e;
-	uint32_t r;
+	struct profile pv;
 
 	print_string(PRINT_JSON, "source", NULL, run->sp->label);
-	open_json_object("profile");
-	print_uint(PRINT_JSON, "adp_retx_profile_id", NULL, run->sp->id);
-	print_uint(PRINT_JSON, "qp_total_timeout", NULL, p->qp_total_timeout);
-	print_uint(PRINT_JSON, "range_num", NULL, p->range_num);
-	print_uint(PRINT_JSON, "start_range_index", NULL, p->start_range_index);
-	print_uint(PRINT_JSON, "time_unit", NULL, p->time_unit);
-	print_uint(PRINT_JSON, "time_base", NULL, p->time_base);
-	print_uint(PRINT_JSON, "retx_total_timeout", NULL, p->retx_total_timeout);
-	print_uint(PRINT_JSON, "timeout_init_low_bound", NULL,
-		   p->timeout_init_low_bound);
-	print_uint(PRINT_JSON, "timeout_init_range_size", NULL,
-		   p->timeout_init_range_size);
-	open_json_array("timeout_range");
-	for (r = 0; r < RADP_RANGES; r++) {
-		e = &p->range[r];
-		open_json_object(NULL);
-		print_uint(PRINT_JSON, "prev_range_index", NULL, e->prev_range_index);
-		print_uint(PRINT_JSON, "dec_mode", NULL, e->dec_mode);
-		print_uint(PRINT_JSON, "timeout_retry_num", NULL,
-			   e->timeout_retry_num);
-		print_uint(PRINT_JSON, "range_low_bound", NULL, e->range_low_bound);
-		print_uint(PRINT_JSON, "range_size", NULL, e->range_size);
-		close_json_object();
+	/* The header is JSON only; the text has its own lines. */
+	if (is_json_context()) {
+		profile_from_radp(run->sp->id, &run->sp->p, &pv);
+		profile_print_nest("profile", &pv);
 	}
-	close_json_array();
-	close_json_object();
 
 	open_json_object("qp");
 	print_uint(PRINT_JSON, "ack_timeout", NULL, run->qp.ack_timeout);
@@ -378,7 +355,9 @@ static void print_json_header(const struct sim_run *run)
 	print_string(PRINT_JSON, "total_timeout_from", NULL,
 		     cfg->total_from_qp ? "qp" : "profile");
 	close_json_object();
-	print_u64(PRINT_JSON, "adp_retx_base_timeout_min", NULL, cfg->min_ns);
+	print_u64(PRINT_JSON,
+		  radp_fields[RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN].name,
+		  NULL, cfg->min_ns);
 
 	open_json_object("scenario");
 	print_string(PRINT_JSON, "kind", NULL, kind_names[run->sc.kind]);

@@ -56,7 +56,7 @@ expect() {
 }
 
 echo "TAP version 13"
-echo "1..63"
+echo "1..65"
 
 expect 0 '^adpctl [^ ]+$' '' "-V prints the version" -V
 expect 0 '^adpctl [^ ]+$' '' "--version prints the version" --version
@@ -201,6 +201,16 @@ if command -v man >/dev/null; then
 else
 	skip "man page renders without warnings" "no man"
 fi
+
+# "profile reset", forget's name before 0.2: works, and is listed nowhere.
+expect 0 '^Usage: adpctl profile reset \[dev\] DEV$' "" \
+	"profile reset: a hidden alias of profile forget" profile reset help
+run help --commands
+bad=0
+grep -q '^profile forget$' "$out" || bad=1
+! grep -q 'reset' "$out" || bad=1
+"$ADPCTL" profile help | grep -Eq '^  reset |profile reset' && bad=1
+ok $bad "profile reset: not in help nor in help --commands"
 
 # Every command of every object, as the binary's tables list them ("help
 # --commands", also what the bash completion offers), has its section in

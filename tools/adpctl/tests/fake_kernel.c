@@ -172,6 +172,35 @@ const char *fake_req_str(void)
 	return buf;
 }
 
+/*
+ * Recording: the command once more with -j -p first, for the transcript
+ * only; what the test then inspects comes from its own run.  Not apply,
+ * whose fake device keeps what it was sent.
+ */
+static void fake_run_pretty(const char *obj, const struct adp_cmd *cmds,
+			    const char *cmd, const char *line)
+{
+	struct adp_obj o = { .name = obj, .cmds = cmds, .help = "",
+			     .is_cmd = !strcmp(obj, cmd) };
+	struct adp_ctx ctx = { .obj = &o };
+	char buf[512], *argv[64], *tok;
+	int argc = 0, calls = fake.calls;
+
+	for (ctx.cmd = cmds; ctx.cmd->name; ctx.cmd++)
+		if (!strcmp(ctx.cmd->name, cmd))
+			break;
+	if (!ctx.cmd->name)
+		return;
+	snprintf(buf, sizeof(buf), "%s", line);
+	for (tok = strtok(buf, " "); tok && argc < 63; tok = strtok(NULL, " "))
+		argv[argc++] = tok;
+	argv[argc] = NULL;
+	capture(true, true);
+	ctx.cmd->func(&ctx, argc, argv);
+	release();
+	fake.calls = calls;
+}
+
 int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 	     bool json, const char *line)
 {
@@ -182,6 +211,8 @@ int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 	char *argv[64], *tok;
 	int argc = 0, ret;
 
+	if (json && tap_recording() && strcmp(obj, "apply"))
+		fake_run_pretty(obj, cmds, cmd, line);
 	for (ctx.cmd = cmds; ctx.cmd->name; ctx.cmd++)
 		if (!strcmp(ctx.cmd->name, cmd))
 			break;

@@ -11,10 +11,10 @@
 #include <linux/genetlink.h>
 #include <netlink/genl/genl.h>
 
+#include "adpctl.h"
 #include "nl.h"
 #include "print.h"
-
-#define NTESTS	9
+#include "tap.h"
 
 static const struct nla_policy ctrl_policy[CTRL_ATTR_MAX + 1] = {
 	[CTRL_ATTR_FAMILY_ID]		= { .type = NLA_U16 },
@@ -59,128 +59,177 @@ static int count_family(const struct adp_nl_msg *msg, void *arg)
 	return 0;
 }
 
-static int test_no;
-static int failed;
+/* The socket the tests share; NULL where none could be opened. */
+static struct adp_nl *nl;
 
-static void report(bool ok, const char *name)
-{
-	printf("%sok %d - %s\n", ok ? "" : "not ", ++test_no, name);
-	failed += !ok;
-}
-
-static char *err_buf;
-static size_t err_len;
-static FILE *err_fp;
-
-/* Route "Error: ..." lines into err_buf, closed by errors(). */
-static void collect(void)
-{
-	free(err_buf);
-	err_buf = NULL;
-	err_fp = open_memstream(&err_buf, &err_len);
-	print_init(stdout, err_fp, false, false);
-}
-
+/* What nl.c reported since capture(), told as a diagnostic. */
 static const char *errors(void)
 {
-	print_fini();
-	fclose(err_fp);
+	release();
 	if (*err_buf)
 		printf("# stderr: %s", err_buf);
 	return err_buf;
 }
 
-int main(void)
+static bool no_netlink(void)
 {
-	struct families f;
-	struct adp_nl *nl;
-	const struct adp_nl_err *e;
-	char longname[64];
-	int ret, i;
+	if (nl)
+		return false;
+	tap_skip = "no generic netlink here";
+	return true;
+}
 
-	setvbuf(stdout, NULL, _IONBF, 0);
-	printf("TAP version 13\n1..%d\n", NTESTS);
+static bool test_open(void)
+{
+	int ret;
 
-	collect();
+	capture(false, false);
 	ret = adp_nl_open_family(&nl, "nlctrl", 2, ctrl_policy,
 				 CTRL_ATTR_MAX);
 	errors();
-	if (ret) {
-		for (i = 1; i <= NTESTS; i++)
-			printf("ok %d # SKIP no generic netlink here\n", i);
-		return 0;
-	}
-	report(true, "open and resolve nlctrl");
+	if (ret)
+		nl = NULL;
+	no_netlink();
+	return true;
+}
 
-	memset(&f, 0, sizeof(f));
-	collect();
+static bool test_dump(void)
+{
+	struct families f = { };
+	int ret;
+
+	if (no_netlink())
+		return true;
+	capture(false, false);
 	ret = adp_nl_request(nl, CTRL_CMD_GETFAMILY, NLM_F_DUMP, NULL,
 			     count_family, &f);
-	report(!ret && f.count > 1 && f.saw_nlctrl && !*errors(),
-	       "dump lists the families, nlctrl among them");
+	return !ret && f.count > 1 && f.saw_nlctrl && !*errors();
+}
 
-	memset(&f, 0, sizeof(f));
-	f.name = "nlctrl";
-	collect();
+static bool test_do(void)
+{
+	struct families f = { .name = "nlctrl" };
+	int ret;
+
+	if (no_netlink())
+		return true;
+	capture(false, false);
 	ret = adp_nl_request(nl, CTRL_CMD_GETFAMILY, 0, put_name,
 			     count_family, &f);
-	report(!ret && f.count == 1 && f.nlctrl_id == GENL_ID_CTRL &&
-	       !*errors(), "do by name returns exactly that family");
+	return !ret && f.count == 1 && f.nlctrl_id == GENL_ID_CTRL &&
+	       !*errors();
+}
 
-	memset(&f, 0, sizeof(f));
-	f.name = "adp-no-such";	/* within GENL_NAMSIZ */
-	collect();
+static bool test_kernel_error(void)
+{
+	/* Within GENL_NAMSIZ. */
+	struct families f = { .name = "adp-no-such" };
+	const struct adp_nl_err *e;
+	int ret;
+
+	if (no_netlink())
+		return true;
+	capture(false, false);
 	ret = adp_nl_request(nl, CTRL_CMD_GETFAMILY, 0, put_name,
 			     count_family, &f);
 	e = adp_nl_last_err(nl);
 	errors();
-	report(ret == -ENOENT && e->error == ENOENT &&
+	return ret == -ENOENT && e->error == ENOENT &&
 	       !strncmp(err_buf, "Error: ", 7) &&
-	       !strcmp(strchr(err_buf, '\n') - 1, ".\n"),
-	       "kernel error is one \"Error: ...\" line with the errno");
+	       !strcmp(strchr(err_buf, '\n') - 1, ".\n");
+}
 
+static bool test_extack(void)
+{
+	struct families f = { };
+	const struct adp_nl_err *e;
+	char longname[64];
+	int ret;
+
+	if (no_netlink())
+		return true;
 	/* Longer than GENL_NAMSIZ: the kernel's policy rejects it. */
 	memset(longname, 'x', sizeof(longname) - 1);
 	longname[sizeof(longname) - 1] = '\0';
-	memset(&f, 0, sizeof(f));
 	f.name = longname;
-	collect();
+	capture(false, false);
 	ret = adp_nl_request(nl, CTRL_CMD_GETFAMILY, 0, put_name,
 			     count_family, &f);
 	e = adp_nl_last_err(nl);
 	printf("# errno %d, extack \"%s\", attr %d\n", e->error, e->msg,
 	       e->attr);
 	errors();
-	report(ret < 0 && e->msg[0] && e->attr == CTRL_ATTR_FAMILY_NAME &&
-	       !strncmp(err_buf, "Error: ", 7) && strstr(err_buf, e->msg),
-	       "extack message and offending attribute are reported");
+	return ret < 0 && e->msg[0] && e->attr == CTRL_ATTR_FAMILY_NAME &&
+	       !strncmp(err_buf, "Error: ", 7) && strstr(err_buf, e->msg);
+}
 
-	memset(&f, 0, sizeof(f));
-	f.fail_with = -EPROTO;
-	collect();
+static bool test_parse_failure(void)
+{
+	struct families f = { .fail_with = -EPROTO };
+	int ret;
+
+	if (no_netlink())
+		return true;
+	capture(false, false);
 	ret = adp_nl_request(nl, CTRL_CMD_GETFAMILY, NLM_F_DUMP, NULL,
 			     count_family, &f);
 	errors();
-	report(ret == -EPROTO, "a parse failure ends the request");
+	return ret == -EPROTO;
+}
 
-	memset(&f, 0, sizeof(f));
-	collect();
+static bool test_in_sync(void)
+{
+	struct families f = { };
+	int ret;
+
+	if (no_netlink())
+		return true;
+	capture(false, false);
 	ret = adp_nl_request(nl, CTRL_CMD_GETFAMILY, NLM_F_DUMP, NULL,
 			     count_family, &f);
-	report(!ret && f.saw_nlctrl && !*errors(),
-	       "the socket is in sync after errors");
+	return !ret && f.saw_nlctrl && !*errors();
+}
 
-	collect();
+static bool test_join(void)
+{
+	int ret;
+
+	if (no_netlink())
+		return true;
+	capture(false, false);
 	ret = adp_nl_join_group(nl, "notify");
-	report(!ret && !*errors(), "join an existing multicast group");
+	return !ret && !*errors();
+}
 
-	collect();
+static bool test_join_missing(void)
+{
+	int ret;
+
+	if (no_netlink())
+		return true;
+	capture(false, false);
 	ret = adp_nl_join_group(nl, "no-such-group");
-	report(ret == -ENOENT && !strcmp(errors(),
-	       "Error: multicast group \"no-such-group\" of family \"nlctrl\" not found.\n"),
-	       "joining a missing group fails");
+	return ret == -ENOENT && !strcmp(errors(),
+	       "Error: multicast group \"no-such-group\" of family \"nlctrl\" not found.\n");
+}
+
+static const struct tap_test tests[] = {
+	{ "open and resolve nlctrl", test_open },
+	{ "dump lists the families, nlctrl among them", test_dump },
+	{ "do by name returns exactly that family", test_do },
+	{ "kernel error is one \"Error: ...\" line with the errno",
+	  test_kernel_error },
+	{ "extack message and offending attribute are reported", test_extack },
+	{ "a parse failure ends the request", test_parse_failure },
+	{ "the socket is in sync after errors", test_in_sync },
+	{ "join an existing multicast group", test_join },
+	{ "joining a missing group fails", test_join_missing },
+};
+
+int main(void)
+{
+	int ret = tap_main(tests, ARRAY_SIZE(tests));
 
 	adp_nl_close(nl);
-	free(err_buf);
-	return failed ? 1 : 0;
+	return ret;
 }

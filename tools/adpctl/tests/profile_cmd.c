@@ -396,15 +396,17 @@ static bool test_set_kernel_error(void)
 	return ok;
 }
 
-static bool test_reset(void)
+/* "profile forget", under its name or the old one (cmd). */
+static bool forget_as(const char *cmd)
 {
 	struct nl_msg *msg;
+	char hint[128];
 	bool ok;
 
 	fake_reset();
 	msg = fake_reply(ROCE_ADP_CMD_PROFILE_FORGET);
 	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, "emu0");
-	ok = outcome(fake_run("profile", profile_cmds, "reset", false, "emu0"),
+	ok = outcome(fake_run("profile", profile_cmds, cmd, false, "emu0"),
 		     0, "emu0: profile forgotten; the firmware keeps the current "
 		     "profile until its next reset,\n"
 		     "    after which its default timeouts apply (the enables are "
@@ -415,20 +417,31 @@ static bool test_reset(void)
 	fake_reset();
 	msg = fake_reply(ROCE_ADP_CMD_PROFILE_FORGET);
 	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, "emu0");
-	ok &= outcome(fake_run("profile", profile_cmds, "reset", true,
+	ok &= outcome(fake_run("profile", profile_cmds, cmd, true,
 			       "dev emu0"), 0,
 		      "[{\"name\":\"emu0\",\"profile_forgotten\":true,"
 		      "\"fw_reset_needed\":true}]\n", "");
 
 	fake_reset();
 	fake.error = EPERM;
-	ok &= outcome(fake_run("profile", profile_cmds, "reset", false, "emu0"),
+	ok &= outcome(fake_run("profile", profile_cmds, cmd, false, "emu0"),
 		      1, "", "Error: Operation not permitted.\n");
 	fake_reset();
-	ok &= outcome(fake_run("profile", profile_cmds, "reset", false, ""),
-		      2, "", "Error: missing argument \"dev\". "
-		      "Try \"adpctl profile reset help\".\n") && fake.calls == 0;
+	snprintf(hint, sizeof(hint), "Error: missing argument \"dev\". "
+		 "Try \"adpctl profile %s help\".\n", cmd);
+	ok &= outcome(fake_run("profile", profile_cmds, cmd, false, ""),
+		      2, "", hint) && fake.calls == 0;
 	return ok;
+}
+
+static bool test_reset(void)
+{
+	return forget_as("reset");
+}
+
+static bool test_forget(void)
+{
+	return forget_as("forget");
 }
 
 static bool test_set_errors(void)
@@ -527,6 +540,7 @@ static const struct tap_test tests[] = {
 	{ "set: syntax errors, exact messages, exit 2", test_set_errors },
 	{ "set: profile_parse_set() fills the request", test_set_parse_direct },
 	{ "reset: sends profile-forget, says a reset is needed", test_reset },
+	{ "forget: the name of reset, which stays as a hidden alias", test_forget },
 };
 
 int main(void)

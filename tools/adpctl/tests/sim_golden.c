@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Golden timelines of the simulator (sim.c), computed by hand from the
- * rules in Documentation/profile-simulator.rst, one small profile per
- * group of rules.  TAP.
+ * Golden timelines of the simulator (tools/lib/radp/radp_sim.c),
+ * computed by hand from the rules in Documentation/profile-simulator.rst,
+ * one small profile per group of rules.  TAP.
  *
  * An event is rendered "TIME EVENT DECISION rRANGE TIMER USES/LIMIT
  * [spurious] [capped] [floored]": the state after the decision, r- for
@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../sim.h"
+#include "radp_sim.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

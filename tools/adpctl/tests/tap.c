@@ -15,6 +15,40 @@ char *out_buf, *err_buf;
 static size_t out_len, err_len;
 static FILE *out_fp, *err_fp;
 
+/*
+ * With ADPCTL_RECORD=FILE, every capture is appended to FILE, named by its
+ * test and its number in it: tests/golden.py compares that transcript
+ * with the recorded one, byte for byte.
+ */
+static const char *cur_test;
+static int cur_capture;
+static bool cap_json, cap_pretty;
+static FILE *record_fp;
+
+static void record(void)
+{
+	const char *path = getenv("ADPCTL_RECORD");
+
+	if (!path || !cur_test)
+		return;
+	if (!record_fp) {
+		record_fp = fopen(path, "w");
+		if (!record_fp) {
+			printf("Bail out! %s: %s\n", path, strerror(errno));
+			exit(1);
+		}
+	}
+	fprintf(record_fp, "=== %s #%d%s%s\n%s\n--- stderr\n%s\n", cur_test,
+		++cur_capture, cap_json ? " -j" : "", cap_pretty ? " -p" : "",
+		out_buf ?: "", err_buf ?: "");
+	fflush(record_fp);
+}
+
+bool tap_recording(void)
+{
+	return getenv("ADPCTL_RECORD");
+}
+
 void capture(bool json, bool pretty)
 {
 	free(out_buf);
@@ -26,6 +60,8 @@ void capture(bool json, bool pretty)
 		printf("Bail out! open_memstream: %s\n", strerror(errno));
 		exit(1);
 	}
+	cap_json = json;
+	cap_pretty = pretty;
 	print_init(out_fp, err_fp, json, pretty);
 }
 
@@ -34,6 +70,7 @@ void release(void)
 	print_fini();
 	fclose(out_fp);
 	fclose(err_fp);
+	record();
 }
 
 bool same(const char *what, const char *got, const char *want)
@@ -92,6 +129,8 @@ int tap_main(const struct tap_test *tests, size_t n)
 	printf("TAP version 13\n1..%zu\n", n);
 	for (i = 0; i < n; i++) {
 		tap_skip = NULL;
+		cur_test = tests[i].name;
+		cur_capture = 0;
 		if (tests[i].run()) {
 			printf("ok %zu - %s%s%s\n", i + 1, tests[i].name,
 			       tap_skip ? " # SKIP " : "",
@@ -104,5 +143,7 @@ int tap_main(const struct tap_test *tests, size_t n)
 	free(out_buf);
 	free(err_buf);
 	out_buf = err_buf = NULL;
+	if (record_fp)
+		fclose(record_fp);
 	return failed ? 1 : 0;
 }

@@ -25,6 +25,8 @@ int tap_main(const struct tap_test *tests, size_t n);
 extern char *out_buf, *err_buf;
 void capture(bool json, bool pretty);
 void release(void);
+/* ADPCTL_RECORD is set: captures go to a transcript (tests/golden.py). */
+bool tap_recording(void);
 
 /* got equals want; else a TAP diagnostic naming what. */
 bool same(const char *what, const char *got, const char *want);

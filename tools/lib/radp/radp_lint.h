@@ -4,8 +4,8 @@
  * driver's own code) with the times involved, and adpctl's warnings about
  * valid profiles that behave poorly.
  */
-#ifndef ADPCTL_LINT_H
-#define ADPCTL_LINT_H
+#ifndef RADP_LINT_H
+#define RADP_LINT_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -52,4 +52,4 @@ unsigned int adp_lint(uint32_t id, const struct radp_profile *p,
 /* Name of a rule in output: "time_base_pow2". */
 const char *adp_rule_name(int rule);
 
-#endif /* ADPCTL_LINT_H */
+#endif /* RADP_LINT_H */

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "sim.h"
+#include "radp_sim.h"
 
 const char *const adp_sim_ev_names[ADP_SIM_EV_KINDS] = {
 	[ADP_SIM_EV_SEND]	= "send",

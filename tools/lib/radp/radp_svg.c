@@ -6,8 +6,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "fields.h"
-#include "svg.h"
+#include "radp_svg.h"
+#include "radp_time.h"
 
 #define W		960
 #define H		580

@@ -4,12 +4,12 @@
  * (timeout against time, range boundaries, ack_timeout cap, the outage)
  * and the distribution of many.
  */
-#ifndef ADPCTL_SVG_H
-#define ADPCTL_SVG_H
+#ifndef RADP_SVG_H
+#define RADP_SVG_H
 
 #include <stdio.h>
 
-#include "sim.h"
+#include "radp_sim.h"
 
 struct adp_svg_timeline {
 	const char *title;		/* first line of the picture */
@@ -37,4 +37,4 @@ struct adp_svg_histogram {
 
 int adp_svg_histogram(FILE *fp, const struct adp_svg_histogram *h);
 
-#endif /* ADPCTL_SVG_H */
+#endif /* RADP_SVG_H */

@@ -7,10 +7,10 @@
  * No I/O and no allocation: adp_sim_run() walks events in a loop and, when
  * given a trace, writes them into the caller's array.  Every modelling
  * choice where the firmware description is ambiguous is listed in
- * Documentation/profile-simulator.rst; the comments of sim.c point there.
+ * Documentation/profile-simulator.rst; the comments of radp_sim.c point there.
  */
-#ifndef ADPCTL_SIM_H
-#define ADPCTL_SIM_H
+#ifndef RADP_SIM_H
+#define RADP_SIM_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -183,4 +183,4 @@ uint64_t adp_sim_pass_ns(const struct adp_sim_cfg *cfg, uint64_t budget_ns,
 /* A 64-bit generator (splitmix64): seeds runs and draws. */
 uint64_t adp_sim_rand(uint64_t *state);
 
-#endif /* ADPCTL_SIM_H */
+#endif /* RADP_SIM_H */

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The show pattern every object shares: a request for one device (a do)
+ * or all of them (a dump), each reply printed inside one JSON array.
+ */
+#include <netlink/genl/genl.h>
+#include <linux/roce_adp.h>
+
+#include "adpctl.h"
+
+int adp_put_dev(struct nl_msg *msg, void *dev)
+{
+	if (!dev)
+		return 0;
+	return nla_put_string(msg, ROCE_ADP_A_DEV_NAME, dev);
+}
+
+struct show_call {
+	int (*build)(struct nl_msg *msg, void *arg);
+	void *build_arg;
+	int (*print)(const struct adp_nl_msg *msg, void *arg);
+	void *arg;
+	bool opened;		/* the JSON array has been started */
+};
+
+static int show_build(struct nl_msg *msg, void *data)
+{
+	struct show_call *call = data;
+
+	return call->build ? call->build(msg, call->build_arg) : 0;
+}
+
+static int show_parse(const struct adp_nl_msg *msg, void *data)
+{
+	struct show_call *call = data;
+
+	if (!call->opened) {
+		open_json_array(NULL);
+		call->opened = true;
+	}
+	return call->print(msg, call->arg);
+}
+
+int adp_show_req(struct adp_ctx *ctx, uint8_t cmd, int flags,
+		 int (*build)(struct nl_msg *msg, void *arg), void *build_arg,
+		 int (*print)(const struct adp_nl_msg *msg, void *arg),
+		 void *arg)
+{
+	struct show_call call = {
+		.build = build, .build_arg = build_arg,
+		.print = print, .arg = arg,
+	};
+	struct adp_nl *nl;
+	int ret;
+
+	nl = adp_ctx_nl(ctx);
+	if (!nl)
+		return ADP_EXIT_FAIL;
+	ret = adp_nl_request(nl, cmd, flags, show_build, show_parse, &call);
+	/*
+	 * The array starts with the first reply, so that a failed request
+	 * prints no JSON at all, but an empty dump still prints "[]" and a
+	 * dump failing half way still ends in a valid document.
+	 */
+	if (!ret && !call.opened) {
+		open_json_array(NULL);
+		call.opened = true;
+	}
+	if (call.opened)
+		close_json_array();
+	return ret ? ADP_EXIT_FAIL : ADP_EXIT_OK;
+}
+
+int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
+	     int (*print)(const struct adp_nl_msg *msg, void *arg),
+	     void *arg)
+{
+	return adp_show_req(ctx, cmd, dev ? 0 : NLM_F_DUMP, adp_put_dev,
+			    (void *)dev, print, arg);
+}
+
+int adp_parse_dev(const struct adp_ctx *ctx, int argc, char **argv,
+		  const char **dev)
+{
+	struct adp_arg args[] = {
+		{ .key = "dev", .type = ADP_ARG_STR, .val = dev,
+		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ }
+	};
+
+	*dev = NULL;
+	return adp_parse_args(ctx, args, argc, argv);
+}
+
+/* "OBJ show [[dev] DEV]": a do for DEV, else a dump, printed by print. */
+int adp_show_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
+		     int (*print)(const struct adp_nl_msg *msg, void *arg))
+{
+	const char *dev;
+	int ret;
+
+	ret = adp_parse_dev(ctx, argc, argv, &dev);
+	if (ret)
+		return ret;
+	return adp_show(ctx, cmd, dev, print, NULL);
+}

@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# libradp.a, included by the Makefile of a program that links it (adpctl's)
+# with srctree set: the register codec and the profile rules compiled from
+# the kernel module's own sources (drivers/roce_adp/radp_*.c, shared, not
+# copied), the retransmission simulator, the lint engine, the SVG writer
+# and time formatting.  Objects go to radp/ under the including build.
+
+RADP_DIR := $(srctree)/tools/lib/radp
+RADP_SHARED := radp_ifc radp_reg radp_mpt
+RADP_OWN := radp_sim radp_lint radp_svg radp_time
+RADP_OBJS := $(patsubst %,radp/%.o,$(RADP_SHARED) $(RADP_OWN))
+RADP_CPPFLAGS := -I$(RADP_DIR) -I$(srctree)/drivers/roce_adp \
+		 -I$(srctree)/include/uapi -I$(srctree)/tools/include
+LIBRADP := radp/libradp.a
+
+$(LIBRADP): $(RADP_OBJS)
+	$(AR) rcs $@ $^
+
+$(patsubst %,radp/%.o,$(RADP_SHARED)): radp/%.o: $(srctree)/drivers/roce_adp/%.c
+	@mkdir -p $(@D)
+	$(CC) $(RADP_CPPFLAGS) -MMD -MP $(CFLAGS) -c -o $@ $<
+
+$(patsubst %,radp/%.o,$(RADP_OWN)): radp/%.o: $(RADP_DIR)/%.c
+	@mkdir -p $(@D)
+	$(CC) $(RADP_CPPFLAGS) -MMD -MP $(CFLAGS) -c -o $@ $<
+
+-include $(wildcard radp/*.d)
