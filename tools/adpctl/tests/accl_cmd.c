@@ -243,10 +243,7 @@ static bool test_set_kernel_error(void)
 
 static bool test_set_errors(void)
 {
-	static const struct {
-		const char *line;
-		const char *msg;
-	} cases[] = {
+	static const struct usage_case cases[] = {
 		{ "dev emu0 roce_adp_retrans on", "unknown enable \"roce_adp_retrans\"" },
 		{ "dev emu0 roce_adp_retrans_en yes", "invalid value \"yes\" for \"roce_adp_retrans_en\": expected off, on or 0..1" },
 		{ "dev emu0 roce_adp_retrans_en 2", "invalid value \"2\" for \"roce_adp_retrans_en\": expected off, on or 0..1" },
@@ -258,22 +255,9 @@ static bool test_set_errors(void)
 		{ "emu0 roce_adp_retrans_en on", "unknown enable \"emu0\"" },
 		{ "dev emu0 --json roce_adp_retrans_en on", "unknown option \"--json\" (options go before the object)" },
 	};
-	char want[512];
-	bool ok = true;
-	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		fake_reset();
-		snprintf(want, sizeof(want),
-			 "Error: %s. Try \"adpctl accl set help\".\n",
-			 cases[i].msg);
-		if (!outcome(set(false, cases[i].line), 2, "", want) ||
-		    fake.calls) {
-			printf("# for \"%s\"\n", cases[i].line);
-			ok = false;
-		}
-	}
-	return ok;
+	return usage_errors("accl", accl_cmds, "set", cases,
+			    ARRAY_SIZE(cases));
 }
 
 static const struct tap_test tests[] = {

@@ -188,17 +188,6 @@ static int run(bool json, const struct fake_dev *devs, int ndevs,
 }
 
 
-static bool outcome(int ret, int want_ret, const char *want_out,
-		    const char *want_err)
-{
-	bool ok = ret == want_ret;
-
-	if (!ok)
-		printf("# exit %d, want %d\n", ret, want_ret);
-	ok &= same("stdout", out_buf, want_out);
-	return same("stderr", err_buf, want_err) && ok;
-}
-
 static const char two_json[] =
 	"[{\"name\":\"emu0\",\"backend\":\"emulated\","
 	"\"fw_version\":\"22.41.1010\",\"roce_accl\":true},"

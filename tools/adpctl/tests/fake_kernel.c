@@ -233,28 +233,6 @@ int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 }
 
 
-bool outcome(int ret, int want_ret, const char *want_out,
-	     const char *want_err)
-{
-	bool ok = ret == want_ret;
-
-	if (!ok)
-		printf("# exit %d, want %d\n", ret, want_ret);
-	ok &= same("stdout", out_buf, want_out);
-	return same("stderr", err_buf, want_err) && ok;
-}
-
-bool outcome_err(int ret, int want_ret, const char *want_err)
-{
-	bool ok = ret == want_ret;
-
-	if (!ok)
-		printf("# exit %d, want %d\n", ret, want_ret);
-	return same("stderr", err_buf, want_err) && ok;
-}
-
-
-
 int adp_nl_join_group(struct adp_nl *nl, const char *group)
 {
 	(void)nl;
@@ -275,4 +253,25 @@ int adp_nl_listen(struct adp_nl *nl,
 	for (i = 0; i < (unsigned int)fake.nreplies && !ret; i++)
 		ret = fake_parse(fake.replies[i], parse, arg);
 	return ret == ADP_NL_STOP ? 0 : ret;
+}
+
+bool usage_errors(const char *obj, const struct adp_cmd *cmds,
+		  const char *cmd, const struct usage_case *cases, size_t n)
+{
+	char want[512];
+	bool ok = true;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		fake_reset();
+		snprintf(want, sizeof(want),
+			 "Error: %s. Try \"adpctl %s %s help\".\n",
+			 cases[i].msg, obj, cmd);
+		if (!outcome(fake_run(obj, cmds, cmd, false, cases[i].line), 2,
+			     "", want) || fake.calls) {
+			printf("# for \"%s\"\n", cases[i].line);
+			ok = false;
+		}
+	}
+	return ok;
 }

@@ -61,9 +61,17 @@ const char *fake_req_str(void);
 int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 	     bool json, const char *line);
 
-/* Comparisons that print a TAP diagnostic when they fail. */
-bool outcome(int ret, int want_ret, const char *want_out,
-	     const char *want_err);
-/* outcome() for any stdout. */
-bool outcome_err(int ret, int want_ret, const char *want_err);
+/* A command line a command refuses, and the message it must say. */
+struct usage_case {
+	const char *line;
+	const char *msg;
+};
+
+/*
+ * Each line refused by "adpctl OBJ CMD" with exit 2 and 'Error: MSG. Try
+ * "adpctl OBJ CMD help".', before any request.
+ */
+bool usage_errors(const char *obj, const struct adp_cmd *cmds,
+		  const char *cmd, const struct usage_case *cases, size_t n);
+
 #endif /* ADPCTL_FAKE_KERNEL_H */

@@ -372,10 +372,7 @@ static bool test_malformed(void)
 
 static bool test_usage_errors(void)
 {
-	static const struct {
-		const char *line;
-		const char *msg;
-	} cases[] = {
+	static const struct usage_case cases[] = {
 		{ "dev emu0 index 1 key 0x100", "\"index\" and \"key\" both select the entry: give one" },
 		{ "dev emu0 index 1 pd 2", "\"pd\" and \"qpn\" filter a dump: they do not go with \"index\"" },
 		{ "dev emu0 key 1 qpn 2", "\"pd\" and \"qpn\" filter a dump: they do not go with \"key\"" },
@@ -392,22 +389,9 @@ static bool test_usage_errors(void)
 		{ "emu0 emu1", "unexpected argument \"emu1\"" },
 		{ "emu0 --json", "unknown option \"--json\" (options go before the object)" },
 	};
-	char want[512];
-	bool ok = true;
-	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		fake_reset();
-		snprintf(want, sizeof(want),
-			 "Error: %s. Try \"adpctl mpt show help\".\n",
-			 cases[i].msg);
-		if (!outcome(show(false, cases[i].line), 2, "", want) ||
-		    fake.calls) {
-			printf("# for \"%s\"\n", cases[i].line);
-			ok = false;
-		}
-	}
-	return ok;
+	return usage_errors("mpt", mpt_cmds, "show", cases,
+			    ARRAY_SIZE(cases));
 }
 
 /* A big dump: what was written, and what was held, entry by entry. */

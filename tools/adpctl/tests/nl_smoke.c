@@ -79,6 +79,14 @@ static bool no_netlink(void)
 	return true;
 }
 
+/* CTRL_CMD_GETFAMILY of f->name, or of all (a dump), told to count_family. */
+static int get_family(struct families *f)
+{
+	capture(false, false);
+	return adp_nl_request(nl, CTRL_CMD_GETFAMILY, f->name ? 0 : NLM_F_DUMP,
+			      f->name ? put_name : NULL, count_family, f);
+}
+
 static bool test_open(void)
 {
 	int ret;
@@ -100,9 +108,7 @@ static bool test_dump(void)
 
 	if (no_netlink())
 		return true;
-	capture(false, false);
-	ret = adp_nl_request(nl, CTRL_CMD_GETFAMILY, NLM_F_DUMP, NULL,
-			     count_family, &f);
+	ret = get_family(&f);
 	return !ret && f.count > 1 && f.saw_nlctrl && !*errors();
 }
 
@@ -113,9 +119,7 @@ static bool test_do(void)
 
 	if (no_netlink())
 		return true;
-	capture(false, false);
-	ret = adp_nl_request(nl, CTRL_CMD_GETFAMILY, 0, put_name,
-			     count_family, &f);
+	ret = get_family(&f);
 	return !ret && f.count == 1 && f.nlctrl_id == GENL_ID_CTRL &&
 	       !*errors();
 }
@@ -129,9 +133,7 @@ static bool test_kernel_error(void)
 
 	if (no_netlink())
 		return true;
-	capture(false, false);
-	ret = adp_nl_request(nl, CTRL_CMD_GETFAMILY, 0, put_name,
-			     count_family, &f);
+	ret = get_family(&f);
 	e = adp_nl_last_err(nl);
 	errors();
 	return ret == -ENOENT && e->error == ENOENT &&
@@ -152,9 +154,7 @@ static bool test_extack(void)
 	memset(longname, 'x', sizeof(longname) - 1);
 	longname[sizeof(longname) - 1] = '\0';
 	f.name = longname;
-	capture(false, false);
-	ret = adp_nl_request(nl, CTRL_CMD_GETFAMILY, 0, put_name,
-			     count_family, &f);
+	ret = get_family(&f);
 	e = adp_nl_last_err(nl);
 	printf("# errno %d, extack \"%s\", attr %d\n", e->error, e->msg,
 	       e->attr);
@@ -170,9 +170,7 @@ static bool test_parse_failure(void)
 
 	if (no_netlink())
 		return true;
-	capture(false, false);
-	ret = adp_nl_request(nl, CTRL_CMD_GETFAMILY, NLM_F_DUMP, NULL,
-			     count_family, &f);
+	ret = get_family(&f);
 	errors();
 	return ret == -EPROTO;
 }
@@ -184,9 +182,7 @@ static bool test_in_sync(void)
 
 	if (no_netlink())
 		return true;
-	capture(false, false);
-	ret = adp_nl_request(nl, CTRL_CMD_GETFAMILY, NLM_F_DUMP, NULL,
-			     count_family, &f);
+	ret = get_family(&f);
 	return !ret && f.saw_nlctrl && !*errors();
 }
 

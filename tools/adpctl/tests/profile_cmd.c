@@ -446,10 +446,7 @@ static bool test_forget(void)
 
 static bool test_set_errors(void)
 {
-	static const struct {
-		const char *line;
-		const char *msg;
-	} cases[] = {
+	static const struct usage_case cases[] = {
 		{ "dev emu0 id 1 frobnicate 1", "unknown field \"frobnicate\"" },
 		{ "dev emu0 id 1 time_base", "missing value for \"time_base\"" },
 		{ "dev emu0 id 1 time_base eight", "invalid value \"eight\" for \"time_base\": expected 0..65535" },
@@ -481,22 +478,9 @@ static bool test_set_errors(void)
 		{ "dev 0123456789abcdef0123456789abcdef id 1 time_base 8", "value of \"dev\" is longer than 31 characters" },
 		{ "emu0 id 1 time_base 8", "unknown field \"emu0\"" },
 	};
-	char want[512];
-	bool ok = true;
-	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		fake_reset();
-		snprintf(want, sizeof(want),
-			 "Error: %s. Try \"adpctl profile set help\".\n",
-			 cases[i].msg);
-		if (!outcome(set(false, cases[i].line), 2, "", want) ||
-		    fake.calls) {
-			printf("# for \"%s\"\n", cases[i].line);
-			ok = false;
-		}
-	}
-	return ok;
+	return usage_errors("profile", profile_cmds, "set", cases,
+			    ARRAY_SIZE(cases));
 }
 
 static bool test_set_parse_direct(void)

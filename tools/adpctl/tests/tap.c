@@ -82,6 +82,26 @@ bool same(const char *what, const char *got, const char *want)
 	return false;
 }
 
+bool outcome(int ret, int want_ret, const char *want_out,
+	     const char *want_err)
+{
+	bool ok = ret == want_ret;
+
+	if (!ok)
+		printf("# exit %d, want %d\n", ret, want_ret);
+	ok &= same("stdout", out_buf, want_out);
+	return same("stderr", err_buf, want_err) && ok;
+}
+
+bool outcome_err(int ret, int want_ret, const char *want_err)
+{
+	bool ok = ret == want_ret;
+
+	if (!ok)
+		printf("# exit %d, want %d\n", ret, want_ret);
+	return same("stderr", err_buf, want_err) && ok;
+}
+
 bool python_accepts(const char *json, const char *expect_py)
 {
 	static const char script[] =

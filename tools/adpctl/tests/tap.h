@@ -28,6 +28,14 @@ void release(void);
 /* ADPCTL_RECORD is set: captures go to a transcript (tests/golden.py). */
 bool tap_recording(void);
 
+/*
+ * The exit status and what was captured are these; else TAP diagnostics
+ * of what differs.
+ */
+bool outcome(int ret, int want_ret, const char *want_out,
+	     const char *want_err);
+/* outcome() for any stdout. */
+bool outcome_err(int ret, int want_ret, const char *want_err);
 /* got equals want; else a TAP diagnostic naming what. */
 bool same(const char *what, const char *got, const char *want);
 /* python3 loads json and finds it equal to the expression expect_py. */
