@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The ACCL message: the ROCE_ACCL enables, which of them the device lets
- * the operator change, its limits and the profile in effect. A SET writes
- * the enables it names.
+ * The ACCL message: the ROCE_ACCL features, which of them the device lets
+ * the operator change (reports as configurable), its limits and the
+ * profile in effect. A SET writes the features it names.
  */
 
 #include <net/genetlink.h>
@@ -18,11 +18,11 @@ struct radp_nl_accl_data {
 #define RADP_NL_ACCL_DATA(data) \
 	container_of(data, struct radp_nl_accl_data, base)
 
-/* Enable i of the register and its attribute, from the feature list. */
+/* Feature i of the register and its attribute, from the feature list. */
 #define RADP_NL_ACCL_ATTR(_id, _name, _byte, _hi, _lo, _sel, _attr, ...) \
 	ROCE_ADP_A_##_attr,
 
-static const u16 radp_nl_accl_attrs[RADP_ACCL_BITS] = {
+static const u16 radp_nl_accl_attrs[RADP_ACCL_FEATURE_COUNT] = {
 	RADP_ACCL_FEATURE_FIELDS(RADP_NL_ACCL_ATTR)
 };
 
@@ -52,26 +52,31 @@ static int radp_nl_accl_prepare(const struct radp_nl_req_info *ri,
 static int radp_nl_accl_reply_size(const struct radp_nl_req_info *ri,
 				   const struct radp_nl_reply_data *reply)
 {
-	const int bits = nla_total_size(0) +
-			 RADP_ACCL_BITS * nla_total_size(sizeof(u8));
+	const int feats = nla_total_size(0) +
+			  RADP_ACCL_FEATURE_COUNT * nla_total_size(sizeof(u8));
 
 	return nla_total_size(0) +				/* caps */
 	       RADP_ACCL_CAPS_COUNT * nla_total_size(sizeof(u32)) +
 	       nla_total_size(sizeof(u32)) +	/* active profile */
-	       2 * bits;			/* enables, configurable */
+	       2 * feats;			/* features, configurable */
 }
 
-static int radp_nl_put_accl_bits(struct sk_buff *skb, int type, u32 bits)
+/* A nest of every feature: its value, or (@selects) its select bit. */
+static int radp_nl_put_accl_nest(struct sk_buff *skb, int type,
+				 const struct radp_roce_accl *r, bool selects)
 {
 	struct nlattr *nest;
 	unsigned int i;
+	u32 v;
 
 	nest = nla_nest_start(skb, type);
 	if (!nest)
 		return -EMSGSIZE;
-	for (i = 0; i < RADP_ACCL_BITS; i++)
-		if (nla_put_u8(skb, radp_nl_accl_attrs[i], (bits >> i) & 1))
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++) {
+		v = selects ? (r->field_select >> i) & 1 : r->features[i];
+		if (nla_put_u8(skb, radp_nl_accl_attrs[i], v))
 			return -EMSGSIZE;
+	}
 	nla_nest_end(skb, nest);
 	return 0;
 }
@@ -97,9 +102,8 @@ static int radp_nl_accl_fill(struct sk_buff *skb,
 
 	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID, r->profile_id))
 		return -EMSGSIZE;
-	return radp_nl_put_accl_bits(skb, ROCE_ADP_A_ACCL, r->enables) ?:
-	       radp_nl_put_accl_bits(skb, ROCE_ADP_A_ACCL_CONFIGURABLE,
-				     r->field_select);
+	return radp_nl_put_accl_nest(skb, ROCE_ADP_A_ACCL, r, false) ?:
+	       radp_nl_put_accl_nest(skb, ROCE_ADP_A_ACCL_CONFIGURABLE, r, true);
 }
 
 static int radp_nl_accl_set(struct radp_dev *dev, struct radp_nl_req_info *ri,
@@ -119,11 +123,19 @@ static int radp_nl_accl_set(struct radp_dev *dev, struct radp_nl_req_info *ri,
 	if (err)
 		return err;
 
-	for (i = 0; i < RADP_ACCL_BITS; i++) {
-		if (!tb[radp_nl_accl_attrs[i]])
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++) {
+		const struct nlattr *a = tb[radp_nl_accl_attrs[i]];
+
+		if (!a)
 			continue;
 		w.field_select |= BIT(i);
-		w.enables |= nla_get_u8(tb[radp_nl_accl_attrs[i]]) << i;
+		w.features[i] = nla_get_u8(a);
+		if (!radp_accl_value_ok(i, w.features[i])) {
+			radp_extack_fmt_attr(extack, a, "%s %u is reserved",
+					     radp_fields[radp_accl_en_flds[i]].name,
+					     w.features[i]);
+			return -EINVAL;
+		}
 	}
 	if (!w.field_select) {
 		NL_SET_ERR_MSG_ATTR(extack, info->attrs[ROCE_ADP_A_ACCL],
@@ -134,7 +146,7 @@ static int radp_nl_accl_set(struct radp_dev *dev, struct radp_nl_req_info *ri,
 	err = radp_accl_query(dev, 0, &cur, extack);
 	if (err)
 		return err;
-	for (i = 0; i < RADP_ACCL_BITS && !dev->skip_checks; i++) {
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT && !dev->skip_checks; i++) {
 		if ((w.field_select & ~cur.field_select) & BIT(i)) {
 			radp_extack_fmt_attr(extack, tb[radp_nl_accl_attrs[i]],
 					     "%s is not configurable on this device",
@@ -142,11 +154,12 @@ static int radp_nl_accl_set(struct radp_dev *dev, struct radp_nl_req_info *ri,
 			return -EOPNOTSUPP;
 		}
 	}
+	radp_accl_fill_shared(&w, &cur);
 	err = radp_accl_write(dev, &w, extack);
 	if (err)
 		return err;
 	/* Restored after a firmware reset (reset.c). */
-	radp_saved_set_enables(dev, w.field_select, w.enables);
+	radp_saved_set_features(dev, &w);
 	return 0;
 }
 

@@ -34,16 +34,17 @@ static void accl_print_text(const struct accl_state *st)
 	const struct adp_field *f;
 	const char *sep = "  caps:";
 	char line[128], val[32];
-	bool fixed;
+	bool unsupported;
 
+	/* A feature whose select the device reports as 0 has no value. */
 	for (f = adp_accl_fields; f->attr; f++) {
 		if (!st->accl.has[f->attr])
 			continue;
-		fixed = st->conf.has[f->attr] && !st->conf.v[f->attr];
-		snprintf(line, sizeof(line), "  %-*s %s%s", width, adp_field_key(f),
+		unsupported = st->conf.has[f->attr] && !st->conf.v[f->attr];
+		snprintf(line, sizeof(line), "  %-*s %s", width, adp_field_key(f),
+			 unsupported ? "not supported" :
 			 adp_field_str(f, st->accl.v[f->attr], val,
-				       sizeof(val)),
-			 fixed ? " (fixed)" : "");
+				       sizeof(val)));
 		print_string(PRINT_FP, NULL, "%s", line);
 		print_nl();
 	}
@@ -94,7 +95,7 @@ static int accl_print(const struct adp_nl_msg *msg, void *arg)
 	adp_vals_print_json(adp_accl_fields, &st.accl);
 	if (tb[ROCE_ADP_A_ACCL_CONFIGURABLE]) {
 		open_json_object("configurable");
-		adp_vals_print_json(adp_accl_fields, &st.conf);
+		adp_vals_print_json_flags(adp_accl_fields, &st.conf);
 		close_json_object();
 	}
 	adp_vals_print_json(adp_caps_fields, &st.caps);

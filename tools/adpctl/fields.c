@@ -23,6 +23,14 @@ static const char *const dec_modes[] = {
 	[ROCE_ADP_DEC_MODE_TO_LOW_BOUND]	= "low_bound",
 };
 
+/* adpctl's words for cc_burst_size (the spec's are 4kb .. 1-5kb). */
+static const char *const cc_burst_sizes[] = {
+	[ROCE_ADP_CC_BURST_SIZE_4KB]	= "4KB",
+	[ROCE_ADP_CC_BURST_SIZE_8KB]	= "8KB",
+	[ROCE_ADP_CC_BURST_SIZE_16KB]	= "16KB",
+	[ROCE_ADP_CC_BURST_SIZE_1_5KB]	= "1.5KB",
+};
+
 /*
  * The tables, expanded from the lists of radp_fields.h: each row goes to
  * the slot of its attribute, so a table is in attribute order whatever
@@ -36,6 +44,9 @@ static const char *const dec_modes[] = {
 #define KIND_BOOL		.kind = ADP_FIELD_BOOL, NAMES(off_on)
 #define KIND_TIME_UNIT		.kind = ADP_FIELD_ENUM, NAMES(adp_time_unit_names)
 #define KIND_DEC_MODE		.kind = ADP_FIELD_ENUM, NAMES(dec_modes)
+#define KIND_CC_BURST_SIZE	.kind = ADP_FIELD_ENUM, NAMES(cc_burst_sizes)
+#define KIND_CC_PROBE_MP_MODE	.kind = ADP_FIELD_ENUM, \
+				NAMES(adp_cc_probe_mp_mode_names)
 #define PROFILE_KIND_NUM	KIND_NUM
 #define PROFILE_KIND_BOOL	.kind = ADP_FIELD_ENUM, NAMES(off_on)
 #define PROFILE_KIND_TIME_UNIT	KIND_TIME_UNIT
@@ -398,19 +409,31 @@ void adp_caps_get_vals(const struct radp_caps *caps, struct adp_vals *vals)
 	}
 }
 
-void adp_vals_print_json(const struct adp_field *fields,
-			 const struct adp_vals *vals)
+static void vals_print_json(const struct adp_field *fields,
+			    const struct adp_vals *vals, bool flags)
 {
 	const struct adp_field *f;
 
 	for (f = fields; f->attr; f++) {
 		if (!vals->has[f->attr])
 			continue;
-		if (f->kind == ADP_FIELD_BOOL)
+		if (flags || f->kind == ADP_FIELD_BOOL)
 			print_bool(PRINT_JSON, adp_field_key(f), NULL,
 				   vals->v[f->attr]);
 		else
 			print_uint(PRINT_JSON, adp_field_key(f), NULL,
 				   vals->v[f->attr]);
 	}
+}
+
+void adp_vals_print_json(const struct adp_field *fields,
+			 const struct adp_vals *vals)
+{
+	vals_print_json(fields, vals, false);
+}
+
+void adp_vals_print_json_flags(const struct adp_field *fields,
+			       const struct adp_vals *vals)
+{
+	vals_print_json(fields, vals, true);
 }

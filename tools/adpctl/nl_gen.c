@@ -53,6 +53,18 @@ const char *const adp_dec_mode_names[ROCE_ADP_DEC_MODE_TO_LOW_BOUND + 1] = {
 	[ROCE_ADP_DEC_MODE_TO_LOW_BOUND] = "to-low-bound",
 };
 
+const char *const adp_cc_burst_size_names[ROCE_ADP_CC_BURST_SIZE_1_5KB + 1] = {
+	[ROCE_ADP_CC_BURST_SIZE_4KB] = "4kb",
+	[ROCE_ADP_CC_BURST_SIZE_8KB] = "8kb",
+	[ROCE_ADP_CC_BURST_SIZE_16KB] = "16kb",
+	[ROCE_ADP_CC_BURST_SIZE_1_5KB] = "1-5kb",
+};
+
+const char *const adp_cc_probe_mp_mode_names[ROCE_ADP_CC_PROBE_MP_MODE_DISCARD + 1] = {
+	[ROCE_ADP_CC_PROBE_MP_MODE_ACCEPT] = "accept",
+	[ROCE_ADP_CC_PROBE_MP_MODE_DISCARD] = "discard",
+};
+
 const char *const adp_mpt_status_names[ROCE_ADP_MPT_STATUS_INVALID + 1] = {
 	[ROCE_ADP_MPT_STATUS_HW] = "hw",
 	[ROCE_ADP_MPT_STATUS_FREE] = "free",
@@ -116,6 +128,13 @@ const struct nla_policy adp_accl_policy[ROCE_ADP_A_ACCL_MAX + 1] = {
 	[ROCE_ADP_A_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED] = { .type = NLA_U8 },
 	[ROCE_ADP_A_ACCL_ADAPTIVE_ROUTING_FORCED_EN] = { .type = NLA_U8 },
 	[ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN] = { .type = NLA_U8 },
+	[ROCE_ADP_A_ACCL_DC_HALF_HANDSHAKE_EN] = { .type = NLA_U8 },
+	[ROCE_ADP_A_ACCL_CC_PER_PLANE_EN] = { .type = NLA_U8 },
+	[ROCE_ADP_A_ACCL_ACK_DSCP_FORCE] = { .type = NLA_U8 },
+	[ROCE_ADP_A_ACCL_ACK_DSCP] = { .type = NLA_U8 },
+	[ROCE_ADP_A_ACCL_CC_BURST_SIZE] = { .type = NLA_U8 },
+	[ROCE_ADP_A_ACCL_IFA2_TURN_AROUND_EN] = { .type = NLA_U8 },
+	[ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE] = { .type = NLA_U8 },
 };
 
 const struct nla_policy adp_profile_policy[ROCE_ADP_A_PROFILE_MAX + 1] = {

@@ -5,7 +5,8 @@
  *
  * Requests as fake_req_str() renders them; the numbers are
  *   top level: 1 DEV_NAME, 6 ACCL (nest)
- *   ACCL:      1 ROCE_ADP_RETRANS_EN ... 7 SELECTIVE_REPEAT_FORCED_EN, u8
+ *   ACCL:      1 ROCE_ADP_RETRANS_EN ... 7 SELECTIVE_REPEAT_FORCED_EN,
+ *              8 DC_HALF_HANDSHAKE_EN ... 14 CC_PROBE_MP_MODE, u8
  */
 #include <errno.h>
 #include <string.h>
@@ -14,36 +15,47 @@
 
 _Static_assert(ROCE_ADP_A_ACCL == 6 &&
 	       ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN == 1 &&
-	       ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN == 7, "numbers");
+	       ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN == 7 &&
+	       ROCE_ADP_A_ACCL_ACK_DSCP == 11 &&
+	       ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE == 14, "numbers");
 
 #define ENABLES	ROCE_ADP_A_ACCL_MAX
 
+/* The seven enables older kernels know. */
+#define OLD_ENABLES	7
+
 struct fake_accl {
 	const char *dev;
+	int nattrs;			/* attributes of a nest; 0: all */
 	int active;			/* -1: left out */
 	uint8_t en[ENABLES];		/* by attribute - 1 */
 	const uint8_t *conf;		/* NULL: nest left out */
 	const uint32_t *caps;		/* max_id, max_range_num, min ns */
 };
 
-static const uint8_t conf0[ENABLES] = { 1, 0, 1, 1, 1, 0, 0 };
+/* Firmware without roce_tx_window_en, the forced enables, ifa2. */
+static const uint8_t conf0[ENABLES] = {
+	1, 0, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 0, 1
+};
 static const uint32_t caps0[] = { 1, 4, 4000 };
 
+/* ack_dscp 46, cc_burst_size 16KB, cc_probe_mp_mode discard. */
 static const struct fake_accl emu0 = {
-	"emu0", 1, { 1, 0, 1, 0, 0, 0, 0 }, conf0, caps0,
+	"emu0", 0, 1, { 1, 0, 1, 0, 0, 0, 0, 1, 0, 1, 46, 2, 0, 1 }, conf0,
+	caps0,
 };
 
-/* An older kernel: the enables only. */
+/* An older kernel: the seven enables only. */
 static const struct fake_accl emu1 = {
-	"emu1", -1, { 0, 1, 0, 0, 1, 1, 1 }, NULL, NULL,
+	"emu1", OLD_ENABLES, -1, { 0, 1, 0, 0, 1, 1, 1 }, NULL, NULL,
 };
 
-static void put_u8s(struct nl_msg *msg, int type, const uint8_t *v)
+static void put_u8s(struct nl_msg *msg, int type, const uint8_t *v, int n)
 {
 	struct nlattr *nest = nla_nest_start(msg, type | NLA_F_NESTED);
 	int i;
 
-	for (i = 0; i < ENABLES; i++)
+	for (i = 0; i < (n ?: ENABLES); i++)
 		nla_put_u8(msg, i + 1, v[i]);
 	nla_nest_end(msg, nest);
 }
@@ -64,9 +76,9 @@ static void reply(uint8_t cmd, const struct fake_accl *a)
 	}
 	if (a->active >= 0)
 		nla_put_u32(msg, ROCE_ADP_A_ACTIVE_PROFILE_ID, a->active);
-	put_u8s(msg, ROCE_ADP_A_ACCL, a->en);
+	put_u8s(msg, ROCE_ADP_A_ACCL, a->en, a->nattrs);
 	if (a->conf)
-		put_u8s(msg, ROCE_ADP_A_ACCL_CONFIGURABLE, a->conf);
+		put_u8s(msg, ROCE_ADP_A_ACCL_CONFIGURABLE, a->conf, a->nattrs);
 }
 
 static int show(bool json, const char *line)
@@ -82,12 +94,19 @@ static int set(bool json, const char *line)
 #define EMU0_TEXT \
 	"emu0: active profile 1 (profile timeouts)\n" \
 	"  roce_adp_retrans_en            on\n" \
-	"  roce_tx_window_en              off (fixed)\n" \
+	"  roce_tx_window_en              not supported\n" \
 	"  roce_slow_restart_en           on\n" \
 	"  roce_slow_restart_idle_en      off\n" \
 	"  min_ack_timeout_limit_disabled off\n" \
-	"  adaptive_routing_forced_en     off (fixed)\n" \
-	"  selective_repeat_forced_en     off (fixed)\n" \
+	"  adaptive_routing_forced_en     not supported\n" \
+	"  selective_repeat_forced_en     not supported\n" \
+	"  dc_half_handshake_en           on\n" \
+	"  cc_per_plane_en                off\n" \
+	"  ack_dscp_force                 on\n" \
+	"  ack_dscp                       46\n" \
+	"  cc_burst_size                  16KB\n" \
+	"  ifa2_turn_around_en            not supported\n" \
+	"  cc_probe_mp_mode               discard\n" \
 	"  caps: adp_retx_profile_max_id 1 adp_retx_profile_max_range_num 4 adp_retx_base_timeout_min 4us\n"
 
 #define EMU1_TEXT \
@@ -107,12 +126,19 @@ static int set(bool json, const char *line)
 	"\"min_ack_timeout_limit_disabled\":false," \
 	"\"adaptive_routing_forced_en\":false," \
 	"\"selective_repeat_forced_en\":false," \
+	"\"dc_half_handshake_en\":true,\"cc_per_plane_en\":false," \
+	"\"ack_dscp_force\":true,\"ack_dscp\":46,\"cc_burst_size\":2," \
+	"\"ifa2_turn_around_en\":false,\"cc_probe_mp_mode\":1," \
 	"\"configurable\":{\"roce_adp_retrans_en\":true," \
 	"\"roce_tx_window_en\":false,\"roce_slow_restart_en\":true," \
 	"\"roce_slow_restart_idle_en\":true," \
 	"\"min_ack_timeout_limit_disabled\":true," \
 	"\"adaptive_routing_forced_en\":false," \
-	"\"selective_repeat_forced_en\":false}," \
+	"\"selective_repeat_forced_en\":false," \
+	"\"dc_half_handshake_en\":true,\"cc_per_plane_en\":true," \
+	"\"ack_dscp_force\":true,\"ack_dscp\":true," \
+	"\"cc_burst_size\":true,\"ifa2_turn_around_en\":false," \
+	"\"cc_probe_mp_mode\":true}," \
 	"\"adp_retx_profile_max_id\":1," \
 	"\"adp_retx_profile_max_range_num\":4," \
 	"\"adp_retx_base_timeout_min\":4000,\"active_profile_id\":1}"
@@ -261,7 +287,7 @@ static bool test_set_errors(void)
 }
 
 static const struct tap_test tests[] = {
-	{ "show: text, fixed enables marked, caps", test_show_text },
+	{ "show: text, unsupported features marked, caps", test_show_text },
 	{ "show -j: exact json, python parses it", test_show_json },
 	{ "show DEV: a do; active profile 0 is firmware", test_show_firmware_timeouts },
 	{ "show: kernel, reply and usage errors", test_show_errors },
