@@ -69,8 +69,9 @@ const struct nla_policy roce_adp_dev_get_nl_policy[ROCE_ADP_A_DEV_NAME + 1] = {
 };
 
 /* ROCE_ADP_CMD_ACCL_GET - do */
-const struct nla_policy roce_adp_accl_get_nl_policy[ROCE_ADP_A_DEV_NAME + 1] = {
+const struct nla_policy roce_adp_accl_get_nl_policy[ROCE_ADP_A_ACCL_RAW + 1] = {
 	[ROCE_ADP_A_DEV_NAME] = { .type = NLA_NUL_STRING, .len = 31, },
+	[ROCE_ADP_A_ACCL_RAW] = { .type = NLA_FLAG, },
 };
 
 /* ROCE_ADP_CMD_ACCL_SET - do */
@@ -120,7 +121,7 @@ const struct genl_ops roce_adp_nl_ops[7] = {
 		.doit		= roce_adp_nl_accl_get_doit,
 		.dumpit		= roce_adp_nl_accl_get_dumpit,
 		.policy		= roce_adp_accl_get_nl_policy,
-		.maxattr	= ROCE_ADP_A_DEV_NAME,
+		.maxattr	= ROCE_ADP_A_ACCL_RAW,
 	},
 	{
 		.cmd		= ROCE_ADP_CMD_ACCL_SET,

@@ -10,9 +10,18 @@
 #include "compat.h"
 #include "radp_nl.h"
 
+struct radp_nl_accl_req {
+	struct radp_nl_req_info base;
+	bool raw;			/* ACCL_RAW: the register's bytes too */
+};
+
+#define RADP_NL_ACCL_REQ(ri)	container_of(ri, struct radp_nl_accl_req, base)
+
 struct radp_nl_accl_data {
 	struct radp_nl_reply_data base;
 	struct radp_roce_accl r;	/* profile 0 */
+	bool has_raw;
+	u8 raw[RADP_ROCE_ACCL_LEN];	/* as the device returned it */
 };
 
 #define RADP_NL_ACCL_DATA(data) \
@@ -40,13 +49,24 @@ static_assert((int)RADP_ACCL_FEATURE_COUNT == (int)ROCE_ADP_A_ACCL_MAX,
 static_assert((int)RADP_ACCL_CAPS_COUNT == (int)ROCE_ADP_A_CAPS_MAX,
 	      "one ROCE_ADP_A_CAPS_* attribute per row of RADP_ACCL_CAPS_FIELDS");
 
+static int radp_nl_accl_parse(struct radp_nl_req_info *base,
+			      struct nlattr **attrs,
+			      struct netlink_ext_ack *extack)
+{
+	RADP_NL_ACCL_REQ(base)->raw = nla_get_flag(attrs[ROCE_ADP_A_ACCL_RAW]);
+	return 0;
+}
+
 static int radp_nl_accl_prepare(const struct radp_nl_req_info *ri,
 				struct radp_nl_reply_data *reply,
 				struct netlink_ext_ack *extack)
 {
 	struct radp_nl_accl_data *data = RADP_NL_ACCL_DATA(reply);
 
-	return radp_accl_query(reply->dev, 0, &data->r, extack);
+	/* A SET's reply and a notification carry no raw bytes. */
+	data->has_raw = ri && RADP_NL_ACCL_REQ(ri)->raw;
+	return radp_accl_query_raw(reply->dev, 0, &data->r,
+				   data->has_raw ? data->raw : NULL, extack);
 }
 
 static int radp_nl_accl_reply_size(const struct radp_nl_req_info *ri,
@@ -58,7 +78,8 @@ static int radp_nl_accl_reply_size(const struct radp_nl_req_info *ri,
 	return nla_total_size(0) +				/* caps */
 	       RADP_ACCL_CAPS_COUNT * nla_total_size(sizeof(u32)) +
 	       nla_total_size(sizeof(u32)) +	/* active profile */
-	       2 * feats;			/* features, configurable */
+	       2 * feats +			/* features, configurable */
+	       nla_total_size(RADP_ROCE_ACCL_LEN);	/* raw */
 }
 
 /* A nest of every feature: its value, or (@selects) its select bit. */
@@ -85,7 +106,8 @@ static int radp_nl_accl_fill(struct sk_buff *skb,
 			     const struct radp_nl_req_info *ri,
 			     const struct radp_nl_reply_data *reply)
 {
-	const struct radp_roce_accl *r = &RADP_NL_ACCL_DATA(reply)->r;
+	const struct radp_nl_accl_data *data = RADP_NL_ACCL_DATA(reply);
+	const struct radp_roce_accl *r = &data->r;
 	struct nlattr *caps;
 	int type;
 
@@ -101,6 +123,9 @@ static int radp_nl_accl_fill(struct sk_buff *skb,
 	nla_nest_end(skb, caps);
 
 	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID, r->profile_id))
+		return -EMSGSIZE;
+	if (data->has_raw &&
+	    nla_put(skb, ROCE_ADP_A_ACCL_REG, RADP_ROCE_ACCL_LEN, data->raw))
 		return -EMSGSIZE;
 	return radp_nl_put_accl_nest(skb, ROCE_ADP_A_ACCL, r, false) ?:
 	       radp_nl_put_accl_nest(skb, ROCE_ADP_A_ACCL_CONFIGURABLE, r, true);
@@ -168,8 +193,9 @@ const struct radp_nl_request radp_nl_accl_request = {
 	.set_cmd		= ROCE_ADP_CMD_ACCL_SET,
 	.ntf_cmd		= ROCE_ADP_CMD_ACCL_NTF,
 	.needs_roce_accl	= true,
-	.req_info_size		= sizeof(struct radp_nl_req_info),
+	.req_info_size		= sizeof(struct radp_nl_accl_req),
 	.reply_data_size	= sizeof(struct radp_nl_accl_data),
+	.parse			= radp_nl_accl_parse,
 	.prepare		= radp_nl_accl_prepare,
 	.reply_size		= radp_nl_accl_reply_size,
 	.fill			= radp_nl_accl_fill,

@@ -170,6 +170,9 @@ int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
 const char *radp_cmd_status_name(u8 status);
 
 /* roce_accl.c: the ROCE_ACCL register through ACCESS_REG */
+int radp_accl_query_raw(struct radp_dev *dev, u32 profile_id,
+			struct radp_roce_accl *r, u8 *raw,
+			struct netlink_ext_ack *extack);
 int radp_accl_query(struct radp_dev *dev, u32 profile_id,
 		    struct radp_roce_accl *r, struct netlink_ext_ack *extack);
 int radp_accl_write(struct radp_dev *dev, const struct radp_roce_accl *w,

@@ -36,6 +36,8 @@ const char *const adp_attr_names[ROCE_ADP_A_MAX + 1] = {
 	[ROCE_ADP_A_MPT_ENTRY] = "mpt_entry",
 	[ROCE_ADP_A_DEV_EVENT] = "dev_event",
 	[ROCE_ADP_A_RESTORE] = "restore",
+	[ROCE_ADP_A_ACCL_RAW] = "accl_raw",
+	[ROCE_ADP_A_ACCL_REG] = "accl_reg",
 };
 
 const char *const adp_backend_names[ROCE_ADP_BACKEND_MLX5 + 1] = {
@@ -112,6 +114,8 @@ const struct nla_policy adp_policy[ROCE_ADP_A_MAX + 1] = {
 	[ROCE_ADP_A_MPT_ENTRY] = { .type = NLA_NESTED },
 	[ROCE_ADP_A_DEV_EVENT] = { .type = NLA_U32 },
 	[ROCE_ADP_A_RESTORE] = { .type = NLA_NESTED },
+	[ROCE_ADP_A_ACCL_RAW] = { .type = NLA_FLAG },
+	[ROCE_ADP_A_ACCL_REG] = { .minlen = ROCE_ADP_ROCE_ACCL_LEN, .maxlen = ROCE_ADP_ROCE_ACCL_LEN },
 };
 
 const struct nla_policy adp_caps_policy[ROCE_ADP_A_CAPS_MAX + 1] = {
