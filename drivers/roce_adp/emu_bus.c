@@ -240,13 +240,16 @@ static void radp_emu_debugfs_init(struct radp_emu *emu)
 	debugfs_create_file("cmd", 0600, emu->ddir, emu, &radp_emu_cmd_fops);
 	debugfs_create_bool("skip_driver_checks", 0600, emu->ddir,
 			    &emu->radp.skip_checks);
-	/* Firmware capabilities, read by the model at each command. */
-	debugfs_create_u32("adp_retx_profile_max_id", 0600, emu->ddir,
-			   &emu->accl.max_id);
-	debugfs_create_u32("adp_retx_profile_max_range_num", 0600, emu->ddir,
-			   &emu->accl.max_range_num);
-	debugfs_create_u32("adp_retx_base_timeout_min", 0600, emu->ddir,
-			   &emu->accl.base_timeout_min);
+	/*
+	 * Firmware capabilities, read by the model at each command; each
+	 * knob is named after its register field.
+	 */
+	debugfs_create_u32(radp_fields[RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID].name,
+			   0600, emu->ddir, &emu->accl.max_id);
+	debugfs_create_u32(radp_fields[RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_RANGE_NUM].name,
+			   0600, emu->ddir, &emu->accl.max_range_num);
+	debugfs_create_u32(radp_fields[RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN].name,
+			   0600, emu->ddir, &emu->accl.base_timeout_min);
 	debugfs_create_x32("accl_configurable", 0600, emu->ddir,
 			   &emu->accl.configurable);
 	debugfs_create_file_unsafe("cmd_delay_us", 0600, emu->ddir, emu,

@@ -156,8 +156,14 @@ static int radp_nl_profile_parse(struct radp_nl_req_info *base,
 	return 0;
 }
 
-#define RADP_NL_MSG_ID_ABOVE_MAX \
-	"adp_retx_profile_id is above the device's adp_retx_profile_max_id"
+/* The message names the fields as radp_fields[] does. */
+static void radp_nl_profile_id_above_max(struct netlink_ext_ack *extack,
+					 const struct nlattr *attr)
+{
+	radp_extack_fmt_attr(extack, attr, "%s is above the device's %s",
+			     radp_fields[RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID].name,
+			     radp_fields[RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID].name);
+}
 
 /* Profile 0 (the firmware's, and which is in effect), then the others. */
 static int radp_nl_profile_prepare(const struct radp_nl_req_info *base,
@@ -174,8 +180,7 @@ static int radp_nl_profile_prepare(const struct radp_nl_req_info *base,
 	if (err)
 		return err;
 	if (ri->one && ri->id > data->r0.profile_max_id) {
-		NL_SET_ERR_MSG_ATTR(extack, ri->id_attr,
-				    RADP_NL_MSG_ID_ABOVE_MAX);
+		radp_nl_profile_id_above_max(extack, ri->id_attr);
 		return -EINVAL;
 	}
 	data->first = ri->one ? ri->id : 0;
@@ -307,7 +312,8 @@ static int radp_nl_profile_set(struct radp_dev *dev,
 	if (!tb[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID]) {
 		NL_SET_ERR_ATTR_MISS(extack, profile,
 				     ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID);
-		NL_SET_ERR_MSG(extack, "adp_retx_profile_id is required");
+		radp_extack_fmt(extack, "%s is required",
+				radp_fields[RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID].name);
 		return -EINVAL;
 	}
 	id = nla_get_u32(tb[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID]);
@@ -348,8 +354,7 @@ static int radp_nl_profile_set(struct radp_dev *dev,
 		return -EINVAL;
 	}
 	if (!dev->skip_checks && id > caps.profile_max_id) {
-		NL_SET_ERR_MSG_ATTR(extack, attr,
-				    RADP_NL_MSG_ID_ABOVE_MAX);
+		radp_nl_profile_id_above_max(extack, attr);
 		return -EINVAL;
 	}
 

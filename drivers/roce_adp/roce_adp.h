@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * roce_adp: the core's API: struct radp_dev and struct radp_backend_ops,
- * what a backend implements and calls (mlx5.c, the emulator), and the
+ * roce_adp: the backend API, what a backend implements and calls (struct
+ * radp_backend_ops, struct radp_dev; mlx5.c and the emulator), then the
  * core's own services (registry, command path, ROCE_ACCL and MPT access,
- * reset and restore). The netlink internals are in radp_nl.h, the
- * emulator's in emu.h.
+ * restore). The netlink internals are in radp_nl.h, the emulator's in
+ * emu.h.
  */
 #ifndef _ROCE_ADP_H
 #define _ROCE_ADP_H
@@ -141,18 +141,28 @@ struct radp_dev {
 	struct completion released;
 };
 
-/* dev.c: the device registry */
+/*
+ * The backend API: a backend fills a struct radp_dev (name, ops,
+ * fw_version, roce_accl_cap, mpt_count), registers it, reports its
+ * firmware resets and may send commands itself.
+ */
 int radp_dev_register(struct radp_dev *dev);
 void radp_dev_unregister(struct radp_dev *dev);
+void radp_dev_fw_reset_begin(struct radp_dev *dev);
+void radp_dev_fw_reset(struct radp_dev *dev);
+int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
+		  void *out, size_t outlen, struct netlink_ext_ack *extack);
+
+/* The core's own services, below: not for backends. */
+
+/* dev.c: the device registry */
 struct radp_dev *radp_dev_get_by_name(const char *name);
 struct radp_dev *radp_dev_get_next(unsigned long *index);
 void radp_dev_put(struct radp_dev *dev);
 void radp_dev_abort_all(void);
 void radp_dev_registry_fini(void);
 
-/* reset.c: firmware resets and restoring the configuration */
-void radp_dev_fw_reset_begin(struct radp_dev *dev);
-void radp_dev_fw_reset(struct radp_dev *dev);
+/* reset.c: restoring the configuration after a firmware reset */
 bool radp_restore_enabled(void);
 void radp_saved_set_features(struct radp_dev *dev,
 			     const struct radp_roce_accl *w);
@@ -165,8 +175,6 @@ void radp_reset_dev_init(struct radp_dev *dev);
 void radp_reset_dev_fini(struct radp_dev *dev);
 
 /* cmd.c: the command path, the only road to a device */
-int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
-		  void *out, size_t outlen, struct netlink_ext_ack *extack);
 const char *radp_cmd_status_name(u8 status);
 
 /* roce_accl.c: the ROCE_ACCL register through ACCESS_REG */

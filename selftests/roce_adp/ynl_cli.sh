@@ -221,7 +221,7 @@ test_profile_get_dump()
 # ---- MPT -----------------------------------------------------------------------
 
 # The access rights decode as named flags, the 64-bit fields as numbers,
-# and a dump with a filter goes through the spec's dump request.
+# and a dump with a filter goes through the spec's request attributes.
 test_mpt_get()
 {
 	dbg=/sys/kernel/debug/roce_adp/emu0
