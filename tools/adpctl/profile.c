@@ -12,7 +12,6 @@
 #include <netlink/genl/genl.h>
 
 #include "adpctl.h"
-#include "words.h"
 
 #define PROFILE_ID	ADP_PROFILE_ID_ATTR
 
@@ -320,7 +319,7 @@ static int profile_show(struct adp_ctx *ctx, int argc, char **argv)
 
 /* Whether vals has any of the fields. */
 /*
- * dev DEV and the words of the profile (words.h) may come in any order;
+ * dev DEV and the words of the profile (radp_words.h) may come in any order;
  * "dev" closes an open "range I" group.
  */
 int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,

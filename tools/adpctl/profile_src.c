@@ -14,7 +14,6 @@
 #include <json-c/json.h>
 
 #include "profile_src.h"
-#include "words.h"
 
 #define PROFILE_ID	ADP_PROFILE_ID_ATTR
 

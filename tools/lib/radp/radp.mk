@@ -3,15 +3,20 @@
 # libradp.a, included by the Makefile of a program that links it (adpctl's)
 # with srctree set: the register codec and the profile rules compiled from
 # the kernel module's own sources (drivers/roce_adp/radp_*.c, shared, not
-# copied), the retransmission simulator, the lint engine, the SVG writer
-# and time formatting.  Objects go to radp/ under the including build.
+# copied), the retransmission simulator, the lint engine, the SVG writer,
+# time formatting, the field tables and the one grammar of a profile's
+# words (radp_words.c), and the names and libnl policies generated from
+# the spec (nl_gen.c, by gen_nl.py).  Objects go to radp/ under the
+# including build.
 
 RADP_DIR := $(srctree)/tools/lib/radp
 RADP_SHARED := radp_ifc radp_reg radp_mpt
-RADP_OWN := radp_sim radp_lint radp_svg radp_time
+RADP_OWN := radp_sim radp_lint radp_svg radp_time radp_words nl_gen
 RADP_OBJS := $(patsubst %,radp/%.o,$(RADP_SHARED) $(RADP_OWN))
+PKG_CONFIG ?= pkg-config
 RADP_CPPFLAGS := -I$(RADP_DIR) -I$(srctree)/drivers/roce_adp \
-		 -I$(srctree)/include/uapi -I$(srctree)/tools/include
+		 -I$(srctree)/include/uapi -I$(srctree)/tools/include \
+		 $(shell $(PKG_CONFIG) --cflags libnl-3.0)
 LIBRADP := radp/libradp.a
 
 $(LIBRADP): $(RADP_OBJS)

@@ -1,0 +1,419 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A profile's words and the field tables; see radp_words.h. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/roce_adp.h>
+
+#include "radp_words.h"
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
+_Static_assert(ROCE_ADP_A_ACCL_MAX < ADP_NEST_ATTRS, "ADP_NEST_ATTRS");
+_Static_assert(ROCE_ADP_A_CAPS_MAX < ADP_NEST_ATTRS, "ADP_NEST_ATTRS");
+_Static_assert(ROCE_ADP_A_PROFILE_MAX < ADP_NEST_ATTRS, "ADP_NEST_ATTRS");
+_Static_assert(ROCE_ADP_A_RANGE_MAX < ADP_NEST_ATTRS, "ADP_NEST_ATTRS");
+
+static const char *const off_on[] = { "off", "on" };
+
+/* adpctl's words for the values of dec_mode (the spec's are to-div-4 ..). */
+static const char *const dec_modes[] = {
+	[ROCE_ADP_DEC_MODE_TO_DIV_4]		= "div4",
+	[ROCE_ADP_DEC_MODE_TO_DIV_2]		= "div2",
+	[ROCE_ADP_DEC_MODE_TO_LOW_BOUND]	= "low_bound",
+};
+
+/* adpctl's words for cc_burst_size (the spec's are 4kb .. 1-5kb). */
+static const char *const cc_burst_sizes[] = {
+	[ROCE_ADP_CC_BURST_SIZE_4KB]	= "4KB",
+	[ROCE_ADP_CC_BURST_SIZE_8KB]	= "8KB",
+	[ROCE_ADP_CC_BURST_SIZE_16KB]	= "16KB",
+	[ROCE_ADP_CC_BURST_SIZE_1_5KB]	= "1.5KB",
+};
+
+/*
+ * The tables, expanded from the lists of radp_fields.h: each row goes to
+ * the slot of its attribute, so a table is in attribute order whatever
+ * the list's order; a row without an attribute (nla NONE) is left out.
+ * The kind column says how a value reads and prints; a profile's values
+ * stay numbers in JSON, as in the attributes, BOOL only naming off/on.
+ */
+#define NAMES(_n)		.names = _n, .nnames = ARRAY_SIZE(_n)
+#define KIND_NUM		.kind = ADP_FIELD_NUM
+#define KIND_NS			.kind = ADP_FIELD_NS
+#define KIND_BOOL		.kind = ADP_FIELD_BOOL, NAMES(off_on)
+#define KIND_TIME_UNIT		.kind = ADP_FIELD_ENUM, NAMES(adp_time_unit_names)
+#define KIND_DEC_MODE		.kind = ADP_FIELD_ENUM, NAMES(dec_modes)
+#define KIND_CC_BURST_SIZE	.kind = ADP_FIELD_ENUM, NAMES(cc_burst_sizes)
+#define KIND_CC_PROBE_MP_MODE	.kind = ADP_FIELD_ENUM, \
+				NAMES(adp_cc_probe_mp_mode_names)
+#define PROFILE_KIND_NUM	KIND_NUM
+#define PROFILE_KIND_BOOL	.kind = ADP_FIELD_ENUM, NAMES(off_on)
+#define PROFILE_KIND_TIME_UNIT	KIND_TIME_UNIT
+#define PROFILE_KIND_DEC_MODE	KIND_DEC_MODE
+
+#define ROW(_fld, _attr, _nla, ...) \
+	[ROCE_ADP_A_##_attr] = { .fld = _fld, .attr = ROCE_ADP_A_##_attr, \
+				 .type = NLA_##_nla, __VA_ARGS__ },
+#define ROW_U8			ROW
+#define ROW_U32			ROW
+#define ROW_NONE(...)
+
+#define ACCL_ROW(id, name, byte, hi, lo, attr, nla, kind) \
+	ROW_##nla(RADP_ROCE_ACCL_##id, attr, nla, KIND_##kind)
+#define ACCL_FEATURE_ROW(id, name, byte, hi, lo, sel, attr, nla, kind) \
+	ACCL_ROW(id, name, byte, hi, lo, attr, nla, kind)
+#define ACCL_PROFILE_ROW(id, name, byte, hi, lo, attr, nla, kind) \
+	ROW_##nla(RADP_ROCE_ACCL_##id, attr, nla, PROFILE_KIND_##kind)
+#define PROFILE_ROW(id, name, byte, hi, lo, attr, nla, kind) \
+	ROW_##nla(RADP_PROFILE_##id, attr, nla, PROFILE_KIND_##kind)
+#define RANGE_ROW(id, name, byte, hi, lo, attr, nla, kind) \
+	ROW_##nla(RADP_RANGE_##id, attr, nla, PROFILE_KIND_##kind)
+
+/* Slot 0 is no attribute; one more slot ends each table. */
+static const struct adp_field accl_table[ROCE_ADP_A_ACCL_MAX + 2] = {
+	RADP_ACCL_FEATURE_FIELDS(ACCL_FEATURE_ROW)
+};
+static const struct adp_field caps_table[ROCE_ADP_A_CAPS_MAX + 2] = {
+	RADP_ACCL_CAPS_FIELDS(ACCL_ROW)
+};
+static const struct adp_field profile_table[ROCE_ADP_A_PROFILE_MAX + 2] = {
+	RADP_ACCL_PROFILE_FIELDS(ACCL_PROFILE_ROW)
+	RADP_PROFILE_FIELDS(PROFILE_ROW)
+};
+static const struct adp_field range_table[ROCE_ADP_A_RANGE_MAX + 2] = {
+	RADP_RANGE_FIELDS(RANGE_ROW)
+};
+
+/*
+ * A table starts at its first attribute, the range table after the entry
+ * index, which is no register field (adp_range_index_field); the tests
+ * count the entries, so a hole would show.
+ */
+const struct adp_field *const adp_accl_fields = accl_table + 1;
+const struct adp_field *const adp_caps_fields = caps_table + 1;
+const struct adp_field *const adp_profile_fields = profile_table + 1;
+const struct adp_field *const adp_range_fields =
+	range_table + ROCE_ADP_A_RANGE_INDEX + 1;
+
+const struct adp_field adp_range_index_field = {
+	.fld = ADP_FLD_RANGE_INDEX, .attr = ROCE_ADP_A_RANGE_INDEX,
+	.type = NLA_U32, .kind = ADP_FIELD_NUM
+};
+
+const struct adp_field *adp_field_find(const struct adp_field *fields,
+				       const char *name)
+{
+	for (; fields->attr; fields++)
+		if (!strcmp(adp_field_key(fields), name))
+			return fields;
+	return NULL;
+}
+
+const struct adp_field *adp_field_by_attr(const struct adp_field *fields,
+					  int attr)
+{
+	for (; fields->attr; fields++)
+		if (fields->attr == attr)
+			return fields;
+	return NULL;
+}
+
+const char *adp_field_name(const struct adp_field *f, uint32_t v)
+{
+	if (f->kind != ADP_FIELD_ENUM && f->kind != ADP_FIELD_BOOL)
+		return NULL;
+	return v < f->nnames ? f->names[v] : NULL;
+}
+
+const char *adp_field_expect(const struct adp_field *f, char *buf, size_t len)
+{
+	size_t off = 0, v, left;
+
+	buf[0] = '\0';
+	for (v = 0; v < f->nnames; v++) {
+		if (!f->names[v] || off >= len)
+			continue;
+		off += snprintf(buf + off, len - off, "%s, ", f->names[v]);
+	}
+	/* "a, b, " becomes "a, b or 0..N". */
+	if (off >= 2 && off < len)
+		off -= 2;
+	left = off < len ? len - off : 0;
+	if (left)
+		snprintf(buf + off, left, "%s0..%u", off ? " or " : "",
+			 adp_field_max(f));
+	return buf;
+}
+
+/* Decimal, or hex after 0x; digits only, so no sign and no spaces. */
+static int parse_number(const char *word, uint32_t max, uint32_t *v)
+{
+	unsigned long long u;
+	int base = 10;
+	char *end;
+
+	if (word[0] == '0' && (word[1] == 'x' || word[1] == 'X')) {
+		base = 16;
+		word += 2;
+	}
+	if (base == 16 ? !isxdigit((unsigned char)word[0]) :
+			 !isdigit((unsigned char)word[0]))
+		return -EINVAL;
+	errno = 0;
+	u = strtoull(word, &end, base);
+	if (*end || errno || u > max)
+		return -EINVAL;
+	*v = u;
+	return 0;
+}
+
+int adp_field_value(const struct adp_field *f, const char *word, uint32_t *v)
+{
+	size_t i;
+
+	for (i = 0; i < f->nnames; i++) {
+		if (f->names[i] && !strcmp(f->names[i], word)) {
+			*v = i;
+			return 0;
+		}
+	}
+	return parse_number(word, adp_field_max(f), v);
+}
+
+const char *adp_field_str(const struct adp_field *f, uint32_t v, char *buf,
+			  size_t len)
+{
+	const char *name = adp_field_name(f, v);
+
+	if (name)
+		return name;
+	if (f->kind == ADP_FIELD_NS)
+		return adp_fmt_time(buf, len, v, ADP_UNIT_NS);
+	snprintf(buf, len, "%u", v);
+	return buf;
+}
+
+int adp_fields_width(const struct adp_field *fields)
+{
+	size_t w = 0;
+
+	for (; fields->attr; fields++)
+		if (strlen(adp_field_key(fields)) > w)
+			w = strlen(adp_field_key(fields));
+	return w;
+}
+
+/* Field fld of struct radp_profile or struct radp_range. */
+static u32 *member(void *obj, const struct radp_member *members,
+		   unsigned int n, enum radp_fld fld)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (members[i].fld == fld)
+			return radp_member_ptr(obj, &members[i]);
+	return NULL;
+}
+
+static u32 *profile_member(struct radp_profile *p, int r, enum radp_fld fld)
+{
+	if (r < 0)
+		return member(p, radp_profile_members,
+			      radp_profile_members_count, fld);
+	return member(&p->range[r], radp_range_members,
+		      radp_range_members_count, fld);
+}
+
+void adp_profile_apply_vals(struct radp_profile *p, int r,
+			    const struct adp_field *fields,
+			    const struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	u32 *m;
+
+	for (f = fields; f->attr; f++) {
+		m = profile_member(p, r, f->fld);
+		if (m && vals->has[f->attr])
+			*m = vals->v[f->attr];
+	}
+}
+
+void adp_profile_get_vals(const struct radp_profile *p, int r,
+			  const struct adp_field *fields,
+			  struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	u32 *m;
+
+	for (f = fields; f->attr; f++) {
+		m = profile_member((struct radp_profile *)p, r, f->fld);
+		if (!m)
+			continue;
+		vals->v[f->attr] = *m;
+		vals->has[f->attr] = true;
+	}
+}
+
+static u32 *caps_member(struct radp_caps *caps, enum radp_fld fld)
+{
+	switch (fld) {
+	case RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID:
+		return &caps->profile_max_id;
+	case RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_RANGE_NUM:
+		return &caps->profile_max_range_num;
+	case RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN:
+		return &caps->base_timeout_min;
+	default:
+		return NULL;
+	}
+}
+
+void adp_caps_apply_vals(struct radp_caps *caps, const struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	u32 *m;
+
+	for (f = adp_caps_fields; f->attr; f++) {
+		m = caps_member(caps, f->fld);
+		if (m && vals->has[f->attr])
+			*m = vals->v[f->attr];
+	}
+}
+
+void adp_caps_get_vals(const struct radp_caps *caps, struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	u32 *m;
+
+	for (f = adp_caps_fields; f->attr; f++) {
+		m = caps_member((struct radp_caps *)caps, f->fld);
+		if (!m)
+			continue;
+		vals->v[f->attr] = *m;
+		vals->has[f->attr] = true;
+	}
+}
+
+void adp_words_init(struct adp_words *w, struct adp_vals *prof,
+		    struct adp_vals *range, bool *range_given)
+{
+	memset(prof, 0, sizeof(*prof));
+	memset(range, 0, RADP_RANGES * sizeof(*range));
+	memset(range_given, 0, RADP_RANGES * sizeof(*range_given));
+	*w = (struct adp_words) {
+		.prof = prof, .range = range, .range_given = range_given,
+		.group = -1,
+	};
+}
+
+static int fail(struct adp_words_err *e, bool at_value, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(struct adp_words_err *e, bool at_value, const char *fmt, ...)
+{
+	va_list ap;
+
+	e->at_value = at_value;
+	va_start(ap, fmt);
+	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	va_end(ap);
+	return ADP_WORDS_ERROR;
+}
+
+/* value as a value of f, given as key: 0 or ADP_WORDS_ERROR. */
+static int value_of(const char *key, const struct adp_field *f,
+		    const char *value, uint32_t *v, struct adp_words_err *e)
+{
+	char expect[128];
+
+	if (!value)
+		return fail(e, false, "missing value for \"%s\"", key);
+	if (adp_field_value(f, value, v))
+		return fail(e, true, "invalid value \"%s\" for \"%s\": expected %s",
+			    value, key,
+			    adp_field_expect(f, expect, sizeof(expect)));
+	return 0;
+}
+
+int adp_words_take(struct adp_words *w, const char *key, const char *value,
+		   struct adp_words_err *e)
+{
+	const struct adp_field *f;
+	struct adp_vals *vals;
+	char where[32] = "";
+	uint32_t v;
+	int ret;
+
+	if (!strcmp(key, "range")) {
+		ret = value_of(key, &adp_range_index_field, value, &v, e);
+		if (ret)
+			return ret;
+		if (w->range_given[v])
+			return fail(e, true, "\"range %u\" is given twice", v);
+		w->range_given[v] = true;
+		w->group = v;
+		return ADP_WORDS_TAKEN;
+	}
+	f = !strcmp(key, "id") ?
+	    adp_field_by_attr(adp_profile_fields, ADP_PROFILE_ID_ATTR) :
+	    adp_field_find(adp_profile_fields, key);
+	if (f) {
+		w->group = -1;
+		vals = w->prof;
+	} else {
+		f = adp_field_find(adp_range_fields, key);
+		if (!f)
+			return ADP_WORDS_OTHER;
+		if (w->group < 0)
+			return fail(e, false, "\"%s\" is a range field: give it after \"range I\"",
+				    key);
+		vals = &w->range[w->group];
+		snprintf(where, sizeof(where), " in range %d", w->group);
+	}
+	if (vals->has[f->attr])
+		return fail(e, false, "\"%s\" is given twice%s", key, where);
+	ret = value_of(key, f, value, &v, e);
+	if (ret)
+		return ret;
+	vals->v[f->attr] = v;
+	vals->has[f->attr] = true;
+	return ADP_WORDS_TAKEN;
+}
+
+bool adp_words_any(const struct adp_field *fields, const struct adp_vals *v,
+		   int except)
+{
+	for (; fields->attr; fields++)
+		if (fields->attr != except && v->has[fields->attr])
+			return true;
+	return false;
+}
+
+bool adp_words_any_range(const struct adp_words *w)
+{
+	int i;
+
+	for (i = 0; i < RADP_RANGES; i++)
+		if (w->range_given[i])
+			return true;
+	return false;
+}
+
+int adp_words_check(const struct adp_words *w, struct adp_words_err *e)
+{
+	int i;
+
+	for (i = 0; i < RADP_RANGES; i++)
+		if (w->range_given[i] &&
+		    !adp_words_any(adp_range_fields, &w->range[i], -1)) {
+			fail(e, false, "no field given for \"range %d\"", i);
+			return -1;
+		}
+	return 0;
+}
