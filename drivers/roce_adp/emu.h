@@ -25,6 +25,7 @@ enum radp_emu_syndrome {
 	RADP_EMU_SYND_BAD_OP_MOD		= 0x0ad50006,
 	RADP_EMU_SYND_NOT_CONFIGURABLE		= 0x0ad50007,
 	RADP_EMU_SYND_MPT_INDEX			= 0x0ad50008,
+	RADP_EMU_SYND_ACCL_RESERVED		= 0x0ad50009,
 	/* profile rules: 0x0ad51000 + enum radp_rule */
 	RADP_EMU_SYND_PROFILE_ID		= 0x0ad51001,
 	RADP_EMU_SYND_TIME_UNIT			= 0x0ad51002,
@@ -41,10 +42,18 @@ enum radp_emu_syndrome {
 	RADP_EMU_SYND_TIMEOUT_OVERFLOW		= 0x0ad5100d,
 };
 
+/* Knob accl_configurable: the selects older and current firmware report. */
+#define RADP_EMU_ACCL_OLD_FW		0x0000007f
+#define RADP_EMU_ACCL_CURRENT_FW	0x08000fff
+
 /**
  * struct radp_emu_accl - the firmware model's ROCE_ACCL state (volatile)
- * @enables: the seven enables, bit i = enable i
- * @configurable: knob: which enables may be set
+ * @features: the features' values, feature i being row i of
+ *	RADP_ACCL_FEATURE_FIELDS
+ * @configurable: knob: the *_field_select bits of dword 0x00 that a query
+ *	reports (bit n: the select at bit n), the features the firmware knows
+ *	and lets the operator set; 0x7f is older firmware, 0x08000fff
+ *	current firmware
  * @active_id: 0 until a profile is written, then the last one written
  * @max_id: knob: adp_retx_profile_max_id (at most 7)
  * @max_range_num: knob: adp_retx_profile_max_range_num (at most 4)
@@ -52,7 +61,7 @@ enum radp_emu_syndrome {
  * @profiles: profile 0 is the firmware's defaults, 1..7 the writable ones
  */
 struct radp_emu_accl {
-	u32 enables;
+	u32 features[RADP_ACCL_FEATURE_COUNT];
 	u32 configurable;
 	u32 active_id;
 	u32 max_id;

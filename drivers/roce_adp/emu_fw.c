@@ -10,8 +10,13 @@
  *   in effect (0 while the firmware's own timeouts are used);
  * - a write with adp_retx_profile_select stores profile N and makes it the
  *   one in effect; nothing but a firmware reset goes back to profile 0;
- * - *_field_select picks the enables a write changes; in a query it says
- *   which enables can be changed.
+ * - *_field_select picks the features a write changes; in a query it says
+ *   which features can be changed (knob accl_configurable: the select bits
+ *   reported). A write selecting a feature whose select is not reported
+ *   fails; such a feature keeps its value (0 unless the knob changed
+ *   after a write), as a field older firmware does not know reads as 0;
+ * - the register is 0x80 bytes; a 0x40-byte access, as older firmware
+ *   has, is taken too (the fields end before 0x40).
  */
 
 #include <linux/bitops.h>
@@ -108,6 +113,26 @@ static u32 radp_emu_profile_syndrome(const struct radp_emu_accl *a, u32 id,
 	return 0;
 }
 
+/* Is the select of feature @i one the firmware reports (knob)? */
+static bool radp_emu_accl_knows(const struct radp_emu_accl *a, unsigned int i)
+{
+	const struct radp_field *sel = &radp_fields[radp_accl_select_flds[i]];
+
+	return (a->configurable >> sel->lo) & 1;
+}
+
+/* A query's features and the selects it reports. */
+static void radp_emu_accl_known(const struct radp_emu_accl *a,
+				struct radp_roce_accl *r)
+{
+	unsigned int i;
+
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
+		if (radp_emu_accl_knows(a, i))
+			r->field_select |= BIT(i);
+	memcpy(r->features, a->features, sizeof(r->features));
+}
+
 static u8 radp_emu_roce_accl_query(struct radp_emu *emu, u32 profile_id,
 				   void *reg, u32 *syndrome)
 {
@@ -118,8 +143,7 @@ static u8 radp_emu_roce_accl_query(struct radp_emu *emu, u32 profile_id,
 		*syndrome = RADP_EMU_SYND_PROFILE_ID;
 		return RADP_CMD_STAT_BAD_PARAM;
 	}
-	r.field_select = a->configurable & GENMASK(RADP_ACCL_BITS - 1, 0);
-	r.enables = a->enables;
+	radp_emu_accl_known(a, &r);
 	r.profile_select = 1;
 	r.profile_id = profile_id ?: a->active_id;
 	r.base_timeout_min = a->base_timeout_min;
@@ -135,10 +159,19 @@ static u8 radp_emu_roce_accl_write(struct radp_emu *emu,
 				   u32 *syndrome)
 {
 	struct radp_emu_accl *a = &emu->accl;
+	unsigned int i;
 
-	if (w->field_select & ~a->configurable) {
-		*syndrome = RADP_EMU_SYND_NOT_CONFIGURABLE;
-		return RADP_CMD_STAT_BAD_PARAM;
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++) {
+		if (!(w->field_select & BIT(i)))
+			continue;
+		if (!radp_emu_accl_knows(a, i)) {
+			*syndrome = RADP_EMU_SYND_NOT_CONFIGURABLE;
+			return RADP_CMD_STAT_BAD_PARAM;
+		}
+		if (!radp_accl_value_ok(i, w->features[i])) {
+			*syndrome = RADP_EMU_SYND_ACCL_RESERVED;
+			return RADP_CMD_STAT_BAD_PARAM;
+		}
 	}
 	if (w->profile_select) {
 		*syndrome = radp_emu_profile_syndrome(a, w->profile_id,
@@ -148,8 +181,9 @@ static u8 radp_emu_roce_accl_write(struct radp_emu *emu,
 	}
 
 	/* All checked: apply the whole write or nothing. */
-	a->enables = (a->enables & ~w->field_select) |
-		     (w->enables & w->field_select);
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
+		if (w->field_select & BIT(i))
+			a->features[i] = w->features[i];
 	if (w->profile_select) {
 		a->profiles[w->profile_id] = w->profile;
 		a->active_id = w->profile_id;
@@ -161,10 +195,12 @@ static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 			      size_t inlen, void *out, size_t outlen,
 			      u32 *syndrome)
 {
-	const size_t len = RADP_ACCESS_REG_DATA_OFF + RADP_ROCE_ACCL_LEN;
-	const u8 *reg_in = (const u8 *)in + RADP_ACCESS_REG_DATA_OFF;
+	const size_t len = RADP_ACCESS_REG_DATA_OFF + RADP_ROCE_ACCL_LEN_OLD;
 	u32 op_mod = radp_get(in, RADP_CMD_IN_OP_MOD);
+	u8 reg_in[RADP_ROCE_ACCL_LEN] = {};
+	u8 reg_out[RADP_ROCE_ACCL_LEN] = {};
 	struct radp_roce_accl req;
+	size_t reg_len;
 	u32 profile_id;
 	u8 status;
 
@@ -185,15 +221,21 @@ static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 		return RADP_CMD_STAT_BAD_OUTP_LEN;
 	}
 
+	/* The register as long as both mailboxes hold, 0x40 or 0x80 bytes. */
+	reg_len = min(inlen, outlen) - RADP_ACCESS_REG_DATA_OFF;
+	reg_len = reg_len < RADP_ROCE_ACCL_LEN ? RADP_ROCE_ACCL_LEN_OLD :
+						 RADP_ROCE_ACCL_LEN;
+	memcpy(reg_in, (const u8 *)in + RADP_ACCESS_REG_DATA_OFF, reg_len);
+
 	switch (op_mod) {
 	case RADP_ACCESS_REG_READ:
 		/* A query reads nothing but the profile it names. */
 		profile_id = radp_get(reg_in, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID);
 		down_read(&emu->fw_lock);
-		status = radp_emu_roce_accl_query(emu, profile_id,
-						  (u8 *)out + RADP_ACCESS_REG_DATA_OFF,
+		status = radp_emu_roce_accl_query(emu, profile_id, reg_out,
 						  syndrome);
 		up_read(&emu->fw_lock);
+		memcpy((u8 *)out + RADP_ACCESS_REG_DATA_OFF, reg_out, reg_len);
 		return status;
 	case RADP_ACCESS_REG_WRITE:
 		radp_roce_accl_unpack(reg_in, &req);
@@ -353,7 +395,8 @@ static void radp_emu_accl_defaults(struct radp_emu_accl *a)
 {
 	unsigned int id;
 
-	a->enables = BIT(0);		/* adaptive retransmission on */
+	memset(a->features, 0, sizeof(a->features));
+	a->features[0] = 1;		/* adaptive retransmission on */
 	a->active_id = 0;
 	for (id = 0; id <= ROCE_ADP_PROFILE_ID_MAX; id++)
 		a->profiles[id] = radp_emu_default_profile;
@@ -391,7 +434,7 @@ int radp_emu_fw_init(struct radp_emu *emu)
 	spin_lock_init(&emu->fault.lock);
 	INIT_DELAYED_WORK(&emu->reset_work, radp_emu_reset_end);
 	radp_emu_accl_defaults(a);
-	a->configurable = GENMASK(RADP_ACCL_BITS - 1, 0);
+	a->configurable = RADP_EMU_ACCL_CURRENT_FW;
 	a->max_id = 1;
 	a->max_range_num = RADP_RANGES;
 	a->base_timeout_min = 4000;

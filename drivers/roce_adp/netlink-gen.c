@@ -24,7 +24,7 @@ static const struct netlink_range_validation roce_adp_a_profile_time_base_range 
 };
 
 /* Common nested types */
-const struct nla_policy roce_adp_accl_nl_policy[ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN + 1] = {
+const struct nla_policy roce_adp_accl_nl_policy[ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE + 1] = {
 	[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] = NLA_POLICY_MAX(NLA_U8, 1),
 	[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN] = NLA_POLICY_MAX(NLA_U8, 1),
 	[ROCE_ADP_A_ACCL_ROCE_SLOW_RESTART_EN] = NLA_POLICY_MAX(NLA_U8, 1),
@@ -32,6 +32,13 @@ const struct nla_policy roce_adp_accl_nl_policy[ROCE_ADP_A_ACCL_SELECTIVE_REPEAT
 	[ROCE_ADP_A_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED] = NLA_POLICY_MAX(NLA_U8, 1),
 	[ROCE_ADP_A_ACCL_ADAPTIVE_ROUTING_FORCED_EN] = NLA_POLICY_MAX(NLA_U8, 1),
 	[ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN] = NLA_POLICY_MAX(NLA_U8, 1),
+	[ROCE_ADP_A_ACCL_DC_HALF_HANDSHAKE_EN] = NLA_POLICY_MAX(NLA_U8, 1),
+	[ROCE_ADP_A_ACCL_CC_PER_PLANE_EN] = NLA_POLICY_MAX(NLA_U8, 1),
+	[ROCE_ADP_A_ACCL_ACK_DSCP_FORCE] = NLA_POLICY_MAX(NLA_U8, 1),
+	[ROCE_ADP_A_ACCL_ACK_DSCP] = NLA_POLICY_MAX(NLA_U8, 63),
+	[ROCE_ADP_A_ACCL_CC_BURST_SIZE] = NLA_POLICY_MAX(NLA_U8, 7),
+	[ROCE_ADP_A_ACCL_IFA2_TURN_AROUND_EN] = NLA_POLICY_MAX(NLA_U8, 1),
+	[ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE] = NLA_POLICY_MAX(NLA_U8, 3),
 };
 
 const struct nla_policy roce_adp_profile_nl_policy[ROCE_ADP_A_PROFILE_RANGE + 1] = {
@@ -62,8 +69,9 @@ const struct nla_policy roce_adp_dev_get_nl_policy[ROCE_ADP_A_DEV_NAME + 1] = {
 };
 
 /* ROCE_ADP_CMD_ACCL_GET - do */
-const struct nla_policy roce_adp_accl_get_nl_policy[ROCE_ADP_A_DEV_NAME + 1] = {
+const struct nla_policy roce_adp_accl_get_nl_policy[ROCE_ADP_A_ACCL_RAW + 1] = {
 	[ROCE_ADP_A_DEV_NAME] = { .type = NLA_NUL_STRING, .len = 31, },
+	[ROCE_ADP_A_ACCL_RAW] = { .type = NLA_FLAG, },
 };
 
 /* ROCE_ADP_CMD_ACCL_SET - do */
@@ -113,7 +121,7 @@ const struct genl_ops roce_adp_nl_ops[7] = {
 		.doit		= roce_adp_nl_accl_get_doit,
 		.dumpit		= roce_adp_nl_accl_get_dumpit,
 		.policy		= roce_adp_accl_get_nl_policy,
-		.maxattr	= ROCE_ADP_A_DEV_NAME,
+		.maxattr	= ROCE_ADP_A_ACCL_RAW,
 	},
 	{
 		.cmd		= ROCE_ADP_CMD_ACCL_SET,

@@ -12,13 +12,13 @@
 #include <uapi/linux/roce_adp.h>
 
 /* Common nested types */
-extern const struct nla_policy roce_adp_accl_nl_policy[ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN + 1];
+extern const struct nla_policy roce_adp_accl_nl_policy[ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE + 1];
 extern const struct nla_policy roce_adp_profile_nl_policy[ROCE_ADP_A_PROFILE_RANGE + 1];
 extern const struct nla_policy roce_adp_range_nl_policy[ROCE_ADP_A_RANGE_RANGE_SIZE + 1];
 
 extern const struct nla_policy roce_adp_dev_get_nl_policy[ROCE_ADP_A_DEV_NAME + 1];
 
-extern const struct nla_policy roce_adp_accl_get_nl_policy[ROCE_ADP_A_DEV_NAME + 1];
+extern const struct nla_policy roce_adp_accl_get_nl_policy[ROCE_ADP_A_ACCL_RAW + 1];
 
 extern const struct nla_policy roce_adp_accl_set_nl_policy[ROCE_ADP_A_ACCL + 1];
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The ACCL message: the ROCE_ACCL enables, which of them the device lets
- * the operator change, its limits and the profile in effect. A SET writes
- * the enables it names.
+ * The ACCL message: the ROCE_ACCL features, which of them the device lets
+ * the operator change (reports as configurable), its limits and the
+ * profile in effect. A SET writes the features it names.
  */
 
 #include <net/genetlink.h>
@@ -10,19 +10,28 @@
 #include "compat.h"
 #include "radp_nl.h"
 
+struct radp_nl_accl_req {
+	struct radp_nl_req_info base;
+	bool raw;			/* ACCL_RAW: the register's bytes too */
+};
+
+#define RADP_NL_ACCL_REQ(ri)	container_of(ri, struct radp_nl_accl_req, base)
+
 struct radp_nl_accl_data {
 	struct radp_nl_reply_data base;
 	struct radp_roce_accl r;	/* profile 0 */
+	bool has_raw;
+	u8 raw[RADP_ROCE_ACCL_LEN];	/* as the device returned it */
 };
 
 #define RADP_NL_ACCL_DATA(data) \
 	container_of(data, struct radp_nl_accl_data, base)
 
-/* Enable i of the register and its attribute, from the feature list. */
+/* Feature i of the register and its attribute, from the feature list. */
 #define RADP_NL_ACCL_ATTR(_id, _name, _byte, _hi, _lo, _sel, _attr, ...) \
 	ROCE_ADP_A_##_attr,
 
-static const u16 radp_nl_accl_attrs[RADP_ACCL_BITS] = {
+static const u16 radp_nl_accl_attrs[RADP_ACCL_FEATURE_COUNT] = {
 	RADP_ACCL_FEATURE_FIELDS(RADP_NL_ACCL_ATTR)
 };
 
@@ -40,38 +49,55 @@ static_assert((int)RADP_ACCL_FEATURE_COUNT == (int)ROCE_ADP_A_ACCL_MAX,
 static_assert((int)RADP_ACCL_CAPS_COUNT == (int)ROCE_ADP_A_CAPS_MAX,
 	      "one ROCE_ADP_A_CAPS_* attribute per row of RADP_ACCL_CAPS_FIELDS");
 
+static int radp_nl_accl_parse(struct radp_nl_req_info *base,
+			      struct nlattr **attrs,
+			      struct netlink_ext_ack *extack)
+{
+	RADP_NL_ACCL_REQ(base)->raw = nla_get_flag(attrs[ROCE_ADP_A_ACCL_RAW]);
+	return 0;
+}
+
 static int radp_nl_accl_prepare(const struct radp_nl_req_info *ri,
 				struct radp_nl_reply_data *reply,
 				struct netlink_ext_ack *extack)
 {
 	struct radp_nl_accl_data *data = RADP_NL_ACCL_DATA(reply);
 
-	return radp_accl_query(reply->dev, 0, &data->r, extack);
+	/* A SET's reply and a notification carry no raw bytes. */
+	data->has_raw = ri && RADP_NL_ACCL_REQ(ri)->raw;
+	return radp_accl_query_raw(reply->dev, 0, &data->r,
+				   data->has_raw ? data->raw : NULL, extack);
 }
 
 static int radp_nl_accl_reply_size(const struct radp_nl_req_info *ri,
 				   const struct radp_nl_reply_data *reply)
 {
-	const int bits = nla_total_size(0) +
-			 RADP_ACCL_BITS * nla_total_size(sizeof(u8));
+	const int feats = nla_total_size(0) +
+			  RADP_ACCL_FEATURE_COUNT * nla_total_size(sizeof(u8));
 
 	return nla_total_size(0) +				/* caps */
 	       RADP_ACCL_CAPS_COUNT * nla_total_size(sizeof(u32)) +
 	       nla_total_size(sizeof(u32)) +	/* active profile */
-	       2 * bits;			/* enables, configurable */
+	       2 * feats +			/* features, configurable */
+	       nla_total_size(RADP_ROCE_ACCL_LEN);	/* raw */
 }
 
-static int radp_nl_put_accl_bits(struct sk_buff *skb, int type, u32 bits)
+/* A nest of every feature: its value, or (@selects) its select bit. */
+static int radp_nl_put_accl_nest(struct sk_buff *skb, int type,
+				 const struct radp_roce_accl *r, bool selects)
 {
 	struct nlattr *nest;
 	unsigned int i;
+	u32 v;
 
 	nest = nla_nest_start(skb, type);
 	if (!nest)
 		return -EMSGSIZE;
-	for (i = 0; i < RADP_ACCL_BITS; i++)
-		if (nla_put_u8(skb, radp_nl_accl_attrs[i], (bits >> i) & 1))
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++) {
+		v = selects ? (r->field_select >> i) & 1 : r->features[i];
+		if (nla_put_u8(skb, radp_nl_accl_attrs[i], v))
 			return -EMSGSIZE;
+	}
 	nla_nest_end(skb, nest);
 	return 0;
 }
@@ -80,7 +106,8 @@ static int radp_nl_accl_fill(struct sk_buff *skb,
 			     const struct radp_nl_req_info *ri,
 			     const struct radp_nl_reply_data *reply)
 {
-	const struct radp_roce_accl *r = &RADP_NL_ACCL_DATA(reply)->r;
+	const struct radp_nl_accl_data *data = RADP_NL_ACCL_DATA(reply);
+	const struct radp_roce_accl *r = &data->r;
 	struct nlattr *caps;
 	int type;
 
@@ -97,9 +124,11 @@ static int radp_nl_accl_fill(struct sk_buff *skb,
 
 	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID, r->profile_id))
 		return -EMSGSIZE;
-	return radp_nl_put_accl_bits(skb, ROCE_ADP_A_ACCL, r->enables) ?:
-	       radp_nl_put_accl_bits(skb, ROCE_ADP_A_ACCL_CONFIGURABLE,
-				     r->field_select);
+	if (data->has_raw &&
+	    nla_put(skb, ROCE_ADP_A_ACCL_REG, RADP_ROCE_ACCL_LEN, data->raw))
+		return -EMSGSIZE;
+	return radp_nl_put_accl_nest(skb, ROCE_ADP_A_ACCL, r, false) ?:
+	       radp_nl_put_accl_nest(skb, ROCE_ADP_A_ACCL_CONFIGURABLE, r, true);
 }
 
 static int radp_nl_accl_set(struct radp_dev *dev, struct radp_nl_req_info *ri,
@@ -119,11 +148,20 @@ static int radp_nl_accl_set(struct radp_dev *dev, struct radp_nl_req_info *ri,
 	if (err)
 		return err;
 
-	for (i = 0; i < RADP_ACCL_BITS; i++) {
-		if (!tb[radp_nl_accl_attrs[i]])
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++) {
+		const struct nlattr *a = tb[radp_nl_accl_attrs[i]];
+
+		if (!a)
 			continue;
 		w.field_select |= BIT(i);
-		w.enables |= nla_get_u8(tb[radp_nl_accl_attrs[i]]) << i;
+		w.features[i] = nla_get_u8(a);
+		if (!dev->skip_checks &&
+		    !radp_accl_value_ok(i, w.features[i])) {
+			radp_extack_fmt_attr(extack, a, "%s %u is reserved",
+					     radp_fields[radp_accl_en_flds[i]].name,
+					     w.features[i]);
+			return -EINVAL;
+		}
 	}
 	if (!w.field_select) {
 		NL_SET_ERR_MSG_ATTR(extack, info->attrs[ROCE_ADP_A_ACCL],
@@ -134,7 +172,7 @@ static int radp_nl_accl_set(struct radp_dev *dev, struct radp_nl_req_info *ri,
 	err = radp_accl_query(dev, 0, &cur, extack);
 	if (err)
 		return err;
-	for (i = 0; i < RADP_ACCL_BITS && !dev->skip_checks; i++) {
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT && !dev->skip_checks; i++) {
 		if ((w.field_select & ~cur.field_select) & BIT(i)) {
 			radp_extack_fmt_attr(extack, tb[radp_nl_accl_attrs[i]],
 					     "%s is not configurable on this device",
@@ -142,11 +180,12 @@ static int radp_nl_accl_set(struct radp_dev *dev, struct radp_nl_req_info *ri,
 			return -EOPNOTSUPP;
 		}
 	}
+	radp_accl_fill_shared(&w, &cur);
 	err = radp_accl_write(dev, &w, extack);
 	if (err)
 		return err;
 	/* Restored after a firmware reset (reset.c). */
-	radp_saved_set_enables(dev, w.field_select, w.enables);
+	radp_saved_set_features(dev, &w);
 	return 0;
 }
 
@@ -155,8 +194,9 @@ const struct radp_nl_request radp_nl_accl_request = {
 	.set_cmd		= ROCE_ADP_CMD_ACCL_SET,
 	.ntf_cmd		= ROCE_ADP_CMD_ACCL_NTF,
 	.needs_roce_accl	= true,
-	.req_info_size		= sizeof(struct radp_nl_req_info),
+	.req_info_size		= sizeof(struct radp_nl_accl_req),
 	.reply_data_size	= sizeof(struct radp_nl_accl_data),
+	.parse			= radp_nl_accl_parse,
 	.prepare		= radp_nl_accl_prepare,
 	.reply_size		= radp_nl_accl_reply_size,
 	.fill			= radp_nl_accl_fill,

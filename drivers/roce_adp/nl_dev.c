@@ -59,14 +59,20 @@ static int radp_nl_put_restore(struct sk_buff *skb,
 	const struct radp_restore_state *st = &data->restore;
 	const struct radp_saved_cfg *s = &data->saved;
 	struct nlattr *nest;
+	u32 enables = 0;
+	unsigned int i;
 
+	/* Bit i: feature i is set to a value other than 0. */
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
+		if (s->features[i])
+			enables |= BIT(i);
 	nest = nla_nest_start(skb, ROCE_ADP_A_RESTORE);
 	if (!nest ||
 	    nla_put_u8(skb, ROCE_ADP_A_RESTORE_ENABLED, data->restore_enabled) ||
 	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_PROFILE_ID,
 			s->has_profile ? s->profile_id : 0) ||
 	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_ENABLES_MASK, s->enables_mask) ||
-	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_ENABLES, s->enables) ||
+	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_ENABLES, enables) ||
 	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_RESETS, st->resets) ||
 	    nla_put_u64_64bit(skb, ROCE_ADP_A_RESTORE_TIME, st->time,
 			      ROCE_ADP_A_RESTORE_PAD) ||

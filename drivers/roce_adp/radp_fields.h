@@ -17,7 +17,10 @@
  *   attr    its netlink attribute is ROCE_ADP_A_<attr>
  *   nla     U8, U32 or U64: the attribute's type (NONE: no attribute)
  *   kind    how a value reads and prints: NUM, BOOL, NS (nanoseconds), or
- *	     the spec enum naming its values (TIME_UNIT, DEC_MODE)
+ *	     the spec enum naming its values (TIME_UNIT, DEC_MODE,
+ *	     CC_BURST_SIZE, CC_PROBE_MP_MODE); an enum's other encodings are
+ *	     reserved, refused by RADP_KIND_VALID_<kind> (radp_reg.h) where
+ *	     the field is a ROCE_ACCL feature
  */
 #ifndef _RADP_FIELDS_H
 #define _RADP_FIELDS_H
@@ -41,13 +44,26 @@
 	S(ADAPTIVE_ROUTING_FORCED_EN_FIELD_SELECT,			\
 	  adaptive_routing_forced_en_field_select, 0x00, 5, 5)		\
 	S(SELECTIVE_REPEAT_FORCED_EN_FIELD_SELECT,			\
-	  selective_repeat_forced_en_field_select, 0x00, 6, 6)
+	  selective_repeat_forced_en_field_select, 0x00, 6, 6)		\
+	S(DC_HALF_HANDSHAKE_EN_FIELD_SELECT,				\
+	  dc_half_handshake_en_field_select, 0x00, 7, 7)		\
+	S(CC_PER_PLANE_EN_FIELD_SELECT, cc_per_plane_en_field_select,	\
+	  0x00, 8, 8)							\
+	S(ACK_DSCP_FORCE_FIELD_SELECT, ack_dscp_force_field_select,	\
+	  0x00, 9, 9)							\
+	S(CC_BURST_SIZE_SELECT, cc_burst_size_select, 0x00, 10, 10)	\
+	S(CC_PROBE_MP_MODE_FIELD_SELECT, cc_probe_mp_mode_field_select,	\
+	  0x00, 11, 11)							\
+	S(IFA2_TURN_AROUND_SELECT, ifa2_turn_around_select, 0x00, 27, 27)
 
 /*
  * ROCE_ACCL: the features an operator sets, each with the select that
  * guards it. Rows are F(ID, name, byte, hi, lo, SELECT, attr, nla, kind),
- * SELECT being the ID of a row of RADP_ACCL_SELECT_FIELDS (several
- * features may share one).
+ * SELECT being the ID of a row of RADP_ACCL_SELECT_FIELDS. Several
+ * features may share one (ack_dscp_force and ack_dscp): a write of one
+ * writes the others too, so the kernel fills them in from a query. A
+ * feature may be several bits wide and in any dword (cc_probe_mp_mode is
+ * in the caps' dword 0x08).
  */
 #define RADP_ACCL_FEATURE_FIELDS(F)					\
 	F(ROCE_ADP_RETRANS_EN, roce_adp_retrans_en, 0x04, 0, 0,		\
@@ -70,7 +86,23 @@
 	  ACCL_ADAPTIVE_ROUTING_FORCED_EN, U8, BOOL)			\
 	F(SELECTIVE_REPEAT_FORCED_EN, selective_repeat_forced_en,	\
 	  0x04, 6, 6, SELECTIVE_REPEAT_FORCED_EN_FIELD_SELECT,		\
-	  ACCL_SELECTIVE_REPEAT_FORCED_EN, U8, BOOL)
+	  ACCL_SELECTIVE_REPEAT_FORCED_EN, U8, BOOL)			\
+	F(DC_HALF_HANDSHAKE_EN, dc_half_handshake_en, 0x04, 7, 7,	\
+	  DC_HALF_HANDSHAKE_EN_FIELD_SELECT,				\
+	  ACCL_DC_HALF_HANDSHAKE_EN, U8, BOOL)				\
+	F(CC_PER_PLANE_EN, cc_per_plane_en, 0x04, 8, 8,			\
+	  CC_PER_PLANE_EN_FIELD_SELECT, ACCL_CC_PER_PLANE_EN, U8, BOOL)	\
+	F(ACK_DSCP_FORCE, ack_dscp_force, 0x04, 9, 9,			\
+	  ACK_DSCP_FORCE_FIELD_SELECT, ACCL_ACK_DSCP_FORCE, U8, BOOL)	\
+	F(ACK_DSCP, ack_dscp, 0x04, 15, 10,				\
+	  ACK_DSCP_FORCE_FIELD_SELECT, ACCL_ACK_DSCP, U8, NUM)		\
+	F(CC_BURST_SIZE, cc_burst_size, 0x04, 26, 24,			\
+	  CC_BURST_SIZE_SELECT, ACCL_CC_BURST_SIZE, U8, CC_BURST_SIZE)	\
+	F(IFA2_TURN_AROUND_EN, ifa2_turn_around_en, 0x04, 27, 27,	\
+	  IFA2_TURN_AROUND_SELECT, ACCL_IFA2_TURN_AROUND_EN, U8, BOOL)	\
+	F(CC_PROBE_MP_MODE, cc_probe_mp_mode, 0x08, 21, 20,		\
+	  CC_PROBE_MP_MODE_FIELD_SELECT, ACCL_CC_PROBE_MP_MODE, U8,	\
+	  CC_PROBE_MP_MODE)
 
 /* ROCE_ACCL: what the device allows (read only). */
 #define RADP_ACCL_CAPS_FIELDS(X)					\

@@ -141,12 +141,12 @@ enum {
 
 #define RADP_REG_ID_ROCE_ACCL		0x402c
 #define RADP_ROCE_ACCL_LEN		0x80
+#define RADP_ROCE_ACCL_LEN_OLD		0x40	/* older firmware */
 #define RADP_ROCE_ACCL_PROFILE_OFF	0x10	/* adp_retx_profile */
 #define RADP_PROFILE_LEN		0x30
 #define RADP_PROFILE_RANGE_OFF		0x08	/* timeout_range[] */
 #define RADP_RANGE_LEN			0x04
 #define RADP_RANGES			4
-#define RADP_ACCL_BITS			7	/* enables, bits 0..6 */
 
 /* QUERY_MPT: input modifier = MPT index; the entry follows the header */
 #define RADP_QUERY_MPT_OUT_ENTRY_OFF	0x10

@@ -43,20 +43,23 @@ const struct radp_member radp_accl_members[] = {
 
 const unsigned int radp_accl_members_count = ARRAY_SIZE(radp_accl_members);
 
-/* Enable i of the register is row i of RADP_ACCL_FEATURE_FIELDS. */
-static_assert(RADP_ACCL_FEATURE_COUNT == RADP_ACCL_BITS,
-	      "RADP_ACCL_BITS counts the rows of RADP_ACCL_FEATURE_FIELDS");
-
 #define RADP_ACCL_EN(_id, ...)		RADP_ROCE_ACCL_##_id,
 #define RADP_ACCL_SELECT(_id, _name, _byte, _hi, _lo, _sel, ...) \
 	RADP_ROCE_ACCL_##_sel,
+#define RADP_ACCL_VALID(_id, _name, _byte, _hi, _lo, _sel, _attr, _nla, \
+			_kind)						\
+	RADP_KIND_VALID_##_kind,
 
-const enum radp_fld radp_accl_en_flds[RADP_ACCL_BITS] = {
+const enum radp_fld radp_accl_en_flds[RADP_ACCL_FEATURE_COUNT] = {
 	RADP_ACCL_FEATURE_FIELDS(RADP_ACCL_EN)
 };
 
-const enum radp_fld radp_accl_select_flds[RADP_ACCL_BITS] = {
+const enum radp_fld radp_accl_select_flds[RADP_ACCL_FEATURE_COUNT] = {
 	RADP_ACCL_FEATURE_FIELDS(RADP_ACCL_SELECT)
+};
+
+const u32 radp_accl_valid[RADP_ACCL_FEATURE_COUNT] = {
+	RADP_ACCL_FEATURE_FIELDS(RADP_ACCL_VALID)
 };
 
 /* The profile's fields go to @buf; reserved bits are left as they are. */
@@ -106,9 +109,11 @@ void radp_roce_accl_pack(void *reg, const struct radp_roce_accl *r)
 	unsigned int i;
 
 	memset(reg, 0, RADP_ROCE_ACCL_LEN);
-	for (i = 0; i < RADP_ACCL_BITS; i++) {
-		radp_set(reg, radp_accl_select_flds[i], r->field_select >> i);
-		radp_set(reg, radp_accl_en_flds[i], r->enables >> i);
+	/* A shared select is set when any of its features is. */
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++) {
+		if (r->field_select & (1u << i))
+			radp_set(reg, radp_accl_select_flds[i], 1);
+		radp_set(reg, radp_accl_en_flds[i], r->features[i]);
 	}
 	for (i = 0; i < radp_accl_members_count; i++)
 		radp_set(reg, radp_accl_members[i].fld,
@@ -121,15 +126,34 @@ void radp_roce_accl_unpack(const void *reg, struct radp_roce_accl *r)
 	unsigned int i;
 
 	memset(r, 0, sizeof(*r));
-	for (i = 0; i < RADP_ACCL_BITS; i++) {
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++) {
 		r->field_select |= radp_get(reg, radp_accl_select_flds[i]) << i;
-		r->enables |= radp_get(reg, radp_accl_en_flds[i]) << i;
+		r->features[i] = radp_get(reg, radp_accl_en_flds[i]);
 	}
 	for (i = 0; i < radp_accl_members_count; i++)
 		*radp_member_ptr(r, &radp_accl_members[i]) =
 			radp_get(reg, radp_accl_members[i].fld);
 	radp_profile_unpack((const char *)reg + RADP_ROCE_ACCL_PROFILE_OFF,
 			    &r->profile);
+}
+
+void radp_accl_fill_shared(struct radp_roce_accl *w,
+			   const struct radp_roce_accl *cur)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++) {
+		if (w->field_select & (1u << i))
+			continue;
+		for (j = 0; j < RADP_ACCL_FEATURE_COUNT; j++) {
+			if ((w->field_select & (1u << j)) &&
+			    radp_accl_select_flds[j] == radp_accl_select_flds[i]) {
+				w->field_select |= 1u << i;
+				w->features[i] = cur->features[i];
+				break;
+			}
+		}
+	}
 }
 
 /* Where the violations found so far go; @n counts them. */

@@ -11,9 +11,11 @@
 
 #ifdef __KERNEL__
 #include <linux/stddef.h>
+#include <uapi/linux/roce_adp.h>
 #else
 #include <stdbool.h>
 #include <stddef.h>
+#include <linux/roce_adp.h>
 #endif
 
 /* A u32 member of a decoded struct per row of a list (radp_fields.h). */
@@ -44,12 +46,13 @@ struct radp_profile {
 #define RADP_ACCL_MEMBER_DECL(_id, ...)	u32 RADP_ACCL_MEMBER_##_id;
 
 /*
- * The ROCE_ACCL register, decoded; bit i of a mask is enable i, and
- * base_timeout_min is in ns.
+ * The ROCE_ACCL register, decoded. Feature i is row i of
+ * RADP_ACCL_FEATURE_FIELDS; bit i of field_select is its select (features
+ * sharing a select have the same bit); base_timeout_min is in ns.
  */
 struct radp_roce_accl {
 	u32 field_select;
-	u32 enables;
+	u32 features[RADP_ACCL_FEATURE_COUNT];
 
 	RADP_ACCL_PROFILE_FIELDS(RADP_ACCL_MEMBER_DECL)
 	RADP_ACCL_CAPS_FIELDS(RADP_ACCL_MEMBER_DECL)
@@ -69,9 +72,35 @@ extern const unsigned int radp_range_members_count;
 /* The members of struct radp_roce_accl that hold one field each. */
 extern const struct radp_member radp_accl_members[];
 extern const unsigned int radp_accl_members_count;
-/* Enable i and its *_field_select. */
-extern const enum radp_fld radp_accl_en_flds[RADP_ACCL_BITS];
-extern const enum radp_fld radp_accl_select_flds[RADP_ACCL_BITS];
+/* Feature i, its *_field_select and the encodings it takes (bit v: v). */
+extern const enum radp_fld radp_accl_en_flds[RADP_ACCL_FEATURE_COUNT];
+extern const enum radp_fld radp_accl_select_flds[RADP_ACCL_FEATURE_COUNT];
+extern const u32 radp_accl_valid[RADP_ACCL_FEATURE_COUNT];
+
+/*
+ * The encodings of a feature's kind (the kind column of radp_fields.h);
+ * the others are reserved. BIT(v) is value v; a NUM takes any value its
+ * field holds.
+ */
+#define RADP_KIND_VALID_BOOL		0x3u
+#define RADP_KIND_VALID_NUM		0xffffffffu
+#define RADP_KIND_VALID_CC_BURST_SIZE					\
+	((1u << ROCE_ADP_CC_BURST_SIZE_4KB) |				\
+	 (1u << ROCE_ADP_CC_BURST_SIZE_8KB) |				\
+	 (1u << ROCE_ADP_CC_BURST_SIZE_16KB) |				\
+	 (1u << ROCE_ADP_CC_BURST_SIZE_1_5KB))
+#define RADP_KIND_VALID_CC_PROBE_MP_MODE				\
+	((1u << ROCE_ADP_CC_PROBE_MP_MODE_ACCEPT) |			\
+	 (1u << ROCE_ADP_CC_PROBE_MP_MODE_DISCARD))
+
+/* Is @v an encoding feature @i takes (within its width, not reserved)? */
+static inline bool radp_accl_value_ok(unsigned int i, u32 v)
+{
+	const struct radp_field *f = &radp_fields[radp_accl_en_flds[i]];
+
+	return v <= radp_field_mask(f) &&
+	       (v >= 32 || (radp_accl_valid[i] >> v) & 1);
+}
 
 static inline u32 *radp_member_ptr(void *obj, const struct radp_member *m)
 {
@@ -81,6 +110,13 @@ static inline u32 *radp_member_ptr(void *obj, const struct radp_member *m)
 void radp_profile_pack(void *buf, const struct radp_profile *p);
 void radp_profile_unpack(const void *buf, struct radp_profile *p);
 void radp_roce_accl_pack(void *reg, const struct radp_roce_accl *r);
+/*
+ * A write of a feature writes every feature sharing its select: give
+ * those of @w's features that @w does not set @cur's value, and select
+ * them.
+ */
+void radp_accl_fill_shared(struct radp_roce_accl *w,
+			   const struct radp_roce_accl *cur);
 void radp_roce_accl_unpack(const void *reg, struct radp_roce_accl *r);
 
 /* What the device allows, from the ROCE_ACCL query. */

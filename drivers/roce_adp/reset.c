@@ -58,11 +58,16 @@ EXPORT_SYMBOL_GPL(radp_dev_fw_reset);
  * The saved configuration: written under cfg_lock by the SETs the device
  * accepted, and under state_lock so that dev-get reads it whole.
  */
-void radp_saved_set_enables(struct radp_dev *dev, u32 mask, u32 enables)
+void radp_saved_set_features(struct radp_dev *dev,
+			     const struct radp_roce_accl *w)
 {
+	unsigned int i;
+
 	spin_lock(&dev->state_lock);
-	dev->saved.enables_mask |= mask;
-	dev->saved.enables = (dev->saved.enables & ~mask) | (enables & mask);
+	dev->saved.enables_mask |= w->field_select;
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
+		if (w->field_select & BIT(i))
+			dev->saved.features[i] = w->features[i];
 	spin_unlock(&dev->state_lock);
 }
 
@@ -105,7 +110,7 @@ static int radp_restore_locked(struct radp_dev *dev,
 		return ROCE_ADP_RESTORE_OUTCOME_NOTHING;
 
 	w.field_select = s->enables_mask;
-	w.enables = s->enables & s->enables_mask;
+	memcpy(w.features, s->features, sizeof(w.features));
 	if (s->has_profile) {
 		w.profile_select = 1;
 		w.profile_id = s->profile_id;

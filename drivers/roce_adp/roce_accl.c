@@ -12,7 +12,7 @@
 
 static int radp_accl_access(struct radp_dev *dev, u16 op_mod,
 			    const struct radp_roce_accl *in_reg,
-			    struct radp_roce_accl *out_reg,
+			    struct radp_roce_accl *out_reg, u8 *raw,
 			    struct netlink_ext_ack *extack)
 {
 	u8 in[RADP_ACCESS_REG_LEN] = {};
@@ -39,30 +39,41 @@ static int radp_accl_access(struct radp_dev *dev, u16 op_mod,
 		return err;
 	if (out_reg)
 		radp_roce_accl_unpack(out + RADP_ACCESS_REG_DATA_OFF, out_reg);
+	if (raw)
+		memcpy(raw, out + RADP_ACCESS_REG_DATA_OFF, RADP_ROCE_ACCL_LEN);
 	return 0;
 }
 
 /**
- * radp_accl_query - read ROCE_ACCL
+ * radp_accl_query_raw - read ROCE_ACCL, and its raw bytes
  * @dev: the device
  * @profile_id: which profile to read; 0 reads the firmware's defaults and
  *	reports the profile in effect in @r->profile_id
  * @r: the register as the firmware answered
+ * @raw: NULL, or where its RADP_ROCE_ACCL_LEN bytes go as they came
  * @extack: where to say why it failed
  */
-int radp_accl_query(struct radp_dev *dev, u32 profile_id,
-		    struct radp_roce_accl *r, struct netlink_ext_ack *extack)
+int radp_accl_query_raw(struct radp_dev *dev, u32 profile_id,
+			struct radp_roce_accl *r, u8 *raw,
+			struct netlink_ext_ack *extack)
 {
 	struct radp_roce_accl q = { .profile_id = profile_id };
 
-	return radp_accl_access(dev, RADP_ACCESS_REG_READ, &q, r, extack);
+	return radp_accl_access(dev, RADP_ACCESS_REG_READ, &q, r, raw, extack);
+}
+
+int radp_accl_query(struct radp_dev *dev, u32 profile_id,
+		    struct radp_roce_accl *r, struct netlink_ext_ack *extack)
+{
+	return radp_accl_query_raw(dev, profile_id, r, NULL, extack);
 }
 
 /* Write ROCE_ACCL: the *_select bits of @w say what changes. */
 int radp_accl_write(struct radp_dev *dev, const struct radp_roce_accl *w,
 		    struct netlink_ext_ack *extack)
 {
-	return radp_accl_access(dev, RADP_ACCESS_REG_WRITE, w, NULL, extack);
+	return radp_accl_access(dev, RADP_ACCESS_REG_WRITE, w, NULL, NULL,
+				extack);
 }
 
 void radp_accl_caps(const struct radp_roce_accl *r, struct radp_caps *caps)

@@ -55,15 +55,16 @@ struct radp_backend_ops {
 
 /**
  * struct radp_saved_cfg - what the operator set and the device accepted
- * @enables_mask: the enables the operator set (bit i = enable i)
- * @enables: their values
+ * @enables_mask: the features the operator set (bit i = feature i, row i
+ *	of RADP_ACCL_FEATURE_FIELDS)
+ * @features: their values
  * @has_profile: the operator selected a profile (not forgotten since)
  * @profile_id: which one
  * @profile: its contents as written
  */
 struct radp_saved_cfg {
 	u32 enables_mask;
-	u32 enables;
+	u32 features[RADP_ACCL_FEATURE_COUNT];
 	bool has_profile;
 	u32 profile_id;
 	struct radp_profile profile;
@@ -163,7 +164,8 @@ void radp_dev_registry_fini(void);
 
 /* reset.c: restoring the configuration after a firmware reset */
 bool radp_restore_enabled(void);
-void radp_saved_set_enables(struct radp_dev *dev, u32 mask, u32 enables);
+void radp_saved_set_features(struct radp_dev *dev,
+			     const struct radp_roce_accl *w);
 void radp_saved_set_profile(struct radp_dev *dev, u32 id,
 			    const struct radp_profile *p);
 void radp_saved_forget_profile(struct radp_dev *dev);
@@ -176,6 +178,9 @@ void radp_reset_dev_fini(struct radp_dev *dev);
 const char *radp_cmd_status_name(u8 status);
 
 /* roce_accl.c: the ROCE_ACCL register through ACCESS_REG */
+int radp_accl_query_raw(struct radp_dev *dev, u32 profile_id,
+			struct radp_roce_accl *r, u8 *raw,
+			struct netlink_ext_ack *extack);
 int radp_accl_query(struct radp_dev *dev, u32 profile_id,
 		    struct radp_roce_accl *r, struct netlink_ext_ack *extack);
 int radp_accl_write(struct radp_dev *dev, const struct radp_roce_accl *w,

@@ -219,6 +219,31 @@ test_apply_json()
 		"(True, False, [])" "JSON"
 }
 
+# The features of current firmware in an apply file and a monitor line:
+# names in both, read back after the apply.
+test_new_features_apply_monitor()
+{
+	module_default
+	start_monitor monitor || return 1
+	printf '[dev emu0]\ncc_burst_size 1.5KB\nack_dscp_force on\nack_dscp 34\ncc_probe_mp_mode discard\nifa2_turn_around_en on\n' >$CONF
+	run_cmd adpctl apply $CONF
+	expect_eq "$RC" 3 "apply: exit status ($ERR)" || return 1
+	expect_eq "$OUT" "emu0: ack_dscp_force off -> on
+emu0: ack_dscp 0 -> 34
+emu0: cc_burst_size 4KB -> 1.5KB
+emu0: ifa2_turn_around_en off -> on
+emu0: cc_probe_mp_mode accept -> discard
+5 changes made" "apply" || return 1
+	wait_for "$STAMP emu0 accl-ntf \(accl-set\): .* ack_dscp_force on ack_dscp 34 cc_burst_size 1\.5KB ifa2_turn_around_en on cc_probe_mp_mode discard$" ||
+		return 1
+	stop_monitor
+	run_cmd adpctl -j accl show dev emu0
+	expect_eq "$(json_get "$OUT" '[j[0][k] for k in ("ack_dscp_force", "ack_dscp", "cc_burst_size", "ifa2_turn_around_en", "cc_probe_mp_mode")]')" \
+		"[True, 34, 7, True, 1]" "read back" || return 1
+	run_cmd adpctl apply $CONF
+	expect_eq "$OUT" "no changes" "second run"
+}
+
 run_test monitor_each_event_text test_monitor_text
 run_test monitor_json_lines test_monitor_json
 run_test monitor_dev_filter_sigint test_monitor_sigint_filter
@@ -226,5 +251,6 @@ run_test apply_twice_second_unchanged test_apply_idempotent
 run_test apply_check_changes_nothing test_apply_check
 run_test apply_invalid_changes_nothing test_apply_invalid_all_or_nothing
 run_test apply_json test_apply_json
+run_test new_features_apply_monitor test_new_features_apply_monitor
 module_default
 tap_end

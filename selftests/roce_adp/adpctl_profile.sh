@@ -120,7 +120,7 @@ test_accl_not_configurable()
 		"Error: roce_tx_window_en is not configurable on this device." \
 		"stderr" || return 1
 	run_cmd adpctl accl show dev emu0
-	expect_match "$OUT" 'roce_tx_window_en +off \(fixed\)' "text"
+	expect_match "$OUT" 'roce_tx_window_en +not supported$' "text"
 }
 
 test_mode_stays_after_profile()

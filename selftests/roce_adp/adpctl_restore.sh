@@ -37,6 +37,21 @@ test_restored_line()
 	expect_eq "$(json_get "$OUT" 'j[0]["active_profile_id"]')" 1 "active profile"
 }
 
+# The features of current firmware come back after a reset, bit for bit:
+# 04h ifa2 27, cc_burst_size 2 at 26:24, ack_dscp 46 at 15:10, retrans 0;
+# 08h cc_probe_mp_mode 1 at 21:20 beside the caps.
+test_restored_new_features()
+{
+	module_default
+	adpctl accl set dev emu0 cc_burst_size 16KB ack_dscp 46 \
+		cc_probe_mp_mode discard ifa2_turn_around_en on >/dev/null ||
+		return 1
+	fw_reset 100 || return 1
+	run_cmd adpctl -j accl show emu0 -r
+	expect_eq "$(json_get "$OUT" 'j[0]["raw"][:24]')" \
+		"18000fff0a00b80141100fa0" "register after the restore"
+}
+
 test_resetting_error()
 {
 	module_default
@@ -78,6 +93,7 @@ test_restore_off()
 }
 
 run_test restored_line test_restored_line
+run_test restored_new_features test_restored_new_features
 run_test resetting_error test_resetting_error
 run_test profile_reset test_profile_reset
 run_test restore_off test_restore_off

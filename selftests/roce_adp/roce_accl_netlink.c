@@ -644,6 +644,80 @@ TEST_F(accl, enable_value_above_one)
 	EXPECT_EQ(offset, self->ack.bad_offset);
 }
 
+/*
+ * The features of current firmware, each set alone over raw netlink and
+ * read back, every other feature unchanged; then each value refused.
+ */
+TEST_F(accl, new_features_round_trip)
+{
+	static const struct { int attr; uint8_t v; } set[] = {
+		{ ROCE_ADP_A_ACCL_DC_HALF_HANDSHAKE_EN, 1 },
+		{ ROCE_ADP_A_ACCL_CC_PER_PLANE_EN, 1 },
+		{ ROCE_ADP_A_ACCL_ACK_DSCP_FORCE, 1 },
+		{ ROCE_ADP_A_ACCL_ACK_DSCP, 63 },
+		{ ROCE_ADP_A_ACCL_CC_BURST_SIZE, ROCE_ADP_CC_BURST_SIZE_1_5KB },
+		{ ROCE_ADP_A_ACCL_IFA2_TURN_AROUND_EN, 1 },
+		{ ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE,
+		  ROCE_ADP_CC_PROBE_MP_MODE_DISCARD },
+	};
+	struct accl before, ac;
+	uint32_t offset;
+	unsigned int i;
+	int a;
+
+	for (i = 0; i < ARRAY_SIZE(set); i++) {
+		ASSERT_EQ(0, get_accl(&self->sk, &self->m, &before,
+				      &self->ack));
+		EXPECT_EQ(1, before.cfg[set[i].attr]);
+		ASSERT_EQ(0, set_one_enable(self, set[i].attr, set[i].v,
+					    &offset));
+		ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+		for (a = 1; a <= ROCE_ADP_A_ACCL_MAX; a++)
+			EXPECT_EQ(a == set[i].attr ? set[i].v : before.en[a],
+				  ac.en[a]);
+	}
+	EXPECT_EQ(1, ac.en[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN]);
+}
+
+TEST_F(accl, new_features_refused)
+{
+	static const struct { int attr; uint8_t v; int err; const char *msg; } bad[] = {
+		{ ROCE_ADP_A_ACCL_CC_BURST_SIZE, 3, -EINVAL, "cc_burst_size 3 is reserved" },
+		{ ROCE_ADP_A_ACCL_CC_BURST_SIZE, 6, -EINVAL, "cc_burst_size 6 is reserved" },
+		{ ROCE_ADP_A_ACCL_CC_BURST_SIZE, 8, -ERANGE, NULL },
+		{ ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE, 2, -EINVAL, "cc_probe_mp_mode 2 is reserved" },
+		{ ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE, 4, -ERANGE, NULL },
+		{ ROCE_ADP_A_ACCL_ACK_DSCP, 64, -ERANGE, NULL },
+		{ ROCE_ADP_A_ACCL_ACK_DSCP_FORCE, 2, -ERANGE, NULL },
+	};
+	struct accl ac;
+	uint32_t offset;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		EXPECT_EQ(bad[i].err, set_one_enable(self, bad[i].attr,
+						     bad[i].v, &offset));
+		EXPECT_EQ(offset, self->ack.bad_offset);
+		if (bad[i].msg)
+			EXPECT_STREQ(bad[i].msg, self->ack.msg);
+	}
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(0, ac.en[ROCE_ADP_A_ACCL_CC_BURST_SIZE]);
+	EXPECT_EQ(0, ac.en[ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE]);
+
+	/* Older firmware: the new features are not configurable. */
+	ASSERT_EQ(0, knob("accl_configurable", "0x7f"));
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(0, ac.cfg[ROCE_ADP_A_ACCL_CC_BURST_SIZE]);
+	EXPECT_EQ(1, ac.cfg[ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN]);
+	EXPECT_EQ(-EOPNOTSUPP, set_one_enable(self,
+					      ROCE_ADP_A_ACCL_CC_BURST_SIZE,
+					      1, &offset));
+	EXPECT_STREQ("cc_burst_size is not configurable on this device",
+		     self->ack.msg);
+	EXPECT_EQ(offset, self->ack.bad_offset);
+}
+
 TEST_F(accl, unsupported_device)
 {
 	struct accl ac;

@@ -178,6 +178,28 @@ test_accl_get_dump()
 		emu0 "devices"
 }
 
+# The features of current firmware through cli.py: set, read back, the
+# raw register (accl-raw), and the policy's and the rule's refusals.
+test_accl_new_features()
+{
+	ynl roce_adp --do accl-set --json '{"dev-name": "emu0", "accl": {"ack-dscp-force": 1, "ack-dscp": 46, "cc-burst-size": 2, "cc-probe-mp-mode": 1, "dc-half-handshake-en": 1, "cc-per-plane-en": 0, "ifa2-turn-around-en": 1}}'
+	expect_ok "accl-set" || return 1
+	ynl roce_adp --do accl-get --json '{"dev-name": "emu0", "accl-raw": true}'
+	expect_ok "accl-get accl-raw" || return 1
+	expect_eq "$(py "$OUT" 'a = j["accl"]
+print(a["ack-dscp"], a["cc-burst-size"], a["cc-probe-mp-mode"], a["ifa2-turn-around-en"], len(j["accl-reg"]) // 2, j["accl-reg"][8:24])')" \
+		"46 2 1 1 128 0a00ba8141100fa0" "values and raw bytes" || return 1
+	ynl roce_adp --do accl-set --json '{"dev-name": "emu0", "accl": {"cc-burst-size": 4}}'
+	expect_eq "$RC" 1 "reserved cc-burst-size" || return 1
+	expect_match "$OUT" "'msg': 'cc_burst_size 4 is reserved'" "extack" ||
+		return 1
+	expect_match "$OUT" "'bad-attr': '.accl.cc-burst-size'" \
+		"extack attribute" || return 1
+	ynl roce_adp --do accl-set --json '{"dev-name": "emu0", "accl": {"ack-dscp": 64}}'
+	expect_eq "$RC" 1 "ack-dscp 64" || return 1
+	expect_match "$OUT" "'bad-attr': '.accl.ack-dscp'" "policy extack"
+}
+
 test_profile_get_do()
 {
 	ynl roce_adp --do profile-get --json '{"dev-name": "emu0"}'
@@ -236,6 +258,7 @@ run_test dev_get_unknown_device test_dev_get_unknown
 run_test dev_name_max_len test_dev_name_len
 run_op_test accl_get_do accl-get test_accl_get_do
 run_op_test accl_get_dump accl-get test_accl_get_dump
+run_op_test accl_new_features accl-set test_accl_new_features
 run_op_test profile_get_do profile-get test_profile_get_do
 run_op_test profile_get_dump profile-get test_profile_get_dump
 run_op_test mpt_get mpt-get test_mpt_get

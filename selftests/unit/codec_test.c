@@ -53,7 +53,20 @@ struct member_name {
 
 static const struct member_name accl_members[] = {
 	AM("field_select", field_select),
-	AM("enables", enables),
+	AM("roce_adp_retrans_en", features[0]),
+	AM("roce_tx_window_en", features[1]),
+	AM("roce_slow_restart_en", features[2]),
+	AM("roce_slow_restart_idle_en", features[3]),
+	AM("min_ack_timeout_limit_disabled", features[4]),
+	AM("adaptive_routing_forced_en", features[5]),
+	AM("selective_repeat_forced_en", features[6]),
+	AM("dc_half_handshake_en", features[7]),
+	AM("cc_per_plane_en", features[8]),
+	AM("ack_dscp_force", features[9]),
+	AM("ack_dscp", features[10]),
+	AM("cc_burst_size", features[11]),
+	AM("ifa2_turn_around_en", features[12]),
+	AM("cc_probe_mp_mode", features[13]),
 	AM("profile_select", profile_select),
 	AM("profile_id", profile_id),
 	AM("base_timeout_min", base_timeout_min),
@@ -126,9 +139,9 @@ static const u8 prof_all_max[PROF_LEN] = {
 
 /* ROCE_ACCL with every field at its maximum, reserved bits 0. */
 static const u8 accl_all_max[ACCL_LEN] = {
-	0x10, 0x00, 0x00, 0x7f,		/* 00h */
-	0x70, 0x00, 0x00, 0x7f,		/* 04h */
-	0x77, 0x0f, 0xff, 0xff,		/* 08h */
+	0x18, 0x00, 0x0f, 0xff,		/* 00h */
+	0x7f, 0x00, 0xff, 0xff,		/* 04h */
+	0x77, 0x3f, 0xff, 0xff,		/* 08h */
 	0x00, 0x00, 0x00, 0x00,		/* 0Ch */
 	0xf7, 0xc0, 0xff, 0xff,		/* 10h profile */
 	0xff, 0x00, 0xff, 0xff,
@@ -153,9 +166,9 @@ static const u8 prof_reserved[PROF_LEN] = {
 
 /* ROCE_ACCL with only its reserved bits set. */
 static const u8 accl_reserved[ACCL_LEN] = {
-	0xef, 0xff, 0xff, 0x80,
-	0x8f, 0xff, 0xff, 0x80,
-	0x88, 0xf0, 0x00, 0x00,
+	0xe7, 0xff, 0xf0, 0x00,
+	0x80, 0xff, 0x00, 0x00,
+	0x88, 0xc0, 0x00, 0x00,
 	0xff, 0xff, 0xff, 0xff,
 	0x08, 0x3f, 0x00, 0x00,		/* 10h profile */
 	0x00, 0xff, 0x00, 0x00,
@@ -181,8 +194,8 @@ static const u8 accl_reserved[ACCL_LEN] = {
 		    .range_size = 0xff }
 
 static const struct radp_roce_accl accl_max = {
-	.field_select = 0x7f,
-	.enables = 0x7f,
+	.field_select = 0x3fff,
+	.features = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0x3f, 7, 1, 3 },
 	.profile_select = 1,
 	.profile_id = 7,
 	.base_timeout_min = 0xfffff,
@@ -242,6 +255,7 @@ struct fvec {
 	u16 base;		/* where radp_get/set's buffer starts */
 	u16 moff;		/* member: in radp_roce_accl or radp_profile */
 	u8 shift;		/* the member's bit, for bit masks */
+	u32 mbits;		/* a select: the field_select bits it sets */
 	u16 off;		/* the field's dword */
 	u32 max, mixa, mixb;	/* mixa 0: a one-bit field */
 	u8 gmax[4], gmixa[4], gmixb[4], gclr[4];
@@ -253,6 +267,12 @@ struct fvec {
 	{ .name = _n, .fld = _f, .layout = L_ACCL, .range = -1,		\
 	  .moff = offsetof(struct radp_roce_accl, _m), .shift = _bit,	\
 	  .off = _off, .max = 1, .gmax = _gmax, .gclr = _gclr }
+/* A select: the bits of field_select (feature i: bit i) it stands for. */
+#define ACCL_SEL(_n, _f, _mbits, _gmax, _gclr)				\
+	{ .name = _n, .fld = _f, .layout = L_ACCL, .range = -1,		\
+	  .moff = offsetof(struct radp_roce_accl, field_select),	\
+	  .mbits = _mbits, .off = 0x00, .max = 1, .gmax = _gmax,	\
+	  .gclr = _gclr }
 #define ACCL_FLD(_n, _f, _m, _off, _max, _mixa, _mixb, _gmax, _gmixa,	\
 		 _gmixb, _gclr)						\
 	{ .name = _n, .fld = _f, .layout = L_ACCL, .range = -1,		\
@@ -297,73 +317,109 @@ struct fvec {
 		  B(00, 00, 00, aa), B(00, 00, 00, 55), B(7f, ff, ff, 00))
 
 static const struct fvec fvecs[] = {
-	/* ROCE_ACCL 00h */
-	ACCL_BIT("roce_adp_retrans_field_select",
-		 RADP_ROCE_ACCL_ROCE_ADP_RETRANS_FIELD_SELECT, field_select, 0,
-		 0x00, B(00, 00, 00, 01), B(10, 00, 00, 7e)),
-	ACCL_BIT("roce_tx_window_field_select",
-		 RADP_ROCE_ACCL_ROCE_TX_WINDOW_FIELD_SELECT, field_select, 1,
-		 0x00, B(00, 00, 00, 02), B(10, 00, 00, 7d)),
-	ACCL_BIT("roce_slow_restart_field_select",
-		 RADP_ROCE_ACCL_ROCE_SLOW_RESTART_FIELD_SELECT, field_select, 2,
-		 0x00, B(00, 00, 00, 04), B(10, 00, 00, 7b)),
-	ACCL_BIT("roce_slow_restart_idle_field_select",
-		 RADP_ROCE_ACCL_ROCE_SLOW_RESTART_IDLE_FIELD_SELECT,
-		 field_select, 3,
-		 0x00, B(00, 00, 00, 08), B(10, 00, 00, 77)),
-	ACCL_BIT("min_ack_timeout_limit_disabled_field_select",
+	/*
+	 * ROCE_ACCL 00h, by hand from the reference's two tables: with every
+	 * field at its maximum the dword is 18 00 0f ff (selects 0..11, 27,
+	 * adp_retx_profile_select 28).
+	 */
+	ACCL_SEL("roce_adp_retrans_field_select",
+		 RADP_ROCE_ACCL_ROCE_ADP_RETRANS_FIELD_SELECT, 0x0001,
+		 B(00, 00, 00, 01), B(18, 00, 0f, fe)),
+	ACCL_SEL("roce_tx_window_field_select",
+		 RADP_ROCE_ACCL_ROCE_TX_WINDOW_FIELD_SELECT, 0x0002,
+		 B(00, 00, 00, 02), B(18, 00, 0f, fd)),
+	ACCL_SEL("roce_slow_restart_field_select",
+		 RADP_ROCE_ACCL_ROCE_SLOW_RESTART_FIELD_SELECT, 0x0004,
+		 B(00, 00, 00, 04), B(18, 00, 0f, fb)),
+	ACCL_SEL("roce_slow_restart_idle_field_select",
+		 RADP_ROCE_ACCL_ROCE_SLOW_RESTART_IDLE_FIELD_SELECT, 0x0008,
+		 B(00, 00, 00, 08), B(18, 00, 0f, f7)),
+	ACCL_SEL("min_ack_timeout_limit_disabled_field_select",
 		 RADP_ROCE_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED_FIELD_SELECT,
-		 field_select, 4,
-		 0x00, B(00, 00, 00, 10), B(10, 00, 00, 6f)),
-	ACCL_BIT("adaptive_routing_forced_en_field_select",
+		 0x0010, B(00, 00, 00, 10), B(18, 00, 0f, ef)),
+	ACCL_SEL("adaptive_routing_forced_en_field_select",
 		 RADP_ROCE_ACCL_ADAPTIVE_ROUTING_FORCED_EN_FIELD_SELECT,
-		 field_select, 5,
-		 0x00, B(00, 00, 00, 20), B(10, 00, 00, 5f)),
-	ACCL_BIT("selective_repeat_forced_en_field_select",
+		 0x0020, B(00, 00, 00, 20), B(18, 00, 0f, df)),
+	ACCL_SEL("selective_repeat_forced_en_field_select",
 		 RADP_ROCE_ACCL_SELECTIVE_REPEAT_FORCED_EN_FIELD_SELECT,
-		 field_select, 6,
-		 0x00, B(00, 00, 00, 40), B(10, 00, 00, 3f)),
+		 0x0040, B(00, 00, 00, 40), B(18, 00, 0f, bf)),
+	ACCL_SEL("dc_half_handshake_en_field_select",
+		 RADP_ROCE_ACCL_DC_HALF_HANDSHAKE_EN_FIELD_SELECT, 0x0080,
+		 B(00, 00, 00, 80), B(18, 00, 0f, 7f)),
+	ACCL_SEL("cc_per_plane_en_field_select",
+		 RADP_ROCE_ACCL_CC_PER_PLANE_EN_FIELD_SELECT, 0x0100,
+		 B(00, 00, 01, 00), B(18, 00, 0e, ff)),
+	/* one select for ack_dscp_force (feature 9) and ack_dscp (10) */
+	ACCL_SEL("ack_dscp_force_field_select",
+		 RADP_ROCE_ACCL_ACK_DSCP_FORCE_FIELD_SELECT, 0x0600,
+		 B(00, 00, 02, 00), B(18, 00, 0d, ff)),
+	ACCL_SEL("cc_burst_size_select", RADP_ROCE_ACCL_CC_BURST_SIZE_SELECT,
+		 0x0800, B(00, 00, 04, 00), B(18, 00, 0b, ff)),
+	ACCL_SEL("cc_probe_mp_mode_field_select",
+		 RADP_ROCE_ACCL_CC_PROBE_MP_MODE_FIELD_SELECT, 0x2000,
+		 B(00, 00, 08, 00), B(18, 00, 07, ff)),
+	ACCL_SEL("ifa2_turn_around_select",
+		 RADP_ROCE_ACCL_IFA2_TURN_AROUND_SELECT, 0x1000,
+		 B(08, 00, 00, 00), B(10, 00, 0f, ff)),
 	ACCL_BIT("adp_retx_profile_select",
 		 RADP_ROCE_ACCL_ADP_RETX_PROFILE_SELECT, profile_select, 0,
-		 0x00, B(10, 00, 00, 00), B(00, 00, 00, 7f)),
+		 0x00, B(10, 00, 00, 00), B(08, 00, 0f, ff)),
 
-	/* ROCE_ACCL 04h */
+	/* ROCE_ACCL 04h: all at their maximum 7f 00 ff ff */
 	ACCL_BIT("roce_adp_retrans_en", RADP_ROCE_ACCL_ROCE_ADP_RETRANS_EN,
-		 enables, 0, 0x04, B(00, 00, 00, 01), B(70, 00, 00, 7e)),
+		 features[0], 0, 0x04, B(00, 00, 00, 01), B(7f, 00, ff, fe)),
 	ACCL_BIT("roce_tx_window_en", RADP_ROCE_ACCL_ROCE_TX_WINDOW_EN,
-		 enables, 1, 0x04, B(00, 00, 00, 02), B(70, 00, 00, 7d)),
+		 features[1], 0, 0x04, B(00, 00, 00, 02), B(7f, 00, ff, fd)),
 	ACCL_BIT("roce_slow_restart_en", RADP_ROCE_ACCL_ROCE_SLOW_RESTART_EN,
-		 enables, 2, 0x04, B(00, 00, 00, 04), B(70, 00, 00, 7b)),
+		 features[2], 0, 0x04, B(00, 00, 00, 04), B(7f, 00, ff, fb)),
 	ACCL_BIT("roce_slow_restart_idle_en",
 		 RADP_ROCE_ACCL_ROCE_SLOW_RESTART_IDLE_EN,
-		 enables, 3, 0x04, B(00, 00, 00, 08), B(70, 00, 00, 77)),
+		 features[3], 0, 0x04, B(00, 00, 00, 08), B(7f, 00, ff, f7)),
 	ACCL_BIT("min_ack_timeout_limit_disabled",
 		 RADP_ROCE_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED,
-		 enables, 4, 0x04, B(00, 00, 00, 10), B(70, 00, 00, 6f)),
+		 features[4], 0, 0x04, B(00, 00, 00, 10), B(7f, 00, ff, ef)),
 	ACCL_BIT("adaptive_routing_forced_en",
 		 RADP_ROCE_ACCL_ADAPTIVE_ROUTING_FORCED_EN,
-		 enables, 5, 0x04, B(00, 00, 00, 20), B(70, 00, 00, 5f)),
+		 features[5], 0, 0x04, B(00, 00, 00, 20), B(7f, 00, ff, df)),
 	ACCL_BIT("selective_repeat_forced_en",
 		 RADP_ROCE_ACCL_SELECTIVE_REPEAT_FORCED_EN,
-		 enables, 6, 0x04, B(00, 00, 00, 40), B(70, 00, 00, 3f)),
+		 features[6], 0, 0x04, B(00, 00, 00, 40), B(7f, 00, ff, bf)),
+	ACCL_BIT("dc_half_handshake_en", RADP_ROCE_ACCL_DC_HALF_HANDSHAKE_EN,
+		 features[7], 0, 0x04, B(00, 00, 00, 80), B(7f, 00, ff, 7f)),
+	ACCL_BIT("cc_per_plane_en", RADP_ROCE_ACCL_CC_PER_PLANE_EN,
+		 features[8], 0, 0x04, B(00, 00, 01, 00), B(7f, 00, fe, ff)),
+	ACCL_BIT("ack_dscp_force", RADP_ROCE_ACCL_ACK_DSCP_FORCE,
+		 features[9], 0, 0x04, B(00, 00, 02, 00), B(7f, 00, fd, ff)),
+	ACCL_FLD("ack_dscp", RADP_ROCE_ACCL_ACK_DSCP, features[10], 0x04,
+		 0x3f, 0x2a, 0x15, B(00, 00, fc, 00), B(00, 00, a8, 00),
+		 B(00, 00, 54, 00), B(7f, 00, 03, ff)),
+	ACCL_FLD("cc_burst_size", RADP_ROCE_ACCL_CC_BURST_SIZE, features[11],
+		 0x04, 7, 5, 2, B(07, 00, 00, 00), B(05, 00, 00, 00),
+		 B(02, 00, 00, 00), B(78, 00, ff, ff)),
+	ACCL_BIT("ifa2_turn_around_en", RADP_ROCE_ACCL_IFA2_TURN_AROUND_EN,
+		 features[12], 0, 0x04, B(08, 00, 00, 00), B(77, 00, ff, ff)),
 	ACCL_FLD("adp_retx_profile_id", RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID,
 		 profile_id, 0x04, 7, 5, 2, B(70, 00, 00, 00),
-		 B(50, 00, 00, 00), B(20, 00, 00, 00), B(00, 00, 00, 7f)),
+		 B(50, 00, 00, 00), B(20, 00, 00, 00), B(0f, 00, ff, ff)),
 
 	/* ROCE_ACCL 08h */
 	ACCL_FLD("adp_retx_base_timeout_min",
 		 RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN, base_timeout_min,
 		 0x08, 0xfffff, 0xaaaaa, 0x55555, B(00, 0f, ff, ff),
-		 B(00, 0a, aa, aa), B(00, 05, 55, 55), B(77, 00, 00, 00)),
+		 B(00, 0a, aa, aa), B(00, 05, 55, 55), B(77, 30, 00, 00)),
 	ACCL_FLD("adp_retx_profile_max_id",
 		 RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID, profile_max_id,
 		 0x08, 7, 5, 2, B(07, 00, 00, 00),
-		 B(05, 00, 00, 00), B(02, 00, 00, 00), B(70, 0f, ff, ff)),
+		 B(05, 00, 00, 00), B(02, 00, 00, 00), B(70, 3f, ff, ff)),
 	ACCL_FLD("adp_retx_profile_max_range_num",
 		 RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_RANGE_NUM,
 		 profile_max_range_num,
 		 0x08, 7, 5, 2, B(70, 00, 00, 00),
-		 B(50, 00, 00, 00), B(20, 00, 00, 00), B(07, 0f, ff, ff)),
+		 B(50, 00, 00, 00), B(20, 00, 00, 00), B(07, 3f, ff, ff)),
+	/* a feature in the caps' dword, all at their maximum 77 3f ff ff */
+	ACCL_FLD("cc_probe_mp_mode", RADP_ROCE_ACCL_CC_PROBE_MP_MODE,
+		 features[13], 0x08, 3, 2, 1, B(00, 30, 00, 00),
+		 B(00, 20, 00, 00), B(00, 10, 00, 00), B(77, 0f, ff, ff)),
 
 	/* adp_retx_profile 00h */
 	{ .name = "qp_total_timeout", .fld = RADP_PROFILE_QP_TOTAL_TIMEOUT,
@@ -553,8 +609,13 @@ static void test_field_value(const struct fvec *v, enum vclass c,
 	/* a struct radp_profile is checked through the profile member */
 	if (l == L_PROF)
 		moff += PROF_IN_ACCL;
-	*member(&dec, moff) &= ~(v->max << v->shift);
-	*member(&dec, moff) |= val << v->shift;
+	if (v->mbits) {
+		*member(&dec, moff) &= ~v->mbits;
+		*member(&dec, moff) |= val ? v->mbits : 0;
+	} else {
+		*member(&dec, moff) &= ~(v->max << v->shift);
+		*member(&dec, moff) |= val << v->shift;
+	}
 
 	row_name(name, sizeof(name), v);
 	if (l == L_ACCL)
@@ -794,7 +855,7 @@ static void test_whole(void)
 
 	memset(&real, 0, sizeof(real));
 	real.field_select = 0x41;
-	real.enables = 0x01;
+	real.features[0] = 1;
 	real.profile_select = 1;
 	real.profile_id = 1;
 	real.base_timeout_min = 4000;

@@ -15,6 +15,13 @@ struct accl_state {
 	struct adp_vals accl;
 	struct adp_vals conf;
 	struct adp_vals caps;
+	const uint8_t *raw;	/* ACCL_REG, ROCE_ADP_ROCE_ACCL_LEN bytes */
+};
+
+/* What "accl show" asks for. */
+struct accl_show_req {
+	const char *dev;	/* NULL: every device */
+	bool raw;
 };
 
 static int decode_nest(const struct adp_field *fields,
@@ -34,16 +41,17 @@ static void accl_print_text(const struct accl_state *st)
 	const struct adp_field *f;
 	const char *sep = "  caps:";
 	char line[128], val[32];
-	bool fixed;
+	bool unsupported;
 
+	/* A feature whose select the device reports as 0 has no value. */
 	for (f = adp_accl_fields; f->attr; f++) {
 		if (!st->accl.has[f->attr])
 			continue;
-		fixed = st->conf.has[f->attr] && !st->conf.v[f->attr];
-		snprintf(line, sizeof(line), "  %-*s %s%s", width, adp_field_key(f),
+		unsupported = st->conf.has[f->attr] && !st->conf.v[f->attr];
+		snprintf(line, sizeof(line), "  %-*s %s", width, adp_field_key(f),
+			 unsupported ? "not supported" :
 			 adp_field_str(f, st->accl.v[f->attr], val,
-				       sizeof(val)),
-			 fixed ? " (fixed)" : "");
+				       sizeof(val)));
 		print_string(PRINT_FP, NULL, "%s", line);
 		print_nl();
 	}
@@ -58,6 +66,8 @@ static void accl_print_text(const struct accl_state *st)
 	}
 	if (!*sep)
 		print_nl();
+	if (st->raw)
+		adp_print_raw_text(st->raw, ROCE_ADP_ROCE_ACCL_LEN);
 }
 
 static int accl_print(const struct adp_nl_msg *msg, void *arg)
@@ -80,6 +90,8 @@ static int accl_print(const struct adp_nl_msg *msg, void *arg)
 	    decode_nest(adp_caps_fields, tb[ROCE_ADP_A_CAPS], &st.caps,
 			"capabilities"))
 		return -EBADMSG;
+	st.raw = tb[ROCE_ADP_A_ACCL_REG] ?
+		 nla_data(tb[ROCE_ADP_A_ACCL_REG]) : NULL;
 
 	open_json_object(NULL);
 	print_string(PRINT_ANY, "dev", "%s:", name);
@@ -94,21 +106,94 @@ static int accl_print(const struct adp_nl_msg *msg, void *arg)
 	adp_vals_print_json(adp_accl_fields, &st.accl);
 	if (tb[ROCE_ADP_A_ACCL_CONFIGURABLE]) {
 		open_json_object("configurable");
-		adp_vals_print_json(adp_accl_fields, &st.conf);
+		adp_vals_print_json_flags(adp_accl_fields, &st.conf);
 		close_json_object();
 	}
 	adp_vals_print_json(adp_caps_fields, &st.caps);
 	if (tb[ROCE_ADP_A_ACTIVE_PROFILE_ID])
 		print_uint(PRINT_JSON, "active_profile_id", NULL, active);
+	if (st.raw)
+		adp_print_raw_json(st.raw, ROCE_ADP_ROCE_ACCL_LEN);
 	accl_print_text(&st);
 	close_json_object();
 	return 0;
 }
 
+static int accl_build_show(struct nl_msg *msg, void *arg)
+{
+	const struct accl_show_req *req = arg;
+	int ret;
+
+	ret = adp_put_dev(msg, (void *)req->dev);
+	if (ret < 0 || !req->raw)
+		return ret;
+	return nla_put_flag(msg, ROCE_ADP_A_ACCL_RAW);
+}
+
 static int accl_show(struct adp_ctx *ctx, int argc, char **argv)
 {
-	return adp_show_dev_cmd(ctx, argc, argv, ROCE_ADP_CMD_ACCL_GET,
-				accl_print);
+	struct accl_show_req req;
+	int ret;
+
+	argc = adp_take_raw_opt(argc, argv, &req.raw);
+	ret = adp_parse_dev(ctx, argc, argv, &req.dev);
+	if (ret)
+		return ret;
+	return adp_show_req(ctx, ROCE_ADP_CMD_ACCL_GET,
+			    req.dev ? 0 : NLM_F_DUMP, accl_build_show, &req,
+			    accl_print, NULL);
+}
+
+/* A ROCE_ACCL *_select field: mlxreg's list names them, adpctl sets them. */
+static bool accl_is_select(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
+		if (!strcmp(radp_fields[radp_accl_select_flds[i]].name, name))
+			return true;
+	return false;
+}
+
+/*
+ * mlxreg's --set list, as operators write it today:
+ * "roce_adp_retrans_en=0x1,roce_tx_window_en=0x1".  A select given as 1
+ * is what adpctl sends anyway; 0 (leave the field alone) is refused, as
+ * leaving the field out says the same.
+ */
+static int accl_take_mlxreg(const struct adp_ctx *ctx, char *list,
+			    struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	char *item, *save, *eq;
+	char *pair[2];
+	int j, ret;
+
+	for (item = strtok_r(list, ",", &save); item;
+	     item = strtok_r(NULL, ",", &save)) {
+		eq = strchr(item, '=');
+		if (!eq || eq == item || !eq[1])
+			return adp_usage_error(ctx, "invalid mlxreg field \"%s\": expected NAME=VALUE",
+					       item);
+		*eq = '\0';
+		pair[0] = item;
+		pair[1] = eq + 1;
+		if (accl_is_select(item)) {
+			if (strcmp(pair[1], "1") && strcmp(pair[1], "0x1"))
+				return adp_usage_error(ctx, "\"%s=%s\": leave a field out rather than unselect it",
+						       item, pair[1]);
+			continue;
+		}
+		f = adp_field_find(adp_accl_fields, item);
+		if (!f)
+			return adp_usage_error(ctx, "unknown enable \"%s\"",
+					       item);
+		j = 0;
+		ret = adp_field_take(ctx, item, f, vals, 2, pair, &j, "");
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 int accl_parse_set(const struct adp_ctx *ctx, struct accl_req *req,
@@ -130,6 +215,9 @@ int accl_parse_set(const struct adp_ctx *ctx, struct accl_req *req,
 		} else if (f) {
 			ret = adp_field_take(ctx, argv[i], f, &req->accl,
 					     argc, argv, &i, "");
+			any = true;
+		} else if (strchr(argv[i], '=')) {
+			ret = accl_take_mlxreg(ctx, argv[i], &req->accl);
 			any = true;
 		} else if (argv[i][0] == '-') {
 			return adp_usage_error(ctx, "unknown option \"%s\" (options go before the object)",
@@ -182,22 +270,24 @@ static void accl_set_details(FILE *fp)
 {
 	fputs("\nNAME, one or more of:\n", fp);
 	adp_fields_help(fp, adp_accl_fields, -1);
-	fputs("\nOnly the enables given change.  The state read back is printed\n"
-	      "as by \"accl show\".\n", fp);
+	fputs("\nOnly the features given change.  NAME=VALUE[,NAME=VALUE]... is\n"
+	      "mlxreg's --set list, taken as it is (its *_select fields set to 1\n"
+	      "are left to adpctl).  The state read back is printed as by\n"
+	      "\"accl show\".\n", fp);
 }
 
 const struct adp_cmd accl_cmds[] = {
 	{
 		.name = "show",
 		.func = accl_show,
-		.help = "show the RoCE enables, profile limits and active profile",
-		.usage = "[[dev] DEV]",
+		.help = "show the RoCE features, profile limits and active profile",
+		.usage = "[[dev] DEV] [-r | --raw]",
 	},
 	{
 		.name = "set",
 		.func = accl_set,
-		.help = "turn RoCE enables on or off",
-		.usage = "dev DEV NAME { on | off } [NAME { on | off }]...",
+		.help = "change RoCE features: enables on or off, the others' values",
+		.usage = "dev DEV { NAME { on | off | VALUE } | NAME=VALUE[,...] }...",
 		.details = accl_set_details,
 	},
 	{ }

@@ -137,6 +137,15 @@ int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
 int adp_parse_dev(const struct adp_ctx *ctx, int argc, char **argv,
 		  const char **dev);
 /* The whole "OBJ show [[dev] DEV]" command around adp_show(). */
+/*
+ * Take "-r"/"--raw", the one option after a show's object, out of argv;
+ * returns the words left.
+ */
+int adp_take_raw_opt(int argc, char **argv, bool *raw);
+/* Raw bytes of a register or entry: JSON "raw" (hex), or text lines. */
+#define ADP_RAW_MAX	128
+void adp_print_raw_json(const uint8_t *raw, size_t len);
+void adp_print_raw_text(const uint8_t *raw, size_t len);
 int adp_show_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
 		     int (*print)(const struct adp_nl_msg *msg, void *arg));
 /*

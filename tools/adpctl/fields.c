@@ -126,19 +126,31 @@ void adp_vals_print(const struct adp_field *fields,
 	}
 }
 
-void adp_vals_print_json(const struct adp_field *fields,
-			 const struct adp_vals *vals)
+static void vals_print_json(const struct adp_field *fields,
+			    const struct adp_vals *vals, bool flags)
 {
 	const struct adp_field *f;
 
 	for (f = fields; f->attr; f++) {
 		if (!vals->has[f->attr])
 			continue;
-		if (f->kind == ADP_FIELD_BOOL)
+		if (flags || f->kind == ADP_FIELD_BOOL)
 			print_bool(PRINT_JSON, adp_field_key(f), NULL,
 				   vals->v[f->attr]);
 		else
 			print_uint(PRINT_JSON, adp_field_key(f), NULL,
 				   vals->v[f->attr]);
 	}
+}
+
+void adp_vals_print_json(const struct adp_field *fields,
+			 const struct adp_vals *vals)
+{
+	vals_print_json(fields, vals, false);
+}
+
+void adp_vals_print_json_flags(const struct adp_field *fields,
+			       const struct adp_vals *vals)
+{
+	vals_print_json(fields, vals, true);
 }

@@ -53,6 +53,9 @@ int adp_vals_put(struct nl_msg *msg, const struct adp_field *fields,
 /* JSON members: each present field under its name, the raw value. */
 void adp_vals_print_json(const struct adp_field *fields,
 			 const struct adp_vals *vals);
+/* The same, each value a JSON boolean (a nest of flags: configurable). */
+void adp_vals_print_json_flags(const struct adp_field *fields,
+			       const struct adp_vals *vals);
 /*
  * Each present field once for both outputs: " name value" in text (the
  * value's name when it has one), "name": value in JSON.

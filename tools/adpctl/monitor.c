@@ -48,8 +48,9 @@ static int print_nest(const struct adp_field *fields,
 	if (adp_vals_parse(fields, nest, &vals, what))
 		return -EBADMSG;
 	if (key) {
+		/* A keyed nest is JSON only: the configurable flags. */
 		open_json_object(key);
-		adp_vals_print(fields, &vals);
+		adp_vals_print_json_flags(fields, &vals);
 		close_json_object();
 	} else {
 		adp_vals_print(fields, &vals);

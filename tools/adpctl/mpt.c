@@ -121,7 +121,6 @@ static int mpt_decode(const struct nlattr *nest, struct mpt_entry *e)
 static void mpt_json(const struct mpt_entry *e)
 {
 	const struct radp_mpt_member *mm;
-	char hex[2 * RADP_MPT_LEN + 1];
 	unsigned int i;
 
 	if (!is_json_context())
@@ -135,11 +134,8 @@ static void mpt_json(const struct mpt_entry *e)
 		print_u64(PRINT_JSON, mm->name, NULL,
 			  radp_mpt_member_get(&e->m, mm));
 	}
-	if (e->raw) {
-		for (i = 0; i < RADP_MPT_LEN; i++)
-			snprintf(hex + 2 * i, 3, "%02x", e->raw[i]);
-		print_string(PRINT_JSON, "raw", NULL, hex);
-	}
+	if (e->raw)
+		adp_print_raw_json(e->raw, RADP_MPT_LEN);
 }
 
 /* len, and bit 64 of it when len64 is set: up to 2^65 - 1, in decimal. */
@@ -189,22 +185,6 @@ static void mpt_list_bit(const struct radp_mpt *m, enum radp_fld fld,
 	if (radp_mpt_member_get(m, mpt_member(fld)))
 		snprintf(buf + len, size - len, "%s%s", len ? "," : "",
 			 radp_fields[fld].name);
-}
-
-static void mpt_text_raw(const uint8_t *raw)
-{
-	char line[128];
-	size_t off, i, n;
-
-	for (off = 0; off < RADP_MPT_LEN; off += 32) {
-		n = snprintf(line, sizeof(line), "    raw 0x%02zx:", off);
-		for (i = off; i < off + 32; i += 4)
-			n += snprintf(line + n, sizeof(line) - n,
-				      " %02x%02x%02x%02x", raw[i], raw[i + 1],
-				      raw[i + 2], raw[i + 3]);
-		print_string(PRINT_FP, NULL, "%s", line);
-		print_nl();
-	}
 }
 
 /* The fields of a live entry, in the order an operator reads them. */
@@ -287,7 +267,7 @@ static void mpt_text(const struct mpt_entry *e)
 		mpt_text_live(m);
 	print_nl();
 	if (e->raw)
-		mpt_text_raw(e->raw);
+		adp_print_raw_text(e->raw, RADP_MPT_LEN);
 }
 
 static int mpt_print(const struct adp_nl_msg *msg, void *arg)
@@ -364,15 +344,9 @@ static int mpt_show(struct adp_ctx *ctx, int argc, char **argv)
 		{ .key = "qpn", .type = ADP_ARG_STR, .val = &qpn },
 		{ }
 	};
-	int i, n, ret;
+	int n, ret;
 
-	/* -r is the one option after the object: take it out first. */
-	for (i = n = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "-r") || !strcmp(argv[i], "--raw"))
-			req.raw = true;
-		else
-			argv[n++] = argv[i];
-	}
+	n = adp_take_raw_opt(argc, argv, &req.raw);
 	ret = adp_parse_args(ctx, args, n, argv);
 	if (!ret)
 		ret = mpt_number(ctx, "index", &mpt_index_arg, index,

@@ -104,3 +104,44 @@ int adp_show_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
 		return ret;
 	return adp_show(ctx, cmd, dev, print, NULL);
 }
+
+int adp_take_raw_opt(int argc, char **argv, bool *raw)
+{
+	int i, n;
+
+	*raw = false;
+	for (i = n = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "-r") || !strcmp(argv[i], "--raw"))
+			*raw = true;
+		else
+			argv[n++] = argv[i];
+	}
+	return n;
+}
+
+void adp_print_raw_json(const uint8_t *raw, size_t len)
+{
+	char hex[2 * ADP_RAW_MAX + 1];
+	size_t i;
+
+	for (i = 0; i < len && i < ADP_RAW_MAX; i++)
+		snprintf(hex + 2 * i, 3, "%02x", raw[i]);
+	hex[2 * i] = '\0';
+	print_string(PRINT_JSON, "raw", NULL, hex);
+}
+
+void adp_print_raw_text(const uint8_t *raw, size_t len)
+{
+	char line[128];
+	size_t off, i, n;
+
+	for (off = 0; off < len; off += 32) {
+		n = snprintf(line, sizeof(line), "    raw 0x%02zx:", off);
+		for (i = off; i < off + 32 && i + 4 <= len; i += 4)
+			n += snprintf(line + n, sizeof(line) - n,
+				      " %02x%02x%02x%02x", raw[i], raw[i + 1],
+				      raw[i + 2], raw[i + 3]);
+		print_string(PRINT_FP, NULL, "%s", line);
+		print_nl();
+	}
+}

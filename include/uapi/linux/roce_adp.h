@@ -44,6 +44,34 @@ enum roce_adp_dec_mode {
 	ROCE_ADP_DEC_MODE_TO_LOW_BOUND,
 };
 
+/**
+ * enum roce_adp_cc_burst_size - Congestion control burst size (cc-burst-size);
+ *   3 to 6 are reserved.
+ * @ROCE_ADP_CC_BURST_SIZE_4KB: 4 KB.
+ * @ROCE_ADP_CC_BURST_SIZE_8KB: 8 KB.
+ * @ROCE_ADP_CC_BURST_SIZE_16KB: 16 KB.
+ * @ROCE_ADP_CC_BURST_SIZE_1_5KB: 1.5 KB.
+ */
+enum roce_adp_cc_burst_size {
+	ROCE_ADP_CC_BURST_SIZE_4KB,
+	ROCE_ADP_CC_BURST_SIZE_8KB,
+	ROCE_ADP_CC_BURST_SIZE_16KB,
+	ROCE_ADP_CC_BURST_SIZE_1_5KB = 7,
+};
+
+/**
+ * enum roce_adp_cc_probe_mp_mode - What the device does with a congestion
+ *   control probe whose plane does not match (cc-probe-mp-mode); 2 and 3 are
+ *   reserved.
+ * @ROCE_ADP_CC_PROBE_MP_MODE_ACCEPT: Accept the probe.
+ * @ROCE_ADP_CC_PROBE_MP_MODE_DISCARD: Discard the probe.
+ */
+enum roce_adp_cc_probe_mp_mode {
+	ROCE_ADP_CC_PROBE_MP_MODE_ACCEPT,
+	ROCE_ADP_CC_PROBE_MP_MODE_DISCARD,
+};
+
+#define ROCE_ADP_ROCE_ACCL_LEN	128
 #define ROCE_ADP_MPT_ENTRY_LEN	64
 
 /**
@@ -131,6 +159,8 @@ enum {
 	ROCE_ADP_A_MPT_ENTRY,
 	ROCE_ADP_A_DEV_EVENT,
 	ROCE_ADP_A_RESTORE,
+	ROCE_ADP_A_ACCL_RAW,
+	ROCE_ADP_A_ACCL_REG,
 
 	__ROCE_ADP_A_MAX,
 	ROCE_ADP_A_MAX = (__ROCE_ADP_A_MAX - 1)
@@ -155,6 +185,13 @@ enum {
 	ROCE_ADP_A_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED,
 	ROCE_ADP_A_ACCL_ADAPTIVE_ROUTING_FORCED_EN,
 	ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN,
+	ROCE_ADP_A_ACCL_DC_HALF_HANDSHAKE_EN,
+	ROCE_ADP_A_ACCL_CC_PER_PLANE_EN,
+	ROCE_ADP_A_ACCL_ACK_DSCP_FORCE,
+	ROCE_ADP_A_ACCL_ACK_DSCP,
+	ROCE_ADP_A_ACCL_CC_BURST_SIZE,
+	ROCE_ADP_A_ACCL_IFA2_TURN_AROUND_EN,
+	ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE,
 
 	__ROCE_ADP_A_ACCL_MAX,
 	ROCE_ADP_A_ACCL_MAX = (__ROCE_ADP_A_ACCL_MAX - 1)

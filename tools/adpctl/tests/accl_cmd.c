@@ -4,8 +4,9 @@
  * of ACCL_GET replies, the request of a set and its errors.  TAP.
  *
  * Requests as fake_req_str() renders them; the numbers are
- *   top level: 1 DEV_NAME, 6 ACCL (nest)
- *   ACCL:      1 ROCE_ADP_RETRANS_EN ... 7 SELECTIVE_REPEAT_FORCED_EN, u8
+ *   top level: 1 DEV_NAME, 6 ACCL (nest), 19 ACCL_RAW (flag)
+ *   ACCL:      1 ROCE_ADP_RETRANS_EN ... 7 SELECTIVE_REPEAT_FORCED_EN,
+ *              8 DC_HALF_HANDSHAKE_EN ... 14 CC_PROBE_MP_MODE, u8
  */
 #include <errno.h>
 #include <string.h>
@@ -14,36 +15,48 @@
 
 _Static_assert(ROCE_ADP_A_ACCL == 6 &&
 	       ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN == 1 &&
-	       ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN == 7, "numbers");
+	       ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN == 7 &&
+	       ROCE_ADP_A_ACCL_ACK_DSCP == 11 &&
+	       ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE == 14 &&
+	       ROCE_ADP_A_ACCL_RAW == 19, "numbers");
 
 #define ENABLES	ROCE_ADP_A_ACCL_MAX
 
+/* The seven enables older kernels know. */
+#define OLD_ENABLES	7
+
 struct fake_accl {
 	const char *dev;
+	int nattrs;			/* attributes of a nest; 0: all */
 	int active;			/* -1: left out */
 	uint8_t en[ENABLES];		/* by attribute - 1 */
 	const uint8_t *conf;		/* NULL: nest left out */
 	const uint32_t *caps;		/* max_id, max_range_num, min ns */
 };
 
-static const uint8_t conf0[ENABLES] = { 1, 0, 1, 1, 1, 0, 0 };
+/* Firmware without roce_tx_window_en, the forced enables, ifa2. */
+static const uint8_t conf0[ENABLES] = {
+	1, 0, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 0, 1
+};
 static const uint32_t caps0[] = { 1, 4, 4000 };
 
+/* ack_dscp 46, cc_burst_size 16KB, cc_probe_mp_mode discard. */
 static const struct fake_accl emu0 = {
-	"emu0", 1, { 1, 0, 1, 0, 0, 0, 0 }, conf0, caps0,
+	"emu0", 0, 1, { 1, 0, 1, 0, 0, 0, 0, 1, 0, 1, 46, 2, 0, 1 }, conf0,
+	caps0,
 };
 
-/* An older kernel: the enables only. */
+/* An older kernel: the seven enables only. */
 static const struct fake_accl emu1 = {
-	"emu1", -1, { 0, 1, 0, 0, 1, 1, 1 }, NULL, NULL,
+	"emu1", OLD_ENABLES, -1, { 0, 1, 0, 0, 1, 1, 1 }, NULL, NULL,
 };
 
-static void put_u8s(struct nl_msg *msg, int type, const uint8_t *v)
+static void put_u8s(struct nl_msg *msg, int type, const uint8_t *v, int n)
 {
 	struct nlattr *nest = nla_nest_start(msg, type | NLA_F_NESTED);
 	int i;
 
-	for (i = 0; i < ENABLES; i++)
+	for (i = 0; i < (n ?: ENABLES); i++)
 		nla_put_u8(msg, i + 1, v[i]);
 	nla_nest_end(msg, nest);
 }
@@ -64,9 +77,9 @@ static void reply(uint8_t cmd, const struct fake_accl *a)
 	}
 	if (a->active >= 0)
 		nla_put_u32(msg, ROCE_ADP_A_ACTIVE_PROFILE_ID, a->active);
-	put_u8s(msg, ROCE_ADP_A_ACCL, a->en);
+	put_u8s(msg, ROCE_ADP_A_ACCL, a->en, a->nattrs);
 	if (a->conf)
-		put_u8s(msg, ROCE_ADP_A_ACCL_CONFIGURABLE, a->conf);
+		put_u8s(msg, ROCE_ADP_A_ACCL_CONFIGURABLE, a->conf, a->nattrs);
 }
 
 static int show(bool json, const char *line)
@@ -82,12 +95,19 @@ static int set(bool json, const char *line)
 #define EMU0_TEXT \
 	"emu0: active profile 1 (profile timeouts)\n" \
 	"  roce_adp_retrans_en            on\n" \
-	"  roce_tx_window_en              off (fixed)\n" \
+	"  roce_tx_window_en              not supported\n" \
 	"  roce_slow_restart_en           on\n" \
 	"  roce_slow_restart_idle_en      off\n" \
 	"  min_ack_timeout_limit_disabled off\n" \
-	"  adaptive_routing_forced_en     off (fixed)\n" \
-	"  selective_repeat_forced_en     off (fixed)\n" \
+	"  adaptive_routing_forced_en     not supported\n" \
+	"  selective_repeat_forced_en     not supported\n" \
+	"  dc_half_handshake_en           on\n" \
+	"  cc_per_plane_en                off\n" \
+	"  ack_dscp_force                 on\n" \
+	"  ack_dscp                       46\n" \
+	"  cc_burst_size                  16KB\n" \
+	"  ifa2_turn_around_en            not supported\n" \
+	"  cc_probe_mp_mode               discard\n" \
 	"  caps: adp_retx_profile_max_id 1 adp_retx_profile_max_range_num 4 adp_retx_base_timeout_min 4us\n"
 
 #define EMU1_TEXT \
@@ -107,12 +127,19 @@ static int set(bool json, const char *line)
 	"\"min_ack_timeout_limit_disabled\":false," \
 	"\"adaptive_routing_forced_en\":false," \
 	"\"selective_repeat_forced_en\":false," \
+	"\"dc_half_handshake_en\":true,\"cc_per_plane_en\":false," \
+	"\"ack_dscp_force\":true,\"ack_dscp\":46,\"cc_burst_size\":2," \
+	"\"ifa2_turn_around_en\":false,\"cc_probe_mp_mode\":1," \
 	"\"configurable\":{\"roce_adp_retrans_en\":true," \
 	"\"roce_tx_window_en\":false,\"roce_slow_restart_en\":true," \
 	"\"roce_slow_restart_idle_en\":true," \
 	"\"min_ack_timeout_limit_disabled\":true," \
 	"\"adaptive_routing_forced_en\":false," \
-	"\"selective_repeat_forced_en\":false}," \
+	"\"selective_repeat_forced_en\":false," \
+	"\"dc_half_handshake_en\":true,\"cc_per_plane_en\":true," \
+	"\"ack_dscp_force\":true,\"ack_dscp\":true," \
+	"\"cc_burst_size\":true,\"ifa2_turn_around_en\":false," \
+	"\"cc_probe_mp_mode\":true}," \
 	"\"adp_retx_profile_max_id\":1," \
 	"\"adp_retx_profile_max_range_num\":4," \
 	"\"adp_retx_base_timeout_min\":4000,\"active_profile_id\":1}"
@@ -219,6 +246,66 @@ static bool test_set_request(void)
 			 "1=\"emu0\" 6{1=0/u8 2=0/u8 3=1/u8 4=0/u8 5=1/u8 6=0/u8 7=1/u8}");
 }
 
+/* The new features: names or numbers, in attribute order. */
+static bool test_set_new_features(void)
+{
+	return set_sends("dev emu0 cc_burst_size 16KB cc_probe_mp_mode discard "
+			 "ack_dscp 46 ack_dscp_force on",
+			 "1=\"emu0\" 6{10=1/u8 11=46/u8 12=2/u8 14=1/u8}") &&
+	       set_sends("dev emu0 cc_burst_size 1.5KB dc_half_handshake_en on "
+			 "cc_per_plane_en 1 ifa2_turn_around_en off",
+			 "1=\"emu0\" 6{8=1/u8 9=1/u8 12=7/u8 13=0/u8}") &&
+	       /* a reserved encoding is the kernel's to refuse, by name */
+	       set_sends("dev emu0 cc_burst_size 5 cc_probe_mp_mode 3",
+			 "1=\"emu0\" 6{12=5/u8 14=3/u8}");
+}
+
+/* mlxreg's --set list, unchanged, alone or beside adpctl's words. */
+static bool test_set_mlxreg_list(void)
+{
+	return set_sends("dev emu0 roce_adp_retrans_en=0x1,roce_tx_window_en=0x1",
+			 "1=\"emu0\" 6{1=1/u8 2=1/u8}") &&
+	       set_sends("dev emu0 roce_adp_retrans_field_select=0x1,"
+			 "roce_adp_retrans_en=0x0,ack_dscp=0x2e",
+			 "1=\"emu0\" 6{1=0/u8 11=46/u8}") &&
+	       set_sends("dev emu0 cc_burst_size_select=1,cc_burst_size=0x2 "
+			 "ack_dscp_force on",
+			 "1=\"emu0\" 6{10=1/u8 12=2/u8}");
+}
+
+static bool test_show_raw(void)
+{
+	uint8_t raw[ROCE_ADP_ROCE_ACCL_LEN] = {
+		0x18, 0x00, 0x0f, 0xff, 0x10, 0x00, 0x6a, 0x01,
+	};
+	char want[2 * ROCE_ADP_ROCE_ACCL_LEN + 64];
+	struct nl_msg *msg;
+	bool ok;
+
+	fake_reset();
+	msg = fake_reply(ROCE_ADP_CMD_ACCL_GET);
+	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, "emu0");
+	nla_put(msg, ROCE_ADP_A_ACCL_REG, sizeof(raw), raw);
+	snprintf(want, sizeof(want), "[{\"dev\":\"emu0\",\"raw\":\"18000fff10006a01%0240d\"}]\n",
+		 0);
+	ok = outcome(show(true, "emu0 -r"), 0, want, "");
+	ok &= fake.flags == 0 &&
+	      same("request", fake_req_str(), "1=\"emu0\" 19");
+	fake_reset();
+	msg = fake_reply(ROCE_ADP_CMD_ACCL_GET);
+	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, "emu0");
+	nla_put(msg, ROCE_ADP_A_ACCL_REG, sizeof(raw), raw);
+	ok &= outcome(show(false, "--raw"), 0,
+		      "emu0:\n"
+		      "    raw 0x00: 18000fff 10006a01 00000000 00000000 00000000 00000000 00000000 00000000\n"
+		      "    raw 0x20: 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000\n"
+		      "    raw 0x40: 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000\n"
+		      "    raw 0x60: 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000\n",
+		      "");
+	ok &= fake.flags == NLM_F_DUMP && same("request", fake_req_str(), "19");
+	return ok;
+}
+
 static bool test_set_prints_state(void)
 {
 	bool ok;
@@ -254,6 +341,14 @@ static bool test_set_errors(void)
 		{ "dev", "missing value for \"dev\"" },
 		{ "emu0 roce_adp_retrans_en on", "unknown enable \"emu0\"" },
 		{ "dev emu0 --json roce_adp_retrans_en on", "unknown option \"--json\" (options go before the object)" },
+		{ "dev emu0 cc_burst_size 2KB", "invalid value \"2KB\" for \"cc_burst_size\": expected 4KB, 8KB, 16KB, 1.5KB or 0..7" },
+		{ "dev emu0 cc_probe_mp_mode 4", "invalid value \"4\" for \"cc_probe_mp_mode\": expected accept, discard or 0..3" },
+		{ "dev emu0 ack_dscp 64", "invalid value \"64\" for \"ack_dscp\": expected 0..63" },
+		{ "dev emu0 roce_adp_retrans_en=0x2", "invalid value \"0x2\" for \"roce_adp_retrans_en\": expected off, on or 0..1" },
+		{ "dev emu0 roce_adp_retrans=0x1", "unknown enable \"roce_adp_retrans\"" },
+		{ "dev emu0 roce_adp_retrans_en=", "invalid mlxreg field \"roce_adp_retrans_en=\": expected NAME=VALUE" },
+		{ "dev emu0 roce_adp_retrans_en=1,roce_adp_retrans_en=0", "\"roce_adp_retrans_en\" is given twice" },
+		{ "dev emu0 roce_adp_retrans_field_select=0x0", "\"roce_adp_retrans_field_select=0x0\": leave a field out rather than unselect it" },
 	};
 
 	return usage_errors("accl", accl_cmds, "set", cases,
@@ -261,12 +356,15 @@ static bool test_set_errors(void)
 }
 
 static const struct tap_test tests[] = {
-	{ "show: text, fixed enables marked, caps", test_show_text },
+	{ "show: text, unsupported features marked, caps", test_show_text },
 	{ "show -j: exact json, python parses it", test_show_json },
 	{ "show DEV: a do; active profile 0 is firmware", test_show_firmware_timeouts },
 	{ "show: kernel, reply and usage errors", test_show_errors },
 	{ "set: only the enables given, as u8", test_set_request },
 	{ "set: the state read back is printed", test_set_prints_state },
+	{ "set: new features by name or number", test_set_new_features },
+	{ "set: mlxreg's --set list", test_set_mlxreg_list },
+	{ "show -r: the raw register, hex in JSON, lines in text", test_show_raw },
 	{ "set: extack of a refused set, no json", test_set_kernel_error },
 	{ "set: syntax errors, exact messages, exit 2", test_set_errors },
 };

@@ -249,7 +249,7 @@ static bool test_tables(void)
 	const struct adp_field *f;
 	bool ok;
 
-	ok = check_table(adp_accl_fields, ROCE_ADP_A_ACCL_MAX, 7) &&
+	ok = check_table(adp_accl_fields, ROCE_ADP_A_ACCL_MAX, 14) &&
 	     check_table(adp_caps_fields, ROCE_ADP_A_CAPS_MAX, 3) &&
 	     check_table(adp_profile_fields, ROCE_ADP_A_PROFILE_MAX, 9) &&
 	     check_table(adp_range_fields, ROCE_ADP_A_RANGE_MAX, 5);

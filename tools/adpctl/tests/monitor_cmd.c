@@ -24,6 +24,12 @@ static void accl_ntf(const char *dev)
 	nest = nla_nest_start(msg, ROCE_ADP_A_ACCL | NLA_F_NESTED);
 	for (i = 1; i <= ROCE_ADP_A_ACCL_MAX; i++)
 		nla_put_u8(msg, i, i == 1);
+	/* The multi-bit features, by name in text and number in JSON. */
+	nla_put_u8(msg, ROCE_ADP_A_ACCL_ACK_DSCP, 46);
+	nla_put_u8(msg, ROCE_ADP_A_ACCL_CC_BURST_SIZE,
+		   ROCE_ADP_CC_BURST_SIZE_1_5KB);
+	nla_put_u8(msg, ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE,
+		   ROCE_ADP_CC_PROBE_MP_MODE_DISCARD);
 	nla_nest_end(msg, nest);
 }
 
@@ -111,7 +117,7 @@ static bool lines(const char *out, const char *const *want, int n)
 static bool test_each_kind(void)
 {
 	static const char *const want[] = {
-		"emu0 accl-ntf \\(accl-set\\): active_profile_id 1 roce_adp_retrans_en on roce_tx_window_en off roce_slow_restart_en off roce_slow_restart_idle_en off min_ack_timeout_limit_disabled off adaptive_routing_forced_en off selective_repeat_forced_en off",
+		"emu0 accl-ntf \\(accl-set\\): active_profile_id 1 roce_adp_retrans_en on roce_tx_window_en off roce_slow_restart_en off roce_slow_restart_idle_en off min_ack_timeout_limit_disabled off adaptive_routing_forced_en off selective_repeat_forced_en off dc_half_handshake_en off cc_per_plane_en off ack_dscp_force off ack_dscp 46 cc_burst_size 1\\.5KB ifa2_turn_around_en off cc_probe_mp_mode discard",
 		"emu0 profile-ntf \\(profile-set\\): active_profile_id 1 adp_retx_profile_id 1 time_base 8 range 0 dec_mode div2",
 		"emu3 dev-ntf: added backend emulated fw 22.41.1010 roce_accl supported",
 		"emu3 dev-ntf: removed backend emulated fw 22.41.1010 roce_accl supported",
@@ -173,7 +179,7 @@ static bool test_json_lines(void)
 	     line = strtok_r(NULL, "\n", &save), n++) {
 		switch (n) {
 		case 0:
-			ok = python_accepts(line, "v if __import__('re').fullmatch(r'" STAMP_RE "', v['time']) and dict(v, time=None) == {'time': None, 'event': 'accl-ntf', 'cause': 'accl-set', 'dev': 'emu0', 'active_profile_id': 1, 'roce_adp_retrans_en': True, 'roce_tx_window_en': False, 'roce_slow_restart_en': False, 'roce_slow_restart_idle_en': False, 'min_ack_timeout_limit_disabled': False, 'adaptive_routing_forced_en': False, 'selective_repeat_forced_en': False} else None");
+			ok = python_accepts(line, "v if __import__('re').fullmatch(r'" STAMP_RE "', v['time']) and dict(v, time=None) == {'time': None, 'event': 'accl-ntf', 'cause': 'accl-set', 'dev': 'emu0', 'active_profile_id': 1, 'roce_adp_retrans_en': True, 'roce_tx_window_en': False, 'roce_slow_restart_en': False, 'roce_slow_restart_idle_en': False, 'min_ack_timeout_limit_disabled': False, 'adaptive_routing_forced_en': False, 'selective_repeat_forced_en': False, 'dc_half_handshake_en': False, 'cc_per_plane_en': False, 'ack_dscp_force': False, 'ack_dscp': 46, 'cc_burst_size': 7, 'ifa2_turn_around_en': False, 'cc_probe_mp_mode': 1} else None");
 			break;
 		case 1:
 			ok = python_accepts(line, "v if v['event'] == 'profile-ntf' and v['profile'] == [{'adp_retx_profile_id': 1, 'time_base': 8, 'timeout_range': [{'dec_mode': 1}]}] else None");

@@ -36,6 +36,8 @@ const char *const adp_attr_names[ROCE_ADP_A_MAX + 1] = {
 	[ROCE_ADP_A_MPT_ENTRY] = "mpt_entry",
 	[ROCE_ADP_A_DEV_EVENT] = "dev_event",
 	[ROCE_ADP_A_RESTORE] = "restore",
+	[ROCE_ADP_A_ACCL_RAW] = "accl_raw",
+	[ROCE_ADP_A_ACCL_REG] = "accl_reg",
 };
 
 const char *const adp_backend_names[ROCE_ADP_BACKEND_MLX5 + 1] = {
@@ -51,6 +53,18 @@ const char *const adp_dec_mode_names[ROCE_ADP_DEC_MODE_TO_LOW_BOUND + 1] = {
 	[ROCE_ADP_DEC_MODE_TO_DIV_4] = "to-div-4",
 	[ROCE_ADP_DEC_MODE_TO_DIV_2] = "to-div-2",
 	[ROCE_ADP_DEC_MODE_TO_LOW_BOUND] = "to-low-bound",
+};
+
+const char *const adp_cc_burst_size_names[ROCE_ADP_CC_BURST_SIZE_1_5KB + 1] = {
+	[ROCE_ADP_CC_BURST_SIZE_4KB] = "4kb",
+	[ROCE_ADP_CC_BURST_SIZE_8KB] = "8kb",
+	[ROCE_ADP_CC_BURST_SIZE_16KB] = "16kb",
+	[ROCE_ADP_CC_BURST_SIZE_1_5KB] = "1-5kb",
+};
+
+const char *const adp_cc_probe_mp_mode_names[ROCE_ADP_CC_PROBE_MP_MODE_DISCARD + 1] = {
+	[ROCE_ADP_CC_PROBE_MP_MODE_ACCEPT] = "accept",
+	[ROCE_ADP_CC_PROBE_MP_MODE_DISCARD] = "discard",
 };
 
 const char *const adp_mpt_status_names[ROCE_ADP_MPT_STATUS_INVALID + 1] = {
@@ -100,6 +114,8 @@ const struct nla_policy adp_policy[ROCE_ADP_A_MAX + 1] = {
 	[ROCE_ADP_A_MPT_ENTRY] = { .type = NLA_NESTED },
 	[ROCE_ADP_A_DEV_EVENT] = { .type = NLA_U32 },
 	[ROCE_ADP_A_RESTORE] = { .type = NLA_NESTED },
+	[ROCE_ADP_A_ACCL_RAW] = { .type = NLA_FLAG },
+	[ROCE_ADP_A_ACCL_REG] = { .minlen = ROCE_ADP_ROCE_ACCL_LEN, .maxlen = ROCE_ADP_ROCE_ACCL_LEN },
 };
 
 const struct nla_policy adp_caps_policy[ROCE_ADP_A_CAPS_MAX + 1] = {
@@ -116,6 +132,13 @@ const struct nla_policy adp_accl_policy[ROCE_ADP_A_ACCL_MAX + 1] = {
 	[ROCE_ADP_A_ACCL_MIN_ACK_TIMEOUT_LIMIT_DISABLED] = { .type = NLA_U8 },
 	[ROCE_ADP_A_ACCL_ADAPTIVE_ROUTING_FORCED_EN] = { .type = NLA_U8 },
 	[ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN] = { .type = NLA_U8 },
+	[ROCE_ADP_A_ACCL_DC_HALF_HANDSHAKE_EN] = { .type = NLA_U8 },
+	[ROCE_ADP_A_ACCL_CC_PER_PLANE_EN] = { .type = NLA_U8 },
+	[ROCE_ADP_A_ACCL_ACK_DSCP_FORCE] = { .type = NLA_U8 },
+	[ROCE_ADP_A_ACCL_ACK_DSCP] = { .type = NLA_U8 },
+	[ROCE_ADP_A_ACCL_CC_BURST_SIZE] = { .type = NLA_U8 },
+	[ROCE_ADP_A_ACCL_IFA2_TURN_AROUND_EN] = { .type = NLA_U8 },
+	[ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE] = { .type = NLA_U8 },
 };
 
 const struct nla_policy adp_profile_policy[ROCE_ADP_A_PROFILE_MAX + 1] = {

@@ -21,6 +21,8 @@ extern const char *const adp_attr_names[ROCE_ADP_A_MAX + 1];
 extern const char *const adp_backend_names[ROCE_ADP_BACKEND_MLX5 + 1];
 extern const char *const adp_time_unit_names[ROCE_ADP_TIME_UNIT_USEC + 1];
 extern const char *const adp_dec_mode_names[ROCE_ADP_DEC_MODE_TO_LOW_BOUND + 1];
+extern const char *const adp_cc_burst_size_names[ROCE_ADP_CC_BURST_SIZE_1_5KB + 1];
+extern const char *const adp_cc_probe_mp_mode_names[ROCE_ADP_CC_PROBE_MP_MODE_DISCARD + 1];
 extern const char *const adp_mpt_status_names[ROCE_ADP_MPT_STATUS_INVALID + 1];
 extern const char *const adp_mpt_access_names[6];
 extern const char *const adp_dev_event_names[ROCE_ADP_DEV_EVENT_REMOVED + 1];

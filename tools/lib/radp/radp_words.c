@@ -28,6 +28,14 @@ static const char *const dec_modes[] = {
 	[ROCE_ADP_DEC_MODE_TO_LOW_BOUND]	= "low_bound",
 };
 
+/* adpctl's words for cc_burst_size (the spec's are 4kb .. 1-5kb). */
+static const char *const cc_burst_sizes[] = {
+	[ROCE_ADP_CC_BURST_SIZE_4KB]	= "4KB",
+	[ROCE_ADP_CC_BURST_SIZE_8KB]	= "8KB",
+	[ROCE_ADP_CC_BURST_SIZE_16KB]	= "16KB",
+	[ROCE_ADP_CC_BURST_SIZE_1_5KB]	= "1.5KB",
+};
+
 /*
  * The tables, expanded from the lists of radp_fields.h: each row goes to
  * the slot of its attribute, so a table is in attribute order whatever
@@ -41,6 +49,9 @@ static const char *const dec_modes[] = {
 #define KIND_BOOL		.kind = ADP_FIELD_BOOL, NAMES(off_on)
 #define KIND_TIME_UNIT		.kind = ADP_FIELD_ENUM, NAMES(adp_time_unit_names)
 #define KIND_DEC_MODE		.kind = ADP_FIELD_ENUM, NAMES(dec_modes)
+#define KIND_CC_BURST_SIZE	.kind = ADP_FIELD_ENUM, NAMES(cc_burst_sizes)
+#define KIND_CC_PROBE_MP_MODE	.kind = ADP_FIELD_ENUM, \
+				NAMES(adp_cc_probe_mp_mode_names)
 #define PROFILE_KIND_NUM	KIND_NUM
 #define PROFILE_KIND_BOOL	.kind = ADP_FIELD_ENUM, NAMES(off_on)
 #define PROFILE_KIND_TIME_UNIT	KIND_TIME_UNIT
