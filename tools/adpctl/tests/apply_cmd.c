@@ -243,6 +243,18 @@ static bool test_fixed_enable(void)
 	return ok && dev.accl_sets == 0;
 }
 
+static bool test_profile_beyond_the_device(void)
+{
+	const char *f;
+	bool ok;
+
+	dev_reset();
+	f = file("beyond.conf", "[dev emu0 profile 2]\ntime_base 8\n");
+	ok = outcome_err(apply(false, f), ADP_EXIT_FAIL,
+			 "Error: emu0: profile 2: the device has profiles 1..1.\n");
+	return ok && dev.accl_sets == 0 && dev.profile_sets == 0;
+}
+
 static bool test_absent_device_skipped(void)
 {
 	const char *f;
@@ -543,6 +555,8 @@ static const struct tap_test tests[] = {
 	{ "an invalid profile: nothing written, the rule's message",
 	  test_invalid_profile_writes_nothing },
 	{ "a fixed enable: refused unless unchanged", test_fixed_enable },
+	{ "a profile the device does not have: refused, nothing written",
+	  test_profile_beyond_the_device },
 	{ "a device that is not there: a warning, skipped",
 	  test_absent_device_skipped },
 	{ "file errors name file and line, nothing sent", test_file_errors },

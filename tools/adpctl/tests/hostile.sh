@@ -140,6 +140,8 @@ refused "words: timeout_retry_num one above its 10 bits" 1 \
 	"w\.txt:1:.*timeout_retry_num" profile lint file w.txt
 printf 'time_base 8 time_base 16\n' >w.txt
 refused "words: a field given twice" 1 "w\.txt:1:.*time_base" profile lint file w.txt
+refused "words: range 0 given twice" 2 '"range 0" is given twice' \
+	profile lint range 0 range_size 1 range 0 range_size 2
 
 # Values on the command line: usage errors (2) that name the field.
 P="id 1 time_base 8 range_num 2 start_range_index 0 retx_total_timeout 18
@@ -217,6 +219,9 @@ apply_refused "text after a section" "1:" '[all] roce_adp_retrans_en on\n'
 # 32 valid pairs, then one that is not: the words past 64 are not dropped.
 apply_refused "66 words on a line" "2:" \
 	"[all]\n$(printf '%0.s roce_adp_retrans_en on' {1..32}) roce_x on\n"
+# Exactly one word too many: refused for its count, not for what it says.
+apply_refused "65 words on a line" "2:.*more than 64 words" \
+	"[all]\n$(printf '%0.s roce_adp_retrans_en on' {1..32}) roce_x\n"
 # A long line is one line: its end is not read as a line of its own.
 printf '[all]\n#%01100d roce_adp_retrans_en on\nroce_x on\n' 0 >a.conf
 refused "apply: a 1100-byte comment, then an error on line 3" 1 \
