@@ -166,7 +166,7 @@ for v in 4294967296 -1 +8 ' 8' '8 ' 0x 0x100000000 8us; do
 done
 
 # Time values of simulate.
-for v in 18446744073709551615s 99999999999h -1ms +1ms 0x10ms 1..5ms ms 1.5.ms \
+for v in 18446744073709551615s 99999999999h -1ms -0ms +1ms 0x10ms 1..5ms ms 1.5.ms \
 	 10mss nan inf; do
 	refused "outage '$v'" 2 "outage" \
 		profile simulate $P ack_timeout 14 retry_count 7 outage "$v"
