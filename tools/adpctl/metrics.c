@@ -120,8 +120,7 @@ static int read_accl(const struct adp_nl_msg *msg, void *arg)
 	return 0;
 }
 
-/* A label value: backslash, double quote and newline escaped. */
-static void label(FILE *fp, const char *key, const char *v, const char *sep)
+void adp_prom_label(FILE *fp, const char *key, const char *v, const char *sep)
 {
 	fprintf(fp, "%s=\"", key);
 	for (; *v; v++) {
@@ -246,7 +245,7 @@ static void series(FILE *fp, const struct metrics *m,
 		if (!t->get(&m->v[i], &v))
 			continue;
 		fprintf(fp, "roce_adp_%s{", t->name);
-		label(fp, "device", m->v[i].name, "} ");
+		adp_prom_label(fp, "device", m->v[i].name, "} ");
 		fprintf(fp, "%lld\n", v);
 	}
 }
@@ -264,15 +263,15 @@ static void write_page(FILE *fp, const struct metrics *m, int config)
 	for (i = 0; i < m->n; i++) {
 		d = &m->v[i];
 		fputs("roce_adp_device_info{", fp);
-		label(fp, "device", d->name, ",");
-		label(fp, "backend", d->backend ?: "unknown", ",");
-		label(fp, "fw_version", d->fw, ",");
+		adp_prom_label(fp, "device", d->name, ",");
+		adp_prom_label(fp, "backend", d->backend ?: "unknown", ",");
+		adp_prom_label(fp, "fw_version", d->fw, ",");
 		rdma[0] = '\0';
 		if (d->backend && !strcmp(d->backend, "mlx5"))
 			rdma_name(d->name, rdma, sizeof(rdma));
-		label(fp, "pci", d->backend && !strcmp(d->backend, "mlx5") ?
+		adp_prom_label(fp, "pci", d->backend && !strcmp(d->backend, "mlx5") ?
 		      d->name : "", ",");
-		label(fp, "rdma", rdma, "} 1\n");
+		adp_prom_label(fp, "rdma", rdma, "} 1\n");
 	}
 	for (t = metrics_series; t->name; t++) {
 		if (t->config && config < 0)
@@ -294,8 +293,8 @@ static void write_page(FILE *fp, const struct metrics *m, int config)
 			if (!adp_restore_outcome_names[o])
 				continue;
 			fputs("roce_adp_restore_last_outcome{", fp);
-			label(fp, "device", d->name, ",");
-			label(fp, "outcome", adp_restore_outcome_names[o], "} ");
+			adp_prom_label(fp, "device", d->name, ",");
+			adp_prom_label(fp, "outcome", adp_restore_outcome_names[o], "} ");
 			fprintf(fp, "%d\n",
 				d->restore[ROCE_ADP_A_RESTORE_OUTCOME] == o);
 		}
@@ -307,7 +306,7 @@ static void write_page(FILE *fp, const struct metrics *m, int config)
 		if (!d->has_restore || !d->restore[ROCE_ADP_A_RESTORE_RESETS])
 			continue;
 		fputs("roce_adp_restore_last_duration_seconds{", fp);
-		label(fp, "device", d->name, "} ");
+		adp_prom_label(fp, "device", d->name, "} ");
 		fprintf(fp, "%u.%06u\n",
 			d->restore[ROCE_ADP_A_RESTORE_DURATION_US] / 1000000,
 			d->restore[ROCE_ADP_A_RESTORE_DURATION_US] % 1000000);
