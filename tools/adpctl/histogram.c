@@ -8,6 +8,7 @@
  * configuration and the counts only.  See Documentation/histogram.rst.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -467,9 +468,8 @@ static void print_compare(const struct hist *m, const struct hist *p,
 	snprintf(line, sizeof(line), "%s: %s", m->dev, words);
 	print_string(PRINT_FP, NULL, "%s\n", line);
 	print_u64(PRINT_FP, NULL, "  measured: %llu timeouts\n", m->total);
-	snprintf(line, sizeof(line), "  predicted: %llu timeouts of %s",
-		 (unsigned long long)p->total, pr->what);
-	print_string(PRINT_FP, NULL, "%s\n", line);
+	print_u64(PRINT_FP, NULL, "  predicted: %llu timeouts of ", p->total);
+	print_string(PRINT_FP, NULL, "%s\n", pr->what);
 	snprintf(line, sizeof(line), "  %-22s %12s %8s %12s %8s %9s",
 		 "bin", "measured", "share", "predicted", "share", "diff");
 	print_string(PRINT_FP, NULL, "%s\n", line);
@@ -552,7 +552,7 @@ static int decode_config(const struct nlattr *nest, struct hist *h)
 /* A HISTOGRAM reply into h, edges computed. */
 static int hist_decode(const struct adp_nl_msg *msg, struct hist *h)
 {
-	struct nlattr *t[ROCE_ADP_A_HISTOGRAM_MAX + 1], *a;
+	struct nlattr *t[ROCE_ADP_A_HIST_MAX + 1], *a;
 	const char *name = adp_nl_str(msg->tb[ROCE_ADP_A_DEV_NAME]);
 	uint32_t n = 0;
 	int rem;
@@ -560,21 +560,21 @@ static int hist_decode(const struct adp_nl_msg *msg, struct hist *h)
 	memset(h, 0, sizeof(*h));
 	snprintf(h->dev, sizeof(h->dev), "%s", name ?: "?");
 	if (!msg->tb[ROCE_ADP_A_HISTOGRAM] ||
-	    nla_parse_nested(t, ROCE_ADP_A_HISTOGRAM_MAX,
+	    nla_parse_nested(t, ROCE_ADP_A_HIST_MAX,
 			     msg->tb[ROCE_ADP_A_HISTOGRAM],
 			     adp_histogram_policy) < 0 ||
-	    !t[ROCE_ADP_A_HISTOGRAM_CONFIG]) {
+	    !t[ROCE_ADP_A_HIST_CONFIG]) {
 		print_error("%s: kernel reply without a valid histogram", h->dev);
 		return -EBADMSG;
 	}
-	if (decode_config(t[ROCE_ADP_A_HISTOGRAM_CONFIG], h))
+	if (decode_config(t[ROCE_ADP_A_HIST_CONFIG], h))
 		return -EBADMSG;
-	if (t[ROCE_ADP_A_HISTOGRAM_AGE_MS]) {
+	if (t[ROCE_ADP_A_HIST_AGE_MS]) {
 		h->has_age = true;
-		h->age_ms = nla_uint(t[ROCE_ADP_A_HISTOGRAM_AGE_MS]);
+		h->age_ms = nla_uint(t[ROCE_ADP_A_HIST_AGE_MS]);
 	}
 	nla_for_each_nested(a, msg->tb[ROCE_ADP_A_HISTOGRAM], rem) {
-		if (nla_type(a) != ROCE_ADP_A_HISTOGRAM_BIN_COUNT)
+		if (nla_type(a) != ROCE_ADP_A_HIST_BIN_COUNT)
 			continue;
 		if (n >= ADP_HIST_BINS_MAX || nla_len(a) < 8) {
 			print_error("%s: kernel reply with a malformed bin count",
@@ -591,20 +591,32 @@ static int hist_decode(const struct adp_nl_msg *msg, struct hist *h)
 	return hist_edges(h) ? -EBADMSG : 0;
 }
 
+/* A request for one device and what its reply is decoded into. */
+struct get_call {
+	const char *dev;
+	void *out;
+};
+
+static int get_build(struct nl_msg *msg, void *arg)
+{
+	return adp_put_dev(msg, (void *)((struct get_call *)arg)->dev);
+}
+
 static int get_one(const struct adp_nl_msg *msg, void *arg)
 {
-	return hist_decode(msg, arg);
+	return hist_decode(msg, ((struct get_call *)arg)->out);
 }
 
 int hist_get(struct adp_ctx *ctx, const char *dev, struct hist *h)
 {
 	struct adp_nl *nl = adp_ctx_nl(ctx);
+	struct get_call call = { .dev = dev, .out = h };
 
 	if (!nl)
 		return ADP_EXIT_FAIL;
 	memset(h, 0, sizeof(*h));
-	if (adp_nl_request(nl, ROCE_ADP_CMD_HISTOGRAM_GET, 0, adp_put_dev,
-			   (void *)dev, get_one, h))
+	if (adp_nl_request(nl, ROCE_ADP_CMD_HISTOGRAM_GET, 0, get_build,
+			   get_one, &call))
 		return ADP_EXIT_FAIL;
 	if (!h->cfg.bin_num) {
 		print_error("%s: no histogram in the kernel's reply", dev);
@@ -655,6 +667,11 @@ static int show_one(const struct adp_nl_msg *msg, void *arg)
 	return 0;
 }
 
+static int show_call(const struct adp_nl_msg *msg, void *arg)
+{
+	return show_one(msg, ((struct get_call *)arg)->out);
+}
+
 /* Take a flag out of argv; returns the words left. */
 static int take_flag(int argc, char **argv, const char *flag, bool *set)
 {
@@ -680,7 +697,7 @@ static int histogram_show(struct adp_ctx *ctx, int argc, char **argv)
 		{ }
 	};
 	struct show_state st = { };
-	char title[128], sub[160];
+	char title[128], sub[320];
 	int ret, i;
 
 	argc = take_flag(argc, argv, "--prometheus", &st.prom);
@@ -697,9 +714,11 @@ static int histogram_show(struct adp_ctx *ctx, int argc, char **argv)
 
 		if (!nl)
 			return ADP_EXIT_FAIL;
+		struct get_call call = { .dev = dev, .out = &st };
+
 		ret = adp_nl_request(nl, ROCE_ADP_CMD_HISTOGRAM_GET,
-				     dev ? 0 : NLM_F_DUMP, adp_put_dev,
-				     (void *)dev, show_one, &st) ?
+				     dev ? 0 : NLM_F_DUMP, get_build,
+				     show_call, &call) ?
 		      ADP_EXIT_FAIL : ADP_EXIT_OK;
 		if (!ret) {
 			char *page = NULL;
@@ -748,38 +767,36 @@ struct config_req {
 static int config_build(struct nl_msg *msg, void *arg)
 {
 	const struct config_req *r = arg;
-	struct nlattr *h, *c;
+	struct nlattr *c;
 
 	if (nla_put_string(msg, ROCE_ADP_A_DEV_NAME, r->dev))
 		return -NLE_NOMEM;
-	h = nla_nest_start(msg, ROCE_ADP_A_HISTOGRAM);
-	c = h ? nla_nest_start(msg, ROCE_ADP_A_HISTOGRAM_CONFIG) : NULL;
+	c = nla_nest_start(msg, ROCE_ADP_A_HISTOGRAM_CONFIG);
 	if (!c)
 		return -NLE_NOMEM;
-#define PUT(name, v) \
+#define PUT(name, bits, v) \
 	do { \
-		if (nla_put_u32(msg, ROCE_ADP_A_HISTOGRAM_CONFIG_##name, v)) \
+		if (nla_put_u##bits(msg, ROCE_ADP_A_HISTOGRAM_CONFIG_##name, v)) \
 			return -NLE_NOMEM; \
 	} while (0)
 	if (r->has_count)
-		PUT(COUNT_ENABLE, r->count);
+		PUT(COUNT_ENABLE, 8, r->count);
 	if (r->has_clear)
-		PUT(CLEAR_ON_READ, r->clear);
+		PUT(CLEAR_ON_READ, 8, r->clear);
 	if (r->has_vhca) {
-		PUT(VHCA_ID_VALID, r->vhca_valid);
+		PUT(VHCA_ID_VALID, 8, r->vhca_valid);
 		if (r->vhca_valid)
-			PUT(VHCA_ID, r->vhca);
+			PUT(VHCA_ID, 32, r->vhca);
 	}
 	if (r->layout) {
-		PUT(TIME_UNIT, r->cfg.time_unit);
-		PUT(BIN_WIDTH_MODE, r->cfg.mode);
-		PUT(BIN_NUM, r->cfg.bin_num);
-		PUT(BIN0_WIDTH, r->cfg.bin0_width);
-		PUT(BIN1_WIDTH, r->cfg.bin1_width);
+		PUT(TIME_UNIT, 32, r->cfg.time_unit);
+		PUT(BIN_WIDTH_MODE, 32, r->cfg.mode);
+		PUT(BIN_NUM, 32, r->cfg.bin_num);
+		PUT(BIN0_WIDTH, 32, r->cfg.bin0_width);
+		PUT(BIN1_WIDTH, 32, r->cfg.bin1_width);
 	}
 #undef PUT
 	nla_nest_end(msg, c);
-	nla_nest_end(msg, h);
 	return 0;
 }
 
