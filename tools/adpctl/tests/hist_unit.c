@@ -256,7 +256,7 @@ static bool best_unit(void)
 	ok &= unit_case(1000, 70000000, 0x3, 0, 0, 0, ERANGE,
 			"width1 70ms is too large: at most 65.535ms (65535 us)");
 	ok &= unit_case(UINT64_MAX, 0, 0xf, 0, 0, 0, ERANGE,
-			"width0 18446744073.71s is too large: at most 65.535s (65535 ms)");
+			"width0 18446744073709551.615us is too large: at most 65.535s (65535 ms)");
 	ok &= unit_case(0, 1000, 0xf, 0, 0, 0, EINVAL, "width0 must be above 0");
 	ok &= unit_case(1000, 0, 0, 0, 0, 0, EINVAL,
 			"the device supports no time unit (time_unit_cap 0)");
