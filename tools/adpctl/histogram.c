@@ -625,51 +625,69 @@ int hist_get(struct adp_ctx *ctx, const char *dev, struct hist *h)
 	return ADP_EXIT_OK;
 }
 
-/* What show collects: every device for --prometheus, the last for --svg. */
+int hist_collect(const struct adp_nl_msg *msg, void *arg)
+{
+	struct hist_list *l = arg;
+	struct hist *h;
+
+	if (l->lenient && !msg->tb[ROCE_ADP_A_HISTOGRAM])
+		return 0;
+	h = realloc(l->v, (l->n + 1) * sizeof(*h));
+	if (!h) {
+		print_error("out of memory");
+		return -ENOMEM;
+	}
+	l->v = h;
+	if (hist_decode(msg, &l->v[l->n]))
+		return -EBADMSG;
+	l->n++;
+	return 0;
+}
+
+void hist_prom_page(FILE *fp, const struct hist_list *l)
+{
+	int i;
+
+	if (!l->n)
+		return;
+	hist_prom_header(fp);
+	for (i = 0; i < l->n; i++)
+		hist_prom(fp, &l->v[i]);
+}
+
+/* Each reply printed as it comes, kept only with keep (for --svg). */
 struct show_state {
-	bool prom, svg;
-	struct hist *v;
-	int n;
+	bool keep;
+	struct hist_list l;
 };
 
 static int show_one(const struct adp_nl_msg *msg, void *arg)
 {
 	struct show_state *st = arg;
 	struct hist *h;
+	int ret;
 
-	if (st->prom || st->svg) {
-		h = realloc(st->v, (st->n + 1) * sizeof(*h));
-		if (!h) {
-			print_error("out of memory");
-			return -ENOMEM;
-		}
-		st->v = h;
-		h = &st->v[st->n];
-		if (hist_decode(msg, h))
-			return -EBADMSG;
-		st->n++;
-		if (st->prom)
-			return 0;
-	} else {
-		h = malloc(sizeof(*h));
-		if (!h) {
-			print_error("out of memory");
-			return -ENOMEM;
-		}
-		if (hist_decode(msg, h)) {
-			free(h);
-			return -EBADMSG;
-		}
+	if (st->keep) {
+		ret = hist_collect(msg, &st->l);
+		if (!ret)
+			hist_print(&st->l.v[st->l.n - 1], NULL, NULL);
+		return ret;
 	}
-	hist_print(h, NULL, NULL);
-	if (!st->svg)
-		free(h);
-	return 0;
+	h = malloc(sizeof(*h));
+	if (!h) {
+		print_error("out of memory");
+		return -ENOMEM;
+	}
+	ret = hist_decode(msg, h);
+	if (!ret)
+		hist_print(h, NULL, NULL);
+	free(h);
+	return ret;
 }
 
-static int show_call(const struct adp_nl_msg *msg, void *arg)
+static int collect_call(const struct adp_nl_msg *msg, void *arg)
 {
-	return show_one(msg, ((struct get_call *)arg)->out);
+	return hist_collect(msg, ((struct get_call *)arg)->out);
 }
 
 /* Take a flag out of argv; returns the words left. */
@@ -687,6 +705,37 @@ static int take_flag(int argc, char **argv, const char *flag, bool *set)
 	return n;
 }
 
+/* --prometheus: every histogram first, then the page. */
+static int show_prometheus(struct adp_ctx *ctx, const char *dev)
+{
+	struct hist_list l = { };
+	struct get_call call = { .dev = dev, .out = &l };
+	struct adp_nl *nl = adp_ctx_nl(ctx);
+	char *page = NULL;
+	size_t len = 0;
+	FILE *fp;
+	int ret;
+
+	if (!nl)
+		return ADP_EXIT_FAIL;
+	ret = adp_nl_request(nl, ROCE_ADP_CMD_HISTOGRAM_GET,
+			     dev ? 0 : NLM_F_DUMP, get_build, collect_call,
+			     &call) ? ADP_EXIT_FAIL : ADP_EXIT_OK;
+	fp = ret ? NULL : open_memstream(&page, &len);
+	if (fp) {
+		hist_prom_page(fp, &l);
+		ret = fclose(fp) ? ADP_EXIT_FAIL : ADP_EXIT_OK;
+		if (!ret)
+			print_string(PRINT_FP, NULL, "%s", page);
+	} else if (!ret) {
+		print_error("out of memory");
+		ret = ADP_EXIT_FAIL;
+	}
+	free(page);
+	free(l.v);
+	return ret;
+}
+
 static int histogram_show(struct adp_ctx *ctx, int argc, char **argv)
 {
 	const char *dev = NULL, *svg = NULL;
@@ -697,61 +746,33 @@ static int histogram_show(struct adp_ctx *ctx, int argc, char **argv)
 		{ }
 	};
 	struct show_state st = { };
-	char title[128], sub[320];
-	int ret, i;
+	char title[128], sub[320], words[256];
+	const struct hist *h;
+	bool prom;
+	int ret;
 
-	argc = take_flag(argc, argv, "--prometheus", &st.prom);
+	argc = take_flag(argc, argv, "--prometheus", &prom);
 	ret = adp_parse_args(ctx, args, argc, argv);
 	if (ret)
 		return ret;
-	if (st.prom && (svg || is_json_context()))
+	if (prom && (svg || is_json_context()))
 		return adp_usage_error(ctx, "--prometheus prints the Prometheus text format: no -j or --svg");
 	if (svg && !dev)
 		return adp_usage_error(ctx, "--svg draws one device: give dev DEV");
-	st.svg = svg != NULL;
-	if (st.prom) {
-		struct adp_nl *nl = adp_ctx_nl(ctx);
-
-		if (!nl)
-			return ADP_EXIT_FAIL;
-		struct get_call call = { .dev = dev, .out = &st };
-
-		ret = adp_nl_request(nl, ROCE_ADP_CMD_HISTOGRAM_GET,
-				     dev ? 0 : NLM_F_DUMP, get_build,
-				     show_call, &call) ?
-		      ADP_EXIT_FAIL : ADP_EXIT_OK;
-		if (!ret) {
-			char *page = NULL;
-			size_t len = 0;
-			FILE *fp = open_memstream(&page, &len);
-
-			if (!fp) {
-				print_error("out of memory");
-				ret = ADP_EXIT_FAIL;
-			} else {
-				hist_prom_header(fp);
-				for (i = 0; i < st.n; i++)
-					hist_prom(fp, &st.v[i]);
-				fclose(fp);
-				print_string(PRINT_FP, NULL, "%s", page);
-			}
-			free(page);
-		}
-	} else {
-		ret = adp_show(ctx, ROCE_ADP_CMD_HISTOGRAM_GET, dev, show_one,
-			       &st);
-	}
-	if (!ret && svg && st.n) {
-		char words[256];
-
+	if (prom)
+		return show_prometheus(ctx, dev);
+	st.keep = svg != NULL;
+	ret = adp_show(ctx, ROCE_ADP_CMD_HISTOGRAM_GET, dev, show_one, &st);
+	if (!ret && svg && st.l.n) {
+		h = &st.l.v[0];
 		snprintf(title, sizeof(title), "%s: retransmission timeouts that fired",
-			 st.v[0].dev);
-		config_words(words, sizeof(words), &st.v[0]);
+			 h->dev);
+		config_words(words, sizeof(words), h);
 		snprintf(sub, sizeof(sub), "%s; %llu timeouts", words,
-			 (unsigned long long)st.v[0].total);
-		ret = hist_svg(svg, &st.v[0], NULL, title, sub);
+			 (unsigned long long)h->total);
+		ret = hist_svg(svg, h, NULL, title, sub);
 	}
-	free(st.v);
+	free(st.l.v);
 	return ret;
 }
 

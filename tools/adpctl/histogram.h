@@ -77,9 +77,21 @@ int hist_svg(const char *path, const struct hist *h,
 int profile_simulate_predict(struct adp_ctx *ctx, int argc, char **argv,
 			     struct hist_prediction *p);
 
+/* Histograms of a dump; lenient: replies without one are skipped. */
+struct hist_list {
+	struct hist *v;
+	int n;
+	bool lenient;
+};
+
+/* Parse callback: the reply's histogram appended to the hist_list arg. */
+int hist_collect(const struct adp_nl_msg *msg, void *arg);
+
 /* Prometheus: the HELP and TYPE lines, then the series of h. */
 void hist_prom_header(FILE *fp);
 void hist_prom(FILE *fp, const struct hist *h);
+/* The histogram of every device of l (nothing when there is none). */
+void hist_prom_page(FILE *fp, const struct hist_list *l);
 
 extern const struct adp_cmd histogram_cmds[];
 

@@ -17,6 +17,7 @@
 #include <netlink/genl/genl.h>
 
 #include "adpctl.h"
+#include "histogram.h"
 
 #define METRICS_FILE	"roce_adp.prom"
 #define METRICS_CONFIG	"/etc/roce_adp"
@@ -38,6 +39,7 @@ struct metrics_dev {
 struct metrics {
 	struct metrics_dev *v;
 	int n;
+	struct hist_list hist;		/* the devices with a histogram */
 };
 
 static struct metrics_dev *metrics_dev(struct metrics *m, const char *name)
@@ -250,7 +252,7 @@ static void series(FILE *fp, const struct metrics *m,
 	}
 }
 
-static void write_page(FILE *fp, const struct metrics *m, int config)
+static void write_state(FILE *fp, const struct metrics *m, int config)
 {
 	const struct metrics_series *t;
 	const struct metrics_dev *d;
@@ -313,6 +315,13 @@ static void write_page(FILE *fp, const struct metrics *m, int config)
 	}
 }
 
+/* The configuration state, then the retransmission histograms. */
+static void write_page(FILE *fp, const struct metrics *m, int config)
+{
+	write_state(fp, m, config);
+	hist_prom_page(fp, &m->hist);
+}
+
 /* The page to DIR/roce_adp.prom: a temporary file in DIR, renamed. */
 static int write_textfile(const char *dir, const char *page, size_t len)
 {
@@ -371,7 +380,7 @@ static int metrics(struct adp_ctx *ctx, int argc, char **argv)
 		{ .key = "--config", .type = ADP_ARG_STR, .val = &config },
 		{ }
 	};
-	struct metrics m = { };
+	struct metrics m = { .hist.lenient = true };
 	char *page = NULL;
 	size_t len = 0;
 	struct adp_nl *nl;
@@ -389,7 +398,9 @@ static int metrics(struct adp_ctx *ctx, int argc, char **argv)
 	ret = adp_nl_request(nl, ROCE_ADP_CMD_DEV_GET, NLM_F_DUMP, NULL,
 			     read_dev, &m) ?:
 	      adp_nl_request(nl, ROCE_ADP_CMD_ACCL_GET, NLM_F_DUMP, NULL,
-			     read_accl, &m);
+			     read_accl, &m) ?:
+	      adp_nl_request(nl, ROCE_ADP_CMD_HISTOGRAM_GET, NLM_F_DUMP, NULL,
+			     hist_collect, &m.hist);
 	fp = ret ? NULL : open_memstream(&page, &len);
 	if (fp) {
 		write_page(fp, &m, check_config(ctx, &m, config));
@@ -403,6 +414,7 @@ static int metrics(struct adp_ctx *ctx, int argc, char **argv)
 		print_string(PRINT_FP, NULL, "%s", page);
 	free(page);
 	free(m.v);
+	free(m.hist.v);
 	return ret ? ADP_EXIT_FAIL : ADP_EXIT_OK;
 }
 
@@ -413,7 +425,9 @@ static void metrics_details(FILE *fp)
 	      "config_match and config_drift_fields (against PATH as \"apply --check\"\n"
 	      "compares), config_valid, restore_enabled, firmware_resets_total,\n"
 	      "restore_last_outcome, restore_last_timestamp_seconds and\n"
-	      "restore_last_duration_seconds, each named roce_adp_*.\n"
+	      "restore_last_duration_seconds, each named roce_adp_*, and the\n"
+	      "retransmission histogram of each device that has one\n"
+	      "(retx_timeout_seconds, as \"histogram show --prometheus\").\n"
 	      "  --textfile DIR  write DIR/" METRICS_FILE " instead, atomically, for\n"
 	      "                  node_exporter's textfile collector\n"
 	      "  --config PATH   the configuration (default " METRICS_CONFIG ");\n"

@@ -697,6 +697,36 @@ static bool compare_errors(void)
 	return ok;
 }
 
+/*
+ * adpctl metrics: the histograms after the configuration state, a device
+ * without one (a reply without the nest) skipped; the whole page valid.
+ */
+static bool metrics_page(void)
+{
+	const char *tail;
+	bool ok;
+
+	fake_reset();
+	reply(&fixed5);
+	nla_put_string(fake_reply(ROCE_ADP_CMD_DEV_GET), ROCE_ADP_A_DEV_NAME,
+		       "emu1");
+	ok = outcome_err(fake_run("metrics", metrics_cmds, "metrics", false,
+				  "--config /nonexistent/roce_adp"), 0, "");
+	tail = strstr(out_buf, "# HELP roce_adp_retx_timeout_seconds ");
+	ok &= tail && same("histogram series", tail,
+		"# HELP roce_adp_retx_timeout_seconds Adaptive retransmission timeouts that fired, by timeout (ADP_RETX_HISTOGRAM; no _sum: the firmware counts no sum).\n"
+		"# TYPE roce_adp_retx_timeout_seconds histogram\n"
+		"roce_adp_retx_timeout_seconds_bucket{device=\"emu0\",le=\"0.000008\"} 3\n"
+		"roce_adp_retx_timeout_seconds_bucket{device=\"emu0\",le=\"0.00001\"} 7\n"
+		"roce_adp_retx_timeout_seconds_bucket{device=\"emu0\",le=\"0.000012\"} 10\n"
+		"roce_adp_retx_timeout_seconds_bucket{device=\"emu0\",le=\"0.000014\"} 14\n"
+		"roce_adp_retx_timeout_seconds_bucket{device=\"emu0\",le=\"+Inf\"} 25\n"
+		"roce_adp_retx_timeout_seconds_count{device=\"emu0\"} 25\n");
+	ok &= fake.cmd == ROCE_ADP_CMD_HISTOGRAM_GET && fake.flags == NLM_F_DUMP;
+	ok &= strstr(out_buf, "roce_adp_device_info{device=\"emu1\"") != NULL;
+	return ok && prom_valid(out_buf, "", "ok\n");
+}
+
 static const struct tap_test tests[] = {
 	{ "show: bar chart, edges, counts, shares, age", show_text },
 	{ "show -j: PRM names, edges in ns, +Inf as null", show_json },
@@ -713,6 +743,7 @@ static const struct tap_test tests[] = {
 	{ "compare: the device counted the prediction: no difference", compare_same },
 	{ "compare: differences, the three largest marked, SVG", compare_differs },
 	{ "compare: usage and kernel errors", compare_errors },
+	{ "metrics: the histograms after the state, valid Prometheus", metrics_page },
 };
 
 int main(void)
