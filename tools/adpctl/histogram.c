@@ -591,6 +591,30 @@ static int hist_decode(const struct adp_nl_msg *msg, struct hist *h)
 	return hist_edges(h) ? -EBADMSG : 0;
 }
 
+void hist_print_brief(const struct adp_nl_msg *msg)
+{
+	char words[256];
+	struct hist *h = malloc(sizeof(*h));
+	uint32_t i;
+
+	if (!h || hist_decode(msg, h)) {
+		free(h);
+		return;
+	}
+	open_json_object("histogram");
+	print_config_json(h);
+	print_u64(PRINT_JSON, "total", NULL, h->total);
+	open_json_array("counts");
+	for (i = 0; i < h->cfg.bin_num; i++)
+		print_u64(PRINT_JSON, NULL, NULL, h->count[i]);
+	close_json_array();
+	close_json_object();
+	config_words(words, sizeof(words), h);
+	print_string(PRINT_FP, NULL, " histogram %s", words);
+	print_u64(PRINT_FP, NULL, ", %llu timeouts", h->total);
+	free(h);
+}
+
 /* A request for one device and what its reply is decoded into. */
 struct get_call {
 	const char *dev;

@@ -77,6 +77,12 @@ int hist_svg(const char *path, const struct hist *h,
 int profile_simulate_predict(struct adp_ctx *ctx, int argc, char **argv,
 			     struct hist_prediction *p);
 
+/*
+ * For monitor: the histogram of a notification on the line, " histogram
+ * bins ... N timeouts" ("histogram" object in JSON); nothing if malformed.
+ */
+void hist_print_brief(const struct adp_nl_msg *msg);
+
 /* Histograms of a dump; lenient: replies without one are skipped. */
 struct hist_list {
 	struct hist *v;

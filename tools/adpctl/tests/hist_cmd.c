@@ -727,6 +727,33 @@ static bool metrics_page(void)
 	return ok && prom_valid(out_buf, "", "ok\n");
 }
 
+/* adpctl monitor: a histogram-ntf as one line, and in JSON. */
+static bool monitor_ntf(void)
+{
+	bool ok;
+
+	fake_reset();
+	put_hist(fake_reply(ROCE_ADP_CMD_HISTOGRAM_NTF), &fixed5);
+	ok = outcome_err(fake_run("monitor", monitor_cmds, "monitor", false, ""),
+			 0, "");
+	ok &= strstr(out_buf, " emu0 histogram-ntf: histogram bins 5 width0 8us "
+			      "width1 2us mode fixed count on clear_on_read off "
+			      "vhca any, 25 timeouts\n") != NULL;
+	if (!ok)
+		printf("# %s", out_buf);
+	fake_reset();
+	put_hist(fake_reply(ROCE_ADP_CMD_HISTOGRAM_NTF), &fixed5);
+	ok &= outcome_err(fake_run("monitor", monitor_cmds, "monitor", true, ""),
+			  0, "");
+	return ok && python_accepts(out_buf,
+		"{'time': v['time'], 'event': 'histogram-ntf', 'dev': 'emu0', "
+		"'histogram': {'count_enable': 1, 'clear_on_read': 0, "
+		"'vhca_id_valid': 0, 'time_unit': 1, 'bin_width_mode': 0, "
+		"'time_unit_cap': 15, 'bin_num': 5, 'bin_num_max': 16, "
+		"'vhca_id': 0, 'bin0_width': 8, 'bin1_width': 2, 'total': 25, "
+		"'counts': [3, 4, 3, 4, 11]}}");
+}
+
 static const struct tap_test tests[] = {
 	{ "show: bar chart, edges, counts, shares, age", show_text },
 	{ "show -j: PRM names, edges in ns, +Inf as null", show_json },
@@ -744,6 +771,7 @@ static const struct tap_test tests[] = {
 	{ "compare: differences, the three largest marked, SVG", compare_differs },
 	{ "compare: usage and kernel errors", compare_errors },
 	{ "metrics: the histograms after the state, valid Prometheus", metrics_page },
+	{ "monitor: a histogram-ntf on one line", monitor_ntf },
 };
 
 int main(void)
