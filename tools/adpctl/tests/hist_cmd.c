@@ -284,8 +284,17 @@ static const struct usage_case show_usage[] = {
 	{ "--raw", "unknown option \"--raw\" (options go before the object)" },
 };
 
+/* show refuses the reply f with err, exit 1. */
+static bool show_refuses(const struct fake_hist *f, const char *err)
+{
+	fake_reset();
+	reply(f);
+	return outcome(run(false, "show emu0"), 1, "", err);
+}
+
 static bool show_errors(void)
 {
+	struct fake_hist f;
 	bool ok = usage_errors("histogram", histogram_cmds, "show", show_usage,
 			       ARRAY_SIZE(show_usage));
 
@@ -300,24 +309,12 @@ static bool show_errors(void)
 	ok &= outcome(run(false, "show emu0"), 1, "",
 		      "Error: device has no retransmission histogram.\n");
 	/* Replies adpctl cannot trust. */
-	fake_reset();
-	{
-		struct fake_hist f = fixed5;
-
-		f.ncount = 4;
-		reply(&f);
-	}
-	ok &= outcome(run(false, "show emu0"), 1, "",
-		      "Error: emu0: kernel reply with 4 bin counts for bin_num 5.\n");
-	fake_reset();
-	{
-		struct fake_hist f = fixed5;
-
-		f.w1 = 0;
-		reply(&f);
-	}
-	ok &= outcome(run(false, "show emu0"), 1, "",
-		      "Error: emu0: histogram configuration has no bins: bin1_width must not be 0 with more than one bin.\n");
+	f = fixed5;
+	f.ncount = 4;
+	ok &= show_refuses(&f, "Error: emu0: kernel reply with 4 bin counts for bin_num 5.\n");
+	f = fixed5;
+	f.w1 = 0;
+	ok &= show_refuses(&f, "Error: emu0: histogram configuration has no bins: bin1_width must not be 0 with more than one bin.\n");
 	fake_reset();
 	nla_put_string(fake_reply(ROCE_ADP_CMD_HISTOGRAM_GET),
 		       ROCE_ADP_A_DEV_NAME, "emu0");
@@ -379,6 +376,37 @@ static const struct usage_case config_usage[] = {
 	{ "dev emu0 count on count off", "\"count\" is given twice" },
 };
 
+/* emu1 with milliseconds only. */
+static const struct fake_hist ms_only = {
+	.dev = "emu1", .time_unit = 3, .cap = 0x8, .bin_num = 4,
+	.bin_num_max = 8, .w0 = 1, .w1 = 1, .ncount = -1, .age = -1,
+};
+
+/* The lines refused once the device's units and limits are known. */
+static const struct {
+	const struct fake_hist *f;
+	const char *line, *msg;
+} config_refusals[] = {
+	{ &fixed5, "config dev emu0 bins 17",
+	  "invalid value \"17\" for \"bins\": expected 1..16" },
+	{ &fixed5, "config dev emu0 mode half",
+	  "invalid value \"half\" for \"mode\": expected fixed or double" },
+	{ &fixed5, "config dev emu0 width0 0",
+	  "invalid value \"0\" for \"width0\": bin 0 must be wider than 0" },
+	{ &fixed5, "config dev emu0 width1 0ms",
+	  "invalid value \"0ms\" for \"width1\": must be above 0 with more than one bin" },
+	{ &fixed5, "config dev emu0 width0 soon",
+	  "invalid value \"soon\" for \"width0\": expected a time such as 30ms, 1.5ms, 100us or 2s" },
+	{ &fixed5, "config dev emu0 width0 70s",
+	  "width0 70s is too large: at most 65.535s (65535 ms)" },
+	{ &fixed5, "config dev emu0 width0 1500.5us",
+	  "width0 1500.5us is not a whole number of us, the finest supported time unit that holds it" },
+	{ &ms_only, "config dev emu1 width0 1500us",
+	  "width0 1.5ms is not a whole number of ms, the finest supported time unit that holds it" },
+	{ &fixed5, "config dev emu0 width0 8us width1 100ms",
+	  "width0 8us is not a whole number of 100us, the time unit width1 100ms needs (the widths share one)" },
+};
+
 /* Refusals that need the device's units and limits: after the get. */
 static bool config_refused(const struct fake_hist *f, const char *line,
 			   const char *msg)
@@ -399,30 +427,14 @@ static bool config_refused(const struct fake_hist *f, const char *line,
 
 static bool config_errors(void)
 {
-	struct fake_hist ms_only = double4;
+	size_t i;
 	bool ok;
 
-	ms_only.cap = 0x8;
 	ok = usage_errors("histogram", histogram_cmds, "config", config_usage,
 			  ARRAY_SIZE(config_usage));
-	ok &= config_refused(&fixed5, "config dev emu0 bins 17",
-			     "invalid value \"17\" for \"bins\": expected 1..16");
-	ok &= config_refused(&fixed5, "config dev emu0 mode half",
-			     "invalid value \"half\" for \"mode\": expected fixed or double");
-	ok &= config_refused(&fixed5, "config dev emu0 width0 0",
-			     "invalid value \"0\" for \"width0\": bin 0 must be wider than 0");
-	ok &= config_refused(&fixed5, "config dev emu0 width1 0ms",
-			     "invalid value \"0ms\" for \"width1\": must be above 0 with more than one bin");
-	ok &= config_refused(&fixed5, "config dev emu0 width0 soon",
-			     "invalid value \"soon\" for \"width0\": expected a time such as 30ms, 1.5ms, 100us or 2s");
-	ok &= config_refused(&fixed5, "config dev emu0 width0 70s",
-			     "width0 70s is too large: at most 65.535s (65535 ms)");
-	ok &= config_refused(&fixed5, "config dev emu0 width0 1500.5us",
-			     "width0 1500.5us is not a whole number of us, the finest supported time unit that holds it");
-	ok &= config_refused(&ms_only, "config dev emu1 width0 1500us",
-			     "width0 1.5ms is not a whole number of ms, the finest supported time unit that holds it");
-	ok &= config_refused(&fixed5, "config dev emu0 width0 8us width1 100ms",
-			     "width0 8us is not a whole number of 100us, the time unit width1 100ms needs (the widths share one)");
+	for (i = 0; i < ARRAY_SIZE(config_refusals); i++)
+		ok &= config_refused(config_refusals[i].f, config_refusals[i].line,
+				     config_refusals[i].msg);
 	/* The get fails: nothing is set. */
 	fake_reset();
 	fake.error = EOPNOTSUPP;
