@@ -4,7 +4,7 @@
  * (ADP_RETX_HISTOGRAM_CONFIG and ADP_RETX_HISTOGRAM through the module),
  * shown as a bar chart with its bin edges, configured, cleared, and
  * compared with what the simulator predicts for a profile.  The edges are
- * computed here (tools/lib/radp/radp_hist.c): the kernel sends the
+ * computed here (tools/lib/radp/radp_bins.c): the kernel sends the
  * configuration and the counts only.  See Documentation/histogram.rst.
  */
 #include <errno.h>

@@ -9,7 +9,7 @@
 #define ADPCTL_HISTOGRAM_H
 
 #include "adpctl.h"
-#include "radp_hist.h"
+#include "radp_bins.h"
 #include "radp_sim.h"
 
 /* One histogram: configuration, edges and counts. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The histogram's bins and units (tools/lib/radp/radp_hist.c) against
+ * The histogram's bins and units (tools/lib/radp/radp_bins.c) against
  * edges computed by hand from Documentation/histogram.rst: bin 0 is
  * [0, W0], bin i (lo, hi], the last bin has no upper edge.  TAP.
  */
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "radp_hist.h"
+#include "radp_bins.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

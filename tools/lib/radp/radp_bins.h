@@ -10,8 +10,8 @@
  * hi[i-1] < t <= hi[i]; the last bin has no upper edge (ADP_HIST_INF)
  * and holds everything above its lower edge.
  */
-#ifndef RADP_HIST_H
-#define RADP_HIST_H
+#ifndef RADP_BINS_H
+#define RADP_BINS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -80,4 +80,4 @@ int adp_hist_best_unit(uint64_t w0_ns, uint64_t w1_ns, uint32_t cap,
 		       uint32_t *unit, uint32_t *w0, uint32_t *w1,
 		       char *msg, size_t msglen);
 
-#endif /* RADP_HIST_H */
+#endif /* RADP_BINS_H */

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The retransmission histogram's bins and units; see radp_hist.h. */
+/* The retransmission histogram's bins and units; see radp_bins.h. */
 #include <errno.h>
 #include <stdio.h>
 
-#include "radp_hist.h"
+#include "radp_bins.h"
 #include "radp_time.h"
 
 static const struct {
