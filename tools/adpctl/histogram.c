@@ -120,7 +120,7 @@ static const char *bin_label(char *buf, size_t len, const struct hist *h,
 {
 	char lo[32], hi[32];
 
-	snprintf(buf, len, "%10s .. %-8s", edge_str(lo, low_of(h, i)),
+	snprintf(buf, len, "%10s .. %-9s", edge_str(lo, low_of(h, i)),
 		 edge_str(hi, h->hi[i]));
 	return buf;
 }
@@ -470,7 +470,7 @@ static void print_compare(const struct hist *m, const struct hist *p,
 	print_u64(PRINT_FP, NULL, "  measured: %llu timeouts\n", m->total);
 	print_u64(PRINT_FP, NULL, "  predicted: %llu timeouts of ", p->total);
 	print_string(PRINT_FP, NULL, "%s\n", pr->what);
-	snprintf(line, sizeof(line), "  %-22s %12s %8s %12s %8s %9s",
+	snprintf(line, sizeof(line), "  %-23s %12s %8s %12s %8s %9s",
 		 "bin", "measured", "share", "predicted", "share", "diff");
 	print_string(PRINT_FP, NULL, "%s\n", line);
 

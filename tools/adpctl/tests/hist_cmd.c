@@ -117,11 +117,11 @@ static int run(bool json, const char *line)
 	"emu0: bins 5 width0 8us width1 2us mode fixed count on clear_on_read off vhca any\n" \
 	"  time_unit us (supported ns,us,100us,ms), bin_num_max 16, read 120ms ago\n" \
 	"  25 timeouts\n" \
-	"           0 .. 8us      ###########                                         3   12.00%\n" \
-	"         8us .. 10us     ###############                                     4   16.00%\n" \
-	"        10us .. 12us     ###########                                         3   12.00%\n" \
-	"        12us .. 14us     ###############                                     4   16.00%\n" \
-	"        14us .. +Inf     ########################################           11   44.00%\n"
+	"           0 .. 8us       ###########                                         3   12.00%\n" \
+	"         8us .. 10us      ###############                                     4   16.00%\n" \
+	"        10us .. 12us      ###########                                         3   12.00%\n" \
+	"        12us .. 14us      ###############                                     4   16.00%\n" \
+	"        14us .. +Inf      ########################################           11   44.00%\n"
 
 static bool show_text(void)
 {
@@ -164,10 +164,10 @@ static bool show_dump(void)
 		"emu1: bins 4 width0 1ms width1 1ms mode double count off clear_on_read on vhca 7\n"
 		"  time_unit ms (supported ns,ms), bin_num_max 8\n"
 		"  0 timeouts\n"
-		"           0 .. 1ms                                                          0    0.00%\n"
-		"         1ms .. 2ms                                                          0    0.00%\n"
-		"         2ms .. 4ms                                                          0    0.00%\n"
-		"         4ms .. +Inf                                                         0    0.00%\n",
+		"           0 .. 1ms                                                           0    0.00%\n"
+		"         1ms .. 2ms                                                           0    0.00%\n"
+		"         2ms .. 4ms                                                           0    0.00%\n"
+		"         4ms .. +Inf                                                          0    0.00%\n",
 		"");
 	return ok && fake.flags == NLM_F_DUMP && same("request", fake_req_str(), "");
 }
@@ -524,9 +524,9 @@ static bool sim_bins(void)
 	ok &= strstr(out_buf,
 		"\ntimeouts that fired, binned as --bins: bins 3 width0 64us width1 64us mode fixed\n"
 		"  4 timeouts\n"
-		"           0 .. 64us     ########################################            2   50.00%\n"
-		"        64us .. 128us    ####################                                1   25.00%\n"
-		"       128us .. +Inf     ####################                                1   25.00%\n") != NULL;
+		"           0 .. 64us      ########################################            2   50.00%\n"
+		"        64us .. 128us     ####################                                1   25.00%\n"
+		"       128us .. +Inf      ####################                                1   25.00%\n") != NULL;
 	/* --histogram DEV: the device's layout, from a get. */
 	fake_reset();
 	reply(&fixed5);
@@ -613,9 +613,9 @@ static bool compare_same(void)
 		"  measured: 40 timeouts\n"
 		"  predicted: 4 timeouts of ") != NULL;
 	ok &= strstr(out_buf,
-		"           0 .. 64us               20   50.00%            2   50.00%    +0.00\n"
-		"        64us .. 128us              10   25.00%            1   25.00%    +0.00\n"
-		"       128us .. +Inf               10   25.00%            1   25.00%    +0.00\n"
+		"           0 .. 64us                20   50.00%            2   50.00%    +0.00\n"
+		"        64us .. 128us               10   25.00%            1   25.00%    +0.00\n"
+		"       128us .. +Inf                10   25.00%            1   25.00%    +0.00\n"
 		"no difference: measured and predicted shares agree in every bin\n") != NULL;
 	if (!ok)
 		printf("# %s", out_buf);
@@ -662,11 +662,11 @@ static bool compare_differs(void)
 	ok = outcome_err(run(false, line), 0, "");
 	/* The three largest: -56, +16, +16; bin 0's +12 is not marked. */
 	ok &= strstr(out_buf,
-		"           0 .. 8us                 3   12.00%            0    0.00%   +12.00\n"
-		"         8us .. 10us                4   16.00%            0    0.00%   +16.00  <<\n"
-		"        10us .. 12us                3   12.00%            0    0.00%   +12.00\n"
-		"        12us .. 14us                4   16.00%            0    0.00%   +16.00  <<\n"
-		"        14us .. +Inf               11   44.00%            4  100.00%   -56.00  <<\n"
+		"           0 .. 8us                  3   12.00%            0    0.00%   +12.00\n"
+		"         8us .. 10us                 4   16.00%            0    0.00%   +16.00  <<\n"
+		"        10us .. 12us                 3   12.00%            0    0.00%   +12.00\n"
+		"        12us .. 14us                 4   16.00%            0    0.00%   +16.00  <<\n"
+		"        14us .. +Inf                11   44.00%            4  100.00%   -56.00  <<\n"
 		"<<: the largest differences (diff: measured share - predicted share, in points)\n") != NULL;
 	if (!ok)
 		printf("# %s", out_buf);
