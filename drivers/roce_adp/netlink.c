@@ -354,8 +354,9 @@ static int radp_nl_set_doit(struct sk_buff *skb, struct genl_info *info,
 	      radp_nl_prepare(req, dev, ri, data, info->extack);
 	if (err)
 		goto err_unlock;
-	msg = radp_nl_build(req, req->set_cmd, info->snd_portid, info->snd_seq,
-			    ri, data);
+	/* A message may have several SETs (HISTOGRAM_CLEAR): answer each. */
+	msg = radp_nl_build(req, info->genlhdr->cmd, info->snd_portid,
+			    info->snd_seq, ri, data);
 	if (IS_ERR(msg)) {
 		err = PTR_ERR(msg);
 		goto err_unlock;

@@ -92,10 +92,11 @@ static bool radp_hist_edges_fit(const struct radp_hist_config *c)
 
 	if (c->bin_num < 2)
 		return true;
+	if (c->bin_width_mode != ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED &&
+	    i - 1 >= 64)
+		return false;
 	if (c->bin_width_mode == ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED)
 		steps = i - 1;
-	else if (i - 1 >= 64)
-		return false;
 	else
 		steps = (1ULL << (i - 1)) - 1;
 	return !__builtin_mul_overflow(w1, steps, &edge) &&

@@ -55,7 +55,8 @@ struct radp_nl_dump_ctx {
 /**
  * struct radp_nl_request - one message type
  * @cmd: its GET command, also the command of GET replies
- * @set_cmd: its SET command, 0 if read-only
+ * @set_cmd: its SET command, 0 if read-only (a reply to a SET carries the
+ *	request's command: HISTOGRAM_CLEAR is a second SET of its message)
  * @ntf_cmd: the command of its notifications, 0 for none
  * @needs_roce_accl: dumps skip devices without ROCE_ACCL
  * @req_info_size: size of its request info (at least the base's)
