@@ -1008,8 +1008,9 @@ static int histogram_compare(struct adp_ctx *ctx, int argc, char **argv)
 	n = compare_words(ctx, argc, argv, words, &dev, &svg);
 	ret = n < 0 ? ADP_EXIT_USAGE :
 	      profile_simulate_predict(ctx, n, words, pr);
+	/* A device may also be named by its RDMA or net device. */
 	if (!ret)
-		ret = hist_get(ctx, dev, &m[0]);
+		ret = hist_get(ctx, adp_dev_resolve(dev), &m[0]);
 	if (ret)
 		goto out;
 	/* The prediction binned as the device's histogram is configured. */

@@ -927,7 +927,7 @@ static int resolve_hist(struct adp_ctx *ctx, const struct sim_args *s,
 
 	memset(h, 0, sizeof(*h));
 	if (s->hist_dev)
-		return hist_get(ctx, s->hist_dev, h);
+		return hist_get(ctx, adp_dev_resolve(s->hist_dev), h);
 	ret = hist_layout_words(ctx, s->bins, s->width0, s->width1, s->mode,
 				(1U << ADP_HIST_UNITS) - 1, ADP_HIST_BINS_MAX,
 				NULL, &h->cfg);
