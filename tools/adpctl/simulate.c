@@ -904,7 +904,10 @@ static int run_many(struct sim_run *run)
 	return ret;
 }
 
-/* Take the flag --events out of argv; returns the words left. */
+/*
+ * Take the flag --events out of argv, and the "dev" of "--histogram dev
+ * DEV" (as in the other commands); returns the words left.
+ */
 static int take_events(int argc, char **argv, bool *events)
 {
 	int i, n;
@@ -913,6 +916,9 @@ static int take_events(int argc, char **argv, bool *events)
 	for (i = n = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--events"))
 			*events = true;
+		else if (!strcmp(argv[i], "dev") && n &&
+			 !strcmp(argv[n - 1], "--histogram") && i + 1 < argc)
+			continue;
 		else
 			argv[n++] = argv[i];
 	}
@@ -1076,7 +1082,8 @@ void profile_simulate_details(FILE *fp)
 	      "                    entered with; doubled ones once)\n"
 	      "  --svg FILE        draw the timeline (the histogram with runs) as SVG\n"
 	      "  --histogram DEV   also bin the timeouts that fired as DEV's retransmission\n"
-	      "                    histogram is configured (see \"adpctl histogram\")\n"
+	      "                    histogram is configured (see \"adpctl histogram\");\n"
+	      "                    \"--histogram dev DEV\" is the same\n"
 	      "  --bins N width0 TIME width1 TIME mode fixed|double\n"
 	      "                    the same for a bin layout given here, offline\n"
 	      "  --events          print only the timeouts that fired, \"TIMEOUT_NS COUNT\"\n"

@@ -531,7 +531,7 @@ static bool sim_bins(void)
 	fake_reset();
 	reply(&fixed5);
 	ok &= outcome_err(fake_run("profile", profile_cmds, "simulate", true,
-				   PROF " --histogram emu0"), 0, "");
+				   PROF " --histogram dev emu0"), 0, "");
 	ok &= fake.cmd == ROCE_ADP_CMD_HISTOGRAM_GET &&
 	      strstr(out_buf, "{\"low_ns\":14000,\"high_ns\":null,\"count\":4}") &&
 	      strstr(out_buf, "\"dev\":\"emu0\"");
