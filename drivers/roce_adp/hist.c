@@ -245,6 +245,14 @@ static int radp_hist_read(struct radp_dev *dev, struct radp_hist *h,
 	return err;
 }
 
+/* The device's totals, brought up to date by a read now. */
+static int radp_hist_get_read(struct radp_dev *dev, struct radp_hist **h,
+			      struct netlink_ext_ack *extack)
+{
+	*h = radp_hist_get(dev);
+	return *h ? radp_hist_read(dev, *h, extack) : -ENOMEM;
+}
+
 static void radp_hist_copy_snap(const struct radp_hist *h,
 				struct radp_hist_snap *snap)
 {
@@ -300,12 +308,10 @@ int radp_hist_configure(struct radp_dev *dev,
 			struct radp_hist_snap *snap,
 			struct netlink_ext_ack *extack)
 {
-	struct radp_hist *h = radp_hist_get(dev);
+	struct radp_hist *h;
 	int err;
 
-	if (!h)
-		return -ENOMEM;
-	err = radp_hist_read(dev, h, extack);
+	err = radp_hist_get_read(dev, &h, extack);
 	if (err)
 		return err;
 	err = radp_hist_config_write(dev, c, extack);
@@ -327,13 +333,11 @@ int radp_hist_configure(struct radp_dev *dev,
 int radp_hist_clear(struct radp_dev *dev, struct radp_hist_snap *snap,
 		    struct netlink_ext_ack *extack)
 {
-	struct radp_hist *h = radp_hist_get(dev);
+	struct radp_hist *h;
 	u32 i;
 	int err;
 
-	if (!h)
-		return -ENOMEM;
-	err = radp_hist_read(dev, h, extack);
+	err = radp_hist_get_read(dev, &h, extack);
 	if (err)
 		return err;
 	memset(h->acc, 0, sizeof(h->acc));

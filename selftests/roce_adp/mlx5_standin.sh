@@ -302,8 +302,10 @@ test_histogram()
 	# Above the stand-in's bin_num_max (16): the module refuses it.
 	hist histogram-set "{\"dev-name\": \"$F0\", \"histogram-config\": {\"bin-num\": 17}}"
 	[ "$RC" != 0 ] || { echo "bin_num 17 taken"; return 1; }
-	printf '%s' "$ERR" | grep -qF "bin_num is above the device's bin_num_max" ||
-		{ echo "no extack for bin_num 17: $ERR"; return 1; }
+	# cli.py prints the error, extack included, on its stdout.
+	printf '%s\n%s' "$OUT" "$ERR" |
+		grep -qF "bin_num is above the device's bin_num_max" ||
+		{ echo "no extack for bin_num 17: $OUT $ERR"; return 1; }
 }
 
 test_fw_error_restore()
