@@ -83,6 +83,7 @@ void radp_dev_unregister(struct radp_dev *dev)
 	radp_reset_dev_fini(dev);
 	radp_dev_put(dev);
 	wait_for_completion(&dev->released);
+	radp_hist_dev_fini(dev);
 	mutex_destroy(&dev->cfg_lock);
 }
 EXPORT_SYMBOL_GPL(radp_dev_unregister);

@@ -26,6 +26,16 @@ enum radp_emu_syndrome {
 	RADP_EMU_SYND_NOT_CONFIGURABLE		= 0x0ad50007,
 	RADP_EMU_SYND_MPT_INDEX			= 0x0ad50008,
 	RADP_EMU_SYND_ACCL_RESERVED		= 0x0ad50009,
+	RADP_EMU_SYND_HIST_READ_ONLY		= 0x0ad5000a,
+	/* histogram configuration rules */
+	RADP_EMU_SYND_HIST_BIN_NUM_ZERO		= 0x0ad52001,
+	RADP_EMU_SYND_HIST_BIN_NUM_MAX		= 0x0ad52002,
+	RADP_EMU_SYND_HIST_BIN0_WIDTH		= 0x0ad52003,
+	RADP_EMU_SYND_HIST_BIN1_WIDTH		= 0x0ad52004,
+	RADP_EMU_SYND_HIST_TIME_UNIT		= 0x0ad52005,
+	RADP_EMU_SYND_HIST_WIDTH_MODE		= 0x0ad52006,
+	RADP_EMU_SYND_HIST_VHCA_ID		= 0x0ad52007,
+	RADP_EMU_SYND_HIST_EDGE_OVERFLOW	= 0x0ad52008,
 	/* profile rules: 0x0ad51000 + enum radp_rule */
 	RADP_EMU_SYND_PROFILE_ID		= 0x0ad51001,
 	RADP_EMU_SYND_TIME_UNIT			= 0x0ad51002,
@@ -81,6 +91,22 @@ struct radp_emu_mpt {
 };
 
 /**
+ * struct radp_emu_hist - the firmware model's retransmission histogram
+ * @supported: knob hist_supported: both registers exist
+ * @bin_num_max: knob hist_bin_num_max (at most 255)
+ * @time_unit_cap: knob hist_time_unit_cap (4 bits)
+ * @cfg: the configuration's read-write fields
+ * @counts: the counters, @cfg.bin_num of them in use
+ */
+struct radp_emu_hist {
+	bool supported;
+	u32 bin_num_max;
+	u32 time_unit_cap;
+	struct radp_hist_config cfg;
+	u64 counts[RADP_HIST_BINS_MAX];
+};
+
+/**
  * struct radp_emu - an emulated device
  * @dev: its device on the roce_adp bus
  * @radp: its registration with the core
@@ -91,6 +117,7 @@ struct radp_emu_mpt {
  * @cmd_delay_us: knob: how long the firmware takes per command
  * @accl: ROCE_ACCL state
  * @mpt: MPT table
+ * @hist: retransmission histogram, under @fw_lock
  * @test_cmd: knob: last command sent through debugfs "cmd" and its outcome
  * @fault: fault injection knobs (fail_next, hang_next, reply_next), under
  *	@fault.lock
@@ -111,6 +138,7 @@ struct radp_emu {
 	u32 cmd_delay_us;
 	struct radp_emu_accl accl;
 	struct radp_emu_mpt mpt;
+	struct radp_emu_hist hist;
 	struct {
 		u16 opcode;
 		u16 op_mod;
@@ -156,6 +184,14 @@ void radp_emu_mpt_fini(struct radp_emu *emu);
 void radp_emu_mpt_debugfs_init(struct radp_emu *emu);
 u8 radp_emu_query_mpt(struct radp_emu *emu, const void *in, size_t inlen,
 		      void *out, size_t outlen, u32 *syndrome);
+
+/* emu_hist.c: its retransmission histogram */
+void radp_emu_hist_init(struct radp_emu *emu);
+void radp_emu_hist_reset(struct radp_emu *emu);
+void radp_emu_hist_debugfs_init(struct radp_emu *emu);
+bool radp_emu_hist_reg(u32 reg_id);
+u8 radp_emu_hist_access(struct radp_emu *emu, const void *in, size_t inlen,
+			void *out, size_t outlen, u32 *syndrome);
 
 /* debugfs root shared by all devices, created by main.c */
 extern struct dentry *radp_debugfs_root;

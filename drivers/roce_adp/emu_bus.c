@@ -373,6 +373,7 @@ static void radp_emu_debugfs_init(struct radp_emu *emu)
 	debugfs_create_file_unsafe("fw_reset", 0600, emu->ddir, emu,
 				   &radp_emu_fw_reset_fops);
 	radp_emu_mpt_debugfs_init(emu);
+	radp_emu_hist_debugfs_init(emu);
 }
 
 static void radp_emu_release(struct device *dev)

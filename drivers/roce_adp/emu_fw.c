@@ -17,6 +17,8 @@
  *   after a write), as a field older firmware does not know reads as 0;
  * - the register is 0x80 bytes; a 0x40-byte access, as older firmware
  *   has, is taken too (the fields end before 0x40).
+ *
+ * The retransmission histogram's registers are emu_hist.c's.
  */
 
 #include <linux/bitops.h>
@@ -204,6 +206,9 @@ static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 	u32 profile_id;
 	u8 status;
 
+	if (radp_emu_hist_reg(radp_get(in, RADP_ACCESS_REG_IN_REGISTER_ID)))
+		return radp_emu_hist_access(emu, in, inlen, out, outlen,
+					    syndrome);
 	if (radp_get(in, RADP_ACCESS_REG_IN_REGISTER_ID) != RADP_REG_ID_ROCE_ACCL) {
 		*syndrome = RADP_EMU_SYND_UNKNOWN_REG;
 		return RADP_CMD_STAT_BAD_PARAM;
@@ -421,6 +426,7 @@ void radp_emu_fw_reset(struct radp_emu *emu, u32 ms)
 	down_write(&emu->fw_lock);
 	WRITE_ONCE(emu->resetting, true);
 	radp_emu_accl_defaults(&emu->accl);
+	radp_emu_hist_reset(emu);
 	up_write(&emu->fw_lock);
 	radp_dev_fw_reset_begin(&emu->radp);
 	mod_delayed_work(system_wq, &emu->reset_work, msecs_to_jiffies(ms));
@@ -438,6 +444,7 @@ int radp_emu_fw_init(struct radp_emu *emu)
 	a->max_id = 1;
 	a->max_range_num = RADP_RANGES;
 	a->base_timeout_min = 4000;
+	radp_emu_hist_init(emu);
 	return radp_emu_mpt_init(emu);
 }
 

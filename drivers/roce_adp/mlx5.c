@@ -81,7 +81,9 @@ static bool radp_mlx5_exiting;
 
 /*
  * The only commands the core builds: ROCE_ACCL through ACCESS_REG, when
- * the firmware has it, and QUERY_MKEY. Nothing else reaches real hardware.
+ * the firmware has it, the retransmission histogram's two registers
+ * (firmware without them answers BAD_OP) and QUERY_MKEY. Nothing else
+ * reaches real hardware.
  */
 static bool radp_mlx5_cmd_allowed(struct radp_mlx5 *m, const void *in)
 {
@@ -90,9 +92,14 @@ static bool radp_mlx5_cmd_allowed(struct radp_mlx5 *m, const void *in)
 	/* Every inbox starts with the opcode, as access_register_in does. */
 	switch (MLX5_GET(access_register_in, mbox, opcode)) {
 	case MLX5_CMD_OP_ACCESS_REG:
-		return MLX5_GET(access_register_in, mbox, register_id) ==
-		       RADP_REG_ID_ROCE_ACCL &&
-		       READ_ONCE(m->radp.roce_accl_cap);
+		switch (MLX5_GET(access_register_in, mbox, register_id)) {
+		case RADP_REG_ID_ROCE_ACCL:
+			return READ_ONCE(m->radp.roce_accl_cap);
+		case RADP_REG_ID_HIST_CONFIG:
+		case RADP_REG_ID_HIST:
+			return true;
+		}
+		return false;
 	case MLX5_CMD_OP_QUERY_MKEY:
 		return true;
 	}

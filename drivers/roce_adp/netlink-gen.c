@@ -23,6 +23,18 @@ static const struct netlink_range_validation roce_adp_a_profile_time_base_range 
 	.max	= 65535ULL,
 };
 
+static const struct netlink_range_validation roce_adp_a_histogram_config_vhca_id_range = {
+	.max	= 65535ULL,
+};
+
+static const struct netlink_range_validation roce_adp_a_histogram_config_bin0_width_range = {
+	.max	= 65535ULL,
+};
+
+static const struct netlink_range_validation roce_adp_a_histogram_config_bin1_width_range = {
+	.max	= 65535ULL,
+};
+
 /* Common nested types */
 const struct nla_policy roce_adp_accl_nl_policy[ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE + 1] = {
 	[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] = NLA_POLICY_MAX(NLA_U8, 1),
@@ -39,6 +51,20 @@ const struct nla_policy roce_adp_accl_nl_policy[ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE
 	[ROCE_ADP_A_ACCL_CC_BURST_SIZE] = NLA_POLICY_MAX(NLA_U8, 7),
 	[ROCE_ADP_A_ACCL_IFA2_TURN_AROUND_EN] = NLA_POLICY_MAX(NLA_U8, 1),
 	[ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE] = NLA_POLICY_MAX(NLA_U8, 3),
+};
+
+const struct nla_policy roce_adp_histogram_config_nl_policy[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN1_WIDTH + 1] = {
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_COUNT_ENABLE] = NLA_POLICY_MAX(NLA_U8, 1),
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_CLEAR_ON_READ] = NLA_POLICY_MAX(NLA_U8, 1),
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID_VALID] = NLA_POLICY_MAX(NLA_U8, 1),
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_TIME_UNIT] = NLA_POLICY_MAX(NLA_U32, 3),
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_WIDTH_MODE] = NLA_POLICY_MAX(NLA_U32, 3),
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_TIME_UNIT_CAP] = { .type = NLA_U32, },
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_NUM] = NLA_POLICY_MAX(NLA_U32, ROCE_ADP_HIST_BINS_MAX),
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_NUM_MAX] = { .type = NLA_U32, },
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID] = NLA_POLICY_FULL_RANGE(NLA_U32, &roce_adp_a_histogram_config_vhca_id_range),
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN0_WIDTH] = NLA_POLICY_FULL_RANGE(NLA_U32, &roce_adp_a_histogram_config_bin0_width_range),
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN1_WIDTH] = NLA_POLICY_FULL_RANGE(NLA_U32, &roce_adp_a_histogram_config_bin1_width_range),
 };
 
 const struct nla_policy roce_adp_profile_nl_policy[ROCE_ADP_A_PROFILE_RANGE + 1] = {
@@ -107,8 +133,24 @@ const struct nla_policy roce_adp_profile_forget_nl_policy[ROCE_ADP_A_DEV_NAME + 
 	[ROCE_ADP_A_DEV_NAME] = { .type = NLA_NUL_STRING, .len = 31, },
 };
 
+/* ROCE_ADP_CMD_HISTOGRAM_GET - do */
+const struct nla_policy roce_adp_histogram_get_nl_policy[ROCE_ADP_A_DEV_NAME + 1] = {
+	[ROCE_ADP_A_DEV_NAME] = { .type = NLA_NUL_STRING, .len = 31, },
+};
+
+/* ROCE_ADP_CMD_HISTOGRAM_SET - do */
+const struct nla_policy roce_adp_histogram_set_nl_policy[ROCE_ADP_A_HISTOGRAM_CONFIG + 1] = {
+	[ROCE_ADP_A_DEV_NAME] = { .type = NLA_NUL_STRING, .len = 31, },
+	[ROCE_ADP_A_HISTOGRAM_CONFIG] = NLA_POLICY_NESTED(roce_adp_histogram_config_nl_policy),
+};
+
+/* ROCE_ADP_CMD_HISTOGRAM_CLEAR - do */
+const struct nla_policy roce_adp_histogram_clear_nl_policy[ROCE_ADP_A_DEV_NAME + 1] = {
+	[ROCE_ADP_A_DEV_NAME] = { .type = NLA_NUL_STRING, .len = 31, },
+};
+
 /* Ops table for roce_adp */
-const struct genl_ops roce_adp_nl_ops[7] = {
+const struct genl_ops roce_adp_nl_ops[10] = {
 	{
 		.cmd		= ROCE_ADP_CMD_DEV_GET,
 		.doit		= roce_adp_nl_dev_get_doit,
@@ -156,6 +198,27 @@ const struct genl_ops roce_adp_nl_ops[7] = {
 		.cmd		= ROCE_ADP_CMD_PROFILE_FORGET,
 		.doit		= roce_adp_nl_profile_forget_doit,
 		.policy		= roce_adp_profile_forget_nl_policy,
+		.maxattr	= ROCE_ADP_A_DEV_NAME,
+		.flags		= GENL_ADMIN_PERM,
+	},
+	{
+		.cmd		= ROCE_ADP_CMD_HISTOGRAM_GET,
+		.doit		= roce_adp_nl_histogram_get_doit,
+		.dumpit		= roce_adp_nl_histogram_get_dumpit,
+		.policy		= roce_adp_histogram_get_nl_policy,
+		.maxattr	= ROCE_ADP_A_DEV_NAME,
+	},
+	{
+		.cmd		= ROCE_ADP_CMD_HISTOGRAM_SET,
+		.doit		= roce_adp_nl_histogram_set_doit,
+		.policy		= roce_adp_histogram_set_nl_policy,
+		.maxattr	= ROCE_ADP_A_HISTOGRAM_CONFIG,
+		.flags		= GENL_ADMIN_PERM,
+	},
+	{
+		.cmd		= ROCE_ADP_CMD_HISTOGRAM_CLEAR,
+		.doit		= roce_adp_nl_histogram_clear_doit,
+		.policy		= roce_adp_histogram_clear_nl_policy,
 		.maxattr	= ROCE_ADP_A_DEV_NAME,
 		.flags		= GENL_ADMIN_PERM,
 	},

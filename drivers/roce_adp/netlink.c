@@ -45,6 +45,10 @@ static const struct radp_nl_request *radp_nl_requests[] = {
 	[ROCE_ADP_CMD_PROFILE_SET] = &radp_nl_profile_request,
 	[ROCE_ADP_CMD_PROFILE_NTF] = &radp_nl_profile_request,
 	[ROCE_ADP_CMD_MPT_GET] = &radp_nl_mpt_request,
+	[ROCE_ADP_CMD_HISTOGRAM_GET] = &radp_nl_hist_request,
+	[ROCE_ADP_CMD_HISTOGRAM_SET] = &radp_nl_hist_request,
+	[ROCE_ADP_CMD_HISTOGRAM_CLEAR] = &radp_nl_hist_request,
+	[ROCE_ADP_CMD_HISTOGRAM_NTF] = &radp_nl_hist_request,
 };
 
 static const struct radp_nl_request *radp_nl_request_find(u8 cmd)
@@ -350,8 +354,9 @@ static int radp_nl_set_doit(struct sk_buff *skb, struct genl_info *info,
 	      radp_nl_prepare(req, dev, ri, data, info->extack);
 	if (err)
 		goto err_unlock;
-	msg = radp_nl_build(req, req->set_cmd, info->snd_portid, info->snd_seq,
-			    ri, data);
+	/* A message may have several SETs (HISTOGRAM_CLEAR): answer each. */
+	msg = radp_nl_build(req, info->genlhdr->cmd, info->snd_portid,
+			    info->snd_seq, ri, data);
 	if (IS_ERR(msg)) {
 		err = PTR_ERR(msg);
 		goto err_unlock;
@@ -433,6 +438,29 @@ int roce_adp_nl_mpt_get_dumpit(struct sk_buff *skb,
 			       struct netlink_callback *cb)
 {
 	return radp_nl_get_dumpit(skb, cb, &radp_nl_mpt_request);
+}
+
+int roce_adp_nl_histogram_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return radp_nl_get_doit(skb, info, &radp_nl_hist_request);
+}
+
+int roce_adp_nl_histogram_get_dumpit(struct sk_buff *skb,
+				     struct netlink_callback *cb)
+{
+	return radp_nl_get_dumpit(skb, cb, &radp_nl_hist_request);
+}
+
+/* SET and CLEAR share the message's set, which tells them apart. */
+int roce_adp_nl_histogram_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return radp_nl_set_doit(skb, info, &radp_nl_hist_request);
+}
+
+int roce_adp_nl_histogram_clear_doit(struct sk_buff *skb,
+				     struct genl_info *info)
+{
+	return radp_nl_set_doit(skb, info, &radp_nl_hist_request);
 }
 
 static const struct genl_multicast_group radp_nl_mcgrps[] = {

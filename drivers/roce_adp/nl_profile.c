@@ -34,12 +34,6 @@ struct radp_nl_profile_data {
 #define RADP_NL_PROFILE_DATA(data) \
 	container_of(data, struct radp_nl_profile_data, base)
 
-/* The netlink attribute carrying each field of a profile. */
-struct radp_nl_field {
-	u16 attr;
-	u8 type;	/* NLA_U8 or NLA_U32 */
-};
-
 #define RADP_NL_FIELD(_fld, _attr, _nla) \
 	[_fld] = { ROCE_ADP_A_##_attr, NLA_##_nla },
 #define RADP_NL_FIELD_PROFILE(_id, _name, _byte, _hi, _lo, _attr, _nla, ...) \
@@ -50,11 +44,15 @@ struct radp_nl_field {
 	RADP_NL_FIELD_ACCL_##_nla(RADP_ROCE_ACCL_##_id, _attr)
 #define RADP_NL_FIELD_ACCL_U32(_fld, _attr)	RADP_NL_FIELD(_fld, _attr, U32)
 #define RADP_NL_FIELD_ACCL_NONE(_fld, _attr)
+#define RADP_NL_FIELD_HIST_CONFIG(_id, _name, _byte, _hi, _lo, _attr, _nla, \
+				  ...)					\
+	RADP_NL_FIELD(RADP_HIST_CONFIG_##_id, _attr, _nla)
 
-static const struct radp_nl_field radp_nl_fields[RADP_FLD_COUNT] = {
+const struct radp_nl_field radp_nl_fields[RADP_FLD_COUNT] = {
 	RADP_ACCL_PROFILE_FIELDS(RADP_NL_FIELD_ACCL)
 	RADP_PROFILE_FIELDS(RADP_NL_FIELD_PROFILE)
 	RADP_RANGE_FIELDS(RADP_NL_FIELD_RANGE)
+	RADP_HIST_CONFIG_FIELDS(RADP_NL_FIELD_HIST_CONFIG)
 };
 
 /* The attributes beyond the lists: the profile's id and ranges, the index. */
@@ -79,7 +77,7 @@ static u32 radp_nl_get_field(const struct nlattr *attr, enum radp_fld fld)
 }
 
 /* Set the members of @obj whose attributes @tb holds. */
-static void radp_nl_apply(void *obj, const struct radp_member *members,
+void radp_nl_apply(void *obj, const struct radp_member *members,
 			  unsigned int count, struct nlattr **tb)
 {
 	unsigned int i;
@@ -99,9 +97,8 @@ static void radp_nl_apply(void *obj, const struct radp_member *members,
  * runs, and one tailroom check and skb_put() per run cost a fraction of
  * an nla_put() per attribute. u8 and u32 attributes take 8 bytes alike.
  */
-static int radp_nl_put_members(struct sk_buff *skb, const void *obj,
-			       const struct radp_member *members,
-			       unsigned int count)
+int radp_nl_put_members(struct sk_buff *skb, const void *obj,
+			const struct radp_member *members, unsigned int count)
 {
 	const int size = nla_total_size(sizeof(u32));
 	struct nlattr *nla;
@@ -129,8 +126,8 @@ static int radp_nl_put_members(struct sk_buff *skb, const void *obj,
 }
 
 /* What radp_nl_put_members() writes. */
-static int radp_nl_members_size(const struct radp_member *members,
-				unsigned int count)
+int radp_nl_members_size(const struct radp_member *members,
+			 unsigned int count)
 {
 	unsigned int i;
 	int size = 0;

@@ -257,4 +257,51 @@
 	/* 0x1da +6 */							\
 	X(LOG_PAGE_SIZE, log_page_size, 0x38, 5, 0, NONE, NONE, NUM)
 
+/*
+ * ADP_RETX_HISTOGRAM_CONFIG (register 0xC01D): how the firmware bins the
+ * adaptive-retransmission timeouts that fire. time_unit_cap and
+ * bin_num_max are read only. Documentation/histogram.rst says what each
+ * bin counts.
+ */
+#define RADP_HIST_CONFIG_FIELDS(X)					\
+	X(COUNT_ENABLE, count_enable, 0x00, 31, 31,			\
+	  HISTOGRAM_CONFIG_COUNT_ENABLE, U8, BOOL)			\
+	X(CLEAR_ON_READ, clear_on_read, 0x00, 30, 30,			\
+	  HISTOGRAM_CONFIG_CLEAR_ON_READ, U8, BOOL)			\
+	X(VHCA_ID_VALID, vhca_id_valid, 0x00, 29, 29,			\
+	  HISTOGRAM_CONFIG_VHCA_ID_VALID, U8, BOOL)			\
+	X(TIME_UNIT, time_unit, 0x00, 27, 26,				\
+	  HISTOGRAM_CONFIG_TIME_UNIT, U32, HIST_TIME_UNIT)		\
+	X(BIN_WIDTH_MODE, bin_width_mode, 0x00, 25, 24,			\
+	  HISTOGRAM_CONFIG_BIN_WIDTH_MODE, U32, HIST_BIN_WIDTH_MODE)	\
+	X(TIME_UNIT_CAP, time_unit_cap, 0x00, 23, 20,			\
+	  HISTOGRAM_CONFIG_TIME_UNIT_CAP, U32, NUM)			\
+	X(BIN_NUM, bin_num, 0x04, 31, 24,				\
+	  HISTOGRAM_CONFIG_BIN_NUM, U32, NUM)				\
+	X(BIN_NUM_MAX, bin_num_max, 0x04, 23, 16,			\
+	  HISTOGRAM_CONFIG_BIN_NUM_MAX, U32, NUM)			\
+	X(VHCA_ID, vhca_id, 0x04, 15, 0,				\
+	  HISTOGRAM_CONFIG_VHCA_ID, U32, NUM)				\
+	X(BIN0_WIDTH, bin0_width, 0x08, 31, 16,				\
+	  HISTOGRAM_CONFIG_BIN0_WIDTH, U32, NUM)			\
+	X(BIN1_WIDTH, bin1_width, 0x08, 15, 0,				\
+	  HISTOGRAM_CONFIG_BIN1_WIDTH, U32, NUM)
+
+/*
+ * ADP_RETX_HISTOGRAM (register 0xC01E): bin_num (read only) and, from
+ * byte RADP_HIST_BIN_OFF, bin_num 64-bit counters.
+ */
+#define RADP_HIST_FIELDS(X)						\
+	X(BIN_NUM, bin_num, 0x00, 31, 24, HIST_BIN_NUM, U32, NUM)
+
+/*
+ * One counter of ADP_RETX_HISTOGRAM: offsets from the counter's start
+ * (register byte 0x10 + 8i for bin i), high dword first, as the MPT's
+ * 64-bit values: the attribute is on the _h row.
+ */
+#define RADP_HIST_BIN_FIELDS(X)						\
+	X(BIN_COUNT_H, bin_count_h, 0x00, 31, 0,			\
+	  HIST_BIN_COUNT, U64, NUM)				\
+	X(BIN_COUNT_L, bin_count_l, 0x04, 31, 0, NONE, NONE, NUM)
+
 #endif /* _RADP_FIELDS_H */

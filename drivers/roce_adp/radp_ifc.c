@@ -17,6 +17,10 @@
 	RADP_ROW(RADP_RANGE_##_id, _name, _byte, _hi, _lo)
 #define RADP_ROW_MPT(_id, _name, _byte, _hi, _lo, ...) \
 	RADP_ROW(RADP_MPT_##_id, _name, _byte, _hi, _lo)
+#define RADP_ROW_HIST_CONFIG(_id, _name, _byte, _hi, _lo, ...) \
+	RADP_ROW(RADP_HIST_CONFIG_##_id, _name, _byte, _hi, _lo)
+#define RADP_ROW_HIST(_id, _name, _byte, _hi, _lo, ...) \
+	RADP_ROW(RADP_HIST_##_id, _name, _byte, _hi, _lo)
 
 const struct radp_field radp_fields[RADP_FLD_COUNT] = {
 	RADP_FIELD(RADP_CMD_IN_OPCODE,		"opcode",	0x00, 31, 16),
@@ -36,4 +40,7 @@ const struct radp_field radp_fields[RADP_FLD_COUNT] = {
 	RADP_PROFILE_FIELDS(RADP_ROW_PROFILE)
 	RADP_RANGE_FIELDS(RADP_ROW_RANGE)
 	RADP_MPT_FIELDS(RADP_ROW_MPT)
+	RADP_HIST_CONFIG_FIELDS(RADP_ROW_HIST_CONFIG)
+	RADP_HIST_FIELDS(RADP_ROW_HIST)
+	RADP_HIST_BIN_FIELDS(RADP_ROW_HIST)
 };

@@ -44,6 +44,8 @@ struct radp_field {
 #define RADP_FLD_PROFILE(_id, ...)	RADP_PROFILE_##_id,
 #define RADP_FLD_RANGE(_id, ...)	RADP_RANGE_##_id,
 #define RADP_FLD_MPT(_id, ...)		RADP_MPT_##_id,
+#define RADP_FLD_HIST_CONFIG(_id, ...)	RADP_HIST_CONFIG_##_id,
+#define RADP_FLD_HIST(_id, ...)		RADP_HIST_##_id,
 
 enum radp_fld {
 	/* command mailbox headers */
@@ -77,6 +79,13 @@ enum radp_fld {
 	/* the MPT entry: RADP_MPT_FIRST .. RADP_MPT_LAST, in list order */
 	RADP_MPT_FIELDS(RADP_FLD_MPT)
 
+	/* ADP_RETX_HISTOGRAM_CONFIG and ADP_RETX_HISTOGRAM */
+	RADP_HIST_CONFIG_FIELDS(RADP_FLD_HIST_CONFIG)
+	RADP_HIST_FIELDS(RADP_FLD_HIST)
+
+	/* one counter of ADP_RETX_HISTOGRAM, offsets from its start */
+	RADP_HIST_BIN_FIELDS(RADP_FLD_HIST)
+
 	RADP_FLD_COUNT,
 	RADP_MPT_FIRST = RADP_MPT_R_W,
 	RADP_MPT_LAST = RADP_MPT_MTT_FBO,
@@ -87,11 +96,16 @@ enum radp_fld {
 #define RADP_N_CAPS(_id, ...)		RADP_N_CAPS_##_id,
 #define RADP_N_PROFILE(_id, ...)	RADP_N_PROFILE_##_id,
 #define RADP_N_RANGE(_id, ...)		RADP_N_RANGE_##_id,
+#define RADP_N_HIST_CONFIG(_id, ...)	RADP_N_HIST_CONFIG_##_id,
 
 enum { RADP_ACCL_FEATURE_FIELDS(RADP_N_FEATURE) RADP_ACCL_FEATURE_COUNT };
 enum { RADP_ACCL_CAPS_FIELDS(RADP_N_CAPS) RADP_ACCL_CAPS_COUNT };
 enum { RADP_PROFILE_FIELDS(RADP_N_PROFILE) RADP_PROFILE_FIELDS_COUNT };
 enum { RADP_RANGE_FIELDS(RADP_N_RANGE) RADP_RANGE_FIELDS_COUNT };
+enum {
+	RADP_HIST_CONFIG_FIELDS(RADP_N_HIST_CONFIG)
+	RADP_HIST_CONFIG_FIELDS_COUNT
+};
 
 extern const struct radp_field radp_fields[RADP_FLD_COUNT];
 
@@ -147,6 +161,16 @@ enum {
 #define RADP_PROFILE_RANGE_OFF		0x08	/* timeout_range[] */
 #define RADP_RANGE_LEN			0x04
 #define RADP_RANGES			4
+
+/* ADP_RETX_HISTOGRAM_CONFIG and ADP_RETX_HISTOGRAM */
+#define RADP_REG_ID_HIST_CONFIG		0xc01d
+#define RADP_REG_ID_HIST		0xc01e
+#define RADP_HIST_CONFIG_LEN		0x80
+#define RADP_HIST_BIN_OFF		0x10	/* the counters */
+#define RADP_HIST_BIN_LEN		0x08
+#define RADP_HIST_BINS_MAX		255	/* bin_num is 8 bits wide */
+/* The register holding @n counters: exactly what is read. */
+#define RADP_HIST_LEN(n)		(RADP_HIST_BIN_OFF + RADP_HIST_BIN_LEN * (n))
 
 /* QUERY_MPT: input modifier = MPT index; the entry follows the header */
 #define RADP_QUERY_MPT_OUT_ENTRY_OFF	0x10

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * roce_adp netlink internals: what the skeleton (netlink.c) and the
- * message files (nl_dev.c, nl_accl.c, nl_profile.c, nl_mpt.c) share.
+ * message files (nl_dev.c, nl_accl.c, nl_profile.c, nl_mpt.c, nl_hist.c)
+ * share.
  *
  * The policies, the ops table and the handler prototypes come from the
  * spec (netlink-gen.[ch]). Each message file exports one struct
@@ -54,7 +55,8 @@ struct radp_nl_dump_ctx {
 /**
  * struct radp_nl_request - one message type
  * @cmd: its GET command, also the command of GET replies
- * @set_cmd: its SET command, 0 if read-only
+ * @set_cmd: its SET command, 0 if read-only (a reply to a SET carries the
+ *	request's command: HISTOGRAM_CLEAR is a second SET of its message)
  * @ntf_cmd: the command of its notifications, 0 for none
  * @needs_roce_accl: dumps skip devices without ROCE_ACCL
  * @req_info_size: size of its request info (at least the base's)
@@ -99,6 +101,26 @@ extern const struct radp_nl_request radp_nl_dev_request;
 extern const struct radp_nl_request radp_nl_accl_request;
 extern const struct radp_nl_request radp_nl_profile_request;
 extern const struct radp_nl_request radp_nl_mpt_request;
+extern const struct radp_nl_request radp_nl_hist_request;
+
+/*
+ * The netlink attribute carrying each field of a list of radp_fields.h
+ * that is shown member by member (nl_profile.c): profiles, ranges, the
+ * histogram's configuration.
+ */
+struct radp_nl_field {
+	u16 attr;
+	u8 type;	/* NLA_U8 or NLA_U32 */
+};
+
+extern const struct radp_nl_field radp_nl_fields[RADP_FLD_COUNT];
+
+void radp_nl_apply(void *obj, const struct radp_member *members,
+		   unsigned int count, struct nlattr **tb);
+int radp_nl_put_members(struct sk_buff *skb, const void *obj,
+			const struct radp_member *members, unsigned int count);
+int radp_nl_members_size(const struct radp_member *members,
+			 unsigned int count);
 
 void radp_nl_notify(struct radp_dev *dev, u8 cmd,
 		    const struct radp_nl_req_info *ri,

@@ -22,6 +22,7 @@
 #include <net/netlink.h>
 #include <uapi/linux/roce_adp.h>
 
+#include "radp_hist.h"
 #include "radp_mpt.h"
 #include "radp_reg.h"
 
@@ -29,6 +30,7 @@
 #define RADP_FW_VERSION_LEN	32
 
 struct radp_dev;
+struct radp_hist;
 
 /**
  * struct radp_backend_ops - what a backend provides to the core
@@ -113,6 +115,8 @@ struct radp_restore_state {
  *	@saved
  * @restore_work: re-applies @saved after a firmware reset
  * @reset_end: when the backend reported the end of the last reset
+ * @hist: the module's totals of the retransmission histogram (hist.c),
+ *	under @cfg_lock; NULL until first read
  * @index: registry key, stable for the device's life; dumps resume by it
  * @users: references held by in-flight requests, plus one for the registry
  * @released: completed when the last user drops its reference
@@ -135,6 +139,7 @@ struct radp_dev {
 	struct radp_restore_state restore;
 	struct work_struct restore_work;
 	ktime_t reset_end;
+	struct radp_hist *hist;
 
 	u32 index;
 	refcount_t users;
@@ -190,6 +195,31 @@ void radp_accl_caps(const struct radp_roce_accl *r, struct radp_caps *caps);
 /* mpt.c: MPT entries */
 int radp_mpt_query(struct radp_dev *dev, u32 index, struct radp_mpt *mpt,
 		   u8 *raw, struct netlink_ext_ack *extack);
+
+/* hist.c: the retransmission histogram, under the device's cfg_lock */
+struct radp_hist_snap {
+	struct radp_hist_config cfg;	/* cfg.bin_num counts */
+	u32 age_ms;			/* since the device was read */
+	u64 counts[RADP_HIST_BINS_MAX];
+};
+
+int radp_hist_config_query(struct radp_dev *dev, struct radp_hist_config *c,
+			   struct netlink_ext_ack *extack);
+int radp_hist_config_write(struct radp_dev *dev,
+			   const struct radp_hist_config *c,
+			   struct netlink_ext_ack *extack);
+int radp_hist_counts_query(struct radp_dev *dev, u32 n, u64 *counts,
+			   struct netlink_ext_ack *extack);
+int radp_hist_snapshot(struct radp_dev *dev, bool fresh,
+		       struct radp_hist_snap *snap,
+		       struct netlink_ext_ack *extack);
+int radp_hist_configure(struct radp_dev *dev,
+			const struct radp_hist_config *c,
+			struct radp_hist_snap *snap,
+			struct netlink_ext_ack *extack);
+int radp_hist_clear(struct radp_dev *dev, struct radp_hist_snap *snap,
+		    struct netlink_ext_ack *extack);
+void radp_hist_dev_fini(struct radp_dev *dev);
 
 /* netlink.c: the generic netlink family (radp_nl.h: its internals) */
 int radp_nl_init(void);

@@ -109,6 +109,46 @@ struct mlx5_ifc_standin_adp_retx_profile_bits {
 	u8         reserved_at_c0[0xc0];
 };
 
+/*
+ * ADP_RETX_HISTOGRAM_CONFIG (register id 0xc01d, 0x80 bytes) and the head
+ * of ADP_RETX_HISTOGRAM (0xc01e: bin_num, then from byte 0x10 bin_num
+ * 64-bit counters, high dword first), the same way, from the reference's
+ * positions.
+ */
+struct mlx5_ifc_standin_hist_config_bits {
+	u8         count_enable[0x1];
+	u8         clear_on_read[0x1];
+	u8         vhca_id_valid[0x1];
+	u8         reserved_at_3[0x1];
+	u8         time_unit[0x2];
+	u8         bin_width_mode[0x2];
+	u8         time_unit_cap[0x4];
+	u8         reserved_at_c[0x14];
+
+	u8         bin_num[0x8];
+	u8         bin_num_max[0x8];
+	u8         vhca_id[0x10];
+
+	u8         bin0_width[0x10];
+	u8         bin1_width[0x10];
+
+	u8         reserved_at_60[0x3a0];
+};
+
+struct mlx5_ifc_standin_hist_bits {
+	u8         bin_num[0x8];
+	u8         reserved_at_8[0x78];
+
+	u8         bin_count[0][0x40];
+};
+
+#define STANDIN_REG_ID_HIST_CONFIG	0xc01d
+#define STANDIN_REG_ID_HIST		0xc01e
+#define STANDIN_HIST_BINS_MAX		16
+#define STANDIN_HIST_CONFIG_LEN	MLX5_ST_SZ_BYTES(standin_hist_config)
+/* The histogram register holding @n counters. */
+#define STANDIN_HIST_LEN(n)		(MLX5_ST_SZ_BYTES(standin_hist) + 8 * (n))
+
 #define STANDIN_REG_ID_ROCE_ACCL	0x402c
 #define STANDIN_REG_LEN		MLX5_ST_SZ_BYTES(standin_roce_accl)
 #define STANDIN_PROFILE_LEN	MLX5_ST_SZ_BYTES(standin_adp_retx_profile)
@@ -167,6 +207,8 @@ struct standin_mkey {
  *	profile
  * @profiles: the profiles, id 0 the firmware's defaults
  * @mkeys: the mkey contexts QUERY_MKEY answers with
+ * @hist_cfg: ADP_RETX_HISTOGRAM_CONFIG as a read returns it
+ * @hist_counts: the histogram's counters (debugfs hist_counts)
  * @log: the last commands
  * @log_n: how many commands were received in all
  * @inject_status: the next command's status, if not 0
@@ -187,6 +229,8 @@ struct standin_dev {
 	u32 reg[MLX5_ST_SZ_DW(standin_roce_accl)];
 	u32 profiles[STANDIN_PROFILES][STANDIN_PROFILE_DW];
 	struct standin_mkey mkeys[STANDIN_MKEYS];
+	u32 hist_cfg[MLX5_ST_SZ_DW(standin_hist_config)];
+	u64 hist_counts[STANDIN_HIST_BINS_MAX];
 	struct standin_cmd log[STANDIN_LOG];
 	unsigned int log_n;
 	u8 inject_status;
@@ -230,6 +274,17 @@ static void standin_store_defaults(struct standin_dev *sd)
 	MLX5_SET(standin_adp_retx_profile, p0, timeout_range[0].timeout_retry_num, 3);
 	MLX5_SET(standin_adp_retx_profile, p0, timeout_range[0].range_low_bound, 2);
 	MLX5_SET(standin_adp_retx_profile, p0, timeout_range[0].range_size, 4);
+	memset(sd->hist_cfg, 0, sizeof(sd->hist_cfg));
+	memset(sd->hist_counts, 0, sizeof(sd->hist_counts));
+	MLX5_SET(standin_hist_config, sd->hist_cfg, count_enable, 1);
+	MLX5_SET(standin_hist_config, sd->hist_cfg, time_unit, 1);
+	MLX5_SET(standin_hist_config, sd->hist_cfg, bin_width_mode, 1);
+	MLX5_SET(standin_hist_config, sd->hist_cfg, time_unit_cap, 0xf);
+	MLX5_SET(standin_hist_config, sd->hist_cfg, bin_num, 16);
+	MLX5_SET(standin_hist_config, sd->hist_cfg, bin_num_max,
+		 STANDIN_HIST_BINS_MAX);
+	MLX5_SET(standin_hist_config, sd->hist_cfg, bin0_width, 16);
+	MLX5_SET(standin_hist_config, sd->hist_cfg, bin1_width, 16);
 }
 
 static void standin_log_cmd(struct standin_dev *sd, u16 opcode, u16 op_mod,
@@ -244,6 +299,76 @@ static void standin_log_cmd(struct standin_dev *sd, u16 opcode, u16 op_mod,
 	c->outlen = outlen;
 }
 
+/*
+ * ACCESS_REG of the histogram's registers: the configuration's read-write
+ * fields go to the store as written (the store keeps its read-only
+ * capabilities); a histogram read must be exactly 0x10 + 8 * bin_num
+ * bytes each way, and with clear_on_read empties the counters.
+ */
+#define STANDIN_HIST_COPY(fld)						\
+	MLX5_SET(standin_hist_config, sd->hist_cfg, fld,		\
+		 MLX5_GET(standin_hist_config, reg_in, fld))
+
+static u8 standin_access_hist(struct standin_dev *sd, void *in, int inlen,
+			      void *out, int outlen, u32 *synd)
+{
+	void *reg_in = MLX5_ADDR_OF(access_register_in, in, register_data);
+	void *reg_out = MLX5_ADDR_OF(access_register_out, out, register_data);
+	u16 op_mod = MLX5_GET(access_register_in, in, op_mod);
+	u32 n = MLX5_GET(standin_hist_config, sd->hist_cfg, bin_num);
+	int len, i;
+	void *cnt;
+
+	if (MLX5_GET(access_register_in, in, register_id) ==
+	    STANDIN_REG_ID_HIST) {
+		len = STANDIN_HIST_LEN(n);
+		if (op_mod != MLX5_ACCESS_REGISTER_IN_OP_MOD_READ) {
+			*synd = 0x7;
+			return MLX5_CMD_STAT_BAD_PARAM_ERR;
+		}
+	} else {
+		len = STANDIN_HIST_CONFIG_LEN;
+	}
+	if (inlen != MLX5_ST_SZ_BYTES(access_register_in) + len) {
+		*synd = 0x2;
+		return MLX5_CMD_STAT_BAD_INP_LEN_ERR;
+	}
+	if (outlen != MLX5_ST_SZ_BYTES(access_register_out) + len) {
+		*synd = 0x3;
+		return MLX5_CMD_STAT_BAD_OUTP_LEN_ERR;
+	}
+	if (len != STANDIN_HIST_CONFIG_LEN) {
+		MLX5_SET(standin_hist, reg_out, bin_num, n);
+		for (i = 0; i < n; i++) {
+			cnt = MLX5_ADDR_OF(standin_hist, reg_out, bin_count) +
+			      8 * i;
+			*(__be64 *)cnt = cpu_to_be64(sd->hist_counts[i]);
+		}
+		if (MLX5_GET(standin_hist_config, sd->hist_cfg, clear_on_read))
+			memset(sd->hist_counts, 0, sizeof(sd->hist_counts));
+		return MLX5_CMD_STAT_OK;
+	}
+	if (op_mod == MLX5_ACCESS_REGISTER_IN_OP_MOD_READ) {
+		memcpy(reg_out, sd->hist_cfg, sizeof(sd->hist_cfg));
+		return MLX5_CMD_STAT_OK;
+	}
+	n = MLX5_GET(standin_hist_config, reg_in, bin_num);
+	if (!n || n > STANDIN_HIST_BINS_MAX) {
+		*synd = 0x8;
+		return MLX5_CMD_STAT_BAD_PARAM_ERR;
+	}
+	STANDIN_HIST_COPY(count_enable);
+	STANDIN_HIST_COPY(clear_on_read);
+	STANDIN_HIST_COPY(vhca_id_valid);
+	STANDIN_HIST_COPY(time_unit);
+	STANDIN_HIST_COPY(bin_width_mode);
+	STANDIN_HIST_COPY(bin_num);
+	STANDIN_HIST_COPY(vhca_id);
+	STANDIN_HIST_COPY(bin0_width);
+	STANDIN_HIST_COPY(bin1_width);
+	return MLX5_CMD_STAT_OK;
+}
+
 /* ACCESS_REG of ROCE_ACCL; returns the status, the syndrome in @synd. */
 static u8 standin_access_reg(struct standin_dev *sd, void *in, int inlen,
 			     void *out, int outlen, u32 *synd)
@@ -254,6 +379,11 @@ static u8 standin_access_reg(struct standin_dev *sd, void *in, int inlen,
 	u16 op_mod = MLX5_GET(access_register_in, in, op_mod);
 	u32 sel, en, id;
 
+	switch (MLX5_GET(access_register_in, in, register_id)) {
+	case STANDIN_REG_ID_HIST_CONFIG:
+	case STANDIN_REG_ID_HIST:
+		return standin_access_hist(sd, in, inlen, out, outlen, synd);
+	}
 	if (MLX5_GET(access_register_in, in, register_id) !=
 	    STANDIN_REG_ID_ROCE_ACCL ||
 	    !MLX5_CAP_GEN(mdev, roce_accl)) {
@@ -431,10 +561,77 @@ static int standin_store_show(struct seq_file *s, void *unused)
 				   be32_to_cpu((__force __be32)sd->profiles[id][i]));
 		seq_putc(s, '\n');
 	}
+	seq_puts(s, "hist_config:");
+	for (i = 0; i < 3; i++)
+		seq_printf(s, " %08x",
+			   be32_to_cpu((__force __be32)sd->hist_cfg[i]));
+	seq_putc(s, '\n');
 	mutex_unlock(&sd->lock);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(standin_store);
+
+/*
+ * hist_counts: the histogram's counters; reading shows them, bin 0 first,
+ * writing "BIN COUNT" lines sets them, as events the firmware counted.
+ */
+static int standin_hist_counts_show(struct seq_file *s, void *unused)
+{
+	struct standin_dev *sd = s->private;
+	unsigned int i;
+
+	mutex_lock(&sd->lock);
+	for (i = 0; i < STANDIN_HIST_BINS_MAX; i++)
+		seq_printf(s, "%s%llu", i ? " " : "", sd->hist_counts[i]);
+	seq_putc(s, '\n');
+	mutex_unlock(&sd->lock);
+	return 0;
+}
+
+static int standin_hist_counts_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, standin_hist_counts_show, inode->i_private);
+}
+
+static ssize_t standin_hist_counts_write(struct file *file,
+					 const char __user *ubuf, size_t count,
+					 loff_t *ppos)
+{
+	struct standin_dev *sd = ((struct seq_file *)file->private_data)->private;
+	char *buf, *pos, *line;
+	unsigned long long v;
+	unsigned int bin;
+	int err = 0;
+
+	if (count > PAGE_SIZE)
+		return -E2BIG;
+	buf = memdup_user_nul(ubuf, count);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	pos = buf;
+	mutex_lock(&sd->lock);
+	while (!err && (line = strsep(&pos, "\n"))) {
+		if (!*skip_spaces(line))
+			continue;
+		if (sscanf(line, "%u %llu", &bin, &v) != 2 ||
+		    bin >= STANDIN_HIST_BINS_MAX)
+			err = -EINVAL;
+		else
+			sd->hist_counts[bin] = v;
+	}
+	mutex_unlock(&sd->lock);
+	kfree(buf);
+	return err ?: count;
+}
+
+static const struct file_operations standin_hist_counts_fops = {
+	.owner = THIS_MODULE,
+	.open = standin_hist_counts_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+	.write = standin_hist_counts_write,
+};
 
 static const char *standin_opcode_name(u16 opcode)
 {
@@ -606,6 +803,8 @@ static void standin_debugfs_add(struct standin_dev *sd)
 	debugfs_create_file("cmds", 0600, d, sd, &standin_cmds_fops);
 	debugfs_create_file("mkey", 0200, d, sd, &standin_mkey_fops);
 	debugfs_create_file("fw_reset", 0200, d, sd, &standin_fw_reset_fops);
+	debugfs_create_file("hist_counts", 0600, d, sd,
+			    &standin_hist_counts_fops);
 	debugfs_create_x8("inject_status", 0600, d, &sd->inject_status);
 	debugfs_create_x32("inject_syndrome", 0600, d, &sd->inject_syndrome);
 	debugfs_create_u32("inject_errno", 0600, d, &sd->inject_errno);

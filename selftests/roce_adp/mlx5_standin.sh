@@ -4,8 +4,9 @@
 # (selftests/mlx5_standin) on three QEMU pci-testdev functions (tools/vm/run
 # --pci-testdev 3): attach and detach, ROCE_ACCL bytes as the stand-in's
 # register store holds them against vectors written out by hand, firmware
-# statuses, QUERY_MKEY, a firmware error and the restore, unbind under
-# load, rmmod orders. The stand-in decodes every mailbox with the kernel's
+# statuses, QUERY_MKEY, the retransmission histogram's two registers
+# (through upstream's YNL CLI), a firmware error and the restore, unbind
+# under load, rmmod orders. The stand-in decodes every mailbox with the kernel's
 # mlx5_ifc.h, not with roce_adp's codec.
 . ./lib.sh
 
@@ -257,6 +258,56 @@ test_mpt_dump()
 		"QUERY_MKEY commands"
 }
 
+# hist SPEC_OP JSON: upstream's YNL CLI (ynl/, as ynl_cli.sh) on our spec
+hist()
+{
+	op=$1
+	shift
+	run_cmd python3 ./ynl/cli.py --spec ./ynl/roce_adp.yaml --no-schema \
+		--output-json --do "$op" --json "$1"
+}
+
+# The histogram's registers, the store's bytes against the reference's
+# positions: dword 0 count_enable 31, clear_on_read 30, vhca_id_valid 29,
+# time_unit 27:26, bin_width_mode 25:24, time_unit_cap 23:20; dword 1
+# bin_num 31:24, bin_num_max 23:16, vhca_id 15:0; dword 2 bin0_width
+# 31:16, bin1_width 15:0. Counters set in the stand-in's store come back
+# through 0xc01e read with exactly 0x10 + 8 * bin_num bytes, accumulated
+# by the module across clear_on_read.
+test_histogram()
+{
+	[ -d ynl ] || { echo "no ynl/ (selftests/roce_adp/Makefile)"; return 1; }
+	hist histogram-set "{\"dev-name\": \"$F0\", \"histogram-config\": {\"bin-num\": 4, \"clear-on-read\": 1, \"time-unit\": 2, \"bin0-width\": 291, \"bin1-width\": 5}}"
+	expect_eq "$RC" 0 "set exit status ($ERR)" || return 1
+	# 1<<31 | 1<<30 | 2<<26 | 1<<24 | 0xf<<20; 4<<24 | 16<<16; 0x123<<16 | 5
+	expect_eq "$(store $F0 hist_config)" "c9f00000 04100000 01230005" \
+		"hist_config store" || return 1
+	printf '0 5\n3 7\n' >$SDBG/$F0/hist_counts || return 1
+	hist histogram-get "{\"dev-name\": \"$F0\"}"
+	expect_eq "$RC" 0 "get exit status ($ERR)" || return 1
+	expect_eq "$(json_get "$OUT" 'j["histogram"]["bin-count"]')" \
+		"[5, 0, 0, 7]" "counts" || return 1
+	expect_eq "$(last_cmd $F0)" \
+		"ACCESS_REG opcode 0x805 op_mod 1 register_id 0xc01e inlen 64 outlen 64" \
+		"the histogram read" || return 1
+	expect_eq "$(cat $SDBG/$F0/hist_counts)" "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0" \
+		"counters after a read with clear_on_read" || return 1
+	printf '0 1\n' >$SDBG/$F0/hist_counts || return 1
+	hist histogram-get "{\"dev-name\": \"$F0\"}"
+	expect_eq "$(json_get "$OUT" 'j["histogram"]["bin-count"]')" \
+		"[6, 0, 0, 7]" "counts accumulated" || return 1
+	hist histogram-clear "{\"dev-name\": \"$F0\"}"
+	expect_eq "$(json_get "$OUT" 'j["histogram"]["bin-count"]')" \
+		"[0, 0, 0, 0]" "counts after clear" || return 1
+	# Above the stand-in's bin_num_max (16): the module refuses it.
+	hist histogram-set "{\"dev-name\": \"$F0\", \"histogram-config\": {\"bin-num\": 17}}"
+	[ "$RC" != 0 ] || { echo "bin_num 17 taken"; return 1; }
+	# cli.py prints the error, extack included, on its stdout.
+	printf '%s\n%s' "$OUT" "$ERR" |
+		grep -qF "bin_num is above the device's bin_num_max" ||
+		{ echo "no extack for bin_num 17: $OUT $ERR"; return 1; }
+}
+
 test_fw_error_restore()
 {
 	adpctl monitor >$MON 2>&1 &
@@ -431,6 +482,7 @@ run_test mpt_dump_through_query_mkey test_mpt_dump
 run_test firmware_error_event_restore_and_reset_ntf test_fw_error_restore
 run_test unbind_during_dump_and_set test_unbind_in_flight
 run_test hw_check_kit test_hw_check
+run_test histogram_registers_through_the_store test_histogram
 run_test rmmod_in_every_order test_rmmod_orders
 run_test dmesg_has_only_expected_lines test_dmesg_clean
 unload

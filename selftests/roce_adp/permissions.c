@@ -44,6 +44,9 @@ static const struct {
 	{ ROCE_ADP_CMD_PROFILE_SET, "profile-set", true },
 	{ ROCE_ADP_CMD_MPT_GET, "mpt-get", true },
 	{ ROCE_ADP_CMD_PROFILE_FORGET, "profile-forget", true },
+	{ ROCE_ADP_CMD_HISTOGRAM_GET, "histogram-get", false },
+	{ ROCE_ADP_CMD_HISTOGRAM_SET, "histogram-set", true },
+	{ ROCE_ADP_CMD_HISTOGRAM_CLEAR, "histogram-clear", true },
 };
 
 #define N_RULES ARRAY_SIZE(rules)
@@ -112,6 +115,11 @@ static void build(struct nl_sock *sk, struct nl_msg *m, uint32_t cmd,
 		break;
 	case ROCE_ADP_CMD_MPT_GET:
 		nl_put_u32(m, ROCE_ADP_A_MPT_INDEX, 0);
+		break;
+	case ROCE_ADP_CMD_HISTOGRAM_SET:
+		nl_nest_start(m, ROCE_ADP_A_HISTOGRAM_CONFIG);
+		nl_put_u8(m, ROCE_ADP_A_HISTOGRAM_CONFIG_COUNT_ENABLE, 1);
+		nl_nest_end(m);
 		break;
 	}
 }

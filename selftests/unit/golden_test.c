@@ -3,7 +3,8 @@
  * Golden vectors with a distinct value in every field, TAP output.
  *
  * The positions below are written from the PRM tables of the reference
- * (ROCE_ACCL, adp_retx_profile, timeout_range, hermonprm_mpt_st) and from
+ * (ROCE_ACCL, adp_retx_profile, timeout_range, hermonprm_mpt_st,
+ * ADP_RETX_HISTOGRAM_CONFIG, ADP_RETX_HISTOGRAM) and from
  * struct mlx5_ifc_mkc_bits of upstream include/linux/mlx5/mlx5_ifc.h, not
  * from radp_fields[]: the expected bytes come from put() here, a bit setter
  * that shares nothing with the codec. The codec is only called through its
@@ -21,6 +22,7 @@
  */
 #include <stddef.h>
 
+#include "radp_hist.h"
 #include "radp_reg.h"
 #include "radp_mpt.h"
 #include "radp_mkc.h"
@@ -183,6 +185,34 @@ struct glayout {
 	void (*fixup)(void *obj);	/* what unpack adds beyond the fields */
 };
 
+#define HCFG(_n, _b, _hi, _lo) \
+	{ #_n, _b, _hi, _lo, offsetof(struct radp_hist_config, _n), 4, 0, false }
+
+/* ADP_RETX_HISTOGRAM_CONFIG, register 0xC01D. */
+static const struct gfield hist_config_fields[] = {
+	HCFG(count_enable, 0x00, 31, 31),
+	HCFG(clear_on_read, 0x00, 30, 30),
+	HCFG(vhca_id_valid, 0x00, 29, 29),
+	HCFG(time_unit, 0x00, 27, 26),
+	HCFG(bin_width_mode, 0x00, 25, 24),
+	HCFG(time_unit_cap, 0x00, 23, 20),
+	HCFG(bin_num, 0x04, 31, 24),
+	HCFG(bin_num_max, 0x04, 23, 16),
+	HCFG(vhca_id, 0x04, 15, 0),
+	HCFG(bin0_width, 0x08, 31, 16),
+	HCFG(bin1_width, 0x08, 15, 0),
+};
+
+static void hist_config_pack(void *buf, const void *obj)
+{
+	radp_hist_config_pack(buf, obj);
+}
+
+static void hist_config_unpack(const void *buf, void *obj)
+{
+	radp_hist_config_unpack(buf, obj);
+}
+
 static void accl_pack(void *buf, const void *obj)
 {
 	radp_roce_accl_pack(buf, obj);
@@ -213,6 +243,9 @@ static const struct glayout layouts[] = {
 	  sizeof(struct radp_roce_accl), accl_pack, accl_unpack, NULL },
 	{ "mpt", 0x40, mpt_fields, ARRAY_SIZE(mpt_fields),
 	  sizeof(struct radp_mpt), mpt_pack, mpt_unpack, mpt_fixup },
+	{ "adp_retx_histogram_config", 0x80, hist_config_fields,
+	  ARRAY_SIZE(hist_config_fields), sizeof(struct radp_hist_config),
+	  hist_config_pack, hist_config_unpack, NULL },
 };
 
 /* Field @i's value in the "distinct" vector: asymmetric, top bit set. */
@@ -440,6 +473,56 @@ static void test_mkc_walking(void)
 	}
 }
 
+/*
+ * ADP_RETX_HISTOGRAM, register 0xC01E: bin_num in dword 0x00 bits 31:24,
+ * then from byte 0x10 one 64-bit counter per bin, high dword first. For
+ * 1, 3 and 255 bins, distinct counts (every byte of each different) read
+ * from bytes put here, and written back to the same bytes.
+ */
+static void test_hist(void)
+{
+	static const unsigned int nums[] = { 1, 3, 255 };
+	static u8 exp[0x10 + 8 * 255], got[sizeof(exp)];
+	unsigned int k, i;
+
+	for (k = 0; k < ARRAY_SIZE(nums); k++) {
+		unsigned int n = nums[k], len = 0x10 + 8 * n;
+		bool ok_get = true, ok_set;
+
+		memset(exp, 0, sizeof(exp));
+		put(exp, 0x00, 31, 24, n);
+		for (i = 0; i < n; i++) {
+			u64 c = 0x8000000000000001ULL ^
+				((u64)(0x9e3779b9u * (i + 1)) << 24) ^ i;
+
+			put(exp, 0x10 + 8 * i, 31, 0, c >> 32);
+			put(exp, 0x10 + 8 * i + 4, 31, 0, (u32)c);
+			if (radp_hist_bin_get(exp, i) != c) {
+				tap_diag("bin %u: expected 0x%llx, got 0x%llx",
+					 i, (unsigned long long)c,
+					 (unsigned long long)radp_hist_bin_get(exp, i));
+				ok_get = false;
+			}
+		}
+		if (radp_hist_bin_num(exp) != n) {
+			tap_diag("bin_num: expected %u, got %u", n,
+				 radp_hist_bin_num(exp));
+			ok_get = false;
+		}
+		memset(got, 0, sizeof(got));
+		radp_set(got, RADP_HIST_BIN_NUM, n);
+		for (i = 0; i < n; i++)
+			radp_hist_bin_set(got, i, radp_hist_bin_get(exp, i));
+		ok_set = !memcmp(exp, got, len);
+		if (!ok_set)
+			tap_hexdiff(exp, got, len);
+		tap_result(ok_get && ok_set && RADP_HIST_LEN(n) == len,
+			   "golden: adp_retx_histogram %u bins: read%s, write%s, length 0x%x",
+			   n, ok_get ? "" : " WRONG", ok_set ? "" : " WRONG",
+			   (unsigned int)RADP_HIST_LEN(n));
+	}
+}
+
 int main(void)
 {
 	unsigned int i;
@@ -449,5 +532,6 @@ int main(void)
 		test_layout(&layouts[i]);
 	test_mkc_distinct();
 	test_mkc_walking();
+	test_hist();
 	return tap_end();
 }

@@ -9,6 +9,7 @@
  */
 #include <stddef.h>
 
+#include "radp_hist.h"
 #include "radp_reg.h"
 #include "tap.h"
 #include "sample_profile.h"
@@ -622,6 +623,125 @@ static void test_all_range_num(void)
 		   "range_num 7: range_num above the 4 entries, entries 0..3 checked");
 }
 
+/*
+ * The histogram configuration rules (radp_hist_config_check): a valid
+ * configuration passes; each rule broken alone blames its field, with a
+ * message naming it; the 64-bit bound of the last finite edge sits where
+ * 128-bit arithmetic here puts it, in both modes and every unit.
+ */
+static const struct radp_hist_config hist_ok = {
+	.count_enable = 1, .time_unit = 1, .bin_width_mode = 1,
+	.time_unit_cap = 0xf, .bin_num = 16, .bin_num_max = 255,
+	.bin0_width = 16, .bin1_width = 16,
+};
+
+static void test_hist_rules(void)
+{
+	static const struct {
+		const char *what;
+		struct radp_hist_config c;
+		enum radp_fld fld;
+	} bad[] = {
+		{ "bin_width_mode 2", { .bin_width_mode = 2 },
+		  RADP_HIST_CONFIG_BIN_WIDTH_MODE },
+		{ "time_unit outside time_unit_cap", { .time_unit_cap = 0xd },
+		  RADP_HIST_CONFIG_TIME_UNIT },
+		{ "bin_num 0", { .bin_num = 0 }, RADP_HIST_CONFIG_BIN_NUM },
+		{ "bin_num above bin_num_max", { .bin_num_max = 15 },
+		  RADP_HIST_CONFIG_BIN_NUM },
+		{ "bin0_width 0", { .bin0_width = 0 },
+		  RADP_HIST_CONFIG_BIN0_WIDTH },
+		{ "bin1_width 0", { .bin1_width = 0 },
+		  RADP_HIST_CONFIG_BIN1_WIDTH },
+		{ "vhca_id without vhca_id_valid", { .vhca_id = 3 },
+		  RADP_HIST_CONFIG_VHCA_ID },
+	};
+	struct radp_hist_config c;
+	enum radp_fld fld;
+	const char *msg;
+	unsigned int i, unit, mode;
+
+	msg = radp_hist_config_check(&hist_ok, &fld);
+	tap_result(!msg, "histogram: a valid configuration passes%s%s",
+		   msg ? ": " : "", msg ? msg : "");
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		c = hist_ok;
+		/* Each case differs from hist_ok in the one field it names. */
+		switch (bad[i].fld) {
+		case RADP_HIST_CONFIG_BIN_WIDTH_MODE:
+			c.bin_width_mode = bad[i].c.bin_width_mode;
+			break;
+		case RADP_HIST_CONFIG_TIME_UNIT:
+			c.time_unit_cap = bad[i].c.time_unit_cap;
+			break;
+		case RADP_HIST_CONFIG_BIN_NUM:
+			if (bad[i].c.bin_num_max)
+				c.bin_num_max = bad[i].c.bin_num_max;
+			else
+				c.bin_num = 0;
+			break;
+		case RADP_HIST_CONFIG_BIN0_WIDTH:
+			c.bin0_width = 0;
+			break;
+		case RADP_HIST_CONFIG_BIN1_WIDTH:
+			c.bin1_width = 0;
+			break;
+		default:
+			c.vhca_id = bad[i].c.vhca_id;
+			break;
+		}
+		fld = RADP_FLD_COUNT;
+		msg = radp_hist_config_check(&c, &fld);
+		tap_result(msg && fld == bad[i].fld &&
+			   strstr(msg, radp_fields[bad[i].fld].name),
+			   "histogram: %s refused, %s blamed: %s", bad[i].what,
+			   fld < RADP_FLD_COUNT ? radp_fields[fld].name : "none",
+			   msg ? msg : "(accepted)");
+	}
+	c = hist_ok;
+	c.bin_num = 1;
+	c.bin1_width = 0;
+	tap_result(!radp_hist_config_check(&c, &fld),
+		   "histogram: bin1_width 0 with a single bin passes");
+
+	for (mode = 0; mode < 2; mode++) {
+		for (unit = 0; unit < 4; unit++) {
+			static const u64 ns[] = { 1, 1000, 100000, 1000000 };
+			unsigned int n, last_ok = 1;
+			bool pass = true;
+
+			c = hist_ok;
+			c.bin_width_mode = mode;
+			c.time_unit = unit;
+			c.bin0_width = 0xffff;
+			c.bin1_width = 0xffff;
+			for (n = 1; n <= 255; n++) {
+				unsigned __int128 w0 = 0xffff * ns[unit], w1 = w0;
+				unsigned __int128 lo = 0;
+				bool fits, ok;
+
+				if (n >= 2)
+					lo = mode ? (n - 2 >= 64 ? ~(unsigned __int128)0 :
+						     w0 + w1 * ((((unsigned __int128)1) << (n - 2)) - 1)) :
+						    w0 + w1 * (n - 2);
+				fits = lo <= (unsigned __int128)~0ULL;
+				c.bin_num = n;
+				ok = !radp_hist_config_check(&c, &fld);
+				if (ok != fits) {
+					tap_diag("mode %u unit %u bins %u: %s, should be %s",
+						 mode, unit, n, ok ? "taken" : "refused",
+						 fits ? "taken" : "refused");
+					pass = false;
+				}
+				if (ok)
+					last_ok = n;
+			}
+			tap_result(pass, "histogram: %s mode, unit %u: the last edge fits in 64 bits up to %u bins, refused above",
+				   mode ? "double" : "fixed", unit, last_ok);
+		}
+	}
+}
+
 int main(void)
 {
 	tap_start();
@@ -633,5 +753,6 @@ int main(void)
 	test_all_first_is_check();
 	test_all_listed();
 	test_all_range_num();
+	test_hist_rules();
 	return tap_end();
 }

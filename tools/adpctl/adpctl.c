@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "adpctl.h"
+#include "histogram.h"
 
 #ifndef ADPCTL_VERSION
 #define ADPCTL_VERSION	"0.1"
@@ -24,6 +25,8 @@ const struct adp_obj adp_objs[] = {
 	{ "accl", accl_cmds, "RoCE acceleration enables, limits, active profile", false },
 	{ "profile", profile_cmds, "adaptive retransmission profiles", false },
 	{ "mpt", mpt_cmds, "memory protection table: memory regions and windows", false },
+	{ "histogram", histogram_cmds, "retransmission timeouts that fired, by timeout",
+	  false },
 	{ "monitor", monitor_cmds, "print configuration changes and device events",
 	  true },
 	{ "apply", apply_cmds, "bring devices to the state a configuration file gives",

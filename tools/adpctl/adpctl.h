@@ -228,6 +228,11 @@ extern const struct adp_cmd monitor_cmds[];
 extern const struct adp_cmd apply_cmds[];
 /* metrics.c: an object that is a command. */
 extern const struct adp_cmd metrics_cmds[];
+/*
+ * metrics.c: key="v" of a Prometheus label, backslash, double quote and
+ * newline escaped, then sep.
+ */
+void adp_prom_label(FILE *fp, const char *key, const char *v, const char *sep);
 /* apply.c: "config export", the document apply takes. */
 extern const struct adp_cmd config_cmds[];
 

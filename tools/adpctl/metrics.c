@@ -17,6 +17,7 @@
 #include <netlink/genl/genl.h>
 
 #include "adpctl.h"
+#include "histogram.h"
 
 #define METRICS_FILE	"roce_adp.prom"
 #define METRICS_CONFIG	"/etc/roce_adp"
@@ -38,6 +39,7 @@ struct metrics_dev {
 struct metrics {
 	struct metrics_dev *v;
 	int n;
+	struct hist_list hist;		/* the devices with a histogram */
 };
 
 static struct metrics_dev *metrics_dev(struct metrics *m, const char *name)
@@ -120,8 +122,7 @@ static int read_accl(const struct adp_nl_msg *msg, void *arg)
 	return 0;
 }
 
-/* A label value: backslash, double quote and newline escaped. */
-static void label(FILE *fp, const char *key, const char *v, const char *sep)
+void adp_prom_label(FILE *fp, const char *key, const char *v, const char *sep)
 {
 	fprintf(fp, "%s=\"", key);
 	for (; *v; v++) {
@@ -246,12 +247,12 @@ static void series(FILE *fp, const struct metrics *m,
 		if (!t->get(&m->v[i], &v))
 			continue;
 		fprintf(fp, "roce_adp_%s{", t->name);
-		label(fp, "device", m->v[i].name, "} ");
+		adp_prom_label(fp, "device", m->v[i].name, "} ");
 		fprintf(fp, "%lld\n", v);
 	}
 }
 
-static void write_page(FILE *fp, const struct metrics *m, int config)
+static void write_state(FILE *fp, const struct metrics *m, int config)
 {
 	const struct metrics_series *t;
 	const struct metrics_dev *d;
@@ -264,15 +265,15 @@ static void write_page(FILE *fp, const struct metrics *m, int config)
 	for (i = 0; i < m->n; i++) {
 		d = &m->v[i];
 		fputs("roce_adp_device_info{", fp);
-		label(fp, "device", d->name, ",");
-		label(fp, "backend", d->backend ?: "unknown", ",");
-		label(fp, "fw_version", d->fw, ",");
+		adp_prom_label(fp, "device", d->name, ",");
+		adp_prom_label(fp, "backend", d->backend ?: "unknown", ",");
+		adp_prom_label(fp, "fw_version", d->fw, ",");
 		rdma[0] = '\0';
 		if (d->backend && !strcmp(d->backend, "mlx5"))
 			rdma_name(d->name, rdma, sizeof(rdma));
-		label(fp, "pci", d->backend && !strcmp(d->backend, "mlx5") ?
+		adp_prom_label(fp, "pci", d->backend && !strcmp(d->backend, "mlx5") ?
 		      d->name : "", ",");
-		label(fp, "rdma", rdma, "} 1\n");
+		adp_prom_label(fp, "rdma", rdma, "} 1\n");
 	}
 	for (t = metrics_series; t->name; t++) {
 		if (t->config && config < 0)
@@ -294,8 +295,8 @@ static void write_page(FILE *fp, const struct metrics *m, int config)
 			if (!adp_restore_outcome_names[o])
 				continue;
 			fputs("roce_adp_restore_last_outcome{", fp);
-			label(fp, "device", d->name, ",");
-			label(fp, "outcome", adp_restore_outcome_names[o], "} ");
+			adp_prom_label(fp, "device", d->name, ",");
+			adp_prom_label(fp, "outcome", adp_restore_outcome_names[o], "} ");
 			fprintf(fp, "%d\n",
 				d->restore[ROCE_ADP_A_RESTORE_OUTCOME] == o);
 		}
@@ -307,11 +308,18 @@ static void write_page(FILE *fp, const struct metrics *m, int config)
 		if (!d->has_restore || !d->restore[ROCE_ADP_A_RESTORE_RESETS])
 			continue;
 		fputs("roce_adp_restore_last_duration_seconds{", fp);
-		label(fp, "device", d->name, "} ");
+		adp_prom_label(fp, "device", d->name, "} ");
 		fprintf(fp, "%u.%06u\n",
 			d->restore[ROCE_ADP_A_RESTORE_DURATION_US] / 1000000,
 			d->restore[ROCE_ADP_A_RESTORE_DURATION_US] % 1000000);
 	}
+}
+
+/* The configuration state, then the retransmission histograms. */
+static void write_page(FILE *fp, const struct metrics *m, int config)
+{
+	write_state(fp, m, config);
+	hist_prom_page(fp, &m->hist);
 }
 
 /* The page to DIR/roce_adp.prom: a temporary file in DIR, renamed. */
@@ -372,7 +380,7 @@ static int metrics(struct adp_ctx *ctx, int argc, char **argv)
 		{ .key = "--config", .type = ADP_ARG_STR, .val = &config },
 		{ }
 	};
-	struct metrics m = { };
+	struct metrics m = { .hist.lenient = true };
 	char *page = NULL;
 	size_t len = 0;
 	struct adp_nl *nl;
@@ -390,7 +398,9 @@ static int metrics(struct adp_ctx *ctx, int argc, char **argv)
 	ret = adp_nl_request(nl, ROCE_ADP_CMD_DEV_GET, NLM_F_DUMP, NULL,
 			     read_dev, &m) ?:
 	      adp_nl_request(nl, ROCE_ADP_CMD_ACCL_GET, NLM_F_DUMP, NULL,
-			     read_accl, &m);
+			     read_accl, &m) ?:
+	      adp_nl_request(nl, ROCE_ADP_CMD_HISTOGRAM_GET, NLM_F_DUMP, NULL,
+			     hist_collect, &m.hist);
 	fp = ret ? NULL : open_memstream(&page, &len);
 	if (fp) {
 		write_page(fp, &m, check_config(ctx, &m, config));
@@ -404,6 +414,7 @@ static int metrics(struct adp_ctx *ctx, int argc, char **argv)
 		print_string(PRINT_FP, NULL, "%s", page);
 	free(page);
 	free(m.v);
+	free(m.hist.v);
 	return ret ? ADP_EXIT_FAIL : ADP_EXIT_OK;
 }
 
@@ -414,7 +425,9 @@ static void metrics_details(FILE *fp)
 	      "config_match and config_drift_fields (against PATH as \"apply --check\"\n"
 	      "compares), config_valid, restore_enabled, firmware_resets_total,\n"
 	      "restore_last_outcome, restore_last_timestamp_seconds and\n"
-	      "restore_last_duration_seconds, each named roce_adp_*.\n"
+	      "restore_last_duration_seconds, each named roce_adp_*, and the\n"
+	      "retransmission histogram of each device that has one\n"
+	      "(retx_timeout_seconds, as \"histogram show --prometheus\").\n"
 	      "  --textfile DIR  write DIR/" METRICS_FILE " instead, atomically, for\n"
 	      "                  node_exporter's textfile collector\n"
 	      "  --config PATH   the configuration (default " METRICS_CONFIG ");\n"

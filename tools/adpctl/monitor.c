@@ -19,6 +19,7 @@
 
 #include "adpctl.h"
 #include "monitor.h"
+#include "histogram.h"
 #include "fields.h"
 
 #define NAME_OF(table, v) \
@@ -206,6 +207,9 @@ static int print_attrs(const struct adp_nl_msg *msg)
 			break;
 		case ROCE_ADP_A_RESTORE:
 			ret = adp_print_restore(a, true);
+			break;
+		case ROCE_ADP_A_HISTOGRAM:
+			hist_print_brief(msg);
 			break;
 		case ROCE_ADP_A_DEV_ROCE_ACCL:
 			print_bool_str(PRINT_ANY, "roce_accl", " roce_accl %s",

@@ -506,7 +506,7 @@ const struct adp_cmd profile_cmds[] = {
 		.name = "simulate",
 		.func = profile_simulate,
 		.help = "run the retransmission algorithm of a profile for a QP against a loss scenario",
-		.usage = PROFILE_SRC_USAGE " QP SCENARIO [OPTION]... [--svg FILE]",
+		.usage = PROFILE_SRC_USAGE " QP SCENARIO [OPTION]... [--svg FILE] [--events]",
 		.details = profile_simulate_details,
 	},
 	{

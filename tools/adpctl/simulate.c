@@ -17,6 +17,7 @@
 #include "profile_src.h"
 #include "radp_sim.h"
 #include "radp_svg.h"
+#include "histogram.h"
 #include "simulate.h"
 
 #define SIM_LIMIT_NS		(60ULL * 1000 * 1000 * 1000)	/* 60 s */
@@ -30,12 +31,14 @@
 /* The command line beyond the profile. */
 struct sim_args {
 	const char *outage, *loss, *rtt, *seed, *init, *limit, *svg, *model;
-	uint32_t drop, packets, runs;
-	struct adp_arg arg[12];
+	const char *hist_dev, *width0, *width1, *mode;
+	uint32_t drop, packets, runs, bins;
+	bool events;
+	struct adp_arg arg[17];
 };
 
 enum { A_OUTAGE, A_DROP, A_LOSS, A_RTT, A_PACKETS, A_SEED, A_INIT, A_RUNS,
-       A_LIMIT, A_SVG, A_MODEL };
+       A_LIMIT, A_SVG, A_MODEL, A_HIST, A_BINS, A_WIDTH0, A_WIDTH1, A_MODE };
 
 static void sim_args_init(struct sim_args *s)
 {
@@ -53,6 +56,12 @@ static void sim_args_init(struct sim_args *s)
 		[A_LIMIT] = { .key = "limit", .type = ADP_ARG_STR, .val = &s->limit },
 		[A_SVG] = { .key = "--svg", .type = ADP_ARG_STR, .val = &s->svg },
 		[A_MODEL] = { .key = "model", .type = ADP_ARG_STR, .val = &s->model },
+		[A_HIST] = { .key = "--histogram", .type = ADP_ARG_STR,
+			     .val = &s->hist_dev, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		[A_BINS] = { .key = "--bins", .type = ADP_ARG_U32, .val = &s->bins },
+		[A_WIDTH0] = { .key = "width0", .type = ADP_ARG_STR, .val = &s->width0 },
+		[A_WIDTH1] = { .key = "width1", .type = ADP_ARG_STR, .val = &s->width1 },
+		[A_MODE] = { .key = "mode", .type = ADP_ARG_STR, .val = &s->mode },
 		{ }
 	};
 
@@ -173,6 +182,7 @@ struct sim_run {
 	uint32_t runs;
 	const char *svg;
 	bool per_range;		/* model retry_per_range */
+	struct hist *hist;	/* bin the timeouts so (--histogram, --bins) */
 };
 
 /* The seed's modelling errors are the firmware's refusals: no run. */
@@ -651,6 +661,48 @@ static int draw_histogram(FILE *fp, const void *arg)
 	return adp_svg_histogram(fp, arg);
 }
 
+/*
+ * The timeouts that fired in the run (runs: in all of them, the QPs
+ * run_many() runs), counted by the timer's exponent.
+ */
+static void predict(const struct sim_run *run, uint64_t *fired)
+{
+	struct adp_sim_trace tr = { .fired = fired };
+	uint64_t master = run->seed;
+	struct adp_sim_result res;
+	uint32_t i;
+
+	memset(fired, 0, ADP_SIM_SHIFTS * sizeof(*fired));
+	if (!run->runs) {
+		adp_sim_run(&run->cfg, &run->sc, run->seed, run->init_g, &tr,
+			    &res);
+		return;
+	}
+	for (i = 0; i < run->runs; i++)
+		adp_sim_run(&run->cfg, &run->sc, adp_sim_rand(&master), -1,
+			    &tr, &res);
+}
+
+/* With --histogram or --bins: the timeouts binned as the device would. */
+static void print_prediction(const struct sim_run *run)
+{
+	struct hist_prediction p;
+	uint64_t fired[ADP_SIM_SHIFTS];
+	struct hist *h = run->hist;
+	char title[96];
+
+	if (!h)
+		return;
+	predict(run, fired);
+	hist_prediction_from(&p, &run->cfg, fired);
+	memset(h->count, 0, sizeof(h->count));
+	adp_hist_add(h->hi, h->cfg.bin_num, p.ev, p.n, h->count);
+	hist_edges(h);
+	snprintf(title, sizeof(title), "\ntimeouts that fired, binned as %s",
+		 *h->dev ? h->dev : "--bins");
+	hist_print(h, "timeouts_histogram", title);
+}
+
 static int run_one(struct sim_run *run)
 {
 	struct adp_sim_trace tr = { .cap = SIM_TRACE_MAX };
@@ -679,6 +731,7 @@ static int run_one(struct sim_run *run)
 			  " (drawn with random seed %llu)\n", run->seed);
 	print_events(run, &tr);
 	print_result(run, &res);
+	print_prediction(run);
 	close_json_object();
 
 	if (run->svg) {
@@ -824,6 +877,7 @@ static int run_many(struct sim_run *run)
 		 (double)retx_sum / run->runs, (unsigned long long)retx_max,
 		 (unsigned long long)spurious);
 	print_string(PRINT_FP, NULL, "%s\n", line);
+	print_prediction(run);
 	close_json_object();
 
 	if (run->svg) {
@@ -850,37 +904,157 @@ static int run_many(struct sim_run *run)
 	return ret;
 }
 
-int profile_simulate(struct adp_ctx *ctx, int argc, char **argv)
+/*
+ * Take the flag --events out of argv, and the "dev" of "--histogram dev
+ * DEV" (as in the other commands); returns the words left.
+ */
+static int take_events(int argc, char **argv, bool *events)
 {
-	struct adp_profile_args a;
-	struct adp_profile_set set;
-	struct sim_args s;
-	struct sim_run run;
+	int i, n;
+
+	*events = false;
+	for (i = n = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--events"))
+			*events = true;
+		else if (!strcmp(argv[i], "dev") && n &&
+			 !strcmp(argv[n - 1], "--histogram") && i + 1 < argc)
+			continue;
+		else
+			argv[n++] = argv[i];
+	}
+	return n;
+}
+
+/* The bins of --histogram DEV or --bins ..., into h. */
+static int resolve_hist(struct adp_ctx *ctx, const struct sim_args *s,
+			struct hist *h)
+{
 	int ret;
 
-	sim_args_init(&s);
-	memset(&run, 0, sizeof(run));
-	ret = adp_profile_args_parse(ctx, &a, s.arg, argc, argv);
+	memset(h, 0, sizeof(*h));
+	if (s->hist_dev)
+		return hist_get(ctx, adp_dev_resolve(s->hist_dev), h);
+	ret = hist_layout_words(ctx, s->bins, s->width0, s->width1, s->mode,
+				(1U << ADP_HIST_UNITS) - 1, ADP_HIST_BINS_MAX,
+				NULL, &h->cfg);
+	return ret ?: hist_edges(h);
+}
+
+/*
+ * Parse argv, load the profile and resolve the run; set is to be freed
+ * in every case.  Returns an exit code.
+ */
+static int sim_prepare(struct adp_ctx *ctx, int argc, char **argv,
+		       struct sim_args *s, struct sim_run *run,
+		       struct adp_profile_set *set, struct hist *h)
+{
+	struct adp_profile_args a;
+	bool layout;
+	int ret;
+
+	sim_args_init(s);
+	memset(run, 0, sizeof(*run));
+	memset(set, 0, sizeof(*set));
+	argc = take_events(argc, argv, &s->events);
+	ret = adp_profile_args_parse(ctx, &a, s->arg, argc, argv);
 	if (ret)
 		return ret;
 	/* The usage errors that do not need the profile, before it is read. */
-	if (s.arg[A_OUTAGE].seen + s.arg[A_DROP].seen + s.arg[A_LOSS].seen != 1)
+	if (s->arg[A_OUTAGE].seen + s->arg[A_DROP].seen + s->arg[A_LOSS].seen != 1)
 		return adp_usage_error(ctx, "give one scenario: outage TIME, drop N or loss P");
 	if (!a.has_ack_timeout || !a.has_retry_count)
 		return adp_usage_error(ctx, "missing argument \"%s\": the QP's timeouts depend on it",
 				       a.has_ack_timeout ? "retry_count" :
 				       "ack_timeout");
-	ret = adp_profile_load(ctx, &a, true, &set);
+	layout = s->arg[A_WIDTH0].seen || s->arg[A_WIDTH1].seen ||
+		 s->arg[A_MODE].seen;
+	if (layout && !s->arg[A_BINS].seen)
+		return adp_usage_error(ctx, "\"%s\" belongs to --bins N",
+				       s->arg[A_WIDTH0].seen ? "width0" :
+				       s->arg[A_WIDTH1].seen ? "width1" : "mode");
+	if (s->arg[A_BINS].seen && s->hist_dev)
+		return adp_usage_error(ctx, "give one of --histogram DEV and --bins N");
+	if (s->arg[A_BINS].seen && !s->bins)
+		return adp_usage_error(ctx, "invalid value \"0\" for \"--bins\": expected 1..%u",
+				       ADP_HIST_BINS_MAX);
+	if (!h && (s->events || s->arg[A_BINS].seen || s->hist_dev || s->svg))
+		return adp_usage_error(ctx, "the prediction is binned as the device's histogram: no --events, --histogram, --bins or --svg among the simulate words");
+	if (s->events && (s->arg[A_BINS].seen || s->hist_dev || s->svg ||
+			  is_json_context()))
+		return adp_usage_error(ctx, "--events prints the timeouts as the hist_event knob takes them: no bins, -j or --svg");
+	if (s->arg[A_BINS].seen || s->hist_dev) {
+		ret = resolve_hist(ctx, s, h);
+		if (ret)
+			return ret;
+		run->hist = h;
+	}
+	ret = adp_profile_load(ctx, &a, true, set);
 	if (!ret)
-		ret = check_profile(&set.v[0], &set.caps);
+		ret = check_profile(&set->v[0], &set->caps);
 	if (!ret)
-		ret = resolve(ctx, &s, &a, &set, &run);
-	if (!ret) {
-		adp_sim_setup(&run.cfg, &run.sp->p, &run.qp,
-			      set.caps.base_timeout_min);
-		run.cfg.retry_per_range = run.per_range;
+		ret = resolve(ctx, s, &a, set, run);
+	if (ret)
+		return ret;
+	adp_sim_setup(&run->cfg, &run->sp->p, &run->qp,
+		      set->caps.base_timeout_min);
+	run->cfg.retry_per_range = run->per_range;
+	return 0;
+}
+
+/* The timeouts of the run as distinct values, described in p->what. */
+static void sim_prediction(const struct sim_run *run,
+			   struct hist_prediction *p)
+{
+	uint64_t fired[ADP_SIM_SHIFTS];
+	char scen[160];
+
+	predict(run, fired);
+	hist_prediction_from(p, &run->cfg, fired);
+	scenario_text(scen, sizeof(scen), &run->sc);
+	snprintf(p->what, sizeof(p->what), "%s profile %u, ack_timeout %u, retry_count %u: %s, %u %s (seed %llu)",
+		 run->sp->label, run->sp->id, run->qp.ack_timeout,
+		 run->cfg.retry_count, scen, run->runs ? run->runs : 1,
+		 run->runs == 1 || !run->runs ? "QP" : "QPs",
+		 (unsigned long long)run->seed);
+}
+
+int profile_simulate(struct adp_ctx *ctx, int argc, char **argv)
+{
+	struct adp_profile_set set;
+	struct hist_prediction p;
+	struct sim_args s;
+	struct sim_run run;
+	struct hist *h;
+	int ret;
+
+	h = malloc(sizeof(*h));
+	if (!h) {
+		print_error("out of memory");
+		return ADP_EXIT_FAIL;
+	}
+	ret = sim_prepare(ctx, argc, argv, &s, &run, &set, h);
+	if (!ret && s.events) {
+		sim_prediction(&run, &p);
+		hist_print_events(&p);
+	} else if (!ret) {
 		ret = run.runs ? run_many(&run) : run_one(&run);
 	}
+	adp_profile_set_free(&set);
+	free(h);
+	return ret;
+}
+
+int profile_simulate_predict(struct adp_ctx *ctx, int argc, char **argv,
+			     struct hist_prediction *p)
+{
+	struct adp_profile_set set;
+	struct sim_args s;
+	struct sim_run run;
+	int ret;
+
+	ret = sim_prepare(ctx, argc, argv, &s, &run, &set, NULL);
+	if (!ret)
+		sim_prediction(&run, p);
 	adp_profile_set_free(&set);
 	return ret;
 }
@@ -907,6 +1081,13 @@ void profile_simulate_details(FILE *fp)
 	      "                    or retry_per_range (only the value the range is\n"
 	      "                    entered with; doubled ones once)\n"
 	      "  --svg FILE        draw the timeline (the histogram with runs) as SVG\n"
+	      "  --histogram DEV   also bin the timeouts that fired as DEV's retransmission\n"
+	      "                    histogram is configured (see \"adpctl histogram\");\n"
+	      "                    \"--histogram dev DEV\" is the same\n"
+	      "  --bins N width0 TIME width1 TIME mode fixed|double\n"
+	      "                    the same for a bin layout given here, offline\n"
+	      "  --events          print only the timeouts that fired, \"TIMEOUT_NS COUNT\"\n"
+	      "                    lines as the emulated device's hist_event knob takes\n"
 	      "\nTIME: a number and ns, us, ms or s (us without).  ack_timeout and\n"
 	      "retry_count are required: the cap and, with qp_total_timeout, the total\n"
 	      "timeout come from them.  The model is described in\n"

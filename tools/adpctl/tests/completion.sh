@@ -127,6 +127,22 @@ ok $? "profile tune: path, constraints, options"
 offers index key pd qpn --raw -- "$ADPCTL" mpt show emu0 ""
 ok $? "mpt show: selectors and filters"
 
+offers bins width0 width1 mode count clear_on_read vhca -- \
+	"$ADPCTL" histogram config dev emu0 ""
+ok $? "histogram config: its keywords"
+
+offers fixed double -- "$ADPCTL" histogram config dev emu0 mode ""
+ok $? "histogram config mode: fixed, double"
+
+offers on off -- "$ADPCTL" histogram config dev emu0 clear_on_read ""
+ok $? "histogram config clear_on_read: on, off"
+
+offers --svg --prometheus -- "$ADPCTL" histogram show ""
+ok $? "histogram show: its options"
+
+offers --histogram --bins --events -- "$ADPCTL" profile simulate ""
+ok $? "profile simulate: the histogram options"
+
 # Device names: from a stand-in for the kernel's answer.
 cat >"$work/adpctl" <<EOS
 #!/bin/sh

@@ -15,6 +15,10 @@ const char *const adp_cmd_names[ROCE_ADP_CMD_MAX + 1] = {
 	[ROCE_ADP_CMD_DEV_NTF] = "dev-ntf",
 	[ROCE_ADP_CMD_PROFILE_FORGET] = "profile-forget",
 	[ROCE_ADP_CMD_RESET_NTF] = "reset-ntf",
+	[ROCE_ADP_CMD_HISTOGRAM_GET] = "histogram-get",
+	[ROCE_ADP_CMD_HISTOGRAM_SET] = "histogram-set",
+	[ROCE_ADP_CMD_HISTOGRAM_CLEAR] = "histogram-clear",
+	[ROCE_ADP_CMD_HISTOGRAM_NTF] = "histogram-ntf",
 };
 
 const char *const adp_attr_names[ROCE_ADP_A_MAX + 1] = {
@@ -38,6 +42,8 @@ const char *const adp_attr_names[ROCE_ADP_A_MAX + 1] = {
 	[ROCE_ADP_A_RESTORE] = "restore",
 	[ROCE_ADP_A_ACCL_RAW] = "accl_raw",
 	[ROCE_ADP_A_ACCL_REG] = "accl_reg",
+	[ROCE_ADP_A_HISTOGRAM] = "histogram",
+	[ROCE_ADP_A_HISTOGRAM_CONFIG] = "histogram_config",
 };
 
 const char *const adp_backend_names[ROCE_ADP_BACKEND_MLX5 + 1] = {
@@ -95,6 +101,18 @@ const char *const adp_restore_outcome_names[ROCE_ADP_RESTORE_OUTCOME_FAILED + 1]
 	[ROCE_ADP_RESTORE_OUTCOME_FAILED] = "failed",
 };
 
+const char *const adp_hist_time_unit_names[ROCE_ADP_HIST_TIME_UNIT_MS + 1] = {
+	[ROCE_ADP_HIST_TIME_UNIT_NS] = "ns",
+	[ROCE_ADP_HIST_TIME_UNIT_US] = "us",
+	[ROCE_ADP_HIST_TIME_UNIT_100US] = "100us",
+	[ROCE_ADP_HIST_TIME_UNIT_MS] = "ms",
+};
+
+const char *const adp_hist_bin_width_mode_names[ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE + 1] = {
+	[ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED] = "fixed",
+	[ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE] = "double",
+};
+
 const struct nla_policy adp_policy[ROCE_ADP_A_MAX + 1] = {
 	[ROCE_ADP_A_DEV_NAME] = { .type = NLA_STRING, .maxlen = 31 + 1 },
 	[ROCE_ADP_A_DEV_BACKEND] = { .type = NLA_U32 },
@@ -116,6 +134,8 @@ const struct nla_policy adp_policy[ROCE_ADP_A_MAX + 1] = {
 	[ROCE_ADP_A_RESTORE] = { .type = NLA_NESTED },
 	[ROCE_ADP_A_ACCL_RAW] = { .type = NLA_FLAG },
 	[ROCE_ADP_A_ACCL_REG] = { .minlen = ROCE_ADP_ROCE_ACCL_LEN, .maxlen = ROCE_ADP_ROCE_ACCL_LEN },
+	[ROCE_ADP_A_HISTOGRAM] = { .type = NLA_NESTED },
+	[ROCE_ADP_A_HISTOGRAM_CONFIG] = { .type = NLA_NESTED },
 };
 
 const struct nla_policy adp_caps_policy[ROCE_ADP_A_CAPS_MAX + 1] = {
@@ -209,4 +229,25 @@ const struct nla_policy adp_restore_policy[ROCE_ADP_A_RESTORE_MAX + 1] = {
 	[ROCE_ADP_A_RESTORE_ERRNO] = { .type = NLA_U32 },
 	[ROCE_ADP_A_RESTORE_MSG] = { .type = NLA_STRING },
 	[ROCE_ADP_A_RESTORE_DURATION_US] = { .type = NLA_U32 },
+};
+
+const struct nla_policy adp_histogram_config_policy[ROCE_ADP_A_HISTOGRAM_CONFIG_MAX + 1] = {
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_COUNT_ENABLE] = { .type = NLA_U8 },
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_CLEAR_ON_READ] = { .type = NLA_U8 },
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID_VALID] = { .type = NLA_U8 },
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_TIME_UNIT] = { .type = NLA_U32 },
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_WIDTH_MODE] = { .type = NLA_U32 },
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_TIME_UNIT_CAP] = { .type = NLA_U32 },
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_NUM] = { .type = NLA_U32 },
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_NUM_MAX] = { .type = NLA_U32 },
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID] = { .type = NLA_U32 },
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN0_WIDTH] = { .type = NLA_U32 },
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN1_WIDTH] = { .type = NLA_U32 },
+};
+
+const struct nla_policy adp_histogram_policy[ROCE_ADP_A_HIST_MAX + 1] = {
+	[ROCE_ADP_A_HIST_BIN_NUM] = { .type = NLA_U32 },
+	[ROCE_ADP_A_HIST_BIN_COUNT] = { .type = NLA_U64 },
+	[ROCE_ADP_A_HIST_CONFIG] = { .type = NLA_NESTED },
+	[ROCE_ADP_A_HIST_AGE_MS] = { .type = NLA_U32 },
 };

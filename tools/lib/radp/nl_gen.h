@@ -27,6 +27,8 @@ extern const char *const adp_mpt_status_names[ROCE_ADP_MPT_STATUS_INVALID + 1];
 extern const char *const adp_mpt_access_names[6];
 extern const char *const adp_dev_event_names[ROCE_ADP_DEV_EVENT_REMOVED + 1];
 extern const char *const adp_restore_outcome_names[ROCE_ADP_RESTORE_OUTCOME_FAILED + 1];
+extern const char *const adp_hist_time_unit_names[ROCE_ADP_HIST_TIME_UNIT_MS + 1];
+extern const char *const adp_hist_bin_width_mode_names[ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE + 1];
 
 /* The policy of each attribute set. */
 extern const struct nla_policy adp_policy[ROCE_ADP_A_MAX + 1];
@@ -36,5 +38,7 @@ extern const struct nla_policy adp_profile_policy[ROCE_ADP_A_PROFILE_MAX + 1];
 extern const struct nla_policy adp_range_policy[ROCE_ADP_A_RANGE_MAX + 1];
 extern const struct nla_policy adp_mpt_entry_policy[ROCE_ADP_A_MPT_ENTRY_MAX + 1];
 extern const struct nla_policy adp_restore_policy[ROCE_ADP_A_RESTORE_MAX + 1];
+extern const struct nla_policy adp_histogram_config_policy[ROCE_ADP_A_HISTOGRAM_CONFIG_MAX + 1];
+extern const struct nla_policy adp_histogram_policy[ROCE_ADP_A_HIST_MAX + 1];
 
 #endif /* ADPCTL_NL_GEN_H */

@@ -11,7 +11,7 @@
 
 RADP_DIR := $(srctree)/tools/lib/radp
 RADP_SHARED := radp_ifc radp_reg radp_mpt
-RADP_OWN := radp_sim radp_lint radp_svg radp_time radp_words nl_gen
+RADP_OWN := radp_sim radp_lint radp_svg radp_time radp_words radp_bins nl_gen
 RADP_OBJS := $(patsubst %,radp/%.o,$(RADP_SHARED) $(RADP_OWN))
 PKG_CONFIG ?= pkg-config
 RADP_CPPFLAGS := -I$(RADP_DIR) -I$(srctree)/drivers/roce_adp \

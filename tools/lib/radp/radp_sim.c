@@ -350,6 +350,8 @@ void adp_sim_run(const struct adp_sim_cfg *cfg,
 			ack_at = ADP_SIM_NEVER;
 		} else {
 			now = deadline;
+			if (trace && trace->fired)
+				trace->fired[s.g]++;
 			if (now - stall_start > total &&
 			    total != ADP_SIM_NEVER) {
 				if (now - stall_start > stall_max)

@@ -140,11 +140,18 @@ struct adp_sim_event {
 	bool floored;		/* the timer is the device's minimum */
 };
 
-/* Where adp_sim_run() writes events; n counts all, ev gets the first cap. */
+/*
+ * Where adp_sim_run() writes events; n counts all, ev gets the first cap
+ * (ev may be NULL with cap 0).  fired, if not NULL, counts the timers that
+ * expired (a timeout, or the failure at the total timeout) by exponent:
+ * fired[g] += 1 for a timer of cfg->timer_ns[g], what the firmware's
+ * retransmission histogram counts.
+ */
 struct adp_sim_trace {
 	struct adp_sim_event *ev;
 	size_t cap;
 	size_t n;
+	uint64_t *fired;	/* ADP_SIM_SHIFTS counters, or NULL */
 };
 
 enum adp_sim_end {

@@ -280,11 +280,40 @@ int adp_svg_timeline(FILE *fp, const struct adp_svg_timeline *t)
 	return ferror(fp) ? -1 : 0;
 }
 
+/*
+ * The frame of a bar chart and its y axis from 0 to max: whole numbers,
+ * or percentages of max (a share) when pct_max is not 0.
+ */
+static void y_grid(FILE *fp, uint64_t max, double pct_max, const char *ylabel)
+{
+	char buf[64];
+	double y;
+	int i;
+
+	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#666666\"/>\n",
+		X0, Y0, X1 - X0, Y1 - Y0);
+	for (i = 0; i <= 4; i++) {
+		y = Y1 - (double)i / 4 * (Y1 - Y0);
+		if (pct_max)
+			snprintf(buf, sizeof(buf), "%.3g%%", pct_max * 100 * i / 4);
+		else
+			snprintf(buf, sizeof(buf), "%llu",
+				 (unsigned long long)(max * i / 4));
+		text(fp, X0 - 8, y + 4, "end", 11, NULL, buf);
+		fprintf(fp, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#dddddd\"/>\n",
+			X0, y, X1, y);
+	}
+	fprintf(fp, "<text x=\"18\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"12\" transform=\"rotate(-90 18 %.1f)\">",
+		(Y0 + Y1) / 2.0, (Y0 + Y1) / 2.0);
+	text_esc(fp, ylabel);
+	fputs("</text>\n", fp);
+}
+
 int adp_svg_histogram(FILE *fp, const struct adp_svg_histogram *h)
 {
-	uint64_t max = h->failed, i;
+	uint64_t max = h->failed;
 	size_t bars = h->buckets + (h->failed ? 1 : 0), b;
-	double bw, x, y;
+	double bw, x;
 	char buf[64], b1[32];
 
 	for (b = 0; b < h->buckets; b++)
@@ -293,18 +322,7 @@ int adp_svg_histogram(FILE *fp, const struct adp_svg_histogram *h)
 	if (!max)
 		max = 1;
 	header(fp, h->title, h->subtitle);
-	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#666666\"/>\n",
-		X0, Y0, X1 - X0, Y1 - Y0);
-	for (i = 0; i <= 4; i++) {
-		y = Y1 - (double)i / 4 * (Y1 - Y0);
-		snprintf(buf, sizeof(buf), "%llu",
-			 (unsigned long long)(max * i / 4));
-		text(fp, X0 - 8, y + 4, "end", 11, NULL, buf);
-		fprintf(fp, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#dddddd\"/>\n",
-			X0, y, X1, y);
-	}
-	fprintf(fp, "<text x=\"18\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"12\" transform=\"rotate(-90 18 %.1f)\">QPs</text>\n",
-		(Y0 + Y1) / 2.0, (Y0 + Y1) / 2.0);
+	y_grid(fp, max, 0, "QPs");
 	if (!bars) {
 		fputs("</svg>\n", fp);
 		return ferror(fp) ? -1 : 0;
@@ -330,6 +348,59 @@ int adp_svg_histogram(FILE *fp, const struct adp_svg_histogram *h)
 	snprintf(buf, sizeof(buf), "%s (bucket start; buckets of %s)",
 		 h->xlabel, t_ns(b1, h->width_ns));
 	text(fp, (X0 + X1) / 2.0, Y1 + 42, "middle", 12, NULL, buf);
+	fputs("</svg>\n", fp);
+	return ferror(fp) ? -1 : 0;
+}
+
+static const char *const series_fill[2] = { "#1f5fbf", "#ff9f1c" };
+
+int adp_svg_bins(FILE *fp, const struct adp_svg_bins *b)
+{
+	int series = b->v[1] ? 2 : 1, k;
+	double max = 0, bw, sw, x, bh;
+	char buf[64];
+	size_t i;
+
+	for (k = 0; k < series; k++)
+		for (i = 0; i < b->bins; i++)
+			if (b->v[k][i] > max)
+				max = b->v[k][i];
+	if (max <= 0)
+		max = 1;
+	if (!b->percent)
+		max = ceil(max);
+	header(fp, b->title, b->subtitle);
+	y_grid(fp, (uint64_t)max, b->percent ? max : 0, b->ylabel);
+	if (series == 2)
+		for (k = 0; k < 2; k++) {
+			x = X0 + k * 120;
+			fprintf(fp, "<rect x=\"%.1f\" y=\"76\" width=\"12\" height=\"10\" fill=\"%s\"/>\n",
+				x, series_fill[k]);
+			text(fp, x + 16, 85, "start", 11, NULL, b->name[k]);
+		}
+	if (!b->bins) {
+		fputs("</svg>\n", fp);
+		return ferror(fp) ? -1 : 0;
+	}
+	bw = (double)(X1 - X0) / b->bins;
+	sw = (bw - 6) / series;
+	for (i = 0; i < b->bins; i++) {
+		for (k = 0; k < series; k++) {
+			bh = b->v[k][i] / max * (Y1 - Y0);
+			x = X0 + i * bw + 3 + k * sw;
+			fprintf(fp, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n",
+				x, Y1 - bh, sw, bh, series_fill[k]);
+			if (b->percent)
+				snprintf(buf, sizeof(buf), "%.1f%%", b->v[k][i] * 100);
+			else
+				snprintf(buf, sizeof(buf), "%.0f", b->v[k][i]);
+			if (b->bins <= 24)
+				text(fp, x + sw / 2, Y1 - bh - 4, "middle", 10, NULL, buf);
+		}
+		text(fp, X0 + i * bw + bw / 2, Y1 + 19, "middle", 10, NULL,
+		     b->label[i]);
+	}
+	text(fp, (X0 + X1) / 2.0, Y1 + 42, "middle", 12, NULL, b->xlabel);
 	fputs("</svg>\n", fp);
 	return ferror(fp) ? -1 : 0;
 }

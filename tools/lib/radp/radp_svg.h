@@ -7,6 +7,7 @@
 #ifndef RADP_SVG_H
 #define RADP_SVG_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "radp_sim.h"
@@ -36,5 +37,23 @@ struct adp_svg_histogram {
 };
 
 int adp_svg_histogram(FILE *fp, const struct adp_svg_histogram *h);
+
+/*
+ * Bins with labels of their own (the retransmission histogram): one bar
+ * per bin, or two side by side (v[1] not NULL: measured and predicted).
+ * percent: the values are shares, printed as percentages.
+ */
+struct adp_svg_bins {
+	const char *title;
+	const char *subtitle;
+	const char *xlabel, *ylabel;
+	size_t bins;
+	const char *const *label;	/* under each bin */
+	const double *v[2];
+	const char *name[2];		/* the legend, with two series */
+	bool percent;
+};
+
+int adp_svg_bins(FILE *fp, const struct adp_svg_bins *b);
 
 #endif /* RADP_SVG_H */

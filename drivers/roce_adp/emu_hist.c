@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The firmware model's ADP retransmission histogram: registers
+ * ADP_RETX_HISTOGRAM_CONFIG (0xC01D) and ADP_RETX_HISTOGRAM (0xC01E), and
+ * the debugfs knobs that feed it timeouts (Documentation/emulated-device.rst).
+ *
+ * The model bins by walking the bins' upper edges, on its own (adpctl
+ * computes the edges in closed form, and the tests compare the two):
+ * bin 0 counts 0 <= t <= W0, bin i counts hi(i-1) < t <= hi(i), the last
+ * bin everything above its lower edge. A write that changes the bin
+ * layout zeroes the counters; clear_on_read zeroes them after each read
+ * of 0xC01E; count_enable 0 freezes them.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "emu.h"
+
+#define RADP_EMU_HIST_EVENT_MAX		65536	/* bytes per knob write */
+
+/* What the firmware starts with: 16 doubling bins from 16 us. */
+static const struct radp_hist_config radp_emu_hist_default = {
+	.count_enable = 1,
+	.time_unit = ROCE_ADP_HIST_TIME_UNIT_US,
+	.bin_width_mode = ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE,
+	.bin_num = 16,
+	.bin0_width = 16,
+	.bin1_width = 16,
+};
+
+bool radp_emu_hist_reg(u32 reg_id)
+{
+	return reg_id == RADP_REG_ID_HIST_CONFIG || reg_id == RADP_REG_ID_HIST;
+}
+
+/* A time unit in ns; 0 for none the model knows. */
+static u64 radp_emu_hist_unit(u32 time_unit)
+{
+	switch (time_unit) {
+	case ROCE_ADP_HIST_TIME_UNIT_NS:
+		return 1;
+	case ROCE_ADP_HIST_TIME_UNIT_US:
+		return NSEC_PER_USEC;
+	case ROCE_ADP_HIST_TIME_UNIT_100US:
+		return 100 * NSEC_PER_USEC;
+	case ROCE_ADP_HIST_TIME_UNIT_MS:
+		return NSEC_PER_MSEC;
+	}
+	return 0;
+}
+
+static u64 radp_emu_sat_add(u64 a, u64 b)
+{
+	return a + b < a ? U64_MAX : a + b;
+}
+
+/* The width of bin @i >= 1, saturated. */
+static u64 radp_emu_hist_width(const struct radp_hist_config *c, u64 w1, u32 i)
+{
+	if (c->bin_width_mode == ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED)
+		return w1;
+	if (i - 1 >= 64 || w1 > (U64_MAX >> (i - 1)))
+		return U64_MAX;
+	return w1 << (i - 1);
+}
+
+/* The upper edge of bin 0 and the width of the later bins' base, in ns. */
+static void radp_emu_hist_base(const struct radp_hist_config *c, u64 *w0,
+			       u64 *w1)
+{
+	u64 unit = radp_emu_hist_unit(c->time_unit);
+
+	*w0 = c->bin0_width * unit;
+	*w1 = c->bin1_width * unit;
+}
+
+/* The bin a timeout of @t ns lands in: the first whose upper edge holds it. */
+static u32 radp_emu_hist_bin(const struct radp_hist_config *c, u64 t)
+{
+	u64 hi, w1;
+	u32 i;
+
+	radp_emu_hist_base(c, &hi, &w1);
+	for (i = 0; i + 1 < c->bin_num; i++) {
+		if (t <= hi)
+			return i;
+		hi = radp_emu_sat_add(hi, radp_emu_hist_width(c, w1, i + 1));
+	}
+	return c->bin_num ? c->bin_num - 1 : 0;
+}
+
+/* The last bin's lower edge, saturated at U64_MAX; 0 with one bin. */
+static u64 radp_emu_hist_last_edge(const struct radp_hist_config *c)
+{
+	u64 lo, w1;
+	u32 i;
+
+	if (c->bin_num < 2)
+		return 0;
+	radp_emu_hist_base(c, &lo, &w1);
+	for (i = 1; i + 1 < c->bin_num; i++)
+		lo = radp_emu_sat_add(lo, radp_emu_hist_width(c, w1, i));
+	return lo;
+}
+
+/* The firmware's own checks of a configuration write; 0 if it is taken. */
+static u32 radp_emu_hist_syndrome(const struct radp_emu_hist *h,
+				  const struct radp_hist_config *c)
+{
+	if (!c->bin_num)
+		return RADP_EMU_SYND_HIST_BIN_NUM_ZERO;
+	if (c->bin_num > min_t(u32, h->bin_num_max, RADP_HIST_BINS_MAX))
+		return RADP_EMU_SYND_HIST_BIN_NUM_MAX;
+	if (!c->bin0_width)
+		return RADP_EMU_SYND_HIST_BIN0_WIDTH;
+	if (c->bin_num > 1 && !c->bin1_width)
+		return RADP_EMU_SYND_HIST_BIN1_WIDTH;
+	if (!(h->time_unit_cap & BIT(c->time_unit)))
+		return RADP_EMU_SYND_HIST_TIME_UNIT;
+	if (c->bin_width_mode > ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE)
+		return RADP_EMU_SYND_HIST_WIDTH_MODE;
+	if (!c->vhca_id_valid && c->vhca_id)
+		return RADP_EMU_SYND_HIST_VHCA_ID;
+	/* The last finite edge saturating means it does not fit. */
+	if (radp_emu_hist_last_edge(c) == U64_MAX)
+		return RADP_EMU_SYND_HIST_EDGE_OVERFLOW;
+	return 0;
+}
+
+static u8 radp_emu_hist_config_write(struct radp_emu *emu, const u8 *reg,
+				     u32 *syndrome)
+{
+	struct radp_emu_hist *h = &emu->hist;
+	struct radp_hist_config c;
+
+	radp_hist_config_unpack(reg, &c);
+	/* The read-only fields of a write are ignored. */
+	c.time_unit_cap = 0;
+	c.bin_num_max = 0;
+	*syndrome = radp_emu_hist_syndrome(h, &c);
+	if (*syndrome)
+		return RADP_CMD_STAT_BAD_PARAM;
+	if (c.bin_num != h->cfg.bin_num || c.bin0_width != h->cfg.bin0_width ||
+	    c.bin1_width != h->cfg.bin1_width ||
+	    c.time_unit != h->cfg.time_unit ||
+	    c.bin_width_mode != h->cfg.bin_width_mode)
+		memset(h->counts, 0, sizeof(h->counts));
+	h->cfg = c;
+	return RADP_CMD_STAT_OK;
+}
+
+static void radp_emu_hist_config_read(const struct radp_emu *emu, u8 *reg)
+{
+	struct radp_hist_config c = emu->hist.cfg;
+
+	c.time_unit_cap = emu->hist.time_unit_cap & 0xf;
+	c.bin_num_max = min_t(u32, emu->hist.bin_num_max, RADP_HIST_BINS_MAX);
+	radp_hist_config_pack(reg, &c);
+}
+
+/* 0xC01E: bin_num, the counters, and with clear_on_read they restart. */
+static void radp_emu_hist_read(struct radp_emu *emu, u8 *reg)
+{
+	struct radp_emu_hist *h = &emu->hist;
+	u32 i;
+
+	radp_set(reg, RADP_HIST_BIN_NUM, h->cfg.bin_num);
+	for (i = 0; i < h->cfg.bin_num; i++)
+		radp_hist_bin_set(reg, i, h->counts[i]);
+	if (h->cfg.clear_on_read)
+		memset(h->counts, 0, sizeof(h->counts));
+}
+
+u8 radp_emu_hist_access(struct radp_emu *emu, const void *in, size_t inlen,
+			void *out, size_t outlen, u32 *syndrome)
+{
+	u32 reg_id = radp_get(in, RADP_ACCESS_REG_IN_REGISTER_ID);
+	u32 op_mod = radp_get(in, RADP_CMD_IN_OP_MOD);
+	u8 *reg_out = (u8 *)out + RADP_ACCESS_REG_DATA_OFF;
+	const u8 *reg_in = (const u8 *)in + RADP_ACCESS_REG_DATA_OFF;
+	size_t need;
+	u8 status = RADP_CMD_STAT_OK;
+
+	if (!READ_ONCE(emu->hist.supported)) {
+		*syndrome = RADP_EMU_SYND_UNKNOWN_REG;
+		return RADP_CMD_STAT_BAD_OP;
+	}
+	if (op_mod != RADP_ACCESS_REG_READ && op_mod != RADP_ACCESS_REG_WRITE) {
+		*syndrome = RADP_EMU_SYND_BAD_OP_MOD;
+		return RADP_CMD_STAT_BAD_PARAM;
+	}
+	if (reg_id == RADP_REG_ID_HIST && op_mod == RADP_ACCESS_REG_WRITE) {
+		*syndrome = RADP_EMU_SYND_HIST_READ_ONLY;
+		return RADP_CMD_STAT_BAD_PARAM;
+	}
+
+	down_write(&emu->fw_lock);
+	need = RADP_ACCESS_REG_DATA_OFF +
+	       (reg_id == RADP_REG_ID_HIST ? RADP_HIST_LEN(emu->hist.cfg.bin_num) :
+					      RADP_HIST_CONFIG_LEN);
+	if (inlen < need) {
+		*syndrome = RADP_EMU_SYND_BAD_INP_LEN;
+		status = RADP_CMD_STAT_BAD_INP_LEN;
+	} else if (outlen < need) {
+		*syndrome = RADP_EMU_SYND_BAD_OUTP_LEN;
+		status = RADP_CMD_STAT_BAD_OUTP_LEN;
+	} else if (reg_id == RADP_REG_ID_HIST) {
+		radp_emu_hist_read(emu, reg_out);
+	} else if (op_mod == RADP_ACCESS_REG_READ) {
+		radp_emu_hist_config_read(emu, reg_out);
+	} else {
+		status = radp_emu_hist_config_write(emu, reg_in, syndrome);
+	}
+	up_write(&emu->fw_lock);
+	return status;
+}
+
+/* The configuration and counters a firmware (re)start has; under fw_lock. */
+void radp_emu_hist_reset(struct radp_emu *emu)
+{
+	emu->hist.cfg = radp_emu_hist_default;
+	memset(emu->hist.counts, 0, sizeof(emu->hist.counts));
+}
+
+void radp_emu_hist_init(struct radp_emu *emu)
+{
+	emu->hist.supported = true;
+	emu->hist.bin_num_max = 16;
+	emu->hist.time_unit_cap = 0xf;
+	radp_emu_hist_reset(emu);
+}
+
+/* One timeout event line: "TIMEOUT_NS COUNT [vhca ID]"; counted if @h. */
+static int radp_emu_hist_event(struct radp_emu_hist *h, const char *line)
+{
+	unsigned long long t, count;
+	unsigned int vhca = 0;
+	char word[8] = "";
+	int n;
+	u32 bin;
+
+	n = sscanf(line, "%llu %llu %7s %u", &t, &count, word, &vhca);
+	if (n != 2 && !(n == 4 && !strcmp(word, "vhca") && vhca <= U16_MAX))
+		return -EINVAL;
+	if (!h || !h->cfg.count_enable ||
+	    (h->cfg.vhca_id_valid && vhca != h->cfg.vhca_id))
+		return 0;
+	bin = radp_emu_hist_bin(&h->cfg, t);
+	h->counts[bin] = radp_emu_sat_add(h->counts[bin], count);
+	return 0;
+}
+
+/* Every line of @buf (which is cut up), counted if @h. */
+static int radp_emu_hist_events(struct radp_emu_hist *h, char *buf)
+{
+	char *line;
+	int err;
+
+	while ((line = strsep(&buf, "\n"))) {
+		if (!*skip_spaces(line))
+			continue;
+		err = radp_emu_hist_event(h, line);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/*
+ * Knob "hist_event": timeouts that fired, one "TIMEOUT_NS COUNT" line each,
+ * optionally " vhca ID" (the function's own, 0, by default). Lines are
+ * checked first: a bad one fails the write and counts nothing.
+ */
+static ssize_t radp_emu_hist_event_write(struct file *file,
+					 const char __user *ubuf,
+					 size_t count, loff_t *ppos)
+{
+	struct radp_emu *emu = file->private_data;
+	char *buf, *copy;
+	int err;
+
+	if (count > RADP_EMU_HIST_EVENT_MAX)
+		return -E2BIG;
+	buf = memdup_user_nul(ubuf, count);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	copy = kstrdup(buf, GFP_KERNEL);
+	if (!copy) {
+		err = -ENOMEM;
+		goto out;
+	}
+	err = radp_emu_hist_events(NULL, copy);
+	if (err) {
+		pr_err("hist_event takes \"TIMEOUT_NS COUNT [vhca ID]\" lines\n");
+		goto out;
+	}
+	down_write(&emu->fw_lock);
+	err = radp_emu_hist_events(&emu->hist, buf);
+	up_write(&emu->fw_lock);
+out:
+	kfree(copy);
+	kfree(buf);
+	return err ?: count;
+}
+
+static const struct file_operations radp_emu_hist_event_fops = {
+	.open = simple_open,
+	.write = radp_emu_hist_event_write,
+	.llseek = generic_file_llseek,
+	.owner = THIS_MODULE,
+};
+
+/* Knob "hist_counts": the raw counters, bin 0 first, not cleared. */
+static ssize_t radp_emu_hist_counts_read(struct file *file, char __user *ubuf,
+					 size_t count, loff_t *ppos)
+{
+	struct radp_emu *emu = file->private_data;
+	size_t size = RADP_HIST_BINS_MAX * 21 + 2;
+	ssize_t ret;
+	char *buf;
+	int len = 0;
+	u32 i;
+
+	buf = kmalloc(size, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	down_read(&emu->fw_lock);
+	for (i = 0; i < emu->hist.cfg.bin_num; i++)
+		len += scnprintf(buf + len, size - len, "%s%llu", i ? " " : "",
+				 emu->hist.counts[i]);
+	up_read(&emu->fw_lock);
+	len += scnprintf(buf + len, size - len, "\n");
+	ret = simple_read_from_buffer(ubuf, count, ppos, buf, len);
+	kfree(buf);
+	return ret;
+}
+
+static const struct file_operations radp_emu_hist_counts_fops = {
+	.open = simple_open,
+	.read = radp_emu_hist_counts_read,
+	.llseek = generic_file_llseek,
+	.owner = THIS_MODULE,
+};
+
+void radp_emu_hist_debugfs_init(struct radp_emu *emu)
+{
+	debugfs_create_bool("hist_supported", 0600, emu->ddir,
+			    &emu->hist.supported);
+	debugfs_create_u32("hist_bin_num_max", 0600, emu->ddir,
+			   &emu->hist.bin_num_max);
+	debugfs_create_x32("hist_time_unit_cap", 0600, emu->ddir,
+			   &emu->hist.time_unit_cap);
+	debugfs_create_file("hist_event", 0200, emu->ddir, emu,
+			    &radp_emu_hist_event_fops);
+	debugfs_create_file("hist_counts", 0400, emu->ddir, emu,
+			    &radp_emu_hist_counts_fops);
+}

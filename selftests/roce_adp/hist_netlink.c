@@ -1,0 +1,832 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ADP retransmission histogram over raw generic netlink, against the
+ * emulated device: configuration read-modify-write and every rule (errno,
+ * extack, nothing changed), refused by the driver and by the firmware
+ * model; timeouts fed through the hist_event knob at and beside every bin
+ * edge in both width modes, the edges computed here from
+ * Documentation/histogram.rst's decisions; the overflow bin;
+ * clear_on_read totals; count_enable; vhca filtering; clear; unprivileged
+ * readers and their bound; EPERM for unprivileged writers; a device
+ * without the histogram; notifications; the mailboxes of a configuration
+ * write and of a histogram read, from the reference's bit positions.
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <linux/roce_adp.h>
+
+#include "kselftest_harness.h"
+#include "nl.h"
+
+#define DBG "/sys/kernel/debug/roce_adp/emu0/"
+#define PARAM "/sys/module/roce_adp/parameters/snapshot_interval_ms"
+#define NCFG (ROCE_ADP_A_HISTOGRAM_CONFIG_MAX + 1)
+#define NBINS ROCE_ADP_HIST_BINS_MAX
+
+/* A histogram reply: its configuration by attribute, its counts. */
+struct hist {
+	int cmd;
+	int n;			/* messages seen (a dump) */
+	uint32_t cfg[NCFG];
+	bool has[NCFG];
+	uint32_t bin_num;
+	uint32_t nbins;		/* bin-count attributes */
+	uint64_t count[NBINS];
+	uint32_t age_ms;
+	char dev[32];
+};
+
+static bool cfg_is_u8(int t)
+{
+	return t == ROCE_ADP_A_HISTOGRAM_CONFIG_COUNT_ENABLE ||
+	       t == ROCE_ADP_A_HISTOGRAM_CONFIG_CLEAR_ON_READ ||
+	       t == ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID_VALID;
+}
+
+static uint64_t get_u64(const struct nlattr *a)
+{
+	uint64_t v;
+
+	memcpy(&v, nl_data(a), sizeof(v));
+	return v;
+}
+
+static void parse_hist(const struct nlattr *nest, struct hist *h)
+{
+	const struct nlattr *a = nl_data(nest);
+	int rem = nl_len(nest), t;
+
+	while (rem >= (int)NLA_HDRLEN) {
+		int type = a->nla_type & NLA_TYPE_MASK;
+
+		if (type == ROCE_ADP_A_HIST_BIN_NUM)
+			h->bin_num = nl_get_u32(a);
+		if (type == ROCE_ADP_A_HIST_AGE_MS)
+			h->age_ms = nl_get_u32(a);
+		if (type == ROCE_ADP_A_HIST_BIN_COUNT && h->nbins < NBINS)
+			h->count[h->nbins++] = get_u64(a);
+		if (type == ROCE_ADP_A_HIST_CONFIG) {
+			const struct nlattr *tb[NCFG];
+
+			nl_parse(nl_data(a), nl_len(a), tb, NCFG - 1);
+			for (t = 1; t < NCFG; t++) {
+				h->has[t] = tb[t];
+				if (tb[t])
+					h->cfg[t] = cfg_is_u8(t) ?
+						nl_get_u8(tb[t]) :
+						nl_get_u32(tb[t]);
+			}
+		}
+		rem -= NLA_ALIGN(a->nla_len);
+		a = (const void *)((const char *)a + NLA_ALIGN(a->nla_len));
+	}
+}
+
+static int hist_cb(const struct nlmsghdr *nlh, void *arg)
+{
+	const struct genlmsghdr *g = NLMSG_DATA(nlh);
+	const struct nlattr *tb[ROCE_ADP_A_MAX + 1];
+	struct hist *h = arg;
+
+	nl_parse_genl(nlh, tb, ROCE_ADP_A_MAX);
+	h->cmd = g->cmd;
+	h->n++;
+	if (tb[ROCE_ADP_A_DEV_NAME])
+		snprintf(h->dev, sizeof(h->dev), "%s",
+			 nl_get_str(tb[ROCE_ADP_A_DEV_NAME]));
+	h->nbins = 0;
+	if (tb[ROCE_ADP_A_HISTOGRAM])
+		parse_hist(tb[ROCE_ADP_A_HISTOGRAM], h);
+	return 0;
+}
+
+static int knob(const char *name, const char *val)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), DBG "%s", name);
+	return sysfs_write(path, val);
+}
+
+static int read_file(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	return 0;
+}
+
+/* Feed @n timeouts of @t ns (a knob line). */
+static int feed(uint64_t t, uint64_t n)
+{
+	char line[64];
+
+	snprintf(line, sizeof(line), "%llu %llu\n", (unsigned long long)t,
+		 (unsigned long long)n);
+	return knob("hist_event", line);
+}
+
+static int get_hist(struct nl_sock *sk, struct nl_msg *m, const char *dev,
+		    struct hist *h, struct nl_ack *ack)
+{
+	memset(h, 0, sizeof(*h));
+	nl_genl_init(sk, m, ROCE_ADP_CMD_HISTOGRAM_GET, !dev);
+	if (dev)
+		nl_put_str(m, ROCE_ADP_A_DEV_NAME, dev);
+	return nl_send_recv(sk, m, hist_cb, h, ack);
+}
+
+/* A configuration change: @vals[t] for each t with @set[t]. */
+struct change {
+	bool set[NCFG];
+	uint32_t v[NCFG];
+};
+
+static int set_hist(struct nl_sock *sk, struct nl_msg *m,
+		    const struct change *c, struct hist *h,
+		    uint32_t *offs, struct nl_ack *ack)
+{
+	int t;
+
+	memset(h, 0, sizeof(*h));
+	nl_genl_init(sk, m, ROCE_ADP_CMD_HISTOGRAM_SET, false);
+	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	offs[0] = nl_nest_start(m, ROCE_ADP_A_HISTOGRAM_CONFIG);
+	for (t = 1; t < NCFG; t++) {
+		if (!c->set[t])
+			continue;
+		offs[t] = cfg_is_u8(t) ? nl_put_u8(m, t, c->v[t]) :
+					 nl_put_u32(m, t, c->v[t]);
+	}
+	nl_nest_end(m);
+	return nl_send_recv(sk, m, hist_cb, h, ack);
+}
+
+static int clear_hist(struct nl_sock *sk, struct nl_msg *m, struct hist *h,
+		      struct nl_ack *ack)
+{
+	memset(h, 0, sizeof(*h));
+	nl_genl_init(sk, m, ROCE_ADP_CMD_HISTOGRAM_CLEAR, false);
+	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	return nl_send_recv(sk, m, hist_cb, h, ack);
+}
+
+#define C(attr)	ROCE_ADP_A_HISTOGRAM_CONFIG_##attr
+
+/* One change of the fields given as (attr, value) pairs, ended by 0. */
+static struct change change(int attr, ...)
+{
+	struct change c = {};
+	va_list ap;
+
+	va_start(ap, attr);
+	while (attr) {
+		c.set[attr] = true;
+		c.v[attr] = va_arg(ap, uint32_t);
+		attr = va_arg(ap, int);
+	}
+	va_end(ap);
+	return c;
+}
+
+/* Nanoseconds per time_unit, as the decisions give them. */
+static const uint64_t unit_ns[] = { 1, 1000, 100000, 1000000 };
+
+/*
+ * The upper edge of bin i < bin_num - 1 (the decisions): W0 for bin 0,
+ * W0 + i W1 (fixed), W0 + W1 (2^i - 1) (double).
+ */
+static uint64_t edge(const struct hist *h, uint32_t i)
+{
+	uint64_t u = unit_ns[h->cfg[C(TIME_UNIT)]];
+	uint64_t w0 = h->cfg[C(BIN0_WIDTH)] * u, w1 = h->cfg[C(BIN1_WIDTH)] * u;
+
+	if (h->cfg[C(BIN_WIDTH_MODE)] == ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED)
+		return w0 + i * w1;
+	return w0 + w1 * ((1ULL << i) - 1);
+}
+
+/* The bin a timeout of @t ns belongs to: the first whose upper edge holds it. */
+static uint32_t expect_bin(const struct hist *h, uint64_t t)
+{
+	uint32_t i;
+
+	for (i = 0; i + 1 < h->bin_num; i++)
+		if (t <= edge(h, i))
+			return i;
+	return h->bin_num - 1;
+}
+
+FIXTURE(hist) {
+	struct nl_sock sk;
+	struct nl_msg m;
+	struct nl_ack ack;
+	uint32_t offs[NCFG];
+};
+
+/* Each test starts from a fresh emu0, the firmware's default histogram. */
+FIXTURE_SETUP(hist)
+{
+	ASSERT_EQ(0, system("modprobe -r roce_adp && modprobe roce_adp"));
+	ASSERT_EQ(0, nl_open(&self->sk, ROCE_ADP_FAMILY_NAME));
+}
+
+FIXTURE_TEARDOWN(hist)
+{
+	nl_close(&self->sk);
+}
+
+TEST_F(hist, defaults)
+{
+	struct hist h;
+	uint32_t i;
+
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	EXPECT_EQ(ROCE_ADP_CMD_HISTOGRAM_GET, h.cmd);
+	EXPECT_EQ(16, h.bin_num);
+	EXPECT_EQ(16, h.nbins);
+	EXPECT_EQ(1, h.cfg[C(COUNT_ENABLE)]);
+	EXPECT_EQ(0, h.cfg[C(CLEAR_ON_READ)]);
+	EXPECT_EQ(0, h.cfg[C(VHCA_ID_VALID)]);
+	EXPECT_EQ(ROCE_ADP_HIST_TIME_UNIT_US, h.cfg[C(TIME_UNIT)]);
+	EXPECT_EQ(ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE, h.cfg[C(BIN_WIDTH_MODE)]);
+	EXPECT_EQ(0xf, h.cfg[C(TIME_UNIT_CAP)]);
+	EXPECT_EQ(16, h.cfg[C(BIN_NUM)]);
+	EXPECT_EQ(16, h.cfg[C(BIN_NUM_MAX)]);
+	EXPECT_EQ(16, h.cfg[C(BIN0_WIDTH)]);
+	EXPECT_EQ(16, h.cfg[C(BIN1_WIDTH)]);
+	for (i = 1; i < NCFG; i++)
+		EXPECT_TRUE(h.has[i]);
+	for (i = 0; i < h.nbins; i++)
+		EXPECT_EQ(0, h.count[i]);
+	EXPECT_LT(h.age_ms, 1000);
+
+	/* A dump shows every emulated device. */
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, NULL, &h, &self->ack));
+	EXPECT_GE(h.n, 1);
+}
+
+/* Only the fields given change; the reply shows the result. */
+TEST_F(hist, set_is_read_modify_write)
+{
+	struct change c = change(C(BIN_NUM), 4, C(BIN1_WIDTH), 100, 0);
+	struct hist h, g;
+
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	EXPECT_EQ(4, h.bin_num);
+	EXPECT_EQ(4, h.nbins);
+	EXPECT_EQ(100, h.cfg[C(BIN1_WIDTH)]);
+	EXPECT_EQ(16, h.cfg[C(BIN0_WIDTH)]);
+	EXPECT_EQ(ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE, h.cfg[C(BIN_WIDTH_MODE)]);
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &g, &self->ack));
+	EXPECT_EQ(0, memcmp(h.cfg, g.cfg, sizeof(h.cfg)));
+
+	c = change(C(TIME_UNIT), ROCE_ADP_HIST_TIME_UNIT_NS,
+		   C(BIN_WIDTH_MODE), ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED,
+		   C(COUNT_ENABLE), 0, C(CLEAR_ON_READ), 1,
+		   C(VHCA_ID_VALID), 1, C(VHCA_ID), 7, C(BIN0_WIDTH), 9, 0);
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &g, &self->ack));
+	EXPECT_EQ(ROCE_ADP_HIST_TIME_UNIT_NS, g.cfg[C(TIME_UNIT)]);
+	EXPECT_EQ(ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED, g.cfg[C(BIN_WIDTH_MODE)]);
+	EXPECT_EQ(0, g.cfg[C(COUNT_ENABLE)]);
+	EXPECT_EQ(1, g.cfg[C(CLEAR_ON_READ)]);
+	EXPECT_EQ(1, g.cfg[C(VHCA_ID_VALID)]);
+	EXPECT_EQ(7, g.cfg[C(VHCA_ID)]);
+	EXPECT_EQ(9, g.cfg[C(BIN0_WIDTH)]);
+	EXPECT_EQ(100, g.cfg[C(BIN1_WIDTH)]);
+	EXPECT_EQ(4, g.cfg[C(BIN_NUM)]);
+
+	/* Turning the filter off drops its function. */
+	c = change(C(VHCA_ID_VALID), 0, 0);
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	EXPECT_EQ(0, h.cfg[C(VHCA_ID)]);
+}
+
+struct rule_case {
+	const char *what;
+	struct change c;
+	int blame;		/* the attribute the extack points at, 0: the nest */
+	const char *msg;	/* the driver's */
+	uint32_t syndrome;	/* the firmware model's */
+};
+
+static void rule_cases(struct __test_metadata *_metadata,
+		       FIXTURE_DATA(hist) *self, bool firmware)
+{
+	const struct rule_case cases[] = {
+		{ "bin_num 0", change(C(BIN_NUM), 0, 0), C(BIN_NUM),
+		  "bin_num must be at least 1", 0x0ad52001 },
+		{ "bin_num above max", change(C(BIN_NUM), 17, 0), C(BIN_NUM),
+		  "bin_num is above the device's bin_num_max", 0x0ad52002 },
+		{ "bin0_width 0", change(C(BIN0_WIDTH), 0, 0), C(BIN0_WIDTH),
+		  "bin0_width must not be 0", 0x0ad52003 },
+		{ "bin1_width 0", change(C(BIN1_WIDTH), 0, 0), C(BIN1_WIDTH),
+		  "bin1_width must not be 0 when bin_num is above 1",
+		  0x0ad52004 },
+		{ "time_unit not in cap", change(C(TIME_UNIT), 3, 0),
+		  C(TIME_UNIT),
+		  "time_unit is not in the device's time_unit_cap", 0x0ad52005 },
+		{ "bin_width_mode 2", change(C(BIN_WIDTH_MODE), 2, 0),
+		  C(BIN_WIDTH_MODE),
+		  "bin_width_mode must be 0 (fixed) or 1 (double)", 0x0ad52006 },
+		{ "vhca_id without vhca_id_valid", change(C(VHCA_ID), 3, 0),
+		  C(VHCA_ID), "vhca_id is only taken with vhca_id_valid",
+		  0x0ad52007 },
+		{ "last edge beyond 64 bits",
+		  change(C(BIN_NUM), 255, C(TIME_UNIT), 3, C(BIN1_WIDTH), 65535, 0),
+		  C(BIN_NUM),
+		  "bin_num: the last bin's lower edge is beyond 2^64-1 ns",
+		  0x0ad52008 },
+	};
+	struct hist before, after, h;
+	char msg[128];
+	unsigned int i;
+
+	ASSERT_EQ(0, knob("hist_time_unit_cap", "0x7"));
+	ASSERT_EQ(0, knob("hist_bin_num_max", "255"));
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &before, &self->ack));
+	/* With 255 bins allowed, bin_num above max needs a lower max. */
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct rule_case *rc = &cases[i];
+
+		ASSERT_EQ(0, knob("hist_bin_num_max",
+				  strstr(rc->what, "above max") ? "16" : "255"));
+		if (strstr(rc->what, "64 bits"))
+			ASSERT_EQ(0, knob("hist_time_unit_cap", "0xf"));
+		EXPECT_EQ(-EINVAL, set_hist(&self->sk, &self->m, &rc->c, &h,
+					    self->offs, &self->ack)) {
+			TH_LOG("%s", rc->what);
+		}
+		if (firmware) {
+			snprintf(msg, sizeof(msg),
+				 "firmware status BAD_PARAM (0x03), syndrome 0x%08x",
+				 rc->syndrome);
+			EXPECT_STREQ(msg, self->ack.msg);
+		} else {
+			EXPECT_STREQ(rc->msg, self->ack.msg);
+			EXPECT_EQ(self->offs[rc->blame], self->ack.bad_offset) {
+				TH_LOG("%s", rc->what);
+			}
+		}
+		ASSERT_EQ(0, knob("hist_time_unit_cap", "0x7"));
+		ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &after,
+				      &self->ack));
+		/* The capabilities are the knobs', moved on purpose here. */
+		before.cfg[C(BIN_NUM_MAX)] = after.cfg[C(BIN_NUM_MAX)];
+		before.cfg[C(TIME_UNIT_CAP)] = after.cfg[C(TIME_UNIT_CAP)];
+		EXPECT_EQ(0, memcmp(before.cfg, after.cfg, sizeof(before.cfg))) {
+			TH_LOG("%s changed the configuration", rc->what);
+		}
+		before = after;
+	}
+}
+
+TEST_F(hist, rules_refused_by_driver)
+{
+	rule_cases(_metadata, self, false);
+}
+
+TEST_F(hist, rules_refused_by_firmware)
+{
+	ASSERT_EQ(0, knob("skip_driver_checks", "Y"));
+	rule_cases(_metadata, self, true);
+}
+
+TEST_F(hist, read_only_fields_refused)
+{
+	static const int ro[] = { C(TIME_UNIT_CAP), C(BIN_NUM_MAX) };
+	static const char *const msg[] = { "time_unit_cap is read only",
+					   "bin_num_max is read only" };
+	struct change c;
+	struct hist h;
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		c = change(ro[i], 1, 0);
+		EXPECT_EQ(-EINVAL, set_hist(&self->sk, &self->m, &c, &h,
+					    self->offs, &self->ack));
+		EXPECT_STREQ(msg[i], self->ack.msg);
+		EXPECT_EQ(self->offs[ro[i]], self->ack.bad_offset);
+	}
+	c = change(0);
+	EXPECT_EQ(-EINVAL, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+				    &self->ack));
+	EXPECT_STREQ("no histogram field to set", self->ack.msg);
+	/* Beyond the field's width: the policy. */
+	c = change(C(BIN0_WIDTH), 65536, 0);
+	EXPECT_EQ(-ERANGE, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+				    &self->ack));
+	EXPECT_EQ(self->offs[C(BIN0_WIDTH)], self->ack.bad_offset);
+}
+
+/*
+ * Timeouts at, just below and just above every edge land in the bin the
+ * decisions say, one configuration after another.
+ */
+static void edges_case(struct __test_metadata *_metadata,
+		       FIXTURE_DATA(hist) *self, const struct change *c)
+{
+	uint64_t want[NBINS] = {};
+	struct hist h, cfg;
+	uint64_t t, e;
+	uint32_t i, k, n = 0;
+
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, c, &cfg, self->offs,
+			      &self->ack));
+	for (i = 0; i < cfg.bin_num; i++)
+		EXPECT_EQ(0, cfg.count[i]);
+	/* Each event counted a different number of times: no two alike. */
+	for (i = 0; i + 1 < cfg.bin_num; i++) {
+		e = edge(&cfg, i);
+		for (k = 0; k < 3; k++) {
+			t = e - 1 + k;
+			ASSERT_EQ(0, feed(t, ++n));
+			want[expect_bin(&cfg, t)] += n;
+		}
+	}
+	ASSERT_EQ(0, feed(0, ++n));
+	want[0] += n;
+	/* The overflow bin: everything above its lower edge. */
+	ASSERT_EQ(0, feed(18446744073709551615ULL, ++n));
+	want[cfg.bin_num - 1] += n;
+	ASSERT_EQ(0, feed(edge(&cfg, cfg.bin_num - 2) * 1000 + 5, ++n));
+	want[cfg.bin_num - 1] += n;
+
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	ASSERT_EQ(cfg.bin_num, h.nbins);
+	for (i = 0; i < h.nbins; i++)
+		EXPECT_EQ(want[i], h.count[i]) {
+			TH_LOG("bin %u of %u, mode %u", i, h.bin_num,
+			       h.cfg[C(BIN_WIDTH_MODE)]);
+		}
+}
+
+TEST_F(hist, edges_fixed)
+{
+	struct change c = change(C(BIN_NUM), 8, C(TIME_UNIT),
+				 ROCE_ADP_HIST_TIME_UNIT_NS, C(BIN_WIDTH_MODE),
+				 ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED,
+				 C(BIN0_WIDTH), 100, C(BIN1_WIDTH), 50, 0);
+
+	edges_case(_metadata, self, &c);
+	c = change(C(TIME_UNIT), ROCE_ADP_HIST_TIME_UNIT_MS, C(BIN_NUM), 16,
+		   C(BIN0_WIDTH), 1, C(BIN1_WIDTH), 1, 0);
+	edges_case(_metadata, self, &c);
+}
+
+TEST_F(hist, edges_double)
+{
+	struct change c = change(C(BIN_NUM), 16, C(TIME_UNIT),
+				 ROCE_ADP_HIST_TIME_UNIT_US, C(BIN_WIDTH_MODE),
+				 ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE,
+				 C(BIN0_WIDTH), 16, C(BIN1_WIDTH), 16, 0);
+
+	edges_case(_metadata, self, &c);
+	c = change(C(TIME_UNIT), ROCE_ADP_HIST_TIME_UNIT_100US, C(BIN_NUM), 5,
+		   C(BIN0_WIDTH), 3, C(BIN1_WIDTH), 7, 0);
+	edges_case(_metadata, self, &c);
+}
+
+TEST_F(hist, one_bin_counts_everything)
+{
+	struct change c = change(C(BIN_NUM), 1, C(BIN1_WIDTH), 0, 0);
+	struct hist h;
+
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	ASSERT_EQ(0, feed(0, 1));
+	ASSERT_EQ(0, feed(16000, 2));
+	ASSERT_EQ(0, feed(16001, 4));
+	ASSERT_EQ(0, feed(1000000000000ULL, 8));
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	ASSERT_EQ(1, h.nbins);
+	EXPECT_EQ(15, h.count[0]);
+}
+
+/* With clear_on_read, two reads lose nothing; raw counters restart. */
+TEST_F(hist, clear_on_read_accumulates)
+{
+	struct change c = change(C(CLEAR_ON_READ), 1, 0);
+	struct hist h;
+	char raw[4096];
+
+	ASSERT_EQ(0, feed(10, 5));
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	/* Counted before the change, kept. */
+	EXPECT_EQ(5, h.count[0]);
+	ASSERT_EQ(0, feed(10, 3));
+	ASSERT_EQ(0, feed(20000, 7));
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	EXPECT_EQ(8, h.count[0]);
+	EXPECT_EQ(7, h.count[1]);
+	ASSERT_EQ(0, read_file(DBG "hist_counts", raw, sizeof(raw)));
+	EXPECT_STREQ("0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", raw);
+	ASSERT_EQ(0, feed(10, 1));
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	EXPECT_EQ(9, h.count[0]);
+	EXPECT_EQ(7, h.count[1]);
+
+	/* Back off: the totals go on from the accumulator. */
+	c = change(C(CLEAR_ON_READ), 0, 0);
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	ASSERT_EQ(0, feed(10, 2));
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	EXPECT_EQ(11, h.count[0]);
+	EXPECT_EQ(7, h.count[1]);
+	ASSERT_EQ(0, read_file(DBG "hist_counts", raw, sizeof(raw)));
+	EXPECT_STREQ("2 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", raw);
+}
+
+TEST_F(hist, count_enable_off_freezes)
+{
+	struct change c = change(C(COUNT_ENABLE), 0, 0);
+	struct hist h;
+
+	ASSERT_EQ(0, feed(10, 4));
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	ASSERT_EQ(0, feed(10, 100));
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	EXPECT_EQ(4, h.count[0]);
+	c = change(C(COUNT_ENABLE), 1, 0);
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	ASSERT_EQ(0, feed(10, 1));
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	EXPECT_EQ(5, h.count[0]);
+}
+
+TEST_F(hist, vhca_filter)
+{
+	struct change c = change(C(VHCA_ID_VALID), 1, C(VHCA_ID), 5, 0);
+	struct hist h;
+
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	ASSERT_EQ(0, knob("hist_event", "10 1\n10 2 vhca 5\n10 4 vhca 6\n"));
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	EXPECT_EQ(2, h.count[0]);
+	/* Without the filter, every function's count. */
+	c = change(C(VHCA_ID_VALID), 0, 0);
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	ASSERT_EQ(0, knob("hist_event", "10 1\n10 2 vhca 5\n10 4 vhca 6\n"));
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	EXPECT_EQ(9, h.count[0]);
+	/* A bad line counts nothing of the write. */
+	EXPECT_EQ(-EINVAL, knob("hist_event", "10 1\n10 x\n"));
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	EXPECT_EQ(9, h.count[0]);
+}
+
+TEST_F(hist, clear_both_modes)
+{
+	struct change c;
+	struct hist h;
+	char raw[4096];
+
+	ASSERT_EQ(0, feed(10, 5));
+	ASSERT_EQ(0, clear_hist(&self->sk, &self->m, &h, &self->ack));
+	EXPECT_EQ(0, h.count[0]);
+	/* Off: the firmware keeps its counts, shown above the baseline. */
+	ASSERT_EQ(0, read_file(DBG "hist_counts", raw, sizeof(raw)));
+	EXPECT_EQ(0, strncmp("5 ", raw, 2));
+	ASSERT_EQ(0, feed(10, 2));
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	EXPECT_EQ(2, h.count[0]);
+
+	c = change(C(CLEAR_ON_READ), 1, 0);
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	EXPECT_EQ(2, h.count[0]);
+	ASSERT_EQ(0, feed(10, 3));
+	ASSERT_EQ(0, clear_hist(&self->sk, &self->m, &h, &self->ack));
+	EXPECT_EQ(0, h.count[0]);
+	ASSERT_EQ(0, feed(10, 1));
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	EXPECT_EQ(1, h.count[0]);
+}
+
+/* A new bin layout starts from zero; a change of the rest keeps counts. */
+TEST_F(hist, layout_change_resets)
+{
+	struct change c = change(C(COUNT_ENABLE), 1, 0);
+	struct hist h;
+
+	ASSERT_EQ(0, feed(10, 5));
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	EXPECT_EQ(5, h.count[0]);
+	c = change(C(BIN0_WIDTH), 17, 0);
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	EXPECT_EQ(0, h.count[0]);
+}
+
+TEST_F(hist, no_histogram)
+{
+	struct change c = change(C(BIN_NUM), 4, 0);
+	struct hist h;
+
+	ASSERT_EQ(0, knob("hist_supported", "N"));
+	EXPECT_EQ(-EOPNOTSUPP, get_hist(&self->sk, &self->m, "emu0", &h,
+					&self->ack));
+	EXPECT_STREQ("device has no retransmission histogram", self->ack.msg);
+	EXPECT_EQ(-EOPNOTSUPP, set_hist(&self->sk, &self->m, &c, &h,
+					self->offs, &self->ack));
+	EXPECT_STREQ("device has no retransmission histogram", self->ack.msg);
+	EXPECT_EQ(-EOPNOTSUPP, clear_hist(&self->sk, &self->m, &h, &self->ack));
+	/* A dump leaves it out. */
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, NULL, &h, &self->ack));
+	EXPECT_EQ(0, h.n);
+}
+
+TEST_F(hist, notifications)
+{
+	struct change c = change(C(BIN_NUM), 3, 0);
+	struct nl_sock mon;
+	struct hist h, ntf;
+	char buf[8192];
+	int n;
+
+	ASSERT_EQ(0, nl_open(&mon, ROCE_ADP_FAMILY_NAME));
+	ASSERT_EQ(0, nl_join(&mon, mon.mcgrp_config));
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	n = nl_recv_one(&mon, buf, sizeof(buf), 2000);
+	ASSERT_GT(n, 0);
+	memset(&ntf, 0, sizeof(ntf));
+	hist_cb((struct nlmsghdr *)buf, &ntf);
+	EXPECT_EQ(ROCE_ADP_CMD_HISTOGRAM_NTF, ntf.cmd);
+	EXPECT_STREQ("emu0", ntf.dev);
+	EXPECT_EQ(3, ntf.bin_num);
+	EXPECT_EQ(3, ntf.nbins);
+
+	ASSERT_EQ(0, feed(10, 2));
+	ASSERT_EQ(0, clear_hist(&self->sk, &self->m, &h, &self->ack));
+	n = nl_recv_one(&mon, buf, sizeof(buf), 2000);
+	ASSERT_GT(n, 0);
+	memset(&ntf, 0, sizeof(ntf));
+	hist_cb((struct nlmsghdr *)buf, &ntf);
+	EXPECT_EQ(ROCE_ADP_CMD_HISTOGRAM_NTF, ntf.cmd);
+	EXPECT_EQ(0, ntf.count[0]);
+
+	/* A refused set and a get say nothing. */
+	c = change(C(BIN_NUM), 0, 0);
+	EXPECT_EQ(-EINVAL, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+				    &self->ack));
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	EXPECT_EQ(-ETIMEDOUT, nl_recv_one(&mon, buf, sizeof(buf), 300));
+	nl_close(&mon);
+}
+
+/* The "in" lines of knob last_cmd, newest last; how many there are. */
+static int last_ins(char lines[][1024], int max)
+{
+	char buf[8192], *line, *save;
+	int n = 0;
+
+	if (read_file(DBG "last_cmd", buf, sizeof(buf)))
+		return -1;
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		if (!strncmp(line, "in", 2) && n < max)
+			snprintf(lines[n++], 1024, "%s", line);
+	return n;
+}
+
+/* Unprivileged: reads work, share one device read per interval. */
+TEST_F(hist, unprivileged)
+{
+	char lines[4][1024];
+	struct hist h;
+	int status;
+	pid_t pid;
+
+	ASSERT_EQ(0, sysfs_write(PARAM, "60000"));
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	ASSERT_EQ(0, feed(10, 3));
+	ASSERT_EQ(0, knob("last_cmd", "0"));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		struct nl_sock sk;
+		struct nl_msg *m = malloc(sizeof(*m));
+		struct change c = change(C(BIN_NUM), 3, 0);
+		uint32_t offs[NCFG];
+		struct nl_ack ack;
+		struct hist r;
+		int i;
+
+		if (setuid(65534) || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
+			_exit(10);
+		/* The last read, not a new one: the 3 are not seen yet. */
+		for (i = 0; i < 5; i++)
+			if (get_hist(&sk, m, "emu0", &r, &ack) || r.count[0])
+				_exit(11);
+		if (get_hist(&sk, m, NULL, &r, &ack) || !r.n || r.count[0])
+			_exit(12);
+		if (set_hist(&sk, m, &c, &r, offs, &ack) != -EPERM)
+			_exit(13);
+		if (clear_hist(&sk, m, &r, &ack) != -EPERM)
+			_exit(14);
+		_exit(0);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	/* No command reached the device. */
+	EXPECT_EQ(0, last_ins(lines, 4));
+
+	/* With no bound, an unprivileged read reads the device. */
+	ASSERT_EQ(0, sysfs_write(PARAM, "0"));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		struct nl_sock sk;
+		struct nl_msg *m = malloc(sizeof(*m));
+		struct nl_ack ack;
+		struct hist r;
+
+		if (setuid(65534) || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
+			_exit(10);
+		if (get_hist(&sk, m, "emu0", &r, &ack) || r.count[0] != 3)
+			_exit(11);
+		_exit(0);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_EQ(2, last_ins(lines, 4));
+	ASSERT_EQ(0, sysfs_write(PARAM, "1000"));
+}
+
+/*
+ * The mailboxes, dword by dword as knob last_cmd shows them, built here
+ * from the reference's positions: ACCESS_REG 0x805, op_mod, register_id;
+ * the configuration's dword 0 (count_enable 31, clear_on_read 30,
+ * vhca_id_valid 29, time_unit 27:26, bin_width_mode 25:24), dword 1
+ * (bin_num 31:24, vhca_id 15:0), dword 2 (bin0_width 31:16, bin1_width
+ * 15:0); a histogram read of exactly 0x10 + 8 * bin_num bytes.
+ */
+TEST_F(hist, mailbox_bytes)
+{
+	struct change c = change(C(BIN_NUM), 2, C(CLEAR_ON_READ), 1,
+				 C(VHCA_ID_VALID), 1, C(VHCA_ID), 0x1234,
+				 C(TIME_UNIT), ROCE_ADP_HIST_TIME_UNIT_100US,
+				 C(BIN_WIDTH_MODE),
+				 ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED,
+				 C(BIN0_WIDTH), 0xabc, C(BIN1_WIDTH), 0x5, 0);
+	char lines[4][1024], want[1024];
+	uint32_t dw0, dw1, dw2;
+	struct hist h;
+	int len, i, n;
+
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	/* read config, read counts, write config, read config, read counts */
+	n = last_ins(lines, 4);
+	ASSERT_EQ(4, n);
+	dw0 = 1u << 31 | 1u << 30 | 1u << 29 | 2u << 26 | 0u << 24;
+	dw1 = 2u << 24 | 0x1234;
+	dw2 = 0xabcu << 16 | 0x5;
+	len = snprintf(want, sizeof(want),
+		       "in 08050000 00000000 0000c01d 00000000 %08x %08x %08x",
+		       dw0, dw1, dw2);
+	for (i = 3; i < 0x80 / 4; i++)
+		len += snprintf(want + len, sizeof(want) - len, " 00000000");
+	EXPECT_STREQ(want, lines[1]);
+
+	/* The read after it: two counters, 0x20 bytes of register. */
+	len = snprintf(want, sizeof(want),
+		       "in 08050000 00000001 0000c01e 00000000");
+	for (i = 0; i < (0x10 + 8 * 2) / 4; i++)
+		len += snprintf(want + len, sizeof(want) - len, " 00000000");
+	EXPECT_STREQ(want, lines[3]);
+	len = snprintf(want, sizeof(want),
+		       "in 08050000 00000001 0000c01d 00000000");
+	for (i = 0; i < 0x80 / 4; i++)
+		len += snprintf(want + len, sizeof(want) - len, " 00000000");
+	EXPECT_STREQ(want, lines[2]);
+}
+
+TEST_HARNESS_MAIN
