@@ -62,6 +62,16 @@ expect_answer()
 out $3" "$1"
 }
 
+# expect_write WHAT HEX N REG: the write HEX (N dwords of register) is
+# answered OK with N zero dwords, and a 0x80 query then returns REG
+expect_write()
+{
+	raw "$2"
+	expect_eq "$RC" 0 "exit status of the $1 ($ERR)" || return 1
+	expect_answer "$1" "$OK" "$OUT_OK$(zeros "$3")" || return 1
+	expect_eq "$(query80)" "$OUT_OK $4" "register after the $1"
+}
+
 # query80: the whole register as a query of 0x80 bytes returns it
 query80()
 {
@@ -100,12 +110,10 @@ test_write_40()
 	# 00h roce_tx_window_field_select (1), cc_burst_size_select (10)
 	#     = 00000402; 04h roce_tx_window_en 1 (1), cc_burst_size 2
 	#     (16KB, 26:24) = 02000002
-	raw "$HDR_WRITE 00000402 02000002 00000000 00000000$(zeros 12)"
-	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
-	expect_answer "0x40 write" "$OK" "$OUT_OK$(zeros 16)" || return 1
-	expect_eq "$(query80)" \
-		"$OUT_OK 18000fff 02000003 41000fa0 00000000 $PROFILE0$(zeros 16)" \
-		"register after it" || return 1
+	expect_write "0x40 write" \
+		"$HDR_WRITE 00000402 02000002 00000000 00000000$(zeros 12)" 16 \
+		"18000fff 02000003 41000fa0 00000000 $PROFILE0$(zeros 16)" ||
+		return 1
 	# profile 1 in a 0x40 write: 00h adp_retx_profile_select (28),
 	# 04h adp_retx_profile_id 1 (30:28); the profile as in
 	# mailbox_golden.sh (time_base 16, four ranges)
@@ -123,12 +131,9 @@ test_write_80()
 	module_default
 	# 0x80 bytes, ack_dscp_force_field_select (9) with ack_dscp_force 1
 	# (9) and ack_dscp 46 (15:10): 04h = b800 + 200 = 0000ba00
-	raw "$HDR_WRITE 00000200 0000ba00 00000000 00000000$(zeros 28)"
-	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
-	expect_answer "0x80 write" "$OK" "$OUT_OK$(zeros 32)" || return 1
-	expect_eq "$(query80)" \
-		"$OUT_OK 18000fff 0000ba01 41000fa0 00000000 $PROFILE0$(zeros 16)" \
-		"register after it"
+	expect_write "0x80 write" \
+		"$HDR_WRITE 00000200 0000ba00 00000000 00000000$(zeros 28)" 32 \
+		"18000fff 0000ba01 41000fa0 00000000 $PROFILE0$(zeros 16)"
 }
 
 # Input lengths other than 0x40 and 0x80 bytes of register: BAD_INP_LEN,

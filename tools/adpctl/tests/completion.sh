@@ -43,19 +43,27 @@ complete_words() {
 	' complete "$COMPLETION" "$@" 2>"$work/err"
 }
 
-# offers WANTED... -- PROG WORD...: every WANTED word is offered
-offers() {
-	local want=() w bad=0
-
+# complete_want WANTED... -- PROG WORD...: WANT=(WANTED...), WORDS="WORD...",
+# and what the completion offers for them in $work/got
+complete_want() {
+	WANT=()
 	while [ "$1" != -- ]; do
-		want+=("$1")
+		WANT+=("$1")
 		shift
 	done
 	shift
+	WORDS=${*:2}
 	complete_words "$@" >"$work/got"
-	for w in "${want[@]}"; do
+}
+
+# offers WANTED... -- PROG WORD...: every WANTED word is offered
+offers() {
+	local w bad=0
+
+	complete_want "$@"
+	for w in "${WANT[@]}"; do
 		grep -qxF -- "$w" "$work/got" ||
-			{ echo "\"$w\" not offered for: ${*:2}" >>"$work/diag"; bad=1; }
+			{ echo "\"$w\" not offered for: $WORDS" >>"$work/diag"; bad=1; }
 	done
 	[ -s "$work/err" ] && { cat "$work/err" >>"$work/diag"; bad=1; }
 	return $bad
@@ -116,15 +124,8 @@ ok $? "accl set: enables and their values"
 
 # only_offers WANTED... -- PROG WORD...: exactly the WANTED words, in order
 only_offers() {
-	local want=()
-
-	while [ "$1" != -- ]; do
-		want+=("$1")
-		shift
-	done
-	shift
-	complete_words "$@" >"$work/got"
-	printf '%s\n' "${want[@]}" | grep -v '^$' | diff - "$work/got" >"$work/diag"
+	complete_want "$@"
+	printf '%s\n' "${WANT[@]}" | grep -v '^$' | diff - "$work/got" >"$work/diag"
 }
 
 # After a field, its values: the names of the spec's enums as adpctl
