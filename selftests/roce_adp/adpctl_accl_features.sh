@@ -202,7 +202,18 @@ test_export_apply()
 	expect_eq "$(json_get "$OUT" 'j[0]["raw"][8:24]')" "0a00bb8141100fa0" \
 		"emu1's 04h and 08h" || return 1
 	run_cmd adpctl apply --check /tmp/emu1.conf
-	expect_eq "$RC:$OUT" "0:no changes" "again"
+	expect_eq "$RC:$OUT" "0:no changes" "again" || return 1
+	# The same file on older firmware: refused, plainly, nothing written.
+	echo 2 >$BUS/new_device
+	echo 0x7f >$DBG/emu2/accl_configurable
+	sed 's/^\[dev emu1/[dev emu2/' /tmp/emu1.conf >/tmp/emu2.conf
+	run_cmd adpctl apply /tmp/emu2.conf
+	expect_eq "$RC:$ERR" \
+		"1:Error: emu2: dc_half_handshake_en is not configurable on this device (fixed at off)." \
+		"older firmware" || return 1
+	run_cmd adpctl -j accl show dev emu2 -r
+	expect_eq "$(json_get "$OUT" 'j[0]["raw"][:24]')" \
+		"1000007f0000000141000fa0" "emu2 unchanged"
 }
 
 run_test accl_defaults_current_firmware test_defaults
