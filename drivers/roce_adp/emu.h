@@ -15,6 +15,9 @@
 #define RADP_EMU_LAST_IN_LEN	(RADP_CMD_IN_HDR_LEN + RADP_ROCE_ACCL_LEN)
 #define RADP_EMU_LAST_CMDS	4
 
+/* Knob cmd_raw: the longest input and output mailboxes it sends. */
+#define RADP_EMU_RAW_MAX	0x200
+
 /* Syndromes the firmware model returns, one per reason. */
 enum radp_emu_syndrome {
 	RADP_EMU_SYND_BAD_OPCODE		= 0x0ad50001,
@@ -119,6 +122,8 @@ struct radp_emu_hist {
  * @mpt: MPT table
  * @hist: retransmission histogram, under @fw_lock
  * @test_cmd: knob: last command sent through debugfs "cmd" and its outcome
+ * @raw: knob cmd_raw: the last command it sent, its outcome and its whole
+ *	output mailbox (@raw.outlen bytes), under @raw.lock
  * @fault: fault injection knobs (fail_next, hang_next, reply_next), under
  *	@fault.lock
  * @last: knob last_cmd: the last RADP_EMU_LAST_CMDS commands' input mailboxes
@@ -146,6 +151,14 @@ struct radp_emu {
 		u32 syndrome;
 		int err;
 	} test_cmd;
+	struct {
+		struct mutex lock;	/* one cmd_raw at a time */
+		u8 status;
+		u32 syndrome;
+		int err;
+		u32 outlen;
+		u8 out[RADP_EMU_RAW_MAX];
+	} raw;
 	struct {
 		spinlock_t lock;	/* the counters below */
 		u32 fail_count;

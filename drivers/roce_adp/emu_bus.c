@@ -17,6 +17,7 @@
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 #include "compat.h"
 #include "radp_ifc.h"
@@ -183,6 +184,32 @@ static const struct file_operations radp_emu_fail_next_fops = {
 };
 
 /*
+ * Hex digits to bytes, blanks anywhere between digits allowed: 0 and the
+ * number of bytes in *@len, or -EINVAL for anything but an even number of
+ * digits (at most 2 * @size).
+ */
+static int radp_emu_hex_input(const char *buf, u8 *bin, size_t size,
+			      size_t *len)
+{
+	char hex[2];
+	size_t n = 0;
+
+	for (; *buf; buf++) {
+		if (isspace(*buf))
+			continue;
+		if (!isxdigit(*buf) || n == 2 * size)
+			return -EINVAL;
+		hex[n++ % 2] = *buf;
+		if (!(n % 2) && hex2bin(&bin[n / 2 - 1], hex, 1))
+			return -EINVAL;
+	}
+	if (n % 2)
+		return -EINVAL;
+	*len = n / 2;
+	return 0;
+}
+
+/*
  * Knob "reply_next": writing the 16 bytes of an output mailbox header in hex
  * (32 digits, blanks between them allowed) makes the firmware answer the
  * next command with exactly those bytes, unexecuted. Tests use it to feed
@@ -194,35 +221,129 @@ static ssize_t radp_emu_reply_next_write(struct file *file,
 {
 	struct radp_emu *emu = file->private_data;
 	u8 reply[RADP_CMD_OUT_HDR_LEN];
-	char buf[64], hex[2 * RADP_CMD_OUT_HDR_LEN];
-	unsigned int i, n = 0;
+	char buf[64];
+	size_t len;
 	int err;
 
 	err = radp_emu_knob_input(buf, sizeof(buf), ubuf, count);
 	if (err)
 		return err;
-	for (i = 0; buf[i]; i++) {
-		if (isspace(buf[i]))
-			continue;
-		if (n == sizeof(hex) || !isxdigit(buf[i]))
-			goto bad;
-		hex[n++] = buf[i];
+	if (radp_emu_hex_input(buf, reply, sizeof(reply), &len) ||
+	    len != sizeof(reply)) {
+		pr_err("reply_next takes an output mailbox header, 32 hex digits\n");
+		return -EINVAL;
 	}
-	if (n != sizeof(hex) || hex2bin(reply, hex, sizeof(reply)))
-		goto bad;
 	spin_lock(&emu->fault.lock);
 	memcpy(emu->fault.reply, reply, sizeof(reply));
 	emu->fault.reply_armed = true;
 	spin_unlock(&emu->fault.lock);
 	return count;
-bad:
-	pr_err("reply_next takes an output mailbox header, 32 hex digits\n");
-	return -EINVAL;
 }
 
 static const struct file_operations radp_emu_reply_next_fops = {
 	.open = simple_open,
 	.write = radp_emu_reply_next_write,
+	.llseek = generic_file_llseek,
+	.owner = THIS_MODULE,
+};
+
+/*
+ * Knob "cmd_raw": writing "[outlen=N] HEX" sends the input mailbox HEX
+ * (header and data, any length from RADP_CMD_IN_HDR_LEN to
+ * RADP_EMU_RAW_MAX bytes, blanks between digits allowed) through the core
+ * command path, with an output mailbox of N bytes (default: as long as the
+ * input); the firmware model executes it as a driver's. The write fails
+ * with the errno the core returned. Reading shows the outcome and the
+ * whole output mailbox in dwords as the bytes lie:
+ * "status NAME (0xSS) syndrome 0xSYNDROME errno E" then "out DW DW ...".
+ */
+static ssize_t radp_emu_cmd_raw_write(struct file *file,
+				      const char __user *ubuf, size_t count,
+				      loff_t *ppos)
+{
+	struct radp_emu *emu = file->private_data;
+	size_t size = 32 + 3 * RADP_EMU_RAW_MAX, inlen;
+	unsigned int outlen = 0;
+	char *buf, *hex, *num;
+	u8 *in;
+	int err;
+
+	buf = kmalloc(size, GFP_KERNEL);
+	in = kmalloc(RADP_EMU_RAW_MAX, GFP_KERNEL);
+	err = buf && in ? radp_emu_knob_input(buf, size, ubuf, count) :
+			  -ENOMEM;
+	if (err)
+		goto out;
+	hex = skip_spaces(buf);
+	if (!strncmp(hex, "outlen=", 7)) {
+		num = hex + 7;
+		hex = num + strcspn(num, " \t\n");
+		if (*hex)
+			*hex++ = '\0';
+		if (kstrtouint(num, 0, &outlen) || !outlen)
+			goto bad;
+	}
+	if (radp_emu_hex_input(hex, in, RADP_EMU_RAW_MAX, &inlen) ||
+	    inlen < RADP_CMD_IN_HDR_LEN)
+		goto bad;
+	outlen = outlen ?: inlen;
+	if (outlen < RADP_CMD_OUT_HDR_LEN || outlen > RADP_EMU_RAW_MAX)
+		goto bad;
+
+	mutex_lock(&emu->raw.lock);
+	emu->raw.outlen = outlen;
+	memset(emu->raw.out, 0, sizeof(emu->raw.out));
+	err = radp_cmd_exec(&emu->radp, in, inlen, emu->raw.out, outlen,
+			    NULL);
+	emu->raw.status = radp_get(emu->raw.out, RADP_CMD_OUT_STATUS);
+	emu->raw.syndrome = radp_get(emu->raw.out, RADP_CMD_OUT_SYNDROME);
+	emu->raw.err = err;
+	mutex_unlock(&emu->raw.lock);
+	goto out;
+bad:
+	pr_err("cmd_raw takes \"[outlen=N] HEX\": an input mailbox of %u to %u bytes, N from %u to %u\n",
+	       RADP_CMD_IN_HDR_LEN, RADP_EMU_RAW_MAX, RADP_CMD_OUT_HDR_LEN,
+	       RADP_EMU_RAW_MAX);
+	err = -EINVAL;
+out:
+	kfree(in);
+	kfree(buf);
+	return err ?: count;
+}
+
+static ssize_t radp_emu_cmd_raw_read(struct file *file, char __user *ubuf,
+				     size_t count, loff_t *ppos)
+{
+	struct radp_emu *emu = file->private_data;
+	size_t size = 96 + 9 * RADP_EMU_RAW_MAX / 4;
+	unsigned int i;
+	ssize_t ret;
+	char *buf;
+	int len;
+
+	buf = kmalloc(size, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	mutex_lock(&emu->raw.lock);
+	len = scnprintf(buf, size,
+			"status %s (0x%02x) syndrome 0x%08x errno %d\nout",
+			radp_cmd_status_name(emu->raw.status), emu->raw.status,
+			emu->raw.syndrome, emu->raw.err);
+	for (i = 0; i < emu->raw.outlen; i += 4)
+		len += scnprintf(buf + len, size - len, " %*phN",
+				 (int)min_t(u32, 4, emu->raw.outlen - i),
+				 &emu->raw.out[i]);
+	mutex_unlock(&emu->raw.lock);
+	len += scnprintf(buf + len, size - len, "\n");
+	ret = simple_read_from_buffer(ubuf, count, ppos, buf, len);
+	kfree(buf);
+	return ret;
+}
+
+static const struct file_operations radp_emu_cmd_raw_fops = {
+	.open = simple_open,
+	.read = radp_emu_cmd_raw_read,
+	.write = radp_emu_cmd_raw_write,
 	.llseek = generic_file_llseek,
 	.owner = THIS_MODULE,
 };
@@ -346,6 +467,8 @@ static void radp_emu_debugfs_init(struct radp_emu *emu)
 	debugfs_create_bool("roce_accl_cap", 0600, emu->ddir,
 			    &emu->radp.roce_accl_cap);
 	debugfs_create_file("cmd", 0600, emu->ddir, emu, &radp_emu_cmd_fops);
+	debugfs_create_file("cmd_raw", 0600, emu->ddir, emu,
+			    &radp_emu_cmd_raw_fops);
 	debugfs_create_bool("skip_driver_checks", 0600, emu->ddir,
 			    &emu->radp.skip_checks);
 	/*
@@ -406,6 +529,7 @@ static int radp_emu_new_locked(u32 id)
 	if (!emu)
 		return -ENOMEM;
 	emu->id = id;
+	mutex_init(&emu->raw.lock);
 	err = radp_emu_fw_init(emu);
 	if (err)
 		goto err_free;

@@ -15,8 +15,10 @@
  *   reported). A write selecting a feature whose select is not reported
  *   fails; such a feature keeps its value (0 unless the knob changed
  *   after a write), as a field older firmware does not know reads as 0;
- * - the register is 0x80 bytes; a 0x40-byte access, as older firmware
- *   has, is taken too (the fields end before 0x40).
+ * - the register is 0x80 bytes; an access of 0x40 bytes, older
+ *   firmware's length, is taken too (every field is in the first 0x40
+ *   bytes); other lengths are BAD_INP_LEN, an output mailbox of another
+ *   length than the input's BAD_OUTP_LEN.
  *
  * The retransmission histogram's registers are emu_hist.c's.
  */
@@ -193,11 +195,17 @@ static u8 radp_emu_roce_accl_write(struct radp_emu *emu,
 	return RADP_CMD_STAT_OK;
 }
 
+/* A register length the model takes: current firmware's or older's. */
+static bool radp_emu_accl_len_ok(size_t len)
+{
+	return len == RADP_ROCE_ACCL_LEN || len == RADP_ROCE_ACCL_LEN_OLD;
+}
+
 static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 			      size_t inlen, void *out, size_t outlen,
 			      u32 *syndrome)
 {
-	const size_t len = RADP_ACCESS_REG_DATA_OFF + RADP_ROCE_ACCL_LEN_OLD;
+	const size_t off = RADP_ACCESS_REG_DATA_OFF;
 	u32 op_mod = radp_get(in, RADP_CMD_IN_OP_MOD);
 	u8 reg_in[RADP_ROCE_ACCL_LEN] = {};
 	u8 reg_out[RADP_ROCE_ACCL_LEN] = {};
@@ -217,20 +225,20 @@ static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 		*syndrome = RADP_EMU_SYND_REG_UNSUPPORTED;
 		return RADP_CMD_STAT_BAD_PARAM;
 	}
-	if (inlen < len) {
+	/*
+	 * The register is as long as the input mailbox's data, 0x80 bytes or
+	 * older firmware's 0x40; the output mailbox holds as much.
+	 */
+	reg_len = inlen - off;
+	if (inlen < off || !radp_emu_accl_len_ok(reg_len)) {
 		*syndrome = RADP_EMU_SYND_BAD_INP_LEN;
 		return RADP_CMD_STAT_BAD_INP_LEN;
 	}
-	if (outlen < len) {
+	if (outlen != off + reg_len) {
 		*syndrome = RADP_EMU_SYND_BAD_OUTP_LEN;
 		return RADP_CMD_STAT_BAD_OUTP_LEN;
 	}
-
-	/* The register as long as both mailboxes hold, 0x40 or 0x80 bytes. */
-	reg_len = min(inlen, outlen) - RADP_ACCESS_REG_DATA_OFF;
-	reg_len = reg_len < RADP_ROCE_ACCL_LEN ? RADP_ROCE_ACCL_LEN_OLD :
-						 RADP_ROCE_ACCL_LEN;
-	memcpy(reg_in, (const u8 *)in + RADP_ACCESS_REG_DATA_OFF, reg_len);
+	memcpy(reg_in, (const u8 *)in + off, reg_len);
 
 	switch (op_mod) {
 	case RADP_ACCESS_REG_READ:
@@ -240,7 +248,7 @@ static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 		status = radp_emu_roce_accl_query(emu, profile_id, reg_out,
 						  syndrome);
 		up_read(&emu->fw_lock);
-		memcpy((u8 *)out + RADP_ACCESS_REG_DATA_OFF, reg_out, reg_len);
+		memcpy((u8 *)out + off, reg_out, reg_len);
 		return status;
 	case RADP_ACCESS_REG_WRITE:
 		radp_roce_accl_unpack(reg_in, &req);

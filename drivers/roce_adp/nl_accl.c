@@ -82,22 +82,28 @@ static int radp_nl_accl_reply_size(const struct radp_nl_req_info *ri,
 	       nla_total_size(RADP_ROCE_ACCL_LEN);	/* raw */
 }
 
-/* A nest of every feature: its value, or (@selects) its select bit. */
-static int radp_nl_put_accl_nest(struct sk_buff *skb, int type,
-				 const struct radp_roce_accl *r, bool selects)
+/**
+ * radp_nl_put_features - a nest of ROCE_ACCL features, by their attributes
+ * @skb: the message
+ * @type: the nest's attribute
+ * @values: feature i's value at [i]
+ * @mask: the features to put, bit i for feature i
+ *
+ * Return: 0, or -EMSGSIZE.
+ */
+int radp_nl_put_features(struct sk_buff *skb, int type, const u32 *values,
+			 u32 mask)
 {
 	struct nlattr *nest;
 	unsigned int i;
-	u32 v;
 
 	nest = nla_nest_start(skb, type);
 	if (!nest)
 		return -EMSGSIZE;
-	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++) {
-		v = selects ? (r->field_select >> i) & 1 : r->features[i];
-		if (nla_put_u8(skb, radp_nl_accl_attrs[i], v))
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
+		if ((mask & BIT(i)) &&
+		    nla_put_u8(skb, radp_nl_accl_attrs[i], values[i]))
 			return -EMSGSIZE;
-	}
 	nla_nest_end(skb, nest);
 	return 0;
 }
@@ -108,7 +114,10 @@ static int radp_nl_accl_fill(struct sk_buff *skb,
 {
 	const struct radp_nl_accl_data *data = RADP_NL_ACCL_DATA(reply);
 	const struct radp_roce_accl *r = &data->r;
+	const u32 all = GENMASK(RADP_ACCL_FEATURE_COUNT - 1, 0);
+	u32 selects[RADP_ACCL_FEATURE_COUNT];
 	struct nlattr *caps;
+	unsigned int i;
 	int type;
 
 	caps = nla_nest_start(skb, ROCE_ADP_A_CAPS);
@@ -127,8 +136,11 @@ static int radp_nl_accl_fill(struct sk_buff *skb,
 	if (data->has_raw &&
 	    nla_put(skb, ROCE_ADP_A_ACCL_REG, RADP_ROCE_ACCL_LEN, data->raw))
 		return -EMSGSIZE;
-	return radp_nl_put_accl_nest(skb, ROCE_ADP_A_ACCL, r, false) ?:
-	       radp_nl_put_accl_nest(skb, ROCE_ADP_A_ACCL_CONFIGURABLE, r, true);
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
+		selects[i] = (r->field_select >> i) & 1;
+	return radp_nl_put_features(skb, ROCE_ADP_A_ACCL, r->features, all) ?:
+	       radp_nl_put_features(skb, ROCE_ADP_A_ACCL_CONFIGURABLE, selects,
+				    all);
 }
 
 static int radp_nl_accl_set(struct radp_dev *dev, struct radp_nl_req_info *ri,

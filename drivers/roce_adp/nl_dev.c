@@ -49,6 +49,8 @@ static int radp_nl_dev_reply_size(const struct radp_nl_req_info *ri,
 	       7 * nla_total_size(sizeof(u32)) +
 	       nla_total_size_64bit(sizeof(u64)) +
 	       nla_total_size(RADP_RESTORE_MSG_LEN) +
+	       nla_total_size(0) +			/* restore's features */
+	       RADP_ACCL_FEATURE_COUNT * nla_total_size(sizeof(u8)) +
 	       (ri->dev_event ? nla_total_size(sizeof(u32)) : 0);
 }
 
@@ -79,7 +81,9 @@ static int radp_nl_put_restore(struct sk_buff *skb,
 	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_OUTCOME, st->outcome) ||
 	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_ERRNO, -st->err) ||
 	    nla_put_string(skb, ROCE_ADP_A_RESTORE_MSG, st->msg) ||
-	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_DURATION_US, st->duration_us))
+	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_DURATION_US, st->duration_us) ||
+	    radp_nl_put_features(skb, ROCE_ADP_A_RESTORE_ACCL, s->features,
+				 s->enables_mask))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;

@@ -125,6 +125,8 @@ int radp_nl_members_size(const struct radp_member *members,
 void radp_nl_notify(struct radp_dev *dev, u8 cmd,
 		    const struct radp_nl_req_info *ri,
 		    const struct radp_nl_reply_data *data);
+int radp_nl_put_features(struct sk_buff *skb, int type, const u32 *values,
+			 u32 mask);
 int radp_nl_put_msg(struct sk_buff *skb, const struct radp_nl_request *req,
 		    u8 cmd, u32 portid, u32 seq, int flags,
 		    const struct radp_nl_req_info *ri,

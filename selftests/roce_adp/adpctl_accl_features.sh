@@ -181,6 +181,41 @@ test_mlxreg_syntax()
 	expect_eq "$RC" 2 "a value too wide"
 }
 
+# config export carries every feature by its PRM name, and apply of it
+# on another device lands the same bits there.
+test_export_apply()
+{
+	module_default
+	echo 1 >$BUS/new_device
+	adpctl accl set dev emu0 dc_half_handshake_en on cc_per_plane_en on \
+		ack_dscp_force on ack_dscp 46 cc_burst_size 16KB \
+		ifa2_turn_around_en on cc_probe_mp_mode discard >/dev/null ||
+		return 1
+	adpctl config export dev emu0 | sed 's/^\[dev emu0/[dev emu1/' \
+		>/tmp/emu1.conf
+	expect_match "$(cat /tmp/emu1.conf)" \
+		"^roce_adp_retrans_en on .* dc_half_handshake_en on cc_per_plane_en on ack_dscp_force on ack_dscp 46 cc_burst_size 16KB ifa2_turn_around_en on cc_probe_mp_mode discard\$" \
+		"export" || return 1
+	run_cmd adpctl apply /tmp/emu1.conf
+	expect_eq "$RC" 3 "apply: exit status ($ERR)" || return 1
+	run_cmd adpctl -j accl show dev emu1 -r
+	expect_eq "$(json_get "$OUT" 'j[0]["raw"][8:24]')" "0a00bb8141100fa0" \
+		"emu1's 04h and 08h" || return 1
+	run_cmd adpctl apply --check /tmp/emu1.conf
+	expect_eq "$RC:$OUT" "0:no changes" "again" || return 1
+	# The same file on older firmware: refused, plainly, nothing written.
+	echo 2 >$BUS/new_device
+	echo 0x7f >$DBG/emu2/accl_configurable
+	sed 's/^\[dev emu1/[dev emu2/' /tmp/emu1.conf >/tmp/emu2.conf
+	run_cmd adpctl apply /tmp/emu2.conf
+	expect_eq "$RC:$ERR" \
+		"1:Error: emu2: dc_half_handshake_en is not configurable on this device (fixed at off)." \
+		"older firmware" || return 1
+	run_cmd adpctl -j accl show dev emu2 -r
+	expect_eq "$(json_get "$OUT" 'j[0]["raw"][:24]')" \
+		"1000007f0000000141000fa0" "emu2 unchanged"
+}
+
 run_test accl_defaults_current_firmware test_defaults
 run_test accl_every_feature_bits test_set_every_feature
 run_test accl_shared_select test_shared_select
@@ -188,5 +223,6 @@ run_test accl_old_firmware test_old_firmware
 run_test accl_mixed_firmware test_mixed_firmware
 run_test accl_reserved_encodings test_reserved
 run_test accl_mlxreg_syntax test_mlxreg_syntax
+run_test accl_config_export_apply test_export_apply
 module_default
 tap_end

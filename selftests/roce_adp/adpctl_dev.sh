@@ -48,7 +48,7 @@ test_json()
 		"{'name': 'emu0', 'backend': 'emulated', 'fw_version': '22.41.1000', 'roce_accl': True}" \
 		"first device" || return 1
 	expect_eq "$(json_get "$OUT" 'j[0]["restore"]')" \
-		"{'enabled': True, 'profile_id': 0, 'enables_mask': 0, 'enables': 0, 'resets': 0, 'outcome': 'none'}" \
+		"{'enabled': True, 'profile_id': 0, 'features': {}, 'resets': 0, 'outcome': 'none'}" \
 		"restore state of a fresh device" || return 1
 	expect_eq "$(json_get "$OUT" 'j[1]["name"]')" emu2 "second device"
 }

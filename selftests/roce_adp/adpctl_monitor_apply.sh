@@ -64,7 +64,7 @@ test_monitor_text()
 	# A firmware reset and the restore of profile 1 and the enables set
 	# above (retrans on; the pokes turned slow_restart_idle off).
 	echo 50 >$DBG/emu0/fw_reset
-	wait_for "$STAMP emu0 reset-ntf: .* restore on profile 1 enables_mask 0x9 enables 0x1 resets 1 last restored at " || return 1
+	wait_for "$STAMP emu0 reset-ntf: .* restore on profile 1 roce_adp_retrans_en on roce_slow_restart_idle_en off resets 1 last restored at " || return 1
 	stop_monitor
 	expect_eq "$MON_RC" 0 "exit status after SIGTERM"
 }

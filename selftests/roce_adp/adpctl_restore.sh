@@ -26,12 +26,12 @@ test_restored_line()
 	adpctl accl set dev emu0 roce_tx_window_en on >/dev/null || return 1
 	adpctl profile set dev emu0 id 1 time_base 8 >/dev/null || return 1
 	run_cmd adpctl dev show emu0
-	expect_match "$OUT" '^    restore on profile 1 enables_mask 0x2 enables 0x2 resets 0 last none$' \
+	expect_match "$OUT" '^    restore on profile 1 roce_tx_window_en on resets 0 last none$' \
 		"restore line before a reset" || return 1
 	fw_reset 100 || return 1
 	run_cmd adpctl dev show emu0
 	expect_eq "$RC" 0 "exit status" || return 1
-	expect_match "$OUT" '^    restore on profile 1 enables_mask 0x2 enables 0x2 resets 1 last restored at [0-9T:-]+Z in [0-9]+ us$' \
+	expect_match "$OUT" '^    restore on profile 1 roce_tx_window_en on resets 1 last restored at [0-9T:-]+Z in [0-9]+ us$' \
 		"restore line" || return 1
 	run_cmd adpctl -j accl show emu0
 	expect_eq "$(json_get "$OUT" 'j[0]["active_profile_id"]')" 1 "active profile"
@@ -39,7 +39,9 @@ test_restored_line()
 
 # The features of current firmware come back after a reset, bit for bit:
 # 04h ifa2 27, cc_burst_size 2 at 26:24, ack_dscp 46 at 15:10, retrans 0;
-# 08h cc_probe_mp_mode 1 at 21:20 beside the caps.
+# 08h cc_probe_mp_mode 1 at 21:20 beside the caps. dev show names each
+# saved feature with its whole value (ack_dscp_force too: it shares
+# ack_dscp's select, so the write carried its value).
 test_restored_new_features()
 {
 	module_default
@@ -47,6 +49,13 @@ test_restored_new_features()
 		cc_probe_mp_mode discard ifa2_turn_around_en on >/dev/null ||
 		return 1
 	fw_reset 100 || return 1
+	run_cmd adpctl dev show emu0
+	expect_match "$OUT" '^    restore on profile 0 ack_dscp_force off ack_dscp 46 cc_burst_size 16KB ifa2_turn_around_en on cc_probe_mp_mode discard resets 1 last restored at ' \
+		"restore line" || return 1
+	run_cmd adpctl -j dev show emu0
+	expect_eq "$(json_get "$OUT" 'j[0]["restore"]["features"]')" \
+		"{'ack_dscp_force': False, 'ack_dscp': 46, 'cc_burst_size': 2, 'ifa2_turn_around_en': True, 'cc_probe_mp_mode': 1}" \
+		"restore features in JSON" || return 1
 	run_cmd adpctl -j accl show emu0 -r
 	expect_eq "$(json_get "$OUT" 'j[0]["raw"][:24]')" \
 		"18000fff0a00b80141100fa0" "register after the restore"

@@ -37,6 +37,7 @@ struct restore {
 	uint8_t cmd;
 	int have;
 	uint32_t a[ROCE_ADP_A_RESTORE_MAX + 1];
+	uint8_t feat[ROCE_ADP_A_ACCL_MAX + 1];	/* 0xff: not saved */
 	char msg[128];
 };
 
@@ -95,8 +96,20 @@ static int restore_cb(const struct nlmsghdr *nlh, void *arg)
 		 r, ROCE_ADP_A_RESTORE_MAX);
 	for (i = 1; i <= ROCE_ADP_A_RESTORE_MAX; i++)
 		if (r[i] && i != ROCE_ADP_A_RESTORE_MSG &&
-		    i != ROCE_ADP_A_RESTORE_TIME && i != ROCE_ADP_A_RESTORE_PAD)
+		    i != ROCE_ADP_A_RESTORE_TIME && i != ROCE_ADP_A_RESTORE_PAD &&
+		    i != ROCE_ADP_A_RESTORE_ACCL)
 			rs->a[i] = nl_get_u32(r[i]);
+	memset(rs->feat, 0xff, sizeof(rs->feat));
+	if (r[ROCE_ADP_A_RESTORE_ACCL]) {
+		const struct nlattr *f[ROCE_ADP_A_ACCL_MAX + 1];
+
+		nl_parse(nl_data(r[ROCE_ADP_A_RESTORE_ACCL]),
+			 nl_len(r[ROCE_ADP_A_RESTORE_ACCL]), f,
+			 ROCE_ADP_A_ACCL_MAX);
+		for (i = 1; i <= ROCE_ADP_A_ACCL_MAX; i++)
+			if (f[i])
+				rs->feat[i] = nl_get_u8(f[i]);
+	}
 	if (r[ROCE_ADP_A_RESTORE_MSG])
 		snprintf(rs->msg, sizeof(rs->msg), "%s",
 			 nl_get_str(r[ROCE_ADP_A_RESTORE_MSG]));
@@ -392,6 +405,7 @@ TEST_F(fault, fw_reset_restores_profile_and_enables)
 	struct restore rs, dev;
 	double t0, took;
 	struct accl ac;
+	int i;
 
 	ASSERT_EQ(0, set_tx_window(&self->sk, &self->m, 1, &self->ack));
 	ASSERT_EQ(0, set_profile1(&self->sk, &self->m, 8, &self->ack));
@@ -400,6 +414,10 @@ TEST_F(fault, fw_reset_restores_profile_and_enables)
 	EXPECT_EQ(1U, dev.a[ROCE_ADP_A_RESTORE_ENABLED]);
 	EXPECT_EQ(1U, dev.a[ROCE_ADP_A_RESTORE_PROFILE_ID]);
 	EXPECT_EQ(1U << TX_WINDOW_BIT, dev.a[ROCE_ADP_A_RESTORE_ENABLES_MASK]);
+	/* The same saved feature by its attribute, with its value. */
+	for (i = 1; i <= ROCE_ADP_A_ACCL_MAX; i++)
+		EXPECT_EQ(i == ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN ? 1 : 0xff,
+			  dev.feat[i]);
 	EXPECT_EQ(0U, dev.a[ROCE_ADP_A_RESTORE_RESETS]);
 	EXPECT_EQ(OUTCOME(NONE), dev.a[ROCE_ADP_A_RESTORE_OUTCOME]);
 

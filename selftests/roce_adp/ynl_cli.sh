@@ -48,7 +48,7 @@ expect_ok()
 
 EMU0="{'dev-name': 'emu0', 'dev-backend': 'emulated', 'dev-fw-version': '22.41.1000', 'dev-roce-accl': 1, \
 'restore': {'enabled': 1, 'profile-id': 0, 'enables-mask': 0, 'enables': 0, 'resets': 0, \
-'time': 0, 'outcome': 'none', 'errno': 0, 'msg': '', 'duration-us': 0}}"
+'time': 0, 'outcome': 'none', 'errno': 0, 'msg': '', 'duration-us': 0, 'accl': {}}}"
 
 # ---- the family as the kernel registered it (nlctrl) -----------------------
 
@@ -189,6 +189,12 @@ test_accl_new_features()
 	expect_eq "$(py "$OUT" 'a = j["accl"]
 print(a["ack-dscp"], a["cc-burst-size"], a["cc-probe-mp-mode"], a["ifa2-turn-around-en"], len(j["accl-reg"]) // 2, j["accl-reg"][8:24])')" \
 		"46 2 1 1 128 0a00ba8141100fa0" "values and raw bytes" || return 1
+	# dev-get: what a firmware reset would restore, by attribute
+	ynl roce_adp --do dev-get --json '{"dev-name": "emu0"}'
+	expect_ok "dev-get" || return 1
+	expect_eq "$(py "$OUT" 'print(sorted(j["restore"]["accl"].items()))')" \
+		"[('ack-dscp', 46), ('ack-dscp-force', 1), ('cc-burst-size', 2), ('cc-per-plane-en', 0), ('cc-probe-mp-mode', 1), ('dc-half-handshake-en', 1), ('ifa2-turn-around-en', 1)]" \
+		"restore accl" || return 1
 	ynl roce_adp --do accl-set --json '{"dev-name": "emu0", "accl": {"cc-burst-size": 4}}'
 	expect_eq "$RC" 1 "reserved cc-burst-size" || return 1
 	expect_match "$OUT" "'msg': 'cc_burst_size 4 is reserved'" "extack" ||

@@ -706,6 +706,7 @@ static int plan_dev(struct adp_ctx *ctx, struct apply *ap,
 	struct radp_caps caps;
 	const struct adp_field *f;
 	int id, r, n, ret;
+	char val[32];
 
 	ret = adp_nl_request(nl, ROCE_ADP_CMD_ACCL_GET, 0, build_accl_get,
 			     read_accl, d);
@@ -716,8 +717,10 @@ static int plan_dev(struct adp_ctx *ctx, struct apply *ap,
 			if (d->want.accl.has[f->attr] &&
 			    d->conf.has[f->attr] && !d->conf.v[f->attr] &&
 			    d->accl.v[f->attr] != d->want.accl.v[f->attr]) {
-				print_error("%s: %s is fixed on this device",
-					    d->name, adp_field_key(f));
+				print_error("%s: %s is not configurable on this device (fixed at %s)",
+					    d->name, adp_field_key(f),
+					    adp_field_str(f, d->accl.v[f->attr],
+							  val, sizeof(val)));
 				return -EPERM;
 			}
 		d->accl_req.dev = d->name;

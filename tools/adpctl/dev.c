@@ -23,7 +23,10 @@ static uint32_t restore_u32(struct nlattr **r, int type)
 int adp_print_restore(const struct nlattr *nest, bool same_line)
 {
 	struct nlattr *r[ROCE_ADP_A_RESTORE_MAX + 1];
+	struct adp_vals features = { 0 };
+	const struct adp_field *f;
 	uint32_t outcome, resets, err;
+	bool saved = false;
 	const char *msg;
 	char when[32] = "";
 	time_t t;
@@ -36,6 +39,13 @@ int adp_print_restore(const struct nlattr *nest, bool same_line)
 		print_error("kernel reply with a malformed restore attribute");
 		return -EBADMSG;
 	}
+	if (r[ROCE_ADP_A_RESTORE_ACCL]) {
+		if (adp_vals_parse(adp_accl_fields, r[ROCE_ADP_A_RESTORE_ACCL],
+				   &features, "restore features"))
+			return -EBADMSG;
+		for (f = adp_accl_fields; f->attr; f++)
+			saved |= features.has[f->attr];
+	}
 	outcome = restore_u32(r, ROCE_ADP_A_RESTORE_OUTCOME);
 	resets = restore_u32(r, ROCE_ADP_A_RESTORE_RESETS);
 	err = restore_u32(r, ROCE_ADP_A_RESTORE_ERRNO);
@@ -44,8 +54,7 @@ int adp_print_restore(const struct nlattr *nest, bool same_line)
 	/* Text: a line only when there is something to tell. */
 	if (!is_json_context() && !resets &&
 	    restore_u32(r, ROCE_ADP_A_RESTORE_ENABLED) &&
-	    !restore_u32(r, ROCE_ADP_A_RESTORE_PROFILE_ID) &&
-	    !restore_u32(r, ROCE_ADP_A_RESTORE_ENABLES_MASK))
+	    !restore_u32(r, ROCE_ADP_A_RESTORE_PROFILE_ID) && !saved)
 		return 0;
 	if (!same_line)
 		print_nl();
@@ -55,10 +64,10 @@ int adp_print_restore(const struct nlattr *nest, bool same_line)
 		       restore_u32(r, ROCE_ADP_A_RESTORE_ENABLED), "on", "off");
 	print_uint(PRINT_ANY, "profile_id", " profile %u",
 		   restore_u32(r, ROCE_ADP_A_RESTORE_PROFILE_ID));
-	print_uint(PRINT_ANY, "enables_mask", " enables_mask 0x%x",
-		   restore_u32(r, ROCE_ADP_A_RESTORE_ENABLES_MASK));
-	print_uint(PRINT_ANY, "enables", " enables 0x%x",
-		   restore_u32(r, ROCE_ADP_A_RESTORE_ENABLES));
+	/* The saved features by PRM name: " name value", "features": {}. */
+	open_json_object("features");
+	adp_vals_print(adp_accl_fields, &features);
+	close_json_object();
 	print_uint(PRINT_ANY, "resets", " resets %u", resets);
 	if (outcome < ARRAY_SIZE(adp_restore_outcome_names) &&
 	    adp_restore_outcome_names[outcome])
@@ -136,10 +145,10 @@ static int dev_show(struct adp_ctx *ctx, int argc, char **argv)
 static void dev_show_details(FILE *fp)
 {
 	fputs("\nThe \"restore\" line: after a firmware reset the kernel writes back the\n"
-	      "last profile and enables the device accepted, in one write (module\n"
+	      "last profile and features the device accepted, in one write (module\n"
 	      "parameter restore_config, on by default).  profile: the saved profile,\n"
-	      "0 for none (see \"profile forget\"); enables_mask: the enables the\n"
-	      "operator set, enables: their values (bit i: enable i); resets: firmware\n"
+	      "0 for none (see \"profile forget\"); then each feature the operator set,\n"
+	      "by name, with the value restored (JSON: \"features\"); resets: firmware\n"
 	      "resets seen; last: none, restored, nothing (nothing saved), disabled\n"
 	      "or failed (the firmware defaults stay), with when and how long after\n"
 	      "the reset ended.\n", fp);

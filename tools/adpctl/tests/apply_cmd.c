@@ -236,7 +236,7 @@ static bool test_fixed_enable(void)
 	dev_reset();
 	f = file("fixed.conf", "[dev emu0]\nroce_tx_window_en on\n");
 	ok = outcome(apply(false, f), ADP_EXIT_FAIL, "",
-		     "Error: emu0: roce_tx_window_en is fixed on this device.\n");
+		     "Error: emu0: roce_tx_window_en is not configurable on this device (fixed at off).\n");
 	/* Asking for the value it has is no change at all. */
 	f = file("fixed.conf", "[dev emu0]\nroce_tx_window_en off\n");
 	ok &= outcome(apply(false, f), ADP_EXIT_OK, "no changes\n", "");

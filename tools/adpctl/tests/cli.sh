@@ -250,6 +250,25 @@ done
 : >"$err"
 ok $bad "man page documents every object and command"
 
+# Every field accl set and profile set take (their help, from the field
+# tables) is in the man page, with the names of its values.
+bad=0
+for cmd in "accl set" "profile set"; do
+	# shellcheck disable=SC2086
+	"$ADPCTL" $cmd help |
+		sed -nE 's/^  ([a-z][a-z0-9_]*) {2,}(.*)[0-9]+\.\.[0-9]+$/\1 \2/p' |
+		tr -d ',' | sed 's/ or / /' >"$out"
+	while read -r field values; do
+		for w in $field $values; do
+			grep -qwF -- "$w" "$MANPAGE" ||
+				{ echo "# $cmd: $w not in the man page"; bad=1; }
+		done
+	done <"$out"
+done
+[ "$(grep -c . "$out")" -ge 13 ] || { echo "# too few fields read"; bad=1; }
+: >"$out"
+ok $bad "man page names every field of accl set and profile set, and their value names"
+
 # profile tune shows its progress on a terminal's stderr only: under
 # script(1) stderr is a terminal; with -j, or into a pipe, nothing.
 if command -v script >/dev/null; then

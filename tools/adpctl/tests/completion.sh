@@ -3,7 +3,8 @@
 #
 # The bash completion against a built adpctl, as TAP: every object and
 # every command of adpctl's command table ("adpctl help --commands") is
-# offered, abbreviated objects, keywords and fields of a command, and the
+# offered, abbreviated objects, keywords and fields of a command, the
+# values after a field (enumeration names, off/on), and the
 # device names of "adpctl -j dev show" (from a stand-in adpctl that
 # answers that one request as the kernel would).
 #
@@ -42,19 +43,27 @@ complete_words() {
 	' complete "$COMPLETION" "$@" 2>"$work/err"
 }
 
-# offers WANTED... -- PROG WORD...: every WANTED word is offered
-offers() {
-	local want=() w bad=0
-
+# complete_want WANTED... -- PROG WORD...: WANT=(WANTED...), WORDS="WORD...",
+# and what the completion offers for them in $work/got
+complete_want() {
+	WANT=()
 	while [ "$1" != -- ]; do
-		want+=("$1")
+		WANT+=("$1")
 		shift
 	done
 	shift
+	WORDS=${*:2}
 	complete_words "$@" >"$work/got"
-	for w in "${want[@]}"; do
+}
+
+# offers WANTED... -- PROG WORD...: every WANTED word is offered
+offers() {
+	local w bad=0
+
+	complete_want "$@"
+	for w in "${WANT[@]}"; do
 		grep -qxF -- "$w" "$work/got" ||
-			{ echo "\"$w\" not offered for: ${*:2}" >>"$work/diag"; bad=1; }
+			{ echo "\"$w\" not offered for: $WORDS" >>"$work/diag"; bad=1; }
 	done
 	[ -s "$work/err" ] && { cat "$work/err" >>"$work/diag"; bad=1; }
 	return $bad
@@ -112,6 +121,42 @@ ok $? "profile set: keywords, profile and range fields"
 
 offers roce_adp_retrans_en on off -- "$ADPCTL" accl set dev emu0 ""
 ok $? "accl set: enables and their values"
+
+# only_offers WANTED... -- PROG WORD...: exactly the WANTED words, in order
+only_offers() {
+	complete_want "$@"
+	printf '%s\n' "${WANT[@]}" | grep -v '^$' | diff - "$work/got" >"$work/diag"
+}
+
+# After a field, its values: the names of the spec's enums as adpctl
+# takes them, off/on for a boolean, nothing for a number.
+only_offers 4KB 8KB 16KB 1.5KB -- "$ADPCTL" accl set dev emu0 cc_burst_size ""
+ok $? "accl set cc_burst_size: its four sizes"
+only_offers 16KB 1.5KB -- "$ADPCTL" accl set dev emu0 cc_burst_size 1
+ok $? "accl set cc_burst_size 1: narrowed to 16KB and 1.5KB"
+only_offers accept discard -- "$ADPCTL" accl set dev emu0 cc_probe_mp_mode ""
+ok $? "accl set cc_probe_mp_mode: accept, discard"
+bad=0
+for f in roce_adp_retrans_en roce_tx_window_en roce_slow_restart_en \
+	 roce_slow_restart_idle_en min_ack_timeout_limit_disabled \
+	 adaptive_routing_forced_en selective_repeat_forced_en \
+	 dc_half_handshake_en cc_per_plane_en ack_dscp_force \
+	 ifa2_turn_around_en; do
+	only_offers off on -- "$ADPCTL" accl set dev emu0 "$f" "" || bad=1
+done
+ok $bad "accl set: off and on after each of the eleven boolean features"
+only_offers "" -- "$ADPCTL" accl set dev emu0 ack_dscp ""
+ok $? "accl set ack_dscp: a number, no words"
+offers roce_tx_window_en cc_burst_size -- "$ADPCTL" accl set dev emu0 \
+	cc_burst_size 16KB ""
+ok $? "accl set: the fields again after a value"
+only_offers div4 div2 low_bound -- "$ADPCTL" profile set dev emu0 id 1 \
+	range 0 dec_mode ""
+ok $? "profile set dec_mode: div4, div2, low_bound"
+only_offers usec -- "$ADPCTL" profile set dev emu0 id 1 time_unit ""
+ok $? "profile set time_unit: usec"
+only_offers off on -- "$ADPCTL" profile sim qp_total_timeout ""
+ok $? "profile simulate qp_total_timeout (a field of profile set): off, on"
 
 offers outage drop loss ack_timeout retry_count --svg time_base -- \
 	"$ADPCTL" profile sim ""

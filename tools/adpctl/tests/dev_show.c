@@ -20,6 +20,7 @@ struct fake_dev {
 	uint32_t resets, err;
 	const char *msg;
 	bool nothing_saved;
+	bool off_only;		/* no profile, one feature saved off */
 };
 
 static struct {
@@ -42,20 +43,34 @@ static const struct nla_policy policy[ROCE_ADP_A_MAX + 1] = {
 
 static void put_restore(struct nl_msg *msg, const struct fake_dev *d)
 {
-	struct nlattr *nest;
+	struct nlattr *nest, *feat;
 
 	nest = nla_nest_start(msg, ROCE_ADP_A_RESTORE | NLA_F_NESTED);
 	nla_put_u8(msg, ROCE_ADP_A_RESTORE_ENABLED, 1);
-	nla_put_u32(msg, ROCE_ADP_A_RESTORE_PROFILE_ID, d->nothing_saved ? 0 : 1);
+	nla_put_u32(msg, ROCE_ADP_A_RESTORE_PROFILE_ID,
+		    d->nothing_saved || d->off_only ? 0 : 1);
 	nla_put_u32(msg, ROCE_ADP_A_RESTORE_ENABLES_MASK,
-		    d->nothing_saved ? 0 : 0x2);
-	nla_put_u32(msg, ROCE_ADP_A_RESTORE_ENABLES, d->nothing_saved ? 0 : 0x2);
+		    d->nothing_saved ? 0 : 0xc03);
+	nla_put_u32(msg, ROCE_ADP_A_RESTORE_ENABLES,
+		    d->nothing_saved ? 0 : 0xc02);
 	nla_put_u32(msg, ROCE_ADP_A_RESTORE_RESETS, d->resets);
 	nla_put_u64(msg, ROCE_ADP_A_RESTORE_TIME, 1700000000);
 	nla_put_u32(msg, ROCE_ADP_A_RESTORE_OUTCOME, d->restore - 1);
 	nla_put_u32(msg, ROCE_ADP_A_RESTORE_ERRNO, d->err);
 	nla_put_string(msg, ROCE_ADP_A_RESTORE_MSG, d->msg ? d->msg : "");
 	nla_put_u32(msg, ROCE_ADP_A_RESTORE_DURATION_US, 424);
+	/* The saved features by attribute, multi-bit values whole. */
+	feat = nla_nest_start(msg, ROCE_ADP_A_RESTORE_ACCL | NLA_F_NESTED);
+	if (d->off_only)
+		nla_put_u8(msg, ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN, 0);
+	else if (!d->nothing_saved) {
+		nla_put_u8(msg, ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN, 0);
+		nla_put_u8(msg, ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN, 1);
+		nla_put_u8(msg, ROCE_ADP_A_ACCL_ACK_DSCP, 46);
+		nla_put_u8(msg, ROCE_ADP_A_ACCL_CC_BURST_SIZE,
+			   ROCE_ADP_CC_BURST_SIZE_1_5KB);
+	}
+	nla_nest_end(msg, feat);
 	nla_nest_end(msg, nest);
 }
 
@@ -132,22 +147,22 @@ int adp_nl_request(struct adp_nl *nl, uint8_t cmd, int flags,
 }
 
 static const struct fake_dev two[] = {
-	{ "emu0", ROCE_ADP_BACKEND_EMULATED, "22.41.1010", 1, 0, 0, 0, NULL, false },
-	{ "mlx0", ROCE_ADP_BACKEND_MLX5, "16.35.2000", 0, 0, 0, 0, NULL, false },
+	{ "emu0", ROCE_ADP_BACKEND_EMULATED, "22.41.1010", 1, 0, 0, 0, NULL, false, false },
+	{ "mlx0", ROCE_ADP_BACKEND_MLX5, "16.35.2000", 0, 0, 0, 0, NULL, false, false },
 };
 
 static const struct fake_dev odd[] = {
-	{ "emu9", 7, NULL, -1, 0, 0, 0, NULL, false },
+	{ "emu9", 7, NULL, -1, 0, 0, 0, NULL, false, false },
 };
 
 static const struct fake_dev restored[] = {
 	{ "emu0", ROCE_ADP_BACKEND_EMULATED, "22.41.1000", 1,
-	  ROCE_ADP_RESTORE_OUTCOME_RESTORED + 1, 1, 0, NULL, false },
+	  ROCE_ADP_RESTORE_OUTCOME_RESTORED + 1, 1, 0, NULL, false, false },
 	{ "emu1", ROCE_ADP_BACKEND_EMULATED, "22.41.1000", 1,
 	  ROCE_ADP_RESTORE_OUTCOME_FAILED + 1, 2, EINVAL,
-	  "firmware status BAD_PARAM (0x03), syndrome 0x0ad5beef", false },
+	  "firmware status BAD_PARAM (0x03), syndrome 0x0ad5beef", false, false },
 	{ "emu2", ROCE_ADP_BACKEND_EMULATED, "22.41.1000", 1,
-	  ROCE_ADP_RESTORE_OUTCOME_NONE + 1, 0, 0, NULL, false },
+	  ROCE_ADP_RESTORE_OUTCOME_NONE + 1, 0, 0, NULL, false, false },
 };
 
 /* Restoring on, nothing saved, no reset yet: no second line in text. */
@@ -157,8 +172,15 @@ static const struct fake_dev quiet[] = {
 	  .restore = ROCE_ADP_RESTORE_OUTCOME_NONE + 1, .nothing_saved = true },
 };
 
+/* No profile saved, one feature saved off: still a restore line. */
+static const struct fake_dev off_only[] = {
+	{ .name = "emu0", .backend = ROCE_ADP_BACKEND_EMULATED,
+	  .fw = "22.41.1000", .accl = 1,
+	  .restore = ROCE_ADP_RESTORE_OUTCOME_NONE + 1, .off_only = true },
+};
+
 static const struct fake_dev nameless[] = {
-	{ NULL, ROCE_ADP_BACKEND_MLX5, "1.2.3", 1, 0, 0, 0, NULL, false },
+	{ NULL, ROCE_ADP_BACKEND_MLX5, "1.2.3", 1, 0, 0, 0, NULL, false, false },
 };
 
 
@@ -269,11 +291,11 @@ static bool test_restore_text(void)
 {
 	return outcome(run(false, restored, 3, -1, ""), 0,
 		       "emu0: backend emulated fw 22.41.1000 roce_accl supported\n"
-		       "    restore on profile 1 enables_mask 0x2 enables 0x2 resets 1 last restored at 2023-11-14T22:13:20Z in 424 us\n"
+		       "    restore on profile 1 roce_adp_retrans_en off roce_tx_window_en on ack_dscp 46 cc_burst_size 1.5KB resets 1 last restored at 2023-11-14T22:13:20Z in 424 us\n"
 		       "emu1: backend emulated fw 22.41.1000 roce_accl supported\n"
-		       "    restore on profile 1 enables_mask 0x2 enables 0x2 resets 2 last failed at 2023-11-14T22:13:20Z in 424 us: Invalid argument: firmware status BAD_PARAM (0x03), syndrome 0x0ad5beef\n"
+		       "    restore on profile 1 roce_adp_retrans_en off roce_tx_window_en on ack_dscp 46 cc_burst_size 1.5KB resets 2 last failed at 2023-11-14T22:13:20Z in 424 us: Invalid argument: firmware status BAD_PARAM (0x03), syndrome 0x0ad5beef\n"
 		       "emu2: backend emulated fw 22.41.1000 roce_accl supported\n"
-		       "    restore on profile 1 enables_mask 0x2 enables 0x2 resets 0 last none\n",
+		       "    restore on profile 1 roce_adp_retrans_en off roce_tx_window_en on ack_dscp 46 cc_burst_size 1.5KB resets 0 last none\n",
 		       "");
 }
 
@@ -284,19 +306,29 @@ static bool test_restore_quiet(void)
 		       "");
 }
 
+static bool test_restore_off_only(void)
+{
+	return outcome(run(false, off_only, 1, -1, ""), 0,
+		       "emu0: backend emulated fw 22.41.1000 roce_accl supported\n"
+		       "    restore on profile 0 roce_adp_retrans_en off resets 0 last none\n",
+		       "");
+}
+
 static bool test_restore_json(void)
 {
 	return outcome(run(true, restored, 2, -1, ""), 0,
 		       "[{\"name\":\"emu0\",\"backend\":\"emulated\","
 		       "\"fw_version\":\"22.41.1000\",\"roce_accl\":true,"
 		       "\"restore\":{\"enabled\":true,\"profile_id\":1,"
-		       "\"enables_mask\":2,\"enables\":2,\"resets\":1,"
+		       "\"features\":{\"roce_adp_retrans_en\":false,\"roce_tx_window_en\":true,\"ack_dscp\":46,\"cc_burst_size\":7},"
+		       "\"resets\":1,"
 		       "\"outcome\":\"restored\",\"time\":1700000000,"
 		       "\"duration_us\":424}},"
 		       "{\"name\":\"emu1\",\"backend\":\"emulated\","
 		       "\"fw_version\":\"22.41.1000\",\"roce_accl\":true,"
 		       "\"restore\":{\"enabled\":true,\"profile_id\":1,"
-		       "\"enables_mask\":2,\"enables\":2,\"resets\":2,"
+		       "\"features\":{\"roce_adp_retrans_en\":false,\"roce_tx_window_en\":true,\"ack_dscp\":46,\"cc_burst_size\":7},"
+		       "\"resets\":2,"
 		       "\"outcome\":\"failed\",\"time\":1700000000,"
 		       "\"duration_us\":424,\"error\":\"Invalid argument\","
 		       "\"msg\":\"firmware status BAD_PARAM (0x03), syndrome 0x0ad5beef\"}}]\n",
@@ -307,6 +339,8 @@ static const struct tap_test tests[] = {
 	{ "restore state in text: a second line", test_restore_text },
 	{ "restore state in json: a nested object", test_restore_json },
 	{ "nothing saved, no reset: no restore line", test_restore_quiet },
+	{ "a feature saved off, no profile: a restore line naming it",
+	  test_restore_off_only },
 	{ "text dump, one line per device", test_text_dump },
 	{ "json dump, array of objects", test_json_dump },
 	{ "empty dump: [] in json, nothing in text", test_json_empty_dump },

@@ -229,6 +229,7 @@ const struct nla_policy adp_restore_policy[ROCE_ADP_A_RESTORE_MAX + 1] = {
 	[ROCE_ADP_A_RESTORE_ERRNO] = { .type = NLA_U32 },
 	[ROCE_ADP_A_RESTORE_MSG] = { .type = NLA_STRING },
 	[ROCE_ADP_A_RESTORE_DURATION_US] = { .type = NLA_U32 },
+	[ROCE_ADP_A_RESTORE_ACCL] = { .type = NLA_NESTED },
 };
 
 const struct nla_policy adp_histogram_config_policy[ROCE_ADP_A_HISTOGRAM_CONFIG_MAX + 1] = {
