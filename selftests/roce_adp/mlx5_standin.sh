@@ -4,8 +4,9 @@
 # (selftests/mlx5_standin) on three QEMU pci-testdev functions (tools/vm/run
 # --pci-testdev 3): attach and detach, ROCE_ACCL bytes as the stand-in's
 # register store holds them against vectors written out by hand, firmware
-# statuses, QUERY_MKEY, a firmware error and the restore, unbind under
-# load, rmmod orders. The stand-in decodes every mailbox with the kernel's
+# statuses, QUERY_MKEY, a firmware error and the restore, unbind and rmmod
+# under load, rmmod orders (under make check-debug, with lockdep and
+# KASAN watching). The stand-in decodes every mailbox with the kernel's
 # mlx5_ifc.h, not with roce_adp's codec.
 . ./lib.sh
 
@@ -336,6 +337,39 @@ test_unbind_in_flight()
 	expect_eq "$RC" 0 "accl show after bind ($ERR)"
 }
 
+# rmmod of the backend while a dump and a set are in flight on F1: its exit
+# detaches each function as an unbind does, and waits for them the same way
+test_rmmod_in_flight()
+{
+	echo 100 >$SDBG/$F1/cmd_delay_ms
+	echo >$SDBG/$F1/cmds
+	adpctl mpt show dev $F1 >/tmp/dump.out 2>&1 &
+	dump=$!
+	adpctl accl set dev $F1 roce_tx_window_en on >/tmp/set.out 2>&1 &
+	set=$!
+	i=0
+	while ! grep -q QUERY_MKEY $SDBG/$F1/cmds && [ $i -lt 300 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	grep -q QUERY_MKEY $SDBG/$F1/cmds || { echo "the dump never started"; return 1; }
+	rmmod roce_adp_mlx5 || { echo "rmmod roce_adp_mlx5 failed"; return 1; }
+	wait $dump
+	dump_rc=$?
+	wait $set
+	set_rc=$?
+	[ "$dump_rc" = 0 ] || expect_match "$(cat /tmp/dump.out)" "^Error: " \
+		"dump error" || return 1
+	[ "$set_rc" = 0 ] || expect_match "$(cat /tmp/set.out)" "^Error: " \
+		"set error" || return 1
+	echo 0 >$SDBG/$F1/cmd_delay_ms
+	run_cmd adpctl dev show $F1
+	expect_eq "$RC" 1 "$F1 gone with the backend" || return 1
+	insmod $STANDIN/roce_adp_mlx5.ko || { echo "insmod failed"; return 1; }
+	run_cmd adpctl accl show dev $F1
+	expect_eq "$RC" 0 "accl show after the backend is back ($ERR)"
+}
+
 # tools/hw-check (installed by tools/check with --bin): read-only sends no
 # write; --write leaves the register store as it found it.
 test_hw_check()
@@ -430,6 +464,7 @@ run_test mpt_get_through_query_mkey test_mpt_get
 run_test mpt_dump_through_query_mkey test_mpt_dump
 run_test firmware_error_event_restore_and_reset_ntf test_fw_error_restore
 run_test unbind_during_dump_and_set test_unbind_in_flight
+run_test rmmod_backend_during_dump_and_set test_rmmod_in_flight
 run_test hw_check_kit test_hw_check
 run_test rmmod_in_every_order test_rmmod_orders
 run_test dmesg_has_only_expected_lines test_dmesg_clean
