@@ -293,34 +293,35 @@ test_fw_error_restore()
 		{ echo "no 'back after' line"; return 1; }
 }
 
-test_unbind_in_flight()
+# in_flight_start SET_ARGS...: on F1, slowed to 100 ms a command, a dump
+# (16 commands, key 0x99a at index 9 as test_mpt_get made it: a bind
+# starts the stand-in's function afresh) and "adpctl SET_ARGS" in the
+# background; returns once the dump is under way
+in_flight_start()
 {
+	mkey 9 0 0 0 1 0 0 0 0 0x123 0x9a 1 0 3 0x2000 0 0 0 || return 1
 	echo 100 >$SDBG/$F1/cmd_delay_ms
 	echo >$SDBG/$F1/cmds
 	adpctl mpt show dev $F1 >/tmp/dump.out 2>&1 &
 	dump=$!
-	adpctl profile set dev $F1 id 1 time_base 8 >/tmp/set.out 2>&1 &
+	adpctl "$@" >/tmp/set.out 2>&1 &
 	set=$!
-	# unbind once the dump is under way: 16 commands of 100 ms
 	i=0
 	while ! grep -q QUERY_MKEY $SDBG/$F1/cmds && [ $i -lt 300 ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
 	grep -q QUERY_MKEY $SDBG/$F1/cmds || { echo "the dump never started"; return 1; }
-	t0=$(cut -d' ' -f1 /proc/uptime)
-	echo $F1 >$DRV/unbind
-	t1=$(cut -d' ' -f1 /proc/uptime)
-	# detach waited for the dump's commands still to come (over 1 s)
-	waited=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print (b - a >= 0.5) }')
-	expect_eq "$waited" 1 "unbind waited for the requests in flight ($t0 .. $t1 s)" ||
-		return 1
+}
+
+# in_flight_end: each finished before the function went (its removal waits
+# for the requests in flight) or failed with a message; none hung
+in_flight_end()
+{
 	wait $dump
 	dump_rc=$?
 	wait $set
 	set_rc=$?
-	# Each finished before the function went (the unbind waits for the
-	# requests in flight) or failed with a message; none hung.
 	if [ "$dump_rc" = 0 ]; then
 		expect_match "$(cat /tmp/dump.out)" "^$F1 index 9 key 0x0000099a " \
 			"complete dump" || return 1
@@ -331,7 +332,20 @@ test_unbind_in_flight()
 	[ "$set_rc" = 0 ] || expect_match "$(cat /tmp/set.out)" "^Error: " \
 		"set error" || return 1
 	run_cmd adpctl dev show $F1
-	expect_eq "$RC" 1 "$F1 gone" || return 1
+	expect_eq "$RC" 1 "$F1 gone"
+}
+
+test_unbind_in_flight()
+{
+	in_flight_start profile set dev $F1 id 1 time_base 8 || return 1
+	t0=$(cut -d' ' -f1 /proc/uptime)
+	echo $F1 >$DRV/unbind
+	t1=$(cut -d' ' -f1 /proc/uptime)
+	# detach waited for the dump's commands still to come (over 1 s)
+	waited=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print (b - a >= 0.5) }')
+	expect_eq "$waited" 1 "unbind waited for the requests in flight ($t0 .. $t1 s)" ||
+		return 1
+	in_flight_end || return 1
 	echo $F1 >$DRV/bind
 	run_cmd adpctl accl show dev $F1
 	expect_eq "$RC" 0 "accl show after bind ($ERR)"
@@ -341,30 +355,10 @@ test_unbind_in_flight()
 # detaches each function as an unbind does, and waits for them the same way
 test_rmmod_in_flight()
 {
-	echo 100 >$SDBG/$F1/cmd_delay_ms
-	echo >$SDBG/$F1/cmds
-	adpctl mpt show dev $F1 >/tmp/dump.out 2>&1 &
-	dump=$!
-	adpctl accl set dev $F1 roce_tx_window_en on >/tmp/set.out 2>&1 &
-	set=$!
-	i=0
-	while ! grep -q QUERY_MKEY $SDBG/$F1/cmds && [ $i -lt 300 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	grep -q QUERY_MKEY $SDBG/$F1/cmds || { echo "the dump never started"; return 1; }
+	in_flight_start accl set dev $F1 roce_tx_window_en on || return 1
 	rmmod roce_adp_mlx5 || { echo "rmmod roce_adp_mlx5 failed"; return 1; }
-	wait $dump
-	dump_rc=$?
-	wait $set
-	set_rc=$?
-	[ "$dump_rc" = 0 ] || expect_match "$(cat /tmp/dump.out)" "^Error: " \
-		"dump error" || return 1
-	[ "$set_rc" = 0 ] || expect_match "$(cat /tmp/set.out)" "^Error: " \
-		"set error" || return 1
+	in_flight_end || return 1
 	echo 0 >$SDBG/$F1/cmd_delay_ms
-	run_cmd adpctl dev show $F1
-	expect_eq "$RC" 1 "$F1 gone with the backend" || return 1
 	insmod $STANDIN/roce_adp_mlx5.ko || { echo "insmod failed"; return 1; }
 	run_cmd adpctl accl show dev $F1
 	expect_eq "$RC" 0 "accl show after the backend is back ($ERR)"
