@@ -66,16 +66,18 @@ module:
 	@$(MAKE) --no-print-directory standin
 
 # The stand-in for mlx5_core (selftests/mlx5_standin) and a test link of the
-# backend against it, in $(OBJ)/standin, for kernels with mlx5_core only.
-# The backend is compiled again from the same sources with the same Kbuild
-# (RADP_STANDIN_BUILD leaves roce_adp.ko out); KBUILD_EXTRA_SYMBOLS makes
-# modpost record the stand-in's CRCs for the mlx5_* imports instead of the
-# real mlx5_core's. tools/standin-same-object checks that the code is the
-# same as in the module that gets installed. Never installed; skipped
+# backend against it, in $(OBJ)/standin, for kernels with devlink: those
+# with mlx5_core (which selects it) and the debug kernel of make
+# check-debug, which has no mlx5_core of its own. The backend is compiled
+# again from the same sources with the same Kbuild (RADP_STANDIN_BUILD
+# leaves roce_adp.ko out); KBUILD_EXTRA_SYMBOLS makes modpost record the
+# stand-in's CRCs for the mlx5_* imports instead of the real mlx5_core's.
+# tools/standin-same-object checks that the code is the same as in the
+# module that gets installed, where there is one. Never installed; skipped
 # where the tests are not (a DKMS source tree).
 STANDIN = $(OBJ)/standin
 standin:
-	@if grep -qE '^CONFIG_MLX5_CORE=[my]' $(KDIR)/.config && \
+	@if grep -qE '^CONFIG_NET_DEVLINK=y' $(KDIR)/.config && \
 	    [ -f selftests/mlx5_standin/Kbuild ]; then \
 		set -e; \
 		mkdir -p $(STANDIN)/mlx5_standin; \
@@ -86,8 +88,10 @@ standin:
 		$(MAKE) -C $(KDIR) M=$(CURDIR)/$(STANDIN) RADP_STANDIN_BUILD=1 \
 			KBUILD_EXTRA_SYMBOLS="$(CURDIR)/$(OBJ)/Module.symvers $(CURDIR)/$(STANDIN)/mlx5_standin/Module.symvers" \
 			modules; \
-		tools/standin-same-object $(OBJ)/drivers/roce_adp/roce_adp_mlx5.ko \
-			$(STANDIN)/drivers/roce_adp/roce_adp_mlx5.ko; \
+		if [ -f $(OBJ)/drivers/roce_adp/roce_adp_mlx5.ko ]; then \
+			tools/standin-same-object $(OBJ)/drivers/roce_adp/roce_adp_mlx5.ko \
+				$(STANDIN)/drivers/roce_adp/roce_adp_mlx5.ko; \
+		fi; \
 	fi
 
 adpctl:

@@ -1,8 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The ConnectX backend beside Debian's real mlx5_core, with no ConnectX
-# function in the guest: it loads and unloads in every order, attaches to
-# nothing, and the devices listed are the emulated ones only.
+# The ConnectX backend beside the mlx5_core of /lib/modules, with no
+# function bound to it: it loads and unloads in every order, attaches to
+# nothing, and the devices listed are the emulated ones only. On Debian's
+# kernels that is the real mlx5_core; on the debug kernel of make
+# check-debug, which has none, the stand-in (selftests/mlx5_standin) and the
+# backend linked against it. The stand-in would bind the guest's
+# pci-testdev functions, so PCI autoprobe is off while this test runs: no
+# driver binds a device when it registers (the real one binds none anyway).
 . ./lib.sh
 
 LINE0="emu0: backend emulated fw 22.41.1000 roce_accl supported"
@@ -35,11 +40,13 @@ unload_all()
 	expect_loaded ""
 }
 
-# back to what the other tests expect: roce_adp alone, with emu0
+# back to what the other tests expect: roce_adp alone, with emu0, and PCI
+# drivers binding their devices when they register
 restore()
 {
 	unload_all >/dev/null
 	modprobe roce_adp
+	echo "$AUTOPROBE" >$AUTOPROBE_FILE
 }
 
 # rmmod_ok NAME
@@ -163,6 +170,9 @@ if [ ! -f "/lib/modules/$(uname -r)/extra/roce_adp_mlx5.ko" ]; then
 	echo "1..1"
 	exit 0
 fi
+AUTOPROBE_FILE=/sys/bus/pci/drivers_autoprobe
+AUTOPROBE=$(cat $AUTOPROBE_FILE)
+echo 0 >$AUTOPROBE_FILE
 DMESG_START=$(($(dmesg | wc -l) + 1))
 run_test roce_adp_alone_does_not_load_mlx5_core test_core_alone
 run_test load_roce_adp_mlx5_core_backend test_core_mlx5_backend

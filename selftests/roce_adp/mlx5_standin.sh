@@ -5,8 +5,9 @@
 # --pci-testdev 3): attach and detach, ROCE_ACCL bytes as the stand-in's
 # register store holds them against vectors written out by hand, firmware
 # statuses, QUERY_MKEY, the retransmission histogram's two registers
-# (through upstream's YNL CLI), a firmware error and the restore, unbind
-# under load, rmmod orders. The stand-in decodes every mailbox with the kernel's
+# (through upstream's YNL CLI), a firmware error and the restore, unbind and
+# rmmod under load, rmmod orders (under make check-debug, with lockdep and
+# KASAN watching). The stand-in decodes every mailbox with the kernel's
 # mlx5_ifc.h, not with roce_adp's codec.
 . ./lib.sh
 
@@ -343,34 +344,35 @@ test_fw_error_restore()
 		{ echo "no 'back after' line"; return 1; }
 }
 
-test_unbind_in_flight()
+# in_flight_start SET_ARGS...: on F1, slowed to 100 ms a command, a dump
+# (16 commands, key 0x99a at index 9 as test_mpt_get made it: a bind
+# starts the stand-in's function afresh) and "adpctl SET_ARGS" in the
+# background; returns once the dump is under way
+in_flight_start()
 {
+	mkey 9 0 0 0 1 0 0 0 0 0x123 0x9a 1 0 3 0x2000 0 0 0 || return 1
 	echo 100 >$SDBG/$F1/cmd_delay_ms
 	echo >$SDBG/$F1/cmds
 	adpctl mpt show dev $F1 >/tmp/dump.out 2>&1 &
 	dump=$!
-	adpctl profile set dev $F1 id 1 time_base 8 >/tmp/set.out 2>&1 &
+	adpctl "$@" >/tmp/set.out 2>&1 &
 	set=$!
-	# unbind once the dump is under way: 16 commands of 100 ms
 	i=0
 	while ! grep -q QUERY_MKEY $SDBG/$F1/cmds && [ $i -lt 300 ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
 	grep -q QUERY_MKEY $SDBG/$F1/cmds || { echo "the dump never started"; return 1; }
-	t0=$(cut -d' ' -f1 /proc/uptime)
-	echo $F1 >$DRV/unbind
-	t1=$(cut -d' ' -f1 /proc/uptime)
-	# detach waited for the dump's commands still to come (over 1 s)
-	waited=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print (b - a >= 0.5) }')
-	expect_eq "$waited" 1 "unbind waited for the requests in flight ($t0 .. $t1 s)" ||
-		return 1
+}
+
+# in_flight_end: each finished before the function went (its removal waits
+# for the requests in flight) or failed with a message; none hung
+in_flight_end()
+{
 	wait $dump
 	dump_rc=$?
 	wait $set
 	set_rc=$?
-	# Each finished before the function went (the unbind waits for the
-	# requests in flight) or failed with a message; none hung.
 	if [ "$dump_rc" = 0 ]; then
 		expect_match "$(cat /tmp/dump.out)" "^$F1 index 9 key 0x0000099a " \
 			"complete dump" || return 1
@@ -381,10 +383,36 @@ test_unbind_in_flight()
 	[ "$set_rc" = 0 ] || expect_match "$(cat /tmp/set.out)" "^Error: " \
 		"set error" || return 1
 	run_cmd adpctl dev show $F1
-	expect_eq "$RC" 1 "$F1 gone" || return 1
+	expect_eq "$RC" 1 "$F1 gone"
+}
+
+test_unbind_in_flight()
+{
+	in_flight_start profile set dev $F1 id 1 time_base 8 || return 1
+	t0=$(cut -d' ' -f1 /proc/uptime)
+	echo $F1 >$DRV/unbind
+	t1=$(cut -d' ' -f1 /proc/uptime)
+	# detach waited for the dump's commands still to come (over 1 s)
+	waited=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print (b - a >= 0.5) }')
+	expect_eq "$waited" 1 "unbind waited for the requests in flight ($t0 .. $t1 s)" ||
+		return 1
+	in_flight_end || return 1
 	echo $F1 >$DRV/bind
 	run_cmd adpctl accl show dev $F1
 	expect_eq "$RC" 0 "accl show after bind ($ERR)"
+}
+
+# rmmod of the backend while a dump and a set are in flight on F1: its exit
+# detaches each function as an unbind does, and waits for them the same way
+test_rmmod_in_flight()
+{
+	in_flight_start accl set dev $F1 roce_tx_window_en on || return 1
+	rmmod roce_adp_mlx5 || { echo "rmmod roce_adp_mlx5 failed"; return 1; }
+	in_flight_end || return 1
+	echo 0 >$SDBG/$F1/cmd_delay_ms
+	insmod $STANDIN/roce_adp_mlx5.ko || { echo "insmod failed"; return 1; }
+	run_cmd adpctl accl show dev $F1
+	expect_eq "$RC" 0 "accl show after the backend is back ($ERR)"
 }
 
 # tools/hw-check (installed by tools/check with --bin): read-only sends no
@@ -481,6 +509,7 @@ run_test mpt_get_through_query_mkey test_mpt_get
 run_test mpt_dump_through_query_mkey test_mpt_dump
 run_test firmware_error_event_restore_and_reset_ntf test_fw_error_restore
 run_test unbind_during_dump_and_set test_unbind_in_flight
+run_test rmmod_backend_during_dump_and_set test_rmmod_in_flight
 run_test hw_check_kit test_hw_check
 run_test histogram_registers_through_the_store test_histogram
 run_test rmmod_in_every_order test_rmmod_orders
