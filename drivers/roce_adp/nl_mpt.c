@@ -9,6 +9,7 @@
  * under it.
  */
 
+#include <linux/sched/signal.h>
 #include <net/genetlink.h>
 
 #include "compat.h"
@@ -233,7 +234,14 @@ static bool radp_nl_mpt_match(const struct radp_nl_mpt_req *ri,
 	return true;
 }
 
-/* Every live entry of the device that passes the filters, a message each. */
+/*
+ * Every live entry of the device that passes the filters, a message each.
+ * A call sends at most RADP_NL_DUMP_CMDS_MAX commands, then returns what
+ * it has and the next call resumes: a sparse table or a filter matching
+ * nothing costs the reader many (perhaps empty) reads, never one endless
+ * call. A fatal signal ends the dump at once; a device being removed ends
+ * its part, the dump flagged NLM_F_DUMP_INTR.
+ */
 static int radp_nl_mpt_dump_dev(struct sk_buff *skb,
 				struct netlink_callback *cb,
 				const struct radp_nl_request *req,
@@ -244,6 +252,7 @@ static int radp_nl_mpt_dump_dev(struct sk_buff *skb,
 	const struct radp_nl_mpt_req *ri = RADP_NL_MPT_REQ(base);
 	struct radp_nl_mpt_data *data = RADP_NL_MPT_DATA(reply);
 	struct radp_dev *dev = reply->dev;
+	unsigned int budget = RADP_NL_DUMP_CMDS_MAX;
 	struct nlmsghdr *nlh;
 	u32 gen;
 	int err;
@@ -260,6 +269,15 @@ static int radp_nl_mpt_dump_dev(struct sk_buff *skb,
 
 	data->has_raw = ri->raw;
 	for (; ctx->pos < READ_ONCE(dev->mpt_count); ctx->pos++) {
+		if (fatal_signal_pending(current))
+			return -EINTR;
+		if (READ_ONCE(dev->removing)) {
+			cb->seq++;
+			break;
+		}
+		if (!budget--)
+			return RADP_NL_DUMP_YIELD;
+		cond_resched();
 		err = radp_mpt_query(dev, ctx->pos, &data->m,
 				     ri->raw ? data->raw : NULL, cb->extack);
 		if (err)
@@ -281,8 +299,6 @@ static int radp_nl_mpt_dump_dev(struct sk_buff *skb,
 		if (err)
 			return err;
 		nl_dump_check_consistent(cb, nlh);
-		if (need_resched())
-			cond_resched();
 	}
 	ctx->in_dev = false;
 	return 0;

@@ -25,21 +25,41 @@
  * struct radp_nl_req_info - what a request asks for; a message's own
  *	request info embeds it first
  * @dump: the request is a dump
+ * @set: prepare reads back a SET, under cfg_lock
+ * @unpriv: the sender lacks CAP_NET_ADMIN
+ * @snapshot: answer from the device's snapshot (always when @unpriv)
  * @dev_event: for ROCE_ADP_CMD_DEV_NTF, enum roce_adp_dev_event
+ * @ntf_event: set by a SET whose notification is a ROCE_ADP_CMD_DEV_NTF:
+ *	its event
  */
 struct radp_nl_req_info {
 	bool dump;
+	bool set;
+	bool unpriv;
+	bool snapshot;
 	u32 dev_event;
+	u32 ntf_event;
 };
 
 /**
  * struct radp_nl_reply_data - what a reply shows of one device, read by
  *	prepare; a message's own reply data embeds it first
  * @dev: the device
+ * @age_ms: how old the register state is (ROCE_ADP_A_AGE_MS): 0 when
+ *	prepare read the device
  */
 struct radp_nl_reply_data {
 	struct radp_dev *dev;
+	u32 age_ms;
 };
+
+/*
+ * The most firmware commands one call of an MPT dump sends: then the call
+ * returns what it has (perhaps nothing) and the next one resumes.
+ */
+#define RADP_NL_DUMP_CMDS_MAX	256
+/* What dump_dev returns when it spent its budget and stopped early. */
+#define RADP_NL_DUMP_YIELD	1
 
 /* Dump position, kept in cb->ctx between the messages of a dump. */
 struct radp_nl_dump_ctx {
@@ -69,7 +89,8 @@ struct radp_nl_dump_ctx {
  *	info for the prepare that follows. Returns 0 or a negative errno.
  * @dump_dev: optional: dump one device as many messages (radp_nl_put_msg()
  *	each), resuming from the position in the dump context; returns 0
- *	when the device is done, -EMSGSIZE when the message is full
+ *	when the device is done, -EMSGSIZE when the message is full,
+ *	RADP_NL_DUMP_YIELD when it sent RADP_NL_DUMP_CMDS_MAX commands
  */
 struct radp_nl_request {
 	u8 cmd;
