@@ -92,6 +92,30 @@ int radp_nl_put_msg(struct sk_buff *skb, const struct radp_nl_request *req,
 	return 0;
 }
 
+/*
+ * A dump message about @dev that carries no object, only how far the dump
+ * went (@attr, @pos): the reader learns the dump is alive, and the call
+ * that spent its command budget without a match has something to send.
+ */
+int radp_nl_put_progress(struct sk_buff *skb, struct netlink_callback *cb,
+			 u8 cmd, const struct radp_dev *dev, u16 attr, u32 pos)
+{
+	void *hdr;
+
+	hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+			  &radp_nl_family, NLM_F_MULTI, cmd);
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_string(skb, ROCE_ADP_A_DEV_NAME, dev->name) ||
+	    nla_put_u32(skb, attr, pos)) {
+		genlmsg_cancel(skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	nl_dump_check_consistent(cb, nlmsg_hdr(skb));
+	return 0;
+}
+
 /* The request info and reply data of @req, zeroed; kfree() both. */
 static int radp_nl_alloc(const struct radp_nl_request *req,
 			 struct radp_nl_req_info **ri,
@@ -286,11 +310,11 @@ static int radp_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
 	}
 	/*
 	 * A full message is sent and the dump goes on in the next one. So is
-	 * one whose call spent its command budget, even empty: the reader
-	 * gets an empty read and the dump resumes when it reads again.
+	 * one whose call spent its command budget (dump_dev then put at
+	 * least a progress message in it).
 	 */
 	if ((err == -EMSGSIZE && skb->len) || err == RADP_NL_DUMP_YIELD)
-		err = skb->len ?: RADP_NL_DUMP_YIELD;
+		err = skb->len ?: -EMSGSIZE;
 out:
 	kfree(data);
 	kfree(ri);

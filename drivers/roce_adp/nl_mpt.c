@@ -238,9 +238,10 @@ static bool radp_nl_mpt_match(const struct radp_nl_mpt_req *ri,
  * Every live entry of the device that passes the filters, a message each.
  * A call sends at most RADP_NL_DUMP_CMDS_MAX commands, then returns what
  * it has and the next call resumes: a sparse table or a filter matching
- * nothing costs the reader many (perhaps empty) reads, never one endless
- * call. A fatal signal ends the dump at once; a device being removed ends
- * its part, the dump flagged NLM_F_DUMP_INTR.
+ * nothing costs the reader many reads (of a progress message,
+ * ROCE_ADP_A_MPT_SCANNED, when nothing matched), never one endless call.
+ * A fatal signal ends the dump at once; a device being removed ends its
+ * part, the dump flagged NLM_F_DUMP_INTR.
  */
 static int radp_nl_mpt_dump_dev(struct sk_buff *skb,
 				struct netlink_callback *cb,
@@ -275,8 +276,13 @@ static int radp_nl_mpt_dump_dev(struct sk_buff *skb,
 			cb->seq++;
 			break;
 		}
-		if (!budget--)
+		if (!budget--) {
+			if (!skb->len &&
+			    radp_nl_put_progress(skb, cb, req->cmd, dev,
+						 ROCE_ADP_A_MPT_SCANNED, ctx->pos))
+				return -EMSGSIZE;
 			return RADP_NL_DUMP_YIELD;
+		}
 		cond_resched();
 		err = radp_mpt_query(dev, ctx->pos, &data->m,
 				     ri->raw ? data->raw : NULL, cb->extack);

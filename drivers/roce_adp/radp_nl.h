@@ -90,7 +90,8 @@ struct radp_nl_dump_ctx {
  * @dump_dev: optional: dump one device as many messages (radp_nl_put_msg()
  *	each), resuming from the position in the dump context; returns 0
  *	when the device is done, -EMSGSIZE when the message is full,
- *	RADP_NL_DUMP_YIELD when it sent RADP_NL_DUMP_CMDS_MAX commands
+ *	RADP_NL_DUMP_YIELD when it sent RADP_NL_DUMP_CMDS_MAX commands (with
+ *	at least a radp_nl_put_progress() message in @skb)
  */
 struct radp_nl_request {
 	u8 cmd;
@@ -124,6 +125,8 @@ extern const struct radp_nl_request radp_nl_mpt_request;
 void radp_nl_notify(struct radp_dev *dev, u8 cmd,
 		    const struct radp_nl_req_info *ri,
 		    const struct radp_nl_reply_data *data);
+int radp_nl_put_progress(struct sk_buff *skb, struct netlink_callback *cb,
+			 u8 cmd, const struct radp_dev *dev, u16 attr, u32 pos);
 int radp_nl_put_msg(struct sk_buff *skb, const struct radp_nl_request *req,
 		    u8 cmd, u32 portid, u32 seq, int flags,
 		    const struct radp_nl_req_info *ri,

@@ -40,6 +40,7 @@ const char *const adp_attr_names[ROCE_ADP_A_MAX + 1] = {
 	[ROCE_ADP_A_ACCL_REG] = "accl_reg",
 	[ROCE_ADP_A_SNAPSHOT] = "snapshot",
 	[ROCE_ADP_A_AGE_MS] = "age_ms",
+	[ROCE_ADP_A_MPT_SCANNED] = "mpt_scanned",
 	[ROCE_ADP_A_READBACK_FAILED] = "readback_failed",
 };
 
@@ -122,6 +123,7 @@ const struct nla_policy adp_policy[ROCE_ADP_A_MAX + 1] = {
 	[ROCE_ADP_A_ACCL_REG] = { .minlen = ROCE_ADP_ROCE_ACCL_LEN, .maxlen = ROCE_ADP_ROCE_ACCL_LEN },
 	[ROCE_ADP_A_SNAPSHOT] = { .type = NLA_FLAG },
 	[ROCE_ADP_A_AGE_MS] = { .type = NLA_U32 },
+	[ROCE_ADP_A_MPT_SCANNED] = { .type = NLA_U32 },
 	[ROCE_ADP_A_READBACK_FAILED] = { .type = NLA_FLAG },
 };
 
