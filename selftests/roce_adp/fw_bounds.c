@@ -124,30 +124,32 @@ static int reply_cb(const struct nlmsghdr *nlh, void *arg)
 	return 0;
 }
 
-static int accl_get(struct nl_sock *sk, struct nl_msg *m, bool dump,
-		    bool snapshot, struct reply *r, struct nl_ack *ack)
+/* A GET of emu0 (a profile GET: profile 1), or a dump of every device. */
+static int get(struct nl_sock *sk, struct nl_msg *m, uint8_t cmd, bool dump,
+	       bool snapshot, struct reply *r, struct nl_ack *ack)
 {
 	memset(r, 0, sizeof(*r));
 	r->age_ms = -1;
-	nl_genl_init(sk, m, ROCE_ADP_CMD_ACCL_GET, dump);
+	nl_genl_init(sk, m, cmd, dump);
 	if (!dump)
 		nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	if (!dump && cmd == ROCE_ADP_CMD_PROFILE_GET)
+		nl_put_u32(m, ROCE_ADP_A_PROFILE_ID, 1);
 	if (snapshot)
 		nl_put(m, ROCE_ADP_A_SNAPSHOT, NULL, 0);
 	return nl_send_recv(sk, m, reply_cb, r, ack);
 }
 
+static int accl_get(struct nl_sock *sk, struct nl_msg *m, bool dump,
+		    bool snapshot, struct reply *r, struct nl_ack *ack)
+{
+	return get(sk, m, ROCE_ADP_CMD_ACCL_GET, dump, snapshot, r, ack);
+}
+
 static int profile_get(struct nl_sock *sk, struct nl_msg *m, bool dump,
 		       struct reply *r, struct nl_ack *ack)
 {
-	memset(r, 0, sizeof(*r));
-	r->age_ms = -1;
-	nl_genl_init(sk, m, ROCE_ADP_CMD_PROFILE_GET, dump);
-	if (!dump) {
-		nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
-		nl_put_u32(m, ROCE_ADP_A_PROFILE_ID, 1);
-	}
-	return nl_send_recv(sk, m, reply_cb, r, ack);
+	return get(sk, m, ROCE_ADP_CMD_PROFILE_GET, dump, false, r, ack);
 }
 
 /* Profile 1 with time_base @tb: one range, every rule kept. */
@@ -159,7 +161,9 @@ static int profile_set(struct nl_sock *sk, struct nl_msg *m, uint32_t tb,
 	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
 	nl_nest_start(m, ROCE_ADP_A_PROFILE);
 	nl_put_u32(m, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, 1);
+	nl_put_u8(m, ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT, 0);
 	nl_put_u32(m, ROCE_ADP_A_PROFILE_RANGE_NUM, 1);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_START_RANGE_INDEX, 0);
 	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIME_UNIT, 1);
 	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIME_BASE, tb);
 	nl_put_u32(m, ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT, 14);
@@ -167,6 +171,8 @@ static int profile_set(struct nl_sock *sk, struct nl_msg *m, uint32_t tb,
 	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE, 1);
 	nl_nest_start(m, ROCE_ADP_A_PROFILE_RANGE);
 	nl_put_u32(m, ROCE_ADP_A_RANGE_INDEX, 0);
+	nl_put_u32(m, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, 0);
+	nl_put_u32(m, ROCE_ADP_A_RANGE_DEC_MODE, 1);
 	nl_put_u32(m, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM, 2);
 	nl_put_u32(m, ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, 1);
 	nl_put_u32(m, ROCE_ADP_A_RANGE_RANGE_SIZE, 2);
@@ -231,7 +237,11 @@ FIXTURE_TEARDOWN(fw)
 /* Commands of one operation: fw_cmds before and after. */
 #define COST(expr) ({						\
 	long __before = fw_cmds("emu0");			\
-	ASSERT_EQ(0, (expr));					\
+	int __err = (expr);					\
+								\
+	if (__err)						\
+		TH_LOG("%s: %s", #expr, self->ack.msg);		\
+	ASSERT_EQ(0, __err);					\
 	fw_cmds("emu0") - __before;				\
 })
 
