@@ -40,7 +40,7 @@ roce_tx_window_en on
 time_base 16
 EOF
 cost apply_unchanged "" adpctl apply "$CONF"
-sed -i 's/time_base 16/time_base 32/' "$CONF"
+sed -i "s/time_base 16/time_base 8/" "$CONF"
 cost apply_changed "" adpctl apply "$CONF"
 rm -f "$CONF"
 
