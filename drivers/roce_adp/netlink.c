@@ -262,6 +262,7 @@ static int radp_nl_dump_named(struct sk_buff *skb, struct netlink_callback *cb,
 
 	if (ctx->done)
 		return 0;
+	ctx->named = true;
 	dev = radp_dev_get_by_name(nla_data(name));
 	if (!dev) {
 		NL_SET_ERR_MSG_ATTR(cb->extack, name, "no such device");

@@ -240,8 +240,9 @@ static bool radp_nl_mpt_match(const struct radp_nl_mpt_req *ri,
  * it has and the next call resumes: a sparse table or a filter matching
  * nothing costs the reader many reads (of a progress message,
  * ROCE_ADP_A_MPT_SCANNED, when nothing matched), never one endless call.
- * A fatal signal ends the dump at once; a device being removed ends its
- * part, the dump flagged NLM_F_DUMP_INTR.
+ * A fatal signal ends the dump at once; a device being removed ends the
+ * dump that names it (ENODEV), or its part of a dump of every device,
+ * flagged NLM_F_DUMP_INTR.
  */
 static int radp_nl_mpt_dump_dev(struct sk_buff *skb,
 				struct netlink_callback *cb,
@@ -273,6 +274,11 @@ static int radp_nl_mpt_dump_dev(struct sk_buff *skb,
 		if (fatal_signal_pending(current))
 			return -EINTR;
 		if (READ_ONCE(dev->removing)) {
+			if (ctx->named) {
+				NL_SET_ERR_MSG(cb->extack,
+					       "device removed during the dump");
+				return -ENODEV;
+			}
 			cb->seq++;
 			break;
 		}

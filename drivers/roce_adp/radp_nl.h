@@ -64,6 +64,7 @@ struct radp_nl_reply_data {
 /* Dump position, kept in cb->ctx between the messages of a dump. */
 struct radp_nl_dump_ctx {
 	unsigned long dev_index;
+	bool named;		/* the dump names one device */
 	bool done;		/* a dump of one named device is over */
 	bool in_dev;		/* dump_dev is half way through a device */
 	u32 pos_dev;		/* ... this one (its index) */
