@@ -33,29 +33,40 @@ cost profile_set_monitor "<=3" adpctl profile set dev emu0 id 1 time_base 16
 kill "$mon"
 wait "$mon" 2>/dev/null
 
+# adpctl apply: exit status 3 says something was changed
+apply() {
+	adpctl apply "$@"
+	rc=$?
+	[ "$rc" = 0 ] || [ "$rc" = 3 ]
+}
+
 cat >"$CONF" <<EOF
 [dev emu0]
 roce_tx_window_en on
 [dev emu0 profile 1]
 time_base 16
 EOF
-cost apply_unchanged "" adpctl apply "$CONF"
+cost apply_unchanged "" apply "$CONF"
 sed -i "s/time_base 16/time_base 8/" "$CONF"
-cost apply_changed "" adpctl apply "$CONF"
+cost apply_changed "" apply "$CONF"
 rm -f "$CONF"
 
-# An unprivileged reader in a loop (uid 65534): the snapshot answers it.
-if command -v setpriv >/dev/null 2>&1; then
-	echo 0 >"$D/fw_cmds"
-	end=$(($(date +%s) + 5))
-	n=0
-	while [ "$(date +%s)" -lt "$end" ]; do
-		setpriv --reuid 65534 --regid 65534 --clear-groups \
-			adpctl profile show dev emu0 >/dev/null || exit 1
-		n=$((n + 1))
-	done
-	echo "RESULT unpriv_profile_show_runs $n runs"
-	echo "RESULT unpriv_5s_cmds $(cat "$D/fw_cmds") cmds <=$((2 * (5000 / $(cat /sys/module/roce_adp/parameters/snapshot_interval_ms) + 2)))"
-else
-	echo "NOTE no setpriv in the guest: the unprivileged loop is fw_bounds's (selftests)"
+# An unprivileged reader in a loop (uid 65534): the snapshot answers it,
+# at most one refresh (2 queries) per snapshot_interval_ms; date's whole
+# seconds make the loop up to 6 s long.
+nobody() { setpriv --reuid 65534 --regid 65534 --clear-groups "$@"; }
+if ! err=$(nobody adpctl profile show dev emu0 2>&1 >/dev/null); then
+	echo "NOTE no unprivileged loop (fw_bounds has one): setpriv as uid 65534 failed: $err"
+	echo "RESULT unpriv_profile_show_runs - runs"
+	exit 0
 fi
+interval=$(cat /sys/module/roce_adp/parameters/snapshot_interval_ms)
+echo 0 >"$D/fw_cmds"
+end=$(($(date +%s) + 5))
+n=0
+while [ "$(date +%s)" -lt "$end" ]; do
+	nobody adpctl profile show dev emu0 >/dev/null || exit 1
+	n=$((n + 1))
+done
+echo "RESULT unpriv_profile_show_runs $n runs"
+echo "RESULT unpriv_loop_cmds $(cat "$D/fw_cmds") cmds <=$((2 * (6000 / interval + 1)))"
