@@ -7,6 +7,7 @@
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/debugfs.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/jiffies.h>
@@ -149,10 +150,15 @@ int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
 			 outlen < RADP_CMD_OUT_HDR_LEN))
 		return -EINVAL;
 
+	if (READ_ONCE(dev->removing)) {
+		NL_SET_ERR_MSG(extack, "device is being removed");
+		return -ENODEV;
+	}
 	if (READ_ONCE(dev->resetting)) {
 		NL_SET_ERR_MSG(extack, "device is resetting");
 		return -EAGAIN;
 	}
+	atomic64_inc(&dev->fw_cmds);
 	memset(out, 0, outlen);
 	err = dev->ops->exec(dev, in, inlen, out, outlen);
 	if (err == -EINPROGRESS)
@@ -177,3 +183,35 @@ int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
 	return st->err;
 }
 EXPORT_SYMBOL_GPL(radp_cmd_exec);
+
+/*
+ * Knob "fw_cmds" in the device's debugfs directory: the commands it was
+ * sent (each one radp_cmd_exec() handed to the backend); writing 0 resets
+ * the count.
+ */
+static int radp_fw_cmds_get(void *data, u64 *val)
+{
+	struct radp_dev *dev = data;
+
+	*val = atomic64_read(&dev->fw_cmds);
+	return 0;
+}
+
+static int radp_fw_cmds_set(void *data, u64 val)
+{
+	struct radp_dev *dev = data;
+
+	if (val)
+		return -EINVAL;
+	atomic64_set(&dev->fw_cmds, 0);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(radp_fw_cmds_fops, radp_fw_cmds_get,
+			 radp_fw_cmds_set, "%llu\n");
+
+void radp_dev_debugfs_init(struct radp_dev *dev, struct dentry *dir)
+{
+	debugfs_create_file_unsafe("fw_cmds", 0600, dir, dev,
+				   &radp_fw_cmds_fops);
+}
+EXPORT_SYMBOL_GPL(radp_dev_debugfs_init);

@@ -50,6 +50,8 @@ int radp_dev_register(struct radp_dev *dev)
 	refcount_set(&dev->users, 1);
 	init_completion(&dev->released);
 	mutex_init(&dev->cfg_lock);
+	atomic64_set(&dev->fw_cmds, 0);
+	radp_snap_init(dev);
 	radp_reset_dev_init(dev);
 
 	mutex_lock(&radp_devs_lock);
@@ -75,6 +77,13 @@ void radp_dev_unregister(struct radp_dev *dev)
 	mutex_lock(&radp_devs_lock);
 	xa_erase(&radp_devs, dev->index);
 	mutex_unlock(&radp_devs_lock);
+	/*
+	 * Requests in flight send no new command from now on (-ENODEV) and
+	 * those waiting for an answer stop waiting: removal waits at most
+	 * for the commands the firmware is executing, one command's time.
+	 */
+	WRITE_ONCE(dev->removing, true);
+	wake_up_all(&dev->cmd_wq);
 	/* Listeners that look it up now no longer find it. */
 	radp_dev_notify(dev, ROCE_ADP_DEV_EVENT_REMOVED);
 

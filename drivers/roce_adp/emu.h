@@ -162,6 +162,7 @@ struct radp_emu {
 	struct {
 		spinlock_t lock;	/* the counters below */
 		u32 fail_count;
+		u32 fail_skip;
 		u8 fail_status;
 		u32 fail_syndrome;
 		u32 hang_count;

@@ -133,26 +133,29 @@ static int radp_emu_knob_input(char *buf, size_t size,
 /*
  * Knob "fail_next": writing "N STATUS SYNDROME" makes the next N commands
  * fail with that status and syndrome, unexecuted ("0 0 0" disarms);
- * reading shows what remains.
+ * "N STATUS SYNDROME SKIP" lets SKIP commands through first (a SET's
+ * read-back is its third). Reading shows what remains, SKIP only while
+ * some remain to let through.
  */
 static ssize_t radp_emu_fail_next_write(struct file *file,
 					const char __user *ubuf,
 					size_t count, loff_t *ppos)
 {
 	struct radp_emu *emu = file->private_data;
-	unsigned int n, status, syndrome;
+	unsigned int n, status, syndrome, skip = 0;
 	char buf[48];
 	int err;
 
 	err = radp_emu_knob_input(buf, sizeof(buf), ubuf, count);
 	if (err)
 		return err;
-	if (sscanf(buf, "%u %i %i", &n, &status, &syndrome) != 3 ||
+	if (sscanf(buf, "%u %i %i %u", &n, &status, &syndrome, &skip) < 3 ||
 	    status > U8_MAX || (n && status == RADP_CMD_STAT_OK)) {
-		pr_err("fail_next takes \"N STATUS SYNDROME\", STATUS not 0\n");
+		pr_err("fail_next takes \"N STATUS SYNDROME [SKIP]\", STATUS not 0\n");
 		return -EINVAL;
 	}
 	spin_lock(&emu->fault.lock);
+	emu->fault.fail_skip = skip;
 	emu->fault.fail_count = n;
 	emu->fault.fail_status = status;
 	emu->fault.fail_syndrome = syndrome;
@@ -168,9 +171,13 @@ static ssize_t radp_emu_fail_next_read(struct file *file, char __user *ubuf,
 	int len;
 
 	spin_lock(&emu->fault.lock);
-	len = scnprintf(buf, sizeof(buf), "%u 0x%02x 0x%08x\n",
+	len = scnprintf(buf, sizeof(buf), "%u 0x%02x 0x%08x",
 			emu->fault.fail_count, emu->fault.fail_status,
 			emu->fault.fail_syndrome);
+	if (emu->fault.fail_skip)
+		len += scnprintf(buf + len, sizeof(buf) - len, " %u",
+				 emu->fault.fail_skip);
+	len += scnprintf(buf + len, sizeof(buf) - len, "\n");
 	spin_unlock(&emu->fault.lock);
 	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
 }
@@ -495,6 +502,7 @@ static void radp_emu_debugfs_init(struct radp_emu *emu)
 			    &radp_emu_last_cmd_fops);
 	debugfs_create_file_unsafe("fw_reset", 0600, emu->ddir, emu,
 				   &radp_emu_fw_reset_fops);
+	radp_dev_debugfs_init(&emu->radp, emu->ddir);
 	radp_emu_mpt_debugfs_init(emu);
 	radp_emu_hist_debugfs_init(emu);
 }

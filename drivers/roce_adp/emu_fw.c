@@ -329,6 +329,8 @@ static enum radp_emu_fault_kind radp_emu_fault(struct radp_emu *emu,
 		emu->fault.reply_armed = false;
 		memcpy(out, emu->fault.reply, RADP_CMD_OUT_HDR_LEN);
 		kind = RADP_EMU_FAULT_REPLY;
+	} else if (emu->fault.fail_count && emu->fault.fail_skip) {
+		emu->fault.fail_skip--;
 	} else if (emu->fault.fail_count) {
 		emu->fault.fail_count--;
 		*status = emu->fault.fail_status;

@@ -95,9 +95,10 @@ const struct nla_policy roce_adp_dev_get_nl_policy[ROCE_ADP_A_DEV_NAME + 1] = {
 };
 
 /* ROCE_ADP_CMD_ACCL_GET - do */
-const struct nla_policy roce_adp_accl_get_nl_policy[ROCE_ADP_A_ACCL_RAW + 1] = {
+const struct nla_policy roce_adp_accl_get_nl_policy[ROCE_ADP_A_SNAPSHOT + 1] = {
 	[ROCE_ADP_A_DEV_NAME] = { .type = NLA_NUL_STRING, .len = 31, },
 	[ROCE_ADP_A_ACCL_RAW] = { .type = NLA_FLAG, },
+	[ROCE_ADP_A_SNAPSHOT] = { .type = NLA_FLAG, },
 };
 
 /* ROCE_ADP_CMD_ACCL_SET - do */
@@ -107,9 +108,10 @@ const struct nla_policy roce_adp_accl_set_nl_policy[ROCE_ADP_A_ACCL + 1] = {
 };
 
 /* ROCE_ADP_CMD_PROFILE_GET - do */
-const struct nla_policy roce_adp_profile_get_nl_policy[ROCE_ADP_A_PROFILE_ID + 1] = {
+const struct nla_policy roce_adp_profile_get_nl_policy[ROCE_ADP_A_SNAPSHOT + 1] = {
 	[ROCE_ADP_A_DEV_NAME] = { .type = NLA_NUL_STRING, .len = 31, },
 	[ROCE_ADP_A_PROFILE_ID] = NLA_POLICY_MAX(NLA_U32, ROCE_ADP_PROFILE_ID_MAX),
+	[ROCE_ADP_A_SNAPSHOT] = { .type = NLA_FLAG, },
 };
 
 /* ROCE_ADP_CMD_PROFILE_SET - do */
@@ -163,7 +165,7 @@ const struct genl_ops roce_adp_nl_ops[10] = {
 		.doit		= roce_adp_nl_accl_get_doit,
 		.dumpit		= roce_adp_nl_accl_get_dumpit,
 		.policy		= roce_adp_accl_get_nl_policy,
-		.maxattr	= ROCE_ADP_A_ACCL_RAW,
+		.maxattr	= ROCE_ADP_A_SNAPSHOT,
 	},
 	{
 		.cmd		= ROCE_ADP_CMD_ACCL_SET,
@@ -177,7 +179,7 @@ const struct genl_ops roce_adp_nl_ops[10] = {
 		.doit		= roce_adp_nl_profile_get_doit,
 		.dumpit		= roce_adp_nl_profile_get_dumpit,
 		.policy		= roce_adp_profile_get_nl_policy,
-		.maxattr	= ROCE_ADP_A_PROFILE_ID,
+		.maxattr	= ROCE_ADP_A_SNAPSHOT,
 	},
 	{
 		.cmd		= ROCE_ADP_CMD_PROFILE_SET,

@@ -19,11 +19,11 @@ extern const struct nla_policy roce_adp_range_nl_policy[ROCE_ADP_A_RANGE_RANGE_S
 
 extern const struct nla_policy roce_adp_dev_get_nl_policy[ROCE_ADP_A_DEV_NAME + 1];
 
-extern const struct nla_policy roce_adp_accl_get_nl_policy[ROCE_ADP_A_ACCL_RAW + 1];
+extern const struct nla_policy roce_adp_accl_get_nl_policy[ROCE_ADP_A_SNAPSHOT + 1];
 
 extern const struct nla_policy roce_adp_accl_set_nl_policy[ROCE_ADP_A_ACCL + 1];
 
-extern const struct nla_policy roce_adp_profile_get_nl_policy[ROCE_ADP_A_PROFILE_ID + 1];
+extern const struct nla_policy roce_adp_profile_get_nl_policy[ROCE_ADP_A_SNAPSHOT + 1];
 
 extern const struct nla_policy roce_adp_profile_set_nl_policy[ROCE_ADP_A_PROFILE + 1];
 

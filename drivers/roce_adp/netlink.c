@@ -96,6 +96,30 @@ int radp_nl_put_msg(struct sk_buff *skb, const struct radp_nl_request *req,
 	return 0;
 }
 
+/*
+ * A dump message about @dev that carries no object, only how far the dump
+ * went (@attr, @pos): the reader learns the dump is alive, and the call
+ * that spent its command budget without a match has something to send.
+ */
+int radp_nl_put_progress(struct sk_buff *skb, struct netlink_callback *cb,
+			 u8 cmd, const struct radp_dev *dev, u16 attr, u32 pos)
+{
+	void *hdr;
+
+	hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+			  &radp_nl_family, NLM_F_MULTI, cmd);
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_string(skb, ROCE_ADP_A_DEV_NAME, dev->name) ||
+	    nla_put_u32(skb, attr, pos)) {
+		genlmsg_cancel(skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	nl_dump_check_consistent(cb, nlmsg_hdr(skb));
+	return 0;
+}
+
 /* The request info and reply data of @req, zeroed; kfree() both. */
 static int radp_nl_alloc(const struct radp_nl_request *req,
 			 struct radp_nl_req_info **ri,
@@ -150,6 +174,18 @@ static struct sk_buff *radp_nl_build(const struct radp_nl_request *req,
 	return msg;
 }
 
+/*
+ * Who asks, and whether the snapshot answers: requests without
+ * CAP_NET_ADMIN (the capability GENL_ADMIN_PERM asks for, checked as
+ * genetlink does) never make the module read a device on their own.
+ */
+static void radp_nl_req_init(struct radp_nl_req_info *ri,
+			     const struct sk_buff *skb, struct nlattr **attrs)
+{
+	ri->unpriv = !netlink_capable(skb, CAP_NET_ADMIN);
+	ri->snapshot = ri->unpriv || nla_get_flag(attrs[ROCE_ADP_A_SNAPSHOT]);
+}
+
 static int radp_nl_get_doit(struct sk_buff *skb, struct genl_info *info,
 			    const struct radp_nl_request *req)
 {
@@ -162,6 +198,7 @@ static int radp_nl_get_doit(struct sk_buff *skb, struct genl_info *info,
 	err = radp_nl_alloc(req, &ri, &data);
 	if (err)
 		return err;
+	radp_nl_req_init(ri, skb, info->attrs);
 	if (req->parse) {
 		err = req->parse(ri, info->attrs, info->extack);
 		if (err)
@@ -229,6 +266,7 @@ static int radp_nl_dump_named(struct sk_buff *skb, struct netlink_callback *cb,
 
 	if (ctx->done)
 		return 0;
+	ctx->named = true;
 	dev = radp_dev_get_by_name(nla_data(name));
 	if (!dev) {
 		NL_SET_ERR_MSG_ATTR(cb->extack, name, "no such device");
@@ -256,6 +294,7 @@ static int radp_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
 	if (err)
 		return err;
 	ri->dump = true;
+	radp_nl_req_init(ri, cb->skb, attrs);
 	if (req->parse) {
 		err = req->parse(ri, attrs, cb->extack);
 		if (err)
@@ -274,9 +313,13 @@ static int radp_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
 			ctx->dev_index++;
 		}
 	}
-	/* A full message is sent and the dump goes on in the next one. */
-	if (err == -EMSGSIZE && skb->len)
-		err = skb->len;
+	/*
+	 * A full message is sent and the dump goes on in the next one. So is
+	 * one whose call spent its command budget (dump_dev then put at
+	 * least a progress message in it).
+	 */
+	if ((err == -EMSGSIZE && skb->len) || err == RADP_NL_DUMP_YIELD)
+		err = skb->len ?: -EMSGSIZE;
 out:
 	kfree(data);
 	kfree(ri);
@@ -327,6 +370,37 @@ unlock:
 	mutex_unlock(&radp_nl_registered_lock);
 }
 
+/*
+ * A SET's write went through but its read-back failed: the device changed
+ * and listeners must hear of it, with the flag instead of a state.
+ */
+static void radp_nl_notify_readback_failed(struct radp_dev *dev, u8 cmd)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	mutex_lock(&radp_nl_registered_lock);
+	if (!radp_nl_registered ||
+	    !genl_has_listeners(&radp_nl_family, &init_net,
+				ROCE_ADP_NLGRP_CONFIG))
+		goto unlock;
+	msg = genlmsg_new(nla_total_size(strlen(dev->name) + 1) +
+			  nla_total_size(0), GFP_KERNEL);
+	if (!msg)
+		goto unlock;
+	hdr = genlmsg_put(msg, 0, 0, &radp_nl_family, 0, cmd);
+	if (!hdr || nla_put_string(msg, ROCE_ADP_A_DEV_NAME, dev->name) ||
+	    nla_put_flag(msg, ROCE_ADP_A_READBACK_FAILED)) {
+		nlmsg_free(msg);
+		goto unlock;
+	}
+	genlmsg_end(msg, hdr);
+	genlmsg_multicast(&radp_nl_family, msg, 0, ROCE_ADP_NLGRP_CONFIG,
+			  GFP_KERNEL);
+unlock:
+	mutex_unlock(&radp_nl_registered_lock);
+}
+
 static int radp_nl_set_doit(struct sk_buff *skb, struct genl_info *info,
 			    const struct radp_nl_request *req)
 {
@@ -347,22 +421,35 @@ static int radp_nl_set_doit(struct sk_buff *skb, struct genl_info *info,
 
 	/*
 	 * The reply and the notification show this change, not a later
-	 * one: one read-back, under the lock, serves both.
+	 * one: one read-back, under the lock, serves both (and brings the
+	 * snapshot up to date). The lock is held across firmware commands:
+	 * a fatal signal ends the wait for it.
 	 */
-	mutex_lock(&dev->cfg_lock);
-	err = req->set(dev, ri, info) ?:
-	      radp_nl_prepare(req, dev, ri, data, info->extack);
+	err = mutex_lock_killable(&dev->cfg_lock);
+	if (err)
+		goto err_put_dev;
+	ri->set = true;
+	err = req->set(dev, ri, info);
 	if (err)
 		goto err_unlock;
+	/* From here on the device changed: listeners hear of it. */
+	err = radp_nl_prepare(req, dev, ri, data, info->extack);
+	if (err) {
+		if (req->ntf_cmd)
+			radp_nl_notify_readback_failed(dev, req->ntf_cmd);
+		goto err_unlock;
+	}
 	/* A message may have several SETs (HISTOGRAM_CLEAR): answer each. */
 	msg = radp_nl_build(req, info->genlhdr->cmd, info->snd_portid,
 			    info->snd_seq, ri, data);
+	if (req->ntf_cmd) {
+		ri->dev_event = ri->ntf_event;
+		radp_nl_notify(dev, req->ntf_cmd, ri, data);
+	}
 	if (IS_ERR(msg)) {
 		err = PTR_ERR(msg);
 		goto err_unlock;
 	}
-	if (req->ntf_cmd)
-		radp_nl_notify(dev, req->ntf_cmd, ri, data);
 	mutex_unlock(&dev->cfg_lock);
 
 	radp_dev_put(dev);
@@ -372,6 +459,7 @@ static int radp_nl_set_doit(struct sk_buff *skb, struct genl_info *info,
 
 err_unlock:
 	mutex_unlock(&dev->cfg_lock);
+err_put_dev:
 	radp_dev_put(dev);
 err_free:
 	kfree(data);

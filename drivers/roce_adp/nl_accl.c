@@ -49,11 +49,24 @@ static_assert((int)RADP_ACCL_FEATURE_COUNT == (int)ROCE_ADP_A_ACCL_MAX,
 static_assert((int)RADP_ACCL_CAPS_COUNT == (int)ROCE_ADP_A_CAPS_MAX,
 	      "one ROCE_ADP_A_CAPS_* attribute per row of RADP_ACCL_CAPS_FIELDS");
 
+/* The snapshot keeps no raw bytes: only a read of the device has them. */
 static int radp_nl_accl_parse(struct radp_nl_req_info *base,
 			      struct nlattr **attrs,
 			      struct netlink_ext_ack *extack)
 {
-	RADP_NL_ACCL_REQ(base)->raw = nla_get_flag(attrs[ROCE_ADP_A_ACCL_RAW]);
+	struct nlattr *raw = attrs[ROCE_ADP_A_ACCL_RAW];
+
+	RADP_NL_ACCL_REQ(base)->raw = nla_get_flag(raw);
+	if (raw && base->unpriv) {
+		NL_SET_ERR_MSG_ATTR(extack, raw,
+				    "the raw register is read from the device, which needs CAP_NET_ADMIN");
+		return -EPERM;
+	}
+	if (raw && base->snapshot) {
+		NL_SET_ERR_MSG_ATTR(extack, raw,
+				    "the snapshot holds no raw register");
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -62,11 +75,18 @@ static int radp_nl_accl_prepare(const struct radp_nl_req_info *ri,
 				struct netlink_ext_ack *extack)
 {
 	struct radp_nl_accl_data *data = RADP_NL_ACCL_DATA(reply);
+	int err;
 
+	if (ri->snapshot)
+		return radp_snap_read(reply->dev, &data->r, NULL,
+				      &reply->age_ms, extack);
 	/* A SET's reply and a notification carry no raw bytes. */
-	data->has_raw = ri && RADP_NL_ACCL_REQ(ri)->raw;
-	return radp_accl_query_raw(reply->dev, 0, &data->r,
-				   data->has_raw ? data->raw : NULL, extack);
+	data->has_raw = RADP_NL_ACCL_REQ(ri)->raw;
+	err = radp_accl_query_raw(reply->dev, 0, &data->r,
+				  data->has_raw ? data->raw : NULL, extack);
+	if (!err && ri->set)
+		radp_snap_readback(reply->dev, 0, &data->r);
+	return err;
 }
 
 static int radp_nl_accl_reply_size(const struct radp_nl_req_info *ri,
@@ -79,7 +99,8 @@ static int radp_nl_accl_reply_size(const struct radp_nl_req_info *ri,
 	       RADP_ACCL_CAPS_COUNT * nla_total_size(sizeof(u32)) +
 	       nla_total_size(sizeof(u32)) +	/* active profile */
 	       2 * feats +			/* features, configurable */
-	       nla_total_size(RADP_ROCE_ACCL_LEN);	/* raw */
+	       nla_total_size(RADP_ROCE_ACCL_LEN) +	/* raw */
+	       nla_total_size(sizeof(u32));		/* age */
 }
 
 /**
@@ -131,7 +152,8 @@ static int radp_nl_accl_fill(struct sk_buff *skb,
 	}
 	nla_nest_end(skb, caps);
 
-	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID, r->profile_id))
+	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID, r->profile_id) ||
+	    nla_put_u32(skb, ROCE_ADP_A_AGE_MS, reply->age_ms))
 		return -EMSGSIZE;
 	if (data->has_raw &&
 	    nla_put(skb, ROCE_ADP_A_ACCL_REG, RADP_ROCE_ACCL_LEN, data->raw))

@@ -109,20 +109,22 @@ static int radp_nl_dev_fill(struct sk_buff *skb,
 /*
  * profile-forget: restoring leaves the firmware's default timeouts after
  * the next reset. The firmware keeps the current profile until then; the
- * reply shows what is saved now. It changes nothing the device shows: no
- * notification.
+ * reply shows what is saved now, and so does the dev-ntf it sends (event
+ * profile-forgotten): what the module will restore changed.
  */
 static int radp_nl_profile_forget(struct radp_dev *dev,
 				  struct radp_nl_req_info *ri,
 				  struct genl_info *info)
 {
 	radp_saved_forget_profile(dev);
+	ri->ntf_event = ROCE_ADP_DEV_EVENT_PROFILE_FORGOTTEN;
 	return 0;
 }
 
 const struct radp_nl_request radp_nl_dev_request = {
 	.cmd			= ROCE_ADP_CMD_DEV_GET,
 	.set_cmd		= ROCE_ADP_CMD_PROFILE_FORGET,
+	.ntf_cmd		= ROCE_ADP_CMD_DEV_NTF,
 	.req_info_size		= sizeof(struct radp_nl_req_info),
 	.reply_data_size	= sizeof(struct radp_nl_dev_data),
 	.prepare		= radp_nl_dev_prepare,

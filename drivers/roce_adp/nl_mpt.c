@@ -9,6 +9,7 @@
  * under it.
  */
 
+#include <linux/sched/signal.h>
 #include <net/genetlink.h>
 
 #include "compat.h"
@@ -233,7 +234,16 @@ static bool radp_nl_mpt_match(const struct radp_nl_mpt_req *ri,
 	return true;
 }
 
-/* Every live entry of the device that passes the filters, a message each. */
+/*
+ * Every live entry of the device that passes the filters, a message each.
+ * A call sends at most RADP_NL_DUMP_CMDS_MAX commands, then returns what
+ * it has and the next call resumes: a sparse table or a filter matching
+ * nothing costs the reader many reads (of a progress message,
+ * ROCE_ADP_A_MPT_SCANNED, when nothing matched), never one endless call.
+ * A fatal signal ends the dump at once; a device being removed ends the
+ * dump that names it (ENODEV), or its part of a dump of every device,
+ * flagged NLM_F_DUMP_INTR.
+ */
 static int radp_nl_mpt_dump_dev(struct sk_buff *skb,
 				struct netlink_callback *cb,
 				const struct radp_nl_request *req,
@@ -244,6 +254,7 @@ static int radp_nl_mpt_dump_dev(struct sk_buff *skb,
 	const struct radp_nl_mpt_req *ri = RADP_NL_MPT_REQ(base);
 	struct radp_nl_mpt_data *data = RADP_NL_MPT_DATA(reply);
 	struct radp_dev *dev = reply->dev;
+	unsigned int budget = RADP_NL_DUMP_CMDS_MAX;
 	struct nlmsghdr *nlh;
 	u32 gen;
 	int err;
@@ -260,6 +271,25 @@ static int radp_nl_mpt_dump_dev(struct sk_buff *skb,
 
 	data->has_raw = ri->raw;
 	for (; ctx->pos < READ_ONCE(dev->mpt_count); ctx->pos++) {
+		if (fatal_signal_pending(current))
+			return -EINTR;
+		if (READ_ONCE(dev->removing)) {
+			if (ctx->named) {
+				NL_SET_ERR_MSG(cb->extack,
+					       "device removed during the dump");
+				return -ENODEV;
+			}
+			cb->seq++;
+			break;
+		}
+		if (!budget--) {
+			if (!skb->len &&
+			    radp_nl_put_progress(skb, cb, req->cmd, dev,
+						 ROCE_ADP_A_MPT_SCANNED, ctx->pos))
+				return -EMSGSIZE;
+			return RADP_NL_DUMP_YIELD;
+		}
+		cond_resched();
 		err = radp_mpt_query(dev, ctx->pos, &data->m,
 				     ri->raw ? data->raw : NULL, cb->extack);
 		if (err)
@@ -281,8 +311,6 @@ static int radp_nl_mpt_dump_dev(struct sk_buff *skb,
 		if (err)
 			return err;
 		nl_dump_check_consistent(cb, nlh);
-		if (need_resched())
-			cond_resched();
 	}
 	ctx->in_dev = false;
 	return 0;

@@ -162,7 +162,32 @@ static void radp_nl_profile_id_above_max(struct netlink_ext_ack *extack,
 			     radp_fields[RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID].name);
 }
 
-/* Profile 0 (the firmware's, and which is in effect), then the others. */
+/*
+ * A SET's read-back: the profile it wrote, one query. The write selected
+ * that profile, which made it the one in effect.
+ */
+static int radp_nl_profile_readback(const struct radp_nl_profile_req *ri,
+				    struct radp_nl_profile_data *data,
+				    struct netlink_ext_ack *extack)
+{
+	int err;
+
+	err = radp_accl_query(data->base.dev, ri->id, &data->r0, extack);
+	if (err)
+		return err;
+	radp_snap_readback(data->base.dev, ri->id, &data->r0);
+	if (ri->id)
+		data->r0.profile_id = ri->id;
+	data->first = ri->id;
+	data->last = ri->id;
+	data->p[ri->id] = data->r0.profile;
+	return 0;
+}
+
+/*
+ * Profile 0 (the firmware's, and which is in effect), then the others:
+ * read from the device, or all from the snapshot.
+ */
 static int radp_nl_profile_prepare(const struct radp_nl_req_info *base,
 				   struct radp_nl_reply_data *reply,
 				   struct netlink_ext_ack *extack)
@@ -173,7 +198,13 @@ static int radp_nl_profile_prepare(const struct radp_nl_req_info *base,
 	u32 id;
 	int err;
 
-	err = radp_accl_query(reply->dev, 0, &data->r0, extack);
+	if (base->set)
+		return radp_nl_profile_readback(ri, data, extack);
+	if (base->snapshot)
+		err = radp_snap_read(reply->dev, &data->r0, data->p,
+				     &reply->age_ms, extack);
+	else
+		err = radp_accl_query(reply->dev, 0, &data->r0, extack);
 	if (err)
 		return err;
 	if (ri->one && ri->id > data->r0.profile_max_id) {
@@ -185,7 +216,7 @@ static int radp_nl_profile_prepare(const struct radp_nl_req_info *base,
 	/* The firmware's maximum, whatever it says, bounds the array. */
 	if (data->last > ROCE_ADP_PROFILE_ID_MAX)
 		data->last = ROCE_ADP_PROFILE_ID_MAX;
-	for (id = data->first; id <= data->last; id++) {
+	for (id = data->first; id <= data->last && !base->snapshot; id++) {
 		if (!id) {
 			data->p[0] = data->r0.profile;
 			continue;
@@ -240,7 +271,7 @@ static int radp_nl_profile_reply_size(const struct radp_nl_req_info *ri,
 {
 	const struct radp_nl_profile_data *data = RADP_NL_PROFILE_DATA(reply);
 
-	return nla_total_size(sizeof(u32)) +	/* active profile */
+	return 2 * nla_total_size(sizeof(u32)) +	/* active profile, age */
 	       (data->last - data->first + 1) * radp_nl_profile_size();
 }
 
@@ -253,7 +284,8 @@ static int radp_nl_profile_fill(struct sk_buff *skb,
 	int err;
 
 	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID,
-			data->r0.profile_id))
+			data->r0.profile_id) ||
+	    nla_put_u32(skb, ROCE_ADP_A_AGE_MS, reply->age_ms))
 		return -EMSGSIZE;
 	for (id = data->first; id <= data->last; id++) {
 		err = radp_nl_put_profile(skb, id, &data->p[id]);
@@ -340,25 +372,32 @@ static int radp_nl_profile_set(struct radp_dev *dev,
 		memcpy(range_tb[index], rtb, sizeof(rtb));
 	}
 
-	err = radp_accl_query(dev, 0, &r0, extack);
-	if (err)
-		return err;
-	radp_accl_caps(&r0, &caps);
 	attr = tb[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID];
 	if (!dev->skip_checks && !id) {
 		NL_SET_ERR_MSG_ATTR(extack, attr,
 				    "profile 0 is the firmware's own and cannot be written");
 		return -EINVAL;
 	}
+
+	/*
+	 * One query serves the limits (the caps are in every profile's) and
+	 * the read-modify-write: what the request does not give stays. The
+	 * firmware refuses to read a profile beyond its maximum: only then
+	 * profile 0's query tells whether that was the reason.
+	 */
+	err = radp_accl_query(dev, id, &cur, extack);
+	if (err && !dev->skip_checks && !radp_accl_query(dev, 0, &r0, NULL) &&
+	    id > r0.profile_max_id) {
+		radp_nl_profile_id_above_max(extack, attr);
+		return -EINVAL;
+	}
+	if (err)
+		return err;
+	radp_accl_caps(&cur, &caps);
 	if (!dev->skip_checks && id > caps.profile_max_id) {
 		radp_nl_profile_id_above_max(extack, attr);
 		return -EINVAL;
 	}
-
-	/* Read-modify-write: what the request does not give stays. */
-	err = radp_accl_query(dev, id, &cur, extack);
-	if (err)
-		return err;
 	w.profile = cur.profile;
 	radp_nl_apply(&w.profile, radp_profile_members,
 		      radp_profile_members_count, tb);

@@ -26,25 +26,46 @@
  * struct radp_nl_req_info - what a request asks for; a message's own
  *	request info embeds it first
  * @dump: the request is a dump
+ * @set: prepare reads back a SET, under cfg_lock
+ * @unpriv: the sender lacks CAP_NET_ADMIN
+ * @snapshot: answer from the device's snapshot (always when @unpriv)
  * @dev_event: for ROCE_ADP_CMD_DEV_NTF, enum roce_adp_dev_event
+ * @ntf_event: set by a SET whose notification is a ROCE_ADP_CMD_DEV_NTF:
+ *	its event
  */
 struct radp_nl_req_info {
 	bool dump;
+	bool set;
+	bool unpriv;
+	bool snapshot;
 	u32 dev_event;
+	u32 ntf_event;
 };
 
 /**
  * struct radp_nl_reply_data - what a reply shows of one device, read by
  *	prepare; a message's own reply data embeds it first
  * @dev: the device
+ * @age_ms: how old the register state is (ROCE_ADP_A_AGE_MS): 0 when
+ *	prepare read the device
  */
 struct radp_nl_reply_data {
 	struct radp_dev *dev;
+	u32 age_ms;
 };
+
+/*
+ * The most firmware commands one call of an MPT dump sends: then the call
+ * returns what it has (perhaps nothing) and the next one resumes.
+ */
+#define RADP_NL_DUMP_CMDS_MAX	256
+/* What dump_dev returns when it spent its budget and stopped early. */
+#define RADP_NL_DUMP_YIELD	1
 
 /* Dump position, kept in cb->ctx between the messages of a dump. */
 struct radp_nl_dump_ctx {
 	unsigned long dev_index;
+	bool named;		/* the dump names one device */
 	bool done;		/* a dump of one named device is over */
 	bool in_dev;		/* dump_dev is half way through a device */
 	u32 pos_dev;		/* ... this one (its index) */
@@ -71,7 +92,9 @@ struct radp_nl_dump_ctx {
  *	info for the prepare that follows. Returns 0 or a negative errno.
  * @dump_dev: optional: dump one device as many messages (radp_nl_put_msg()
  *	each), resuming from the position in the dump context; returns 0
- *	when the device is done, -EMSGSIZE when the message is full
+ *	when the device is done, -EMSGSIZE when the message is full,
+ *	RADP_NL_DUMP_YIELD when it sent RADP_NL_DUMP_CMDS_MAX commands (with
+ *	at least a radp_nl_put_progress() message in @skb)
  */
 struct radp_nl_request {
 	u8 cmd;
@@ -127,6 +150,8 @@ void radp_nl_notify(struct radp_dev *dev, u8 cmd,
 		    const struct radp_nl_reply_data *data);
 int radp_nl_put_features(struct sk_buff *skb, int type, const u32 *values,
 			 u32 mask);
+int radp_nl_put_progress(struct sk_buff *skb, struct netlink_callback *cb,
+			 u8 cmd, const struct radp_dev *dev, u16 attr, u32 pos);
 int radp_nl_put_msg(struct sk_buff *skb, const struct radp_nl_request *req,
 		    u8 cmd, u32 portid, u32 seq, int flags,
 		    const struct radp_nl_req_info *ri,

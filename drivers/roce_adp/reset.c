@@ -37,6 +37,7 @@ bool radp_restore_enabled(void)
 void radp_dev_fw_reset_begin(struct radp_dev *dev)
 {
 	WRITE_ONCE(dev->resetting, true);
+	radp_snap_invalidate(dev);
 }
 EXPORT_SYMBOL_GPL(radp_dev_fw_reset_begin);
 
@@ -49,6 +50,7 @@ EXPORT_SYMBOL_GPL(radp_dev_fw_reset_begin);
 void radp_dev_fw_reset(struct radp_dev *dev)
 {
 	dev->reset_end = ktime_get();
+	radp_snap_invalidate(dev);
 	WRITE_ONCE(dev->resetting, false);
 	queue_work(system_unbound_wq, &dev->restore_work);
 }

@@ -68,10 +68,14 @@ int radp_accl_query(struct radp_dev *dev, u32 profile_id,
 	return radp_accl_query_raw(dev, profile_id, r, NULL, extack);
 }
 
-/* Write ROCE_ACCL: the *_select bits of @w say what changes. */
+/*
+ * Write ROCE_ACCL: the *_select bits of @w say what changes. Under
+ * cfg_lock; the snapshot is stale from now until the SET's read-back.
+ */
 int radp_accl_write(struct radp_dev *dev, const struct radp_roce_accl *w,
 		    struct netlink_ext_ack *extack)
 {
+	radp_snap_written(dev);
 	return radp_accl_access(dev, RADP_ACCESS_REG_WRITE, w, NULL, NULL,
 				extack);
 }

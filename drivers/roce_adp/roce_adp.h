@@ -9,6 +9,7 @@
 #ifndef _ROCE_ADP_H
 #define _ROCE_ADP_H
 
+#include <linux/atomic.h>
 #include <linux/completion.h>
 #include <linux/device.h>
 #include <linux/mutex.h>
@@ -29,6 +30,7 @@
 #define RADP_NAME		"roce_adp"
 #define RADP_FW_VERSION_LEN	32
 
+struct dentry;
 struct radp_dev;
 struct radp_hist;
 
@@ -75,6 +77,46 @@ struct radp_saved_cfg {
 #define RADP_RESTORE_MSG_LEN	80
 
 /**
+ * struct radp_snap_stamp - when a snapshot was taken, and whether it holds
+ * @taken: ktime_get() at the end of the reads it holds
+ * @valid: it holds the device's state (nothing written since, no reset)
+ *
+ * The freshness rule of every snapshot (snapshot.c): valid and younger
+ * than the module parameter snapshot_interval_ms.
+ */
+struct radp_snap_stamp {
+	ktime_t taken;
+	bool valid;
+};
+
+/**
+ * struct radp_snapshot - the last ROCE_ACCL state of a device, for the
+ *	readers without CAP_NET_ADMIN (snapshot.c)
+ * @lock: the members below, for readers that copy them
+ * @stamp: age and validity of @r0 and @p
+ * @gen: moved by each firmware reset (any context, so not under @lock)
+ * @stamp_gen: @gen when the refresh @stamp tells of began
+ * @dirty: a write was sent since; the SET's read-back clears it
+ * @tried: when the last refresh was attempted
+ * @tried_gen: @gen when it began
+ * @err: that refresh's errno, returned until the interval passes
+ * @r0: profile 0's query: features, caps, the profile in effect
+ * @p: profiles 0 .. @r0.profile_max_id (bounded by ROCE_ADP_PROFILE_ID_MAX)
+ */
+struct radp_snapshot {
+	spinlock_t lock;	/* the members below */
+	atomic_t gen;
+	struct radp_snap_stamp stamp;
+	u32 stamp_gen;
+	bool dirty;
+	struct radp_snap_stamp tried;
+	u32 tried_gen;
+	int err;
+	struct radp_roce_accl r0;
+	struct radp_profile p[ROCE_ADP_PROFILE_ID_MAX + 1];
+};
+
+/**
  * struct radp_restore_state - the last firmware reset and its restore
  * @resets: firmware resets seen since the device was registered
  * @time: wall clock of the last reset's end, seconds since the epoch
@@ -117,6 +159,8 @@ struct radp_restore_state {
  * @reset_end: when the backend reported the end of the last reset
  * @hist: the module's totals of the retransmission histogram (hist.c),
  *	under @cfg_lock; NULL until first read
+ * @snap: the last register state read or written, for unprivileged readers
+ * @fw_cmds: commands issued to the firmware (debugfs fw_cmds)
  * @index: registry key, stable for the device's life; dumps resume by it
  * @users: references held by in-flight requests, plus one for the registry
  * @released: completed when the last user drops its reference
@@ -140,6 +184,8 @@ struct radp_dev {
 	struct work_struct restore_work;
 	ktime_t reset_end;
 	struct radp_hist *hist;
+	struct radp_snapshot snap;
+	atomic64_t fw_cmds;
 
 	u32 index;
 	refcount_t users;
@@ -157,6 +203,7 @@ void radp_dev_fw_reset_begin(struct radp_dev *dev);
 void radp_dev_fw_reset(struct radp_dev *dev);
 int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
 		  void *out, size_t outlen, struct netlink_ext_ack *extack);
+void radp_dev_debugfs_init(struct radp_dev *dev, struct dentry *dir);
 
 /* The core's own services, below: not for backends. */
 
@@ -181,6 +228,20 @@ void radp_reset_dev_fini(struct radp_dev *dev);
 
 /* cmd.c: the command path, the only road to a device */
 const char *radp_cmd_status_name(u8 status);
+
+/* snapshot.c: what readers without CAP_NET_ADMIN are answered from */
+bool radp_snap_stamp_fresh(const struct radp_snap_stamp *s);
+u32 radp_snap_stamp_age_ms(const struct radp_snap_stamp *s);
+void radp_snap_stamp_take(struct radp_snap_stamp *s);
+void radp_snap_stamp_invalidate(struct radp_snap_stamp *s);
+void radp_snap_init(struct radp_dev *dev);
+void radp_snap_invalidate(struct radp_dev *dev);
+void radp_snap_written(struct radp_dev *dev);
+int radp_snap_read(struct radp_dev *dev, struct radp_roce_accl *r0,
+		   struct radp_profile *p, u32 *age_ms,
+		   struct netlink_ext_ack *extack);
+void radp_snap_readback(struct radp_dev *dev, u32 profile_id,
+			const struct radp_roce_accl *r);
 
 /* roce_accl.c: the ROCE_ACCL register through ACCESS_REG */
 int radp_accl_query_raw(struct radp_dev *dev, u32 profile_id,

@@ -458,7 +458,8 @@ static int reply_cb(const struct nlmsghdr *nlh, void *arg)
 		}
 		break;
 	case ROCE_ADP_CMD_MPT_GET:
-		if (!tb[ROCE_ADP_A_MPT_ENTRY])
+		/* an entry, or a dump's progress (nothing matched yet) */
+		if (!tb[ROCE_ADP_A_MPT_ENTRY] && !tb[ROCE_ADP_A_MPT_SCANNED])
 			rp->bad++;
 		break;
 	}

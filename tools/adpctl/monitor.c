@@ -172,6 +172,12 @@ static int print_attrs(const struct adp_nl_msg *msg)
 		switch (type) {
 		case ROCE_ADP_A_DEV_NAME:
 		case ROCE_ADP_A_DEV_EVENT:
+		/* A SET's notification is its read-back: always 0 ms old. */
+		case ROCE_ADP_A_AGE_MS:
+			break;
+		case ROCE_ADP_A_READBACK_FAILED:
+			print_bool_str(PRINT_ANY, "readback_failed", " %s", true,
+				       "changed, reading it back failed", "");
 			break;
 		case ROCE_ADP_A_ACCL:
 			ret = print_nest(adp_accl_fields, a, NULL, "enables");

@@ -283,6 +283,9 @@ static int mpt_print(const struct adp_nl_msg *msg, void *arg)
 		print_error("kernel reply without a device name");
 		return -EBADMSG;
 	}
+	/* A dump's progress: entries read, none of them to print. */
+	if (!tb[ROCE_ADP_A_MPT_ENTRY] && tb[ROCE_ADP_A_MPT_SCANNED])
+		return 0;
 	if (!tb[ROCE_ADP_A_MPT_ENTRY]) {
 		print_error("kernel reply without an MPT entry");
 		return -EBADMSG;

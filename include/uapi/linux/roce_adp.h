@@ -111,10 +111,13 @@ enum roce_adp_mpt_access {
  *   notification.
  * @ROCE_ADP_DEV_EVENT_ADDED: The device was registered and can be used.
  * @ROCE_ADP_DEV_EVENT_REMOVED: The device was unregistered and is gone.
+ * @ROCE_ADP_DEV_EVENT_PROFILE_FORGOTTEN: profile-forget cleared the saved
+ *   profile: the next firmware reset leaves the firmware's default timeouts.
  */
 enum roce_adp_dev_event {
 	ROCE_ADP_DEV_EVENT_ADDED = 1,
 	ROCE_ADP_DEV_EVENT_REMOVED,
+	ROCE_ADP_DEV_EVENT_PROFILE_FORGOTTEN,
 };
 
 /**
@@ -193,6 +196,10 @@ enum {
 	ROCE_ADP_A_ACCL_REG,
 	ROCE_ADP_A_HISTOGRAM,
 	ROCE_ADP_A_HISTOGRAM_CONFIG,
+	ROCE_ADP_A_SNAPSHOT,
+	ROCE_ADP_A_AGE_MS,
+	ROCE_ADP_A_MPT_SCANNED,
+	ROCE_ADP_A_READBACK_FAILED,
 
 	__ROCE_ADP_A_MAX,
 	ROCE_ADP_A_MAX = (__ROCE_ADP_A_MAX - 1)

@@ -44,6 +44,10 @@ const char *const adp_attr_names[ROCE_ADP_A_MAX + 1] = {
 	[ROCE_ADP_A_ACCL_REG] = "accl_reg",
 	[ROCE_ADP_A_HISTOGRAM] = "histogram",
 	[ROCE_ADP_A_HISTOGRAM_CONFIG] = "histogram_config",
+	[ROCE_ADP_A_SNAPSHOT] = "snapshot",
+	[ROCE_ADP_A_AGE_MS] = "age_ms",
+	[ROCE_ADP_A_MPT_SCANNED] = "mpt_scanned",
+	[ROCE_ADP_A_READBACK_FAILED] = "readback_failed",
 };
 
 const char *const adp_backend_names[ROCE_ADP_BACKEND_MLX5 + 1] = {
@@ -88,9 +92,10 @@ const char *const adp_mpt_access_names[6] = {
 	[5] = "eb",
 };
 
-const char *const adp_dev_event_names[ROCE_ADP_DEV_EVENT_REMOVED + 1] = {
+const char *const adp_dev_event_names[ROCE_ADP_DEV_EVENT_PROFILE_FORGOTTEN + 1] = {
 	[ROCE_ADP_DEV_EVENT_ADDED] = "added",
 	[ROCE_ADP_DEV_EVENT_REMOVED] = "removed",
+	[ROCE_ADP_DEV_EVENT_PROFILE_FORGOTTEN] = "profile-forgotten",
 };
 
 const char *const adp_restore_outcome_names[ROCE_ADP_RESTORE_OUTCOME_FAILED + 1] = {
@@ -136,6 +141,10 @@ const struct nla_policy adp_policy[ROCE_ADP_A_MAX + 1] = {
 	[ROCE_ADP_A_ACCL_REG] = { .minlen = ROCE_ADP_ROCE_ACCL_LEN, .maxlen = ROCE_ADP_ROCE_ACCL_LEN },
 	[ROCE_ADP_A_HISTOGRAM] = { .type = NLA_NESTED },
 	[ROCE_ADP_A_HISTOGRAM_CONFIG] = { .type = NLA_NESTED },
+	[ROCE_ADP_A_SNAPSHOT] = { .type = NLA_FLAG },
+	[ROCE_ADP_A_AGE_MS] = { .type = NLA_U32 },
+	[ROCE_ADP_A_MPT_SCANNED] = { .type = NLA_U32 },
+	[ROCE_ADP_A_READBACK_FAILED] = { .type = NLA_FLAG },
 };
 
 const struct nla_policy adp_caps_policy[ROCE_ADP_A_CAPS_MAX + 1] = {

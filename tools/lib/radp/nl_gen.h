@@ -25,7 +25,7 @@ extern const char *const adp_cc_burst_size_names[ROCE_ADP_CC_BURST_SIZE_1_5KB + 
 extern const char *const adp_cc_probe_mp_mode_names[ROCE_ADP_CC_PROBE_MP_MODE_DISCARD + 1];
 extern const char *const adp_mpt_status_names[ROCE_ADP_MPT_STATUS_INVALID + 1];
 extern const char *const adp_mpt_access_names[6];
-extern const char *const adp_dev_event_names[ROCE_ADP_DEV_EVENT_REMOVED + 1];
+extern const char *const adp_dev_event_names[ROCE_ADP_DEV_EVENT_PROFILE_FORGOTTEN + 1];
 extern const char *const adp_restore_outcome_names[ROCE_ADP_RESTORE_OUTCOME_FAILED + 1];
 extern const char *const adp_hist_time_unit_names[ROCE_ADP_HIST_TIME_UNIT_MS + 1];
 extern const char *const adp_hist_bin_width_mode_names[ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE + 1];

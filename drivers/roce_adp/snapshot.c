@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Snapshots: what requests without CAP_NET_ADMIN are answered from, so
+ * that no unprivileged user decides how often the firmware is asked.
+ *
+ * As mlx5e answers `ip -s link` from counters its update_stats work
+ * refreshes, never from a firmware query per read, each device keeps the
+ * last ROCE_ACCL state the module read or wrote. A reader gets it when it
+ * is fresh; otherwise one reader refreshes it, under the device's
+ * cfg_lock (taken killably), and the others wait for that refresh and
+ * share it. A refresh that failed is not retried before the interval
+ * passes either. So whatever unprivileged users do, a device sees at most
+ * one refresh (1 + adp_retx_profile_max_id ROCE_ACCL reads) per
+ * snapshot_interval_ms, plus one per write the administrator made.
+ *
+ * Fresh means: taken less than snapshot_interval_ms ago, no firmware reset
+ * since (radp_snap_invalidate()) and no write since that the SET's own
+ * read-back did not account for (radp_snap_written(), then
+ * radp_snap_readback()).
+ *
+ * The freshness rule (struct radp_snap_stamp and its helpers) is the one
+ * every snapshot of the module follows, whatever it holds.
+ */
+
+#include <linux/ktime.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+
+#include "compat.h"
+#include "roce_adp.h"
+
+#define RADP_SNAPSHOT_INTERVAL_MIN_MS	10
+#define RADP_SNAPSHOT_INTERVAL_MAX_MS	600000
+
+static unsigned int snapshot_interval_ms = 1000;
+
+static int radp_snapshot_interval_set(const char *val,
+				      const struct kernel_param *kp)
+{
+	return param_set_uint_minmax(val, kp, RADP_SNAPSHOT_INTERVAL_MIN_MS,
+				     RADP_SNAPSHOT_INTERVAL_MAX_MS);
+}
+
+static const struct kernel_param_ops radp_snapshot_interval_ops = {
+	.set = radp_snapshot_interval_set,
+	.get = param_get_uint,
+};
+
+module_param_cb(snapshot_interval_ms, &radp_snapshot_interval_ops,
+		&snapshot_interval_ms, 0644);
+MODULE_PARM_DESC(snapshot_interval_ms,
+		 "How old a device's register snapshot may get before a request without CAP_NET_ADMIN refreshes it, in ms, 10 to 600000 (default 1000)");
+
+/* Valid and younger than snapshot_interval_ms. */
+bool radp_snap_stamp_fresh(const struct radp_snap_stamp *s)
+{
+	return s->valid && ktime_ms_delta(ktime_get(), s->taken) <
+			   READ_ONCE(snapshot_interval_ms);
+}
+
+u32 radp_snap_stamp_age_ms(const struct radp_snap_stamp *s)
+{
+	return min_t(s64, ktime_ms_delta(ktime_get(), s->taken), U32_MAX);
+}
+
+void radp_snap_stamp_take(struct radp_snap_stamp *s)
+{
+	s->taken = ktime_get();
+	s->valid = true;
+}
+
+void radp_snap_stamp_invalidate(struct radp_snap_stamp *s)
+{
+	s->valid = false;
+}
+
+void radp_snap_init(struct radp_dev *dev)
+{
+	struct radp_snapshot *snap = &dev->snap;
+
+	memset(snap, 0, sizeof(*snap));
+	spin_lock_init(&snap->lock);
+}
+
+/*
+ * A firmware reset: what the snapshot holds is gone. Called from the
+ * backend's reset events, in any context: no lock.
+ */
+void radp_snap_invalidate(struct radp_dev *dev)
+{
+	atomic_inc(&dev->snap.gen);
+}
+
+/* Under snap->lock: the data holds the device's state and is fresh. */
+static bool radp_snap_fresh(const struct radp_snapshot *snap)
+{
+	return !snap->dirty && radp_snap_stamp_fresh(&snap->stamp) &&
+	       snap->stamp_gen == atomic_read(&snap->gen);
+}
+
+/* A write is on its way to the device: stale until its read-back. */
+void radp_snap_written(struct radp_dev *dev)
+{
+	spin_lock(&dev->snap.lock);
+	dev->snap.dirty = true;
+	radp_snap_stamp_invalidate(&dev->snap.tried);
+	spin_unlock(&dev->snap.lock);
+}
+
+/* Copy the snapshot out if it is fresh. */
+static bool radp_snap_copy(struct radp_dev *dev, struct radp_roce_accl *r0,
+			   struct radp_profile *p, u32 *age_ms)
+{
+	struct radp_snapshot *snap = &dev->snap;
+	bool fresh;
+
+	spin_lock(&snap->lock);
+	fresh = radp_snap_fresh(snap);
+	if (fresh) {
+		if (r0)
+			*r0 = snap->r0;
+		if (p)
+			memcpy(p, snap->p, sizeof(snap->p));
+		*age_ms = radp_snap_stamp_age_ms(&snap->stamp);
+	}
+	spin_unlock(&snap->lock);
+	return fresh;
+}
+
+/* Under cfg_lock: read the whole state and keep it. */
+static int radp_snap_refresh(struct radp_dev *dev,
+			     struct netlink_ext_ack *extack)
+{
+	struct radp_snapshot *snap = &dev->snap;
+	u32 gen = atomic_read(&snap->gen);
+	struct radp_roce_accl *r;
+	u32 id, last;
+	int err;
+
+	r = kcalloc(2, sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return -ENOMEM;
+	err = radp_accl_query(dev, 0, &r[0], extack);
+	last = min_t(u32, r[0].profile_max_id, ROCE_ADP_PROFILE_ID_MAX);
+	for (id = 1; !err && id <= last; id++) {
+		err = radp_accl_query(dev, id, &r[1], extack);
+		if (!err) {
+			spin_lock(&snap->lock);
+			snap->p[id] = r[1].profile;
+			spin_unlock(&snap->lock);
+		}
+	}
+
+	spin_lock(&snap->lock);
+	radp_snap_stamp_take(&snap->tried);
+	snap->tried_gen = gen;
+	snap->err = err;
+	if (err) {
+		radp_snap_stamp_invalidate(&snap->stamp);
+	} else {
+		snap->r0 = r[0];
+		snap->p[0] = r[0].profile;
+		snap->dirty = false;
+		radp_snap_stamp_take(&snap->stamp);
+		snap->stamp_gen = gen;
+	}
+	spin_unlock(&snap->lock);
+	kfree(r);
+	return err;
+}
+
+/**
+ * radp_snap_read - the device's register state, from its snapshot
+ * @dev: the device
+ * @r0: NULL, or profile 0's query (features, caps, profile in effect)
+ * @p: NULL, or ROCE_ADP_PROFILE_ID_MAX + 1 profiles, valid up to
+ *	@r0->profile_max_id
+ * @age_ms: the age of what was copied
+ * @extack: why it failed
+ *
+ * Refreshes the snapshot first when it is not fresh, unless a refresh
+ * failed less than snapshot_interval_ms ago: that one's error is returned.
+ * Waits for cfg_lock killably: -EINTR on a fatal signal.
+ */
+int radp_snap_read(struct radp_dev *dev, struct radp_roce_accl *r0,
+		   struct radp_profile *p, u32 *age_ms,
+		   struct netlink_ext_ack *extack)
+{
+	struct radp_snapshot *snap = &dev->snap;
+	bool failed;
+	int err;
+
+	if (radp_snap_copy(dev, r0, p, age_ms))
+		return 0;
+	err = mutex_lock_killable(&dev->cfg_lock);
+	if (err)
+		return err;
+	/* Another reader may have refreshed it while we waited. */
+	if (!radp_snap_copy(dev, r0, p, age_ms)) {
+		spin_lock(&snap->lock);
+		failed = radp_snap_stamp_fresh(&snap->tried) &&
+			 snap->tried_gen == atomic_read(&snap->gen) &&
+			 snap->err;
+		err = snap->err;
+		spin_unlock(&snap->lock);
+		if (failed)
+			radp_extack_fmt(extack,
+					"reading the device for the snapshot failed less than %u ms ago (%d)",
+					READ_ONCE(snapshot_interval_ms), err);
+		else
+			err = radp_snap_refresh(dev, extack);
+		if (!err && !radp_snap_copy(dev, r0, p, age_ms))
+			err = -EAGAIN;
+	}
+	mutex_unlock(&dev->cfg_lock);
+	return err;
+}
+
+/**
+ * radp_snap_readback - a SET read back what it wrote, under cfg_lock
+ * @dev: the device
+ * @profile_id: 0: @r is profile 0's query (an ACCL_SET); N: profile N's
+ *	query after a write that selected profile N, now the one in effect
+ * @r: what was read
+ *
+ * The write left everything else as it was, so a snapshot that held the
+ * device's state before it holds it again (its age is unchanged).
+ */
+void radp_snap_readback(struct radp_dev *dev, u32 profile_id,
+			const struct radp_roce_accl *r)
+{
+	struct radp_snapshot *snap = &dev->snap;
+	struct radp_profile p0;
+
+	if (profile_id > ROCE_ADP_PROFILE_ID_MAX)
+		return;
+	spin_lock(&snap->lock);
+	if (snap->stamp.valid && snap->stamp_gen == atomic_read(&snap->gen) &&
+	    (!profile_id || profile_id <= snap->r0.profile_max_id)) {
+		p0 = snap->r0.profile;
+		snap->r0 = *r;
+		if (profile_id) {
+			snap->r0.profile = p0;
+			snap->r0.profile_id = profile_id;
+		}
+		snap->p[profile_id] = r->profile;
+		snap->dirty = false;
+	}
+	spin_unlock(&snap->lock);
+}

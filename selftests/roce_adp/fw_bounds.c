@@ -1,0 +1,574 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Firmware work bounded and killable (issue 18), measured by the device's
+ * fw_cmds counter (debugfs):
+ *  - readers without CAP_NET_ADMIN (uid 65534) are answered from the
+ *    snapshot: looping for 5 s they cause at most (5 s / interval + 1)
+ *    refreshes, each 1 + adp_retx_profile_max_id ROCE_ACCL reads;
+ *  - the snapshot follows the module's own writes (a SET's read-back
+ *    refreshes it) and is dropped by a firmware reset;
+ *  - an MPT dump of a 1M-entry table with nothing live, on a slow
+ *    firmware, dies within a second of SIGKILL, and del_device during
+ *    such a dump returns within one command timeout;
+ *  - every SET that changed the device notifies, also when its read-back
+ *    failed (readback-failed), and profile-forget notifies;
+ *  - the commands each operation costs: a set at most 3 (read, write,
+ *    read-back), a notification none.
+ */
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/roce_adp.h>
+
+#include "kselftest_harness.h"
+#include "nl.h"
+
+#define DBG "/sys/kernel/debug/roce_adp/"
+#define PARAM "/sys/module/roce_adp/parameters/"
+#define BUS "/sys/bus/roce_adp/"
+#define NOBODY 65534
+
+static int knob(const char *dev, const char *name, const char *val)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), DBG "%s/%s", dev, name);
+	return sysfs_write(path, val);
+}
+
+static long read_long(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	long v = -1;
+
+	if (f) {
+		if (fscanf(f, "%ld", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
+}
+
+static long fw_cmds(const char *dev)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), DBG "%s/fw_cmds", dev);
+	return read_long(path);
+}
+
+static int fw_cmds_reset(const char *dev)
+{
+	return knob(dev, "fw_cmds", "0");
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* What a reply or notification said. */
+struct reply {
+	int n;
+	int cmd;
+	int age_ms;
+	int active;
+	int dev_event;
+	bool readback_failed;
+	uint8_t en[ROCE_ADP_A_ACCL_MAX + 1];
+	int time_base;		/* the profile's, the last one in the reply */
+};
+
+static int reply_cb(const struct nlmsghdr *nlh, void *arg)
+{
+	const struct genlmsghdr *g = NLMSG_DATA(nlh);
+	const struct nlattr *tb[ROCE_ADP_A_MAX + 1], *ptb[ROCE_ADP_A_PROFILE_MAX + 1];
+	const struct nlattr *atb[ROCE_ADP_A_ACCL_MAX + 1];
+	struct reply *r = arg;
+	int t;
+
+	r->n++;
+	r->cmd = g->cmd;
+	nl_parse_genl(nlh, tb, ROCE_ADP_A_MAX);
+	if (tb[ROCE_ADP_A_AGE_MS])
+		r->age_ms = nl_get_u32(tb[ROCE_ADP_A_AGE_MS]);
+	if (tb[ROCE_ADP_A_ACTIVE_PROFILE_ID])
+		r->active = nl_get_u32(tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]);
+	if (tb[ROCE_ADP_A_DEV_EVENT])
+		r->dev_event = nl_get_u32(tb[ROCE_ADP_A_DEV_EVENT]);
+	r->readback_failed = !!tb[ROCE_ADP_A_READBACK_FAILED];
+	if (tb[ROCE_ADP_A_ACCL]) {
+		nl_parse(nl_data(tb[ROCE_ADP_A_ACCL]), nl_len(tb[ROCE_ADP_A_ACCL]),
+			 atb, ROCE_ADP_A_ACCL_MAX);
+		for (t = 1; t <= ROCE_ADP_A_ACCL_MAX; t++)
+			r->en[t] = atb[t] ? nl_get_u8(atb[t]) : 0xff;
+	}
+	if (tb[ROCE_ADP_A_PROFILE]) {
+		nl_parse(nl_data(tb[ROCE_ADP_A_PROFILE]),
+			 nl_len(tb[ROCE_ADP_A_PROFILE]), ptb,
+			 ROCE_ADP_A_PROFILE_MAX);
+		if (ptb[ROCE_ADP_A_PROFILE_TIME_BASE])
+			r->time_base = nl_get_u32(ptb[ROCE_ADP_A_PROFILE_TIME_BASE]);
+	}
+	return 0;
+}
+
+/* A GET of emu0 (a profile GET: profile 1), or a dump of every device. */
+static int get(struct nl_sock *sk, struct nl_msg *m, uint8_t cmd, bool dump,
+	       bool snapshot, struct reply *r, struct nl_ack *ack)
+{
+	memset(r, 0, sizeof(*r));
+	r->age_ms = -1;
+	nl_genl_init(sk, m, cmd, dump);
+	if (!dump)
+		nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	if (!dump && cmd == ROCE_ADP_CMD_PROFILE_GET)
+		nl_put_u32(m, ROCE_ADP_A_PROFILE_ID, 1);
+	if (snapshot)
+		nl_put(m, ROCE_ADP_A_SNAPSHOT, NULL, 0);
+	return nl_send_recv(sk, m, reply_cb, r, ack);
+}
+
+static int accl_get(struct nl_sock *sk, struct nl_msg *m, bool dump,
+		    bool snapshot, struct reply *r, struct nl_ack *ack)
+{
+	return get(sk, m, ROCE_ADP_CMD_ACCL_GET, dump, snapshot, r, ack);
+}
+
+static int profile_get(struct nl_sock *sk, struct nl_msg *m, bool dump,
+		       struct reply *r, struct nl_ack *ack)
+{
+	return get(sk, m, ROCE_ADP_CMD_PROFILE_GET, dump, false, r, ack);
+}
+
+/* Profile 1 with time_base @tb: one range, every rule kept. */
+static int profile_set(struct nl_sock *sk, struct nl_msg *m, uint32_t tb,
+		       struct reply *r, struct nl_ack *ack)
+{
+	memset(r, 0, sizeof(*r));
+	nl_genl_init(sk, m, ROCE_ADP_CMD_PROFILE_SET, false);
+	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_nest_start(m, ROCE_ADP_A_PROFILE);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, 1);
+	nl_put_u8(m, ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT, 0);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_RANGE_NUM, 1);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_START_RANGE_INDEX, 0);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIME_UNIT, 1);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIME_BASE, tb);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT, 14);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND, 1);
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE, 1);
+	nl_nest_start(m, ROCE_ADP_A_PROFILE_RANGE);
+	nl_put_u32(m, ROCE_ADP_A_RANGE_INDEX, 0);
+	nl_put_u32(m, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, 0);
+	nl_put_u32(m, ROCE_ADP_A_RANGE_DEC_MODE, 1);
+	nl_put_u32(m, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM, 2);
+	nl_put_u32(m, ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, 1);
+	nl_put_u32(m, ROCE_ADP_A_RANGE_RANGE_SIZE, 2);
+	nl_nest_end(m);
+	nl_nest_end(m);
+	return nl_send_recv(sk, m, reply_cb, r, ack);
+}
+
+static int accl_set(struct nl_sock *sk, struct nl_msg *m, uint8_t v,
+		    struct reply *r, struct nl_ack *ack)
+{
+	memset(r, 0, sizeof(*r));
+	nl_genl_init(sk, m, ROCE_ADP_CMD_ACCL_SET, false);
+	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_nest_start(m, ROCE_ADP_A_ACCL);
+	nl_put_u8(m, ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN, v);
+	nl_nest_end(m);
+	return nl_send_recv(sk, m, reply_cb, r, ack);
+}
+
+static int profile_forget(struct nl_sock *sk, struct nl_msg *m,
+			  struct nl_ack *ack)
+{
+	nl_genl_init(sk, m, ROCE_ADP_CMD_PROFILE_FORGET, false);
+	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	return nl_send_recv(sk, m, NULL, NULL, ack);
+}
+
+/* The next notification, parsed; -ETIMEDOUT when none comes. */
+static int next_ntf(struct nl_sock *mon, struct reply *r, int timeout_ms)
+{
+	static char buf[16384];
+	int n;
+
+	memset(r, 0, sizeof(*r));
+	n = nl_recv_one(mon, buf, sizeof(buf), timeout_ms);
+	if (n <= 0)
+		return n ?: -EIO;
+	reply_cb((struct nlmsghdr *)buf, r);
+	return 0;
+}
+
+FIXTURE(fw) {
+	struct nl_sock sk;
+	struct nl_msg m;
+	struct nl_ack ack;
+	struct reply r;
+};
+
+/* Each test starts from a fresh emu0 and the default interval. */
+FIXTURE_SETUP(fw)
+{
+	ASSERT_EQ(0, system("modprobe -r roce_adp && modprobe roce_adp"));
+	ASSERT_EQ(0, nl_open(&self->sk, ROCE_ADP_FAMILY_NAME));
+}
+
+FIXTURE_TEARDOWN(fw)
+{
+	nl_close(&self->sk);
+}
+
+/* Commands of one operation: fw_cmds before and after. */
+#define COST(expr) ({						\
+	long __before = fw_cmds("emu0");			\
+	int __err = (expr);					\
+								\
+	if (__err)						\
+		TH_LOG("%s: %s", #expr, self->ack.msg);		\
+	ASSERT_EQ(0, __err);					\
+	fw_cmds("emu0") - __before;				\
+})
+
+TEST_F(fw, commands_per_operation)
+{
+	struct nl_sock mon;
+	long show, show_all, accl_show, pset, pset_mon, aset, forget;
+	struct reply ntf;
+
+	show = COST(profile_get(&self->sk, &self->m, false, &self->r, &self->ack));
+	show_all = COST(profile_get(&self->sk, &self->m, true, &self->r, &self->ack));
+	accl_show = COST(accl_get(&self->sk, &self->m, false, false, &self->r,
+				  &self->ack));
+	EXPECT_EQ(0, self->r.age_ms);
+	pset = COST(profile_set(&self->sk, &self->m, 8, &self->r, &self->ack));
+	EXPECT_EQ(8, self->r.time_base);
+	EXPECT_EQ(1, self->r.active);
+	aset = COST(accl_set(&self->sk, &self->m, 1, &self->r, &self->ack));
+	EXPECT_EQ(1, self->r.en[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN]);
+
+	ASSERT_EQ(0, nl_open(&mon, ROCE_ADP_FAMILY_NAME));
+	ASSERT_EQ(0, nl_join(&mon, mon.mcgrp_config));
+	pset_mon = COST(profile_set(&self->sk, &self->m, 16, &self->r, &self->ack));
+	ASSERT_EQ(0, next_ntf(&mon, &ntf, 2000));
+	EXPECT_EQ(ROCE_ADP_CMD_PROFILE_NTF, ntf.cmd);
+	EXPECT_EQ(16, ntf.time_base);
+	forget = COST(profile_forget(&self->sk, &self->m, &self->ack));
+	nl_close(&mon);
+
+	TH_LOG("figure: firmware commands: profile show 1: %ld, profile show (dump): %ld, accl show: %ld, profile set: %ld, with a monitor: %ld, accl set: %ld, profile forget: %ld",
+	       show, show_all, accl_show, pset, pset_mon, aset, forget);
+	/* profile 0's query, then profile 1's (max_id is 1) */
+	EXPECT_EQ(2, show);
+	EXPECT_EQ(2, show_all);
+	EXPECT_EQ(1, accl_show);
+	/* read, write, read-back; the notification costs nothing more */
+	EXPECT_EQ(3, pset);
+	EXPECT_EQ(3, pset_mon);
+	EXPECT_EQ(3, aset);
+	EXPECT_EQ(0, forget);
+}
+
+/* Run @fn as uid 65534 in a child; its exit status. */
+static int as_nobody(int (*fn)(void *), void *arg)
+{
+	pid_t pid = fork();
+	int status;
+
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		if (setgid(NOBODY) || setuid(NOBODY))
+			_exit(100);
+		_exit(fn(arg));
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+struct loop {
+	int seconds;
+	long rounds;	/* shared page: what the child did */
+	int max_age;
+};
+
+static struct loop *loop_shared;
+
+/* As nobody: accl and profile gets, do and dump, for loop->seconds. */
+static int reader_loop(void *arg)
+{
+	struct nl_msg *m = malloc(sizeof(*m));
+	struct loop *l = arg;
+	struct nl_sock sk;
+	struct nl_ack ack;
+	struct reply r;
+	double end;
+
+	if (!m || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
+		return 1;
+	end = now_ms() + l->seconds * 1000.0;
+	while (now_ms() < end) {
+		if (accl_get(&sk, m, false, false, &r, &ack) ||
+		    accl_get(&sk, m, true, false, &r, &ack))
+			return 2;
+		if (r.age_ms > l->max_age)
+			l->max_age = r.age_ms;
+		if (profile_get(&sk, m, false, &r, &ack) ||
+		    profile_get(&sk, m, true, &r, &ack))
+			return 3;
+		if (r.age_ms < 0)
+			return 4;
+		l->rounds++;
+	}
+	return 0;
+}
+
+/* The default interval, then a short one. */
+TEST_F(fw, unprivileged_reader_bounded)
+{
+	static const int intervals[] = { 1000, 250 };
+	long cmds, max_refreshes;
+	unsigned int i;
+	char val[16];
+
+	loop_shared = mmap(NULL, sizeof(*loop_shared), PROT_READ | PROT_WRITE,
+			   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, loop_shared);
+	for (i = 0; i < 2; i++) {
+		memset(loop_shared, 0, sizeof(*loop_shared));
+		snprintf(val, sizeof(val), "%d", intervals[i]);
+		ASSERT_EQ(0, sysfs_write(PARAM "snapshot_interval_ms", val));
+		loop_shared->seconds = 5;
+		ASSERT_EQ(0, fw_cmds_reset("emu0"));
+		ASSERT_EQ(0, as_nobody(reader_loop, loop_shared));
+		cmds = fw_cmds("emu0");
+		/* a refresh reads profile 0 and profile 1 (max_id 1) */
+		max_refreshes = 5000 / intervals[i] + 1;
+		TH_LOG("figure: interval %d ms: %ld rounds of 4 requests in 5 s as uid 65534, %ld firmware commands (at most %ld), oldest reply %d ms",
+		       intervals[i], loop_shared->rounds, cmds,
+		       2 * max_refreshes, loop_shared->max_age);
+		EXPECT_GT(loop_shared->rounds, 10);
+		EXPECT_LE(cmds, 2 * max_refreshes);
+		EXPECT_GE(cmds, 2);
+		EXPECT_LT(loop_shared->max_age, intervals[i] + 50);
+	}
+	munmap(loop_shared, sizeof(*loop_shared));
+}
+
+static int nobody_profile_time_base(void *arg)
+{
+	struct nl_msg *m = malloc(sizeof(*m));
+	struct nl_sock sk;
+	struct nl_ack ack;
+	struct reply r;
+
+	if (!m || nl_open(&sk, ROCE_ADP_FAMILY_NAME) ||
+	    profile_get(&sk, m, false, &r, &ack))
+		return 255;
+	return r.time_base;
+}
+
+static int nobody_accl_raw(void *arg)
+{
+	struct nl_msg *m = malloc(sizeof(*m));
+	struct nl_sock sk;
+	struct nl_ack ack;
+
+	if (!m || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
+		return 255;
+	nl_genl_init(&sk, m, ROCE_ADP_CMD_ACCL_GET, false);
+	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_put(m, ROCE_ADP_A_ACCL_RAW, NULL, 0);
+	return -nl_send_recv(&sk, m, NULL, NULL, &ack);
+}
+
+TEST_F(fw, snapshot_follows_writes_and_resets)
+{
+	long before;
+
+	ASSERT_EQ(0, sysfs_write(PARAM "snapshot_interval_ms", "600000"));
+	ASSERT_EQ(0, profile_set(&self->sk, &self->m, 8, &self->r, &self->ack));
+	/* the first unprivileged read refreshes: two queries */
+	before = fw_cmds("emu0");
+	EXPECT_EQ(8, as_nobody(nobody_profile_time_base, NULL));
+	EXPECT_EQ(2, fw_cmds("emu0") - before);
+	/* the set's read-back brings it up to date: no refresh after */
+	ASSERT_EQ(0, profile_set(&self->sk, &self->m, 32, &self->r, &self->ack));
+	before = fw_cmds("emu0");
+	EXPECT_EQ(32, as_nobody(nobody_profile_time_base, NULL));
+	EXPECT_EQ(0, fw_cmds("emu0") - before);
+	/* a privileged reader may ask for the snapshot: no command either */
+	before = fw_cmds("emu0");
+	ASSERT_EQ(0, accl_get(&self->sk, &self->m, false, true, &self->r,
+			      &self->ack));
+	EXPECT_EQ(0, fw_cmds("emu0") - before);
+	EXPECT_GE(self->r.age_ms, 0);
+	/* a firmware reset drops it: the next read refreshes */
+	ASSERT_EQ(0, knob("emu0", "fw_reset", "20"));
+	usleep(300 * 1000);
+	before = fw_cmds("emu0");
+	EXPECT_EQ(32, as_nobody(nobody_profile_time_base, NULL));
+	EXPECT_EQ(2, fw_cmds("emu0") - before);
+	/* raw bytes come from the device only */
+	EXPECT_EQ(EPERM, as_nobody(nobody_accl_raw, NULL));
+}
+
+/* As root: an MPT dump of emu@dev, counting its messages. */
+static int mpt_dump(const char *dev)
+{
+	struct nl_msg *m = malloc(sizeof(*m));
+	struct nl_sock sk;
+	struct nl_ack ack;
+	struct reply r = {};
+	int err;
+
+	if (!m || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
+		return -EIO;
+	nl_genl_init(&sk, m, ROCE_ADP_CMD_MPT_GET, true);
+	nl_put_str(m, ROCE_ADP_A_DEV_NAME, dev);
+	err = nl_send_recv(&sk, m, reply_cb, &r, &ack);
+	return err ?: r.n;
+}
+
+static pid_t start_dump(const char *dev)
+{
+	pid_t pid = fork();
+
+	if (!pid) {
+		int ret = mpt_dump(dev);
+
+		/* a device removed under it: ENODEV, or a dump cut short */
+		_exit(ret >= 0 || ret == -ENODEV ? 0 : -ret);
+	}
+	return pid;
+}
+
+/* A 1M-entry table with no live entry, 200 us per command: 200 s a walk. */
+static void slow_empty_table(struct __test_metadata *_metadata,
+			     const char *dev)
+{
+	ASSERT_EQ(0, knob(dev, "mpt_size", "1048576"));
+	ASSERT_EQ(0, knob(dev, "cmd_delay_us", "200"));
+}
+
+TEST_F(fw, mpt_dump_of_nothing_dies_at_sigkill)
+{
+	double t0, ms;
+	long before;
+	pid_t pid;
+	int status;
+
+	slow_empty_table(_metadata, "emu0");
+	before = fw_cmds("emu0");
+	pid = start_dump("emu0");
+	ASSERT_GT(pid, 0);
+	usleep(500 * 1000);
+	/* still walking: the table takes minutes */
+	ASSERT_EQ(0, waitpid(pid, &status, WNOHANG));
+	t0 = now_ms();
+	ASSERT_EQ(0, kill(pid, SIGKILL));
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ms = now_ms() - t0;
+	TH_LOG("figure: MPT dump killed after %ld commands, gone %.0f ms after SIGKILL",
+	       fw_cmds("emu0") - before, ms);
+	EXPECT_TRUE(WIFSIGNALED(status));
+	EXPECT_LT(ms, 1000);
+	EXPECT_EQ(0, knob("emu0", "cmd_delay_us", "0"));
+}
+
+TEST_F(fw, del_device_during_mpt_dump)
+{
+	long timeout = read_long(PARAM "cmd_timeout_ms");
+	double t0, ms;
+	pid_t pid;
+	int status;
+
+	ASSERT_GT(timeout, 0);
+	ASSERT_EQ(0, sysfs_write(BUS "new_device", "1"));
+	slow_empty_table(_metadata, "emu1");
+	pid = start_dump("emu1");
+	ASSERT_GT(pid, 0);
+	usleep(500 * 1000);
+	ASSERT_EQ(0, waitpid(pid, &status, WNOHANG));
+	t0 = now_ms();
+	ASSERT_EQ(0, sysfs_write(BUS "del_device", "1"));
+	ms = now_ms() - t0;
+	TH_LOG("figure: del_device during an MPT dump took %.0f ms (cmd_timeout_ms %ld)",
+	       ms, timeout);
+	EXPECT_LT(ms, timeout);
+	/* the dump ended too: the device's part stopped, or ENODEV */
+	t0 = now_ms();
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_LT(now_ms() - t0, 1000);
+	EXPECT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+}
+
+TEST_F(fw, every_change_notifies)
+{
+	struct nl_sock mon;
+	struct reply ntf;
+
+	ASSERT_EQ(0, nl_open(&mon, ROCE_ADP_FAMILY_NAME));
+	ASSERT_EQ(0, nl_join(&mon, mon.mcgrp_config));
+
+	ASSERT_EQ(0, accl_set(&self->sk, &self->m, 1, &self->r, &self->ack));
+	ASSERT_EQ(0, next_ntf(&mon, &ntf, 2000));
+	EXPECT_EQ(ROCE_ADP_CMD_ACCL_NTF, ntf.cmd);
+	EXPECT_EQ(1, ntf.en[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN]);
+	EXPECT_FALSE(ntf.readback_failed);
+
+	/* the third command, the read-back, fails: the write went through */
+	ASSERT_EQ(0, knob("emu0", "fail_next", "1 0x04 0x0badbac 2"));
+	EXPECT_EQ(-EIO, accl_set(&self->sk, &self->m, 0, &self->r, &self->ack));
+	ASSERT_EQ(0, next_ntf(&mon, &ntf, 2000));
+	EXPECT_EQ(ROCE_ADP_CMD_ACCL_NTF, ntf.cmd);
+	EXPECT_TRUE(ntf.readback_failed);
+	ASSERT_EQ(0, accl_get(&self->sk, &self->m, false, false, &self->r,
+			      &self->ack));
+	EXPECT_EQ(0, self->r.en[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN]);
+
+	ASSERT_EQ(0, profile_set(&self->sk, &self->m, 8, &self->r, &self->ack));
+	ASSERT_EQ(0, next_ntf(&mon, &ntf, 2000));
+	EXPECT_EQ(ROCE_ADP_CMD_PROFILE_NTF, ntf.cmd);
+	EXPECT_EQ(8, ntf.time_base);
+
+	ASSERT_EQ(0, knob("emu0", "fail_next", "1 0x04 0x0badbac 2"));
+	EXPECT_EQ(-EIO, profile_set(&self->sk, &self->m, 64, &self->r,
+				    &self->ack));
+	ASSERT_EQ(0, next_ntf(&mon, &ntf, 2000));
+	EXPECT_EQ(ROCE_ADP_CMD_PROFILE_NTF, ntf.cmd);
+	EXPECT_TRUE(ntf.readback_failed);
+	ASSERT_EQ(0, profile_get(&self->sk, &self->m, false, &self->r,
+				 &self->ack));
+	EXPECT_EQ(64, self->r.time_base);
+
+	ASSERT_EQ(0, profile_forget(&self->sk, &self->m, &self->ack));
+	ASSERT_EQ(0, next_ntf(&mon, &ntf, 2000));
+	EXPECT_EQ(ROCE_ADP_CMD_DEV_NTF, ntf.cmd);
+	EXPECT_EQ(ROCE_ADP_DEV_EVENT_PROFILE_FORGOTTEN, ntf.dev_event);
+
+	/* a set refused before the write changed nothing: no notification */
+	ASSERT_EQ(0, knob("emu0", "fail_next", "1 0x04 0x0badbac"));
+	EXPECT_EQ(-EIO, accl_set(&self->sk, &self->m, 1, &self->r, &self->ack));
+	EXPECT_EQ(-ETIMEDOUT, next_ntf(&mon, &ntf, 300));
+	nl_close(&mon);
+}
+
+TEST_HARNESS_MAIN
