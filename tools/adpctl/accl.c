@@ -150,7 +150,7 @@ static bool accl_is_select(const char *name)
 	unsigned int i;
 
 	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
-		if (!strcmp(radp_fields[radp_accl_select_flds[i]].name, name))
+		if (!strcmp(radp_fields[radp_accl_select_fld(i)].name, name))
 			return true;
 	return false;
 }

@@ -101,7 +101,7 @@ static int mpt_decode(const struct nlattr *nest, struct mpt_entry *e)
 
 	for (i = 0; i < radp_mpt_members_count; i++) {
 		mm = &radp_mpt_members[i];
-		attr = radp_mpt_attrs[mm->fld];
+		attr = radp_fields[mm->fld].attr;
 		flag = mpt_access_flag(mm->fld);
 		if (attr && tb[attr])
 			v = mpt_attr_get(tb[attr], attr);

@@ -77,17 +77,21 @@ static const char *const cc_burst_sizes[] = {
 
 /* Slot 0 is no attribute; one more slot ends each table. */
 static const struct adp_field accl_table[ROCE_ADP_A_ACCL_MAX + 2] = {
-	RADP_ACCL_FEATURE_FIELDS(ACCL_FEATURE_ROW)
+#define RADP_ACCL_FEATURE_FIELD		ACCL_FEATURE_ROW
+#include "radp_fields.h"
 };
 static const struct adp_field caps_table[ROCE_ADP_A_CAPS_MAX + 2] = {
-	RADP_ACCL_CAPS_FIELDS(ACCL_ROW)
+#define RADP_ACCL_CAPS_FIELD		ACCL_ROW
+#include "radp_fields.h"
 };
 static const struct adp_field profile_table[ROCE_ADP_A_PROFILE_MAX + 2] = {
-	RADP_ACCL_PROFILE_FIELDS(ACCL_PROFILE_ROW)
-	RADP_PROFILE_FIELDS(PROFILE_ROW)
+#define RADP_ACCL_PROFILE_FIELD		ACCL_PROFILE_ROW
+#define RADP_PROFILE_FIELD		PROFILE_ROW
+#include "radp_fields.h"
 };
 static const struct adp_field range_table[ROCE_ADP_A_RANGE_MAX + 2] = {
-	RADP_RANGE_FIELDS(RANGE_ROW)
+#define RADP_RANGE_FIELD		RANGE_ROW
+#include "radp_fields.h"
 };
 
 /*

@@ -65,13 +65,15 @@ extern const struct adp_field *const adp_profile_fields; /* ROCE_ADP_A_PROFILE *
 extern const struct adp_field *const adp_range_fields;	/* ROCE_ADP_A_PROFILE_RANGE */
 /*
  * The attribute of ROCE_ACCL's adp_retx_profile_id, which numbers a
- * profile in its nest: the one row of RADP_ACCL_PROFILE_FIELDS with one.
+ * profile in its nest: the one RADP_ACCL_PROFILE_FIELD row with one.
  */
 #define ADP_ID_ATTR_NONE(attr)
-#define ADP_ID_ATTR_U32(attr)	ROCE_ADP_A_##attr
-#define ADP_ID_ATTR(id, name, byte, hi, lo, attr, nla, kind) \
+#define ADP_ID_ATTR_U32(attr)	ADP_PROFILE_ID_ATTR = ROCE_ADP_A_##attr,
+enum {
+#define RADP_ACCL_PROFILE_FIELD(id, name, byte, hi, lo, attr, nla, kind) \
 	ADP_ID_ATTR_##nla(attr)
-#define ADP_PROFILE_ID_ATTR	(RADP_ACCL_PROFILE_FIELDS(ADP_ID_ATTR))
+#include "radp_fields.h"
+};
 
 /* Pseudo-field of the "range I" keyword: the entry of timeout_range[]. */
 extern const struct adp_field adp_range_index_field;
