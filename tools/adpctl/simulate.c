@@ -363,12 +363,12 @@ static void print_header(const struct sim_run *run)
 static void print_json_header(const struct sim_run *run)
 {
 	const struct adp_sim_cfg *cfg = &run->cfg;
-	struct profile pv;
+	struct adp_profile pv;
 
 	print_string(PRINT_JSON, "source", NULL, run->sp->label);
 	/* The header is JSON only; the text has its own lines. */
 	if (is_json_context()) {
-		profile_from_radp(run->sp->id, &run->sp->p, &pv);
+		adp_profile_from_radp(run->sp->id, &run->sp->p, &pv);
 		profile_print_nest("profile", &pv);
 	}
 

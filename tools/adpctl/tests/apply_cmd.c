@@ -16,7 +16,7 @@
 /* The one device, emu0: enables, which may change, caps, profile 1. */
 static struct {
 	struct adp_vals accl, conf, caps;
-	struct profile p1;
+	struct adp_profile p1;
 	int accl_sets, profile_sets;
 	char last_set[512];
 } dev;
@@ -80,7 +80,7 @@ static void gen(unsigned int i, struct nl_msg *msg)
 	struct genlmsghdr *gnlh = nlmsg_data(nlmsg_hdr(fake.req));
 	struct nlattr *tb[ROCE_ADP_A_MAX + 1], *nest;
 	struct adp_vals v;
-	struct profile p;
+	struct adp_profile p;
 	int r;
 
 	(void)i;

@@ -496,14 +496,14 @@ static bool test_set_parse_direct(void)
 	if (profile_parse_set(&ctx, &req, ARRAY_SIZE(argv), argv))
 		return false;
 	for (i = 0; i < ADP_NEST_ATTRS; i++)
-		n += req.profile.has[i] + req.range[1].has[i];
+		n += req.p.v.has[i] + req.p.range[1].has[i];
 	return !strcmp(req.dev, "emu0") && n == 3 &&
-	       req.profile.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] == 1 &&
-	       req.profile.v[ROCE_ADP_A_PROFILE_RANGE_NUM] == 2 &&
-	       req.range[1].v[ROCE_ADP_A_RANGE_DEC_MODE] ==
+	       req.p.v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] == 1 &&
+	       req.p.v.v[ROCE_ADP_A_PROFILE_RANGE_NUM] == 2 &&
+	       req.p.range[1].v[ROCE_ADP_A_RANGE_DEC_MODE] ==
 			ROCE_ADP_DEC_MODE_TO_DIV_2 &&
-	       !req.range_given[0] && req.range_given[1] &&
-	       !req.range_given[2] && !req.range_given[3];
+	       !req.p.has_range[0] && req.p.has_range[1] &&
+	       !req.p.has_range[2] && !req.p.has_range[3];
 }
 
 static const struct tap_test tests[] = {
