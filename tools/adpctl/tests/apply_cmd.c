@@ -312,6 +312,26 @@ static bool test_file_errors(void)
 	return ok;
 }
 
+/*
+ * A profile section's lines take the words of "profile set" (radp_words.h):
+ * a range group and profile fields on one line; a field twice is refused.
+ */
+static bool test_profile_words(void)
+{
+	bool ok;
+
+	dev_reset();
+	ok = outcome(apply(false, file("words.conf", "[all profile 1]\n"
+				       "time_base 8 range 1 timeout_retry_num 5\n")),
+		     ADP_EXIT_CHANGED,
+		     "emu0 profile 1: time_base 4 -> 8\n"
+		     "emu0 profile 1: timeout_range[1].timeout_retry_num 3 -> 5\n"
+		     "2 changes made\n", "");
+	ok &= refused("twice.conf", "[all profile 1]\ntime_base 8\n"
+		      "time_base 16\n", ":3", "\"time_base\" is given twice");
+	return ok;
+}
+
 static bool test_directory_later_wins(void)
 {
 	bool ok;
@@ -560,6 +580,8 @@ static const struct tap_test tests[] = {
 	{ "a device that is not there: a warning, skipped",
 	  test_absent_device_skipped },
 	{ "file errors name file and line, nothing sent", test_file_errors },
+	{ "a profile section takes the words of profile set",
+	  test_profile_words },
 	{ "a directory: *.conf in name order, later wins",
 	  test_directory_later_wins },
 	{ "-j: one object, valid JSON", test_json },
