@@ -597,16 +597,5 @@ static const struct tap_test tests[] = {
 
 int main(void)
 {
-	char rm[64];
-	int ret;
-
-	if (!mkdtemp(dir)) {
-		printf("Bail out! mkdtemp: %s\n", strerror(errno));
-		return 1;
-	}
-	ret = tap_main(tests, ARRAY_SIZE(tests));
-	snprintf(rm, sizeof(rm), "rm -rf %s", dir);
-	if (system(rm))
-		ret = 1;
-	return ret;
+	return tap_main_in(tests, ARRAY_SIZE(tests), dir, NULL);
 }
