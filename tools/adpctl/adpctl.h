@@ -148,6 +148,8 @@ void adp_print_raw_json(const uint8_t *raw, size_t len);
 void adp_print_raw_text(const uint8_t *raw, size_t len);
 int adp_show_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
 		     int (*print)(const struct adp_nl_msg *msg, void *arg));
+/* The device a reply names; NULL, the error reported, when it names none. */
+const char *adp_reply_dev(const struct adp_nl_msg *msg);
 /*
  * adp_show() with any request: flags (0 or NLM_F_DUMP) and the attributes
  * build puts from build_arg.  Also prints the reply of a set, which reads

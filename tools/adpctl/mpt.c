@@ -278,11 +278,9 @@ static int mpt_print(const struct adp_nl_msg *msg, void *arg)
 	int ret;
 
 	(void)arg;
-	name = adp_nl_str(tb[ROCE_ADP_A_DEV_NAME]);
-	if (!name) {
-		print_error("kernel reply without a device name");
+	name = adp_reply_dev(msg);
+	if (!name)
 		return -EBADMSG;
-	}
 	if (!tb[ROCE_ADP_A_MPT_ENTRY]) {
 		print_error("kernel reply without an MPT entry");
 		return -EBADMSG;

@@ -215,11 +215,9 @@ static int profile_print(const struct adp_nl_msg *msg, void *arg)
 	const char *name;
 	int rem, ret;
 
-	name = adp_nl_str(tb[ROCE_ADP_A_DEV_NAME]);
-	if (!name) {
-		print_error("kernel reply without a device name");
+	name = adp_reply_dev(msg);
+	if (!name)
 		return -EBADMSG;
-	}
 	if (has_active)
 		active = nla_get_u32(tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]);
 
@@ -419,13 +417,11 @@ static void profile_set_details(FILE *fp)
 
 static int profile_forget_print(const struct adp_nl_msg *msg, void *arg)
 {
-	const char *name = adp_nl_str(msg->tb[ROCE_ADP_A_DEV_NAME]);
+	const char *name = adp_reply_dev(msg);
 
 	(void)arg;
-	if (!name) {
-		print_error("kernel reply without a device name");
+	if (!name)
 		return -EBADMSG;
-	}
 	open_json_object(NULL);
 	print_string(PRINT_ANY, "name", "%s:", name);
 	print_bool(PRINT_JSON, "profile_forgotten", NULL, true);

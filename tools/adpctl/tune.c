@@ -839,10 +839,9 @@ static int tune_resolve(const struct adp_ctx *ctx, struct tune_args *s,
 		req->retx_max = s->retx_max;
 	}
 	req->seed = 1;
-	if (!ret && s->seed)
-		ret = adp_parse_seed(ctx, s->seed, &req->seed);
-	if (!ret && s->model)
-		ret = adp_sim_parse_model(ctx, s->model, &req->per_range);
+	if (!ret)
+		ret = adp_sim_parse_run(ctx, s->seed, s->model, &req->seed,
+					&req->per_range);
 	if (ret)
 		return ret;
 	req->qp.ack_timeout = a->has_ack_timeout ? a->ack_timeout : 14;
