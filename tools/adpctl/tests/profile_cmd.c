@@ -382,17 +382,12 @@ static bool test_set_kernel_error(void)
 {
 	bool ok;
 
-	fake_reset();
-	fake.error = EINVAL;
-	fake.extack = "time_base must be a power of two";
-	ok = outcome(set(false, "dev emu0 id 1 time_base 12"), 1, "",
-		     "Error: time_base must be a power of two.\n");
-	ok &= outcome(set(true, "dev emu0 id 1 time_base 12"), 1, "",
-		      "Error: time_base must be a power of two.\n");
-	fake.extack = NULL;
-	fake.error = EPERM;
-	ok &= outcome(set(false, "dev emu0 id 1 time_base 8"), 1, "",
-		      "Error: Operation not permitted.\n");
+	ok = kernel_refuses(set, false, "dev emu0 id 1 time_base 12", EINVAL,
+			    "time_base must be a power of two");
+	ok &= kernel_refuses(set, true, "dev emu0 id 1 time_base 12", EINVAL,
+			     "time_base must be a power of two");
+	ok &= kernel_refuses(set, false, "dev emu0 id 1 time_base 8", EPERM,
+			     NULL);
 	return ok;
 }
 
