@@ -62,7 +62,7 @@ enum radp_emu_syndrome {
 /**
  * struct radp_emu_accl - the firmware model's ROCE_ACCL state (volatile)
  * @features: the features' values, feature i being row i of
- *	RADP_ACCL_FEATURE_FIELDS
+ *	RADP_ACCL_FEATURE_FIELD
  * @configurable: knob: the *_field_select bits of dword 0x00 that a query
  *	reports (bit n: the select at bit n), the features the firmware knows
  *	and lets the operator set; 0x7f is older firmware, 0x08000fff

@@ -120,7 +120,7 @@ static u32 radp_emu_profile_syndrome(const struct radp_emu_accl *a, u32 id,
 /* Is the select of feature @i one the firmware reports (knob)? */
 static bool radp_emu_accl_knows(const struct radp_emu_accl *a, unsigned int i)
 {
-	const struct radp_field *sel = &radp_fields[radp_accl_select_flds[i]];
+	const struct radp_field *sel = &radp_fields[radp_accl_select_fld(i)];
 
 	return (a->configurable >> sel->lo) & 1;
 }

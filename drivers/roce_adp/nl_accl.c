@@ -27,27 +27,16 @@ struct radp_nl_accl_data {
 #define RADP_NL_ACCL_DATA(data) \
 	container_of(data, struct radp_nl_accl_data, base)
 
-/* Feature i of the register and its attribute, from the feature list. */
-#define RADP_NL_ACCL_ATTR(_id, _name, _byte, _hi, _lo, _sel, _attr, ...) \
-	ROCE_ADP_A_##_attr,
-
-static const u16 radp_nl_accl_attrs[RADP_ACCL_FEATURE_COUNT] = {
-	RADP_ACCL_FEATURE_FIELDS(RADP_NL_ACCL_ATTR)
-};
-
-/* Where each ROCE_ADP_A_CAPS_* attribute's value is, from the caps list. */
-#define RADP_NL_CAPS_MEMBER(_id, _name, _byte, _hi, _lo, _attr, ...) \
-	[ROCE_ADP_A_##_attr] = offsetof(struct radp_roce_accl,		\
-					RADP_ACCL_MEMBER_##_id),
-
-static const unsigned short radp_nl_caps_members[ROCE_ADP_A_CAPS_MAX + 1] = {
-	RADP_ACCL_CAPS_FIELDS(RADP_NL_CAPS_MEMBER)
-};
+/* The attribute of feature @i, its row's (radp_fields.h). */
+static u16 radp_nl_accl_attr(unsigned int i)
+{
+	return radp_fields[radp_accl_en_flds[i]].attr;
+}
 
 static_assert((int)RADP_ACCL_FEATURE_COUNT == (int)ROCE_ADP_A_ACCL_MAX,
-	      "one ROCE_ADP_A_ACCL_* attribute per row of RADP_ACCL_FEATURE_FIELDS");
+	      "one ROCE_ADP_A_ACCL_* attribute per RADP_ACCL_FEATURE_FIELD row");
 static_assert((int)RADP_ACCL_CAPS_COUNT == (int)ROCE_ADP_A_CAPS_MAX,
-	      "one ROCE_ADP_A_CAPS_* attribute per row of RADP_ACCL_CAPS_FIELDS");
+	      "one ROCE_ADP_A_CAPS_* attribute per RADP_ACCL_CAPS_FIELD row");
 
 /* The snapshot keeps no raw bytes: only a read of the device has them. */
 static int radp_nl_accl_parse(struct radp_nl_req_info *base,
@@ -123,9 +112,36 @@ int radp_nl_put_features(struct sk_buff *skb, int type, const u32 *values,
 		return -EMSGSIZE;
 	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
 		if ((mask & BIT(i)) &&
-		    nla_put_u8(skb, radp_nl_accl_attrs[i], values[i]))
+		    nla_put_u8(skb, radp_nl_accl_attr(i), values[i]))
 			return -EMSGSIZE;
 	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/*
+ * The caps nest, in attribute order; the caps are the last members of
+ * radp_accl_members[] (radp_fields.h lists them last).
+ */
+static int radp_nl_put_caps(struct sk_buff *skb, const struct radp_roce_accl *r)
+{
+	unsigned int i, first = radp_accl_members_count - RADP_ACCL_CAPS_COUNT;
+	struct nlattr *caps;
+	int type;
+
+	caps = nla_nest_start(skb, ROCE_ADP_A_CAPS);
+	if (!caps)
+		return -EMSGSIZE;
+	for (type = 1; type <= ROCE_ADP_A_CAPS_MAX; type++) {
+		for (i = first; i < radp_accl_members_count; i++) {
+			const struct radp_member *m = &radp_accl_members[i];
+
+			if (radp_fields[m->fld].attr == type &&
+			    nla_put_u32(skb, type,
+					*radp_member_ptr((void *)r, m)))
+				return -EMSGSIZE;
+		}
+	}
+	nla_nest_end(skb, caps);
 	return 0;
 }
 
@@ -137,21 +153,10 @@ static int radp_nl_accl_fill(struct sk_buff *skb,
 	const struct radp_roce_accl *r = &data->r;
 	const u32 all = GENMASK(RADP_ACCL_FEATURE_COUNT - 1, 0);
 	u32 selects[RADP_ACCL_FEATURE_COUNT];
-	struct nlattr *caps;
 	unsigned int i;
-	int type;
 
-	caps = nla_nest_start(skb, ROCE_ADP_A_CAPS);
-	if (!caps)
+	if (radp_nl_put_caps(skb, r))
 		return -EMSGSIZE;
-	for (type = 1; type <= ROCE_ADP_A_CAPS_MAX; type++) {
-		const char *val = (const char *)r + radp_nl_caps_members[type];
-
-		if (nla_put_u32(skb, type, *(const u32 *)val))
-			return -EMSGSIZE;
-	}
-	nla_nest_end(skb, caps);
-
 	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID, r->profile_id) ||
 	    nla_put_u32(skb, ROCE_ADP_A_AGE_MS, reply->age_ms))
 		return -EMSGSIZE;
@@ -183,7 +188,7 @@ static int radp_nl_accl_set(struct radp_dev *dev, struct radp_nl_req_info *ri,
 		return err;
 
 	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++) {
-		const struct nlattr *a = tb[radp_nl_accl_attrs[i]];
+		const struct nlattr *a = tb[radp_nl_accl_attr(i)];
 
 		if (!a)
 			continue;
@@ -208,7 +213,7 @@ static int radp_nl_accl_set(struct radp_dev *dev, struct radp_nl_req_info *ri,
 		return err;
 	for (i = 0; i < RADP_ACCL_FEATURE_COUNT && !dev->skip_checks; i++) {
 		if ((w.field_select & ~cur.field_select) & BIT(i)) {
-			radp_extack_fmt_attr(extack, tb[radp_nl_accl_attrs[i]],
+			radp_extack_fmt_attr(extack, tb[radp_nl_accl_attr(i)],
 					     "%s is not configurable on this device",
 					     radp_fields[radp_accl_en_flds[i]].name);
 			return -EOPNOTSUPP;

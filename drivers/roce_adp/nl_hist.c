@@ -5,7 +5,7 @@
  * every user, who without CAP_NET_ADMIN shares one device read per
  * snapshot_interval_ms; SET (read-modify-write of the configuration) and
  * CLEAR are for admins. The configuration's attributes come from
- * RADP_HIST_CONFIG_FIELDS.
+ * the RADP_HIST_CONFIG_FIELD rows of radp_fields.h.
  */
 
 #include <linux/capability.h>
@@ -33,7 +33,7 @@ struct radp_nl_hist_data {
 
 static_assert((int)RADP_HIST_CONFIG_FIELDS_COUNT ==
 	      (int)ROCE_ADP_A_HISTOGRAM_CONFIG_MAX,
-	      "one ROCE_ADP_A_HISTOGRAM_CONFIG_* attribute per row of RADP_HIST_CONFIG_FIELDS");
+	      "one ROCE_ADP_A_HISTOGRAM_CONFIG_* attribute per RADP_HIST_CONFIG_FIELD row");
 
 static void radp_nl_hist_snap_copy(struct radp_hist_snap *to,
 				   const struct radp_hist_snap *from)
@@ -130,7 +130,7 @@ static int radp_nl_hist_config_parse(struct radp_dev *dev,
 	if (err)
 		return err;
 	for (i = 0; i < ARRAY_SIZE(read_only); i++) {
-		blame = tb[radp_nl_fields[read_only[i]].attr];
+		blame = tb[radp_fields[read_only[i]].attr];
 		if (blame) {
 			radp_extack_fmt_attr(extack, blame, "%s is read only",
 					     radp_fields[read_only[i]].name);
@@ -154,7 +154,7 @@ static int radp_nl_hist_config_parse(struct radp_dev *dev,
 		return 0;
 	msg = radp_hist_config_check(c, &fld);
 	if (msg) {
-		blame = tb[radp_nl_fields[fld].attr] ?: nest;
+		blame = tb[radp_fields[fld].attr] ?: nest;
 		radp_extack_fmt_attr(extack, blame, "%s", msg);
 		return -EINVAL;
 	}

@@ -68,7 +68,7 @@ static int radp_nl_mpt_put_member(struct sk_buff *skb,
 				  const struct radp_mpt_member *mm)
 {
 	const struct radp_field *f = &radp_fields[mm->fld];
-	u16 attr = radp_mpt_attrs[mm->fld];
+	u16 attr = radp_fields[mm->fld].attr;
 	u64 val = radp_mpt_member_get(m, mm);
 
 	if (!attr || !(m->present & RADP_MPT_BIT(mm->fld)))

@@ -34,57 +34,36 @@ struct radp_nl_profile_data {
 #define RADP_NL_PROFILE_DATA(data) \
 	container_of(data, struct radp_nl_profile_data, base)
 
-#define RADP_NL_FIELD(_fld, _attr, _nla) \
-	[_fld] = { ROCE_ADP_A_##_attr, NLA_##_nla },
-#define RADP_NL_FIELD_PROFILE(_id, _name, _byte, _hi, _lo, _attr, _nla, ...) \
-	RADP_NL_FIELD(RADP_PROFILE_##_id, _attr, _nla)
-#define RADP_NL_FIELD_RANGE(_id, _name, _byte, _hi, _lo, _attr, _nla, ...) \
-	RADP_NL_FIELD(RADP_RANGE_##_id, _attr, _nla)
-#define RADP_NL_FIELD_ACCL(_id, _name, _byte, _hi, _lo, _attr, _nla, ...) \
-	RADP_NL_FIELD_ACCL_##_nla(RADP_ROCE_ACCL_##_id, _attr)
-#define RADP_NL_FIELD_ACCL_U32(_fld, _attr)	RADP_NL_FIELD(_fld, _attr, U32)
-#define RADP_NL_FIELD_ACCL_NONE(_fld, _attr)
-#define RADP_NL_FIELD_HIST_CONFIG(_id, _name, _byte, _hi, _lo, _attr, _nla, \
-				  ...)					\
-	RADP_NL_FIELD(RADP_HIST_CONFIG_##_id, _attr, _nla)
-
-const struct radp_nl_field radp_nl_fields[RADP_FLD_COUNT] = {
-	RADP_ACCL_PROFILE_FIELDS(RADP_NL_FIELD_ACCL)
-	RADP_PROFILE_FIELDS(RADP_NL_FIELD_PROFILE)
-	RADP_RANGE_FIELDS(RADP_NL_FIELD_RANGE)
-	RADP_HIST_CONFIG_FIELDS(RADP_NL_FIELD_HIST_CONFIG)
-};
-
 /* The attributes beyond the lists: the profile's id and ranges, the index. */
 static_assert(RADP_PROFILE_FIELDS_COUNT + 2 == ROCE_ADP_A_PROFILE_MAX,
-	      "one ROCE_ADP_A_PROFILE_* attribute per row of RADP_PROFILE_FIELDS");
+	      "one ROCE_ADP_A_PROFILE_* attribute per RADP_PROFILE_FIELD row");
 static_assert(RADP_RANGE_FIELDS_COUNT + 1 == ROCE_ADP_A_RANGE_MAX,
-	      "one ROCE_ADP_A_RANGE_* attribute per row of RADP_RANGE_FIELDS");
+	      "one ROCE_ADP_A_RANGE_* attribute per RADP_RANGE_FIELD row");
 
 static int radp_nl_put_field(struct sk_buff *skb, enum radp_fld fld, u32 val)
 {
-	const struct radp_nl_field *f = &radp_nl_fields[fld];
+	const struct radp_field *f = &radp_fields[fld];
 
-	if (f->type == NLA_U8)
+	if (f->nla == RADP_NLA_U8)
 		return nla_put_u8(skb, f->attr, val);
 	return nla_put_u32(skb, f->attr, val);
 }
 
 static u32 radp_nl_get_field(const struct nlattr *attr, enum radp_fld fld)
 {
-	return radp_nl_fields[fld].type == NLA_U8 ? nla_get_u8(attr) :
+	return radp_fields[fld].nla == RADP_NLA_U8 ? nla_get_u8(attr) :
 						    nla_get_u32(attr);
 }
 
 /* Set the members of @obj whose attributes @tb holds. */
 void radp_nl_apply(void *obj, const struct radp_member *members,
-			  unsigned int count, struct nlattr **tb)
+		   unsigned int count, struct nlattr **tb)
 {
 	unsigned int i;
 
 	for (i = 0; i < count; i++) {
 		enum radp_fld fld = members[i].fld;
-		struct nlattr *attr = tb[radp_nl_fields[fld].attr];
+		struct nlattr *attr = tb[radp_fields[fld].attr];
 
 		if (attr)
 			*radp_member_ptr(obj, &members[i]) =
@@ -109,11 +88,11 @@ int radp_nl_put_members(struct sk_buff *skb, const void *obj,
 		return -EMSGSIZE;
 	nla = skb_put_zero(skb, size * count);
 	for (i = 0; i < count; i++) {
-		const struct radp_nl_field *f = &radp_nl_fields[members[i].fld];
+		const struct radp_field *f = &radp_fields[members[i].fld];
 		u32 val = *radp_member_ptr((void *)obj, &members[i]);
 
 		nla->nla_type = f->attr;
-		if (f->type == NLA_U8) {
+		if (f->nla == RADP_NLA_U8) {
 			nla->nla_len = nla_attr_size(sizeof(u8));
 			*(u8 *)nla_data(nla) = val;
 		} else {
@@ -133,8 +112,8 @@ int radp_nl_members_size(const struct radp_member *members,
 	int size = 0;
 
 	for (i = 0; i < count; i++)
-		size += nla_total_size(radp_nl_fields[members[i].fld].type ==
-				       NLA_U8 ? sizeof(u8) : sizeof(u32));
+		size += nla_total_size(radp_fields[members[i].fld].nla ==
+				       RADP_NLA_U8 ? sizeof(u8) : sizeof(u32));
 	return size;
 }
 
@@ -302,7 +281,7 @@ static void radp_nl_profile_violation(struct netlink_ext_ack *extack,
 				      struct nlattr **range_nest,
 				      struct nlattr *(*range_tb)[ROCE_ADP_A_RANGE_MAX + 1])
 {
-	u16 type = radp_nl_fields[v->fld].attr;
+	u16 type = radp_fields[v->fld].attr;
 	struct nlattr *attr;
 
 	if (v->range < 0) {

@@ -10,12 +10,11 @@
 
 #include "radp_hist.h"
 
-#define RADP_MEMBER_HIST_CONFIG(_id, _name, ...)			\
+const struct radp_member radp_hist_config_members[] = {
+#define RADP_HIST_CONFIG_FIELD(_id, _name, ...)				\
 	{ .fld = RADP_HIST_CONFIG_##_id,				\
 	  .offset = offsetof(struct radp_hist_config, _name) },
-
-const struct radp_member radp_hist_config_members[] = {
-	RADP_HIST_CONFIG_FIELDS(RADP_MEMBER_HIST_CONFIG)
+#include "radp_fields.h"
 };
 
 const unsigned int radp_hist_config_members_count =

@@ -3,7 +3,7 @@
  * The ADP retransmission histogram's registers, ADP_RETX_HISTOGRAM_CONFIG
  * (0xC01D) and ADP_RETX_HISTOGRAM (0xC01E): codec and configuration rules.
  * Built into the kernel module and the unit tests; every position comes
- * from the lists of radp_fields.h.
+ * from the rows of radp_fields.h.
  */
 #ifndef _RADP_HIST_H
 #define _RADP_HIST_H
@@ -12,7 +12,8 @@
 
 /* ADP_RETX_HISTOGRAM_CONFIG, decoded: one u32 per row of its list. */
 struct radp_hist_config {
-	RADP_HIST_CONFIG_FIELDS(RADP_MEMBER_DECL)
+#define RADP_HIST_CONFIG_FIELD(_id, _name, ...)	u32 _name;
+#include "radp_fields.h"
 };
 
 extern const struct radp_member radp_hist_config_members[];

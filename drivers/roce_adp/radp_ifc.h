@@ -19,20 +19,48 @@
 #include <radp_user_types.h>	/* tools/include: the same names in user space */
 #endif
 
-#include "radp_fields.h"
+/* A field's attribute type, the nla column of radp_fields.h. */
+enum radp_nla {
+	RADP_NLA_NONE,		/* no attribute */
+	RADP_NLA_U8,
+	RADP_NLA_U32,
+	RADP_NLA_U64,
+};
+
+/* How a field's value reads and prints, the kind column. */
+enum radp_kind {
+	RADP_KIND_NUM,
+	RADP_KIND_BOOL,
+	RADP_KIND_NS,
+	RADP_KIND_TIME_UNIT,
+	RADP_KIND_DEC_MODE,
+	RADP_KIND_CC_BURST_SIZE,
+	RADP_KIND_CC_PROBE_MP_MODE,
+	RADP_KIND_HIST_TIME_UNIT,
+	RADP_KIND_HIST_BIN_WIDTH_MODE,
+	RADP_KIND_COUNT,
+};
 
 /**
- * struct radp_field - one field of a firmware layout
+ * struct radp_field - one field of a firmware layout, a row of radp_fields.h
  * @name: its name in the PRM, also its name in adpctl and JSON
  * @byte: byte offset of the dword holding it
  * @hi: its most significant bit in that dword
  * @lo: its least significant bit
+ * @nla: its attribute's type (enum radp_nla), RADP_NLA_NONE for none
+ * @kind: how its value reads and prints (enum radp_kind)
+ * @attr: its netlink attribute, in the nest of its layout; 0 for none
+ * @sel: a ROCE_ACCL feature's *_field_select (enum radp_fld), else 0
  */
 struct radp_field {
 	const char *name;
 	u16 byte;
 	u8 hi;
 	u8 lo;
+	u8 nla;
+	u8 kind;
+	u16 attr;
+	u16 sel;
 };
 
 /*
@@ -40,13 +68,6 @@ struct radp_field {
  * mailbox headers here, the register layouts from their lists in
  * radp_fields.h (RADP_<LAYOUT>_<ID>, ROCE_ACCL's as RADP_ROCE_ACCL_<ID>).
  */
-#define RADP_FLD_ACCL(_id, ...)		RADP_ROCE_ACCL_##_id,
-#define RADP_FLD_PROFILE(_id, ...)	RADP_PROFILE_##_id,
-#define RADP_FLD_RANGE(_id, ...)	RADP_RANGE_##_id,
-#define RADP_FLD_MPT(_id, ...)		RADP_MPT_##_id,
-#define RADP_FLD_HIST_CONFIG(_id, ...)	RADP_HIST_CONFIG_##_id,
-#define RADP_FLD_HIST(_id, ...)		RADP_HIST_##_id,
-
 enum radp_fld {
 	/* command mailbox headers */
 	RADP_CMD_IN_OPCODE,
@@ -62,29 +83,23 @@ enum radp_fld {
 	RADP_QUERY_MPT_IN_INPUT_MODIFIER,
 
 	/*
-	 * ROCE_ACCL register. The *_field_select and the enables are listed
-	 * in bit order: entry i is bit i of its dword.
+	 * The layouts in the order of radp_fields.h: ROCE_ACCL (its
+	 * *_field_select and enables in bit order: entry i is bit i of its
+	 * dword), adp_retx_profile, timeout_range, the MPT entry
+	 * (RADP_MPT_FIRST .. RADP_MPT_LAST), ADP_RETX_HISTOGRAM_CONFIG,
+	 * ADP_RETX_HISTOGRAM and one of its counters (offsets from its start).
 	 */
-	RADP_ACCL_SELECT_FIELDS(RADP_FLD_ACCL)
-	RADP_ACCL_FEATURE_FIELDS(RADP_FLD_ACCL)
-	RADP_ACCL_PROFILE_FIELDS(RADP_FLD_ACCL)
-	RADP_ACCL_CAPS_FIELDS(RADP_FLD_ACCL)
-
-	/* adp_retx_profile, offsets from its start */
-	RADP_PROFILE_FIELDS(RADP_FLD_PROFILE)
-
-	/* timeout_range, offsets from the entry's start */
-	RADP_RANGE_FIELDS(RADP_FLD_RANGE)
-
-	/* the MPT entry: RADP_MPT_FIRST .. RADP_MPT_LAST, in list order */
-	RADP_MPT_FIELDS(RADP_FLD_MPT)
-
-	/* ADP_RETX_HISTOGRAM_CONFIG and ADP_RETX_HISTOGRAM */
-	RADP_HIST_CONFIG_FIELDS(RADP_FLD_HIST_CONFIG)
-	RADP_HIST_FIELDS(RADP_FLD_HIST)
-
-	/* one counter of ADP_RETX_HISTOGRAM, offsets from its start */
-	RADP_HIST_BIN_FIELDS(RADP_FLD_HIST)
+#define RADP_ACCL_SELECT_FIELD(_id, ...)	RADP_ROCE_ACCL_##_id,
+#define RADP_ACCL_FEATURE_FIELD(_id, ...)	RADP_ROCE_ACCL_##_id,
+#define RADP_ACCL_PROFILE_FIELD(_id, ...)	RADP_ROCE_ACCL_##_id,
+#define RADP_ACCL_CAPS_FIELD(_id, ...)		RADP_ROCE_ACCL_##_id,
+#define RADP_PROFILE_FIELD(_id, ...)		RADP_PROFILE_##_id,
+#define RADP_RANGE_FIELD(_id, ...)		RADP_RANGE_##_id,
+#define RADP_MPT_FIELD(_id, ...)		RADP_MPT_##_id,
+#define RADP_HIST_CONFIG_FIELD(_id, ...)	RADP_HIST_CONFIG_##_id,
+#define RADP_HIST_FIELD(_id, ...)		RADP_HIST_##_id,
+#define RADP_HIST_BIN_FIELD(_id, ...)		RADP_HIST_##_id,
+#include "radp_fields.h"
 
 	RADP_FLD_COUNT,
 	RADP_MPT_FIRST = RADP_MPT_R_W,
@@ -92,18 +107,33 @@ enum radp_fld {
 };
 
 /* The number of rows of each list. */
-#define RADP_N_FEATURE(_id, ...)	RADP_N_FEATURE_##_id,
-#define RADP_N_CAPS(_id, ...)		RADP_N_CAPS_##_id,
-#define RADP_N_PROFILE(_id, ...)	RADP_N_PROFILE_##_id,
-#define RADP_N_RANGE(_id, ...)		RADP_N_RANGE_##_id,
-#define RADP_N_HIST_CONFIG(_id, ...)	RADP_N_HIST_CONFIG_##_id,
-
-enum { RADP_ACCL_FEATURE_FIELDS(RADP_N_FEATURE) RADP_ACCL_FEATURE_COUNT };
-enum { RADP_ACCL_CAPS_FIELDS(RADP_N_CAPS) RADP_ACCL_CAPS_COUNT };
-enum { RADP_PROFILE_FIELDS(RADP_N_PROFILE) RADP_PROFILE_FIELDS_COUNT };
-enum { RADP_RANGE_FIELDS(RADP_N_RANGE) RADP_RANGE_FIELDS_COUNT };
 enum {
-	RADP_HIST_CONFIG_FIELDS(RADP_N_HIST_CONFIG)
+#define RADP_ACCL_FEATURE_FIELD(_id, ...)	RADP_N_FEATURE_##_id,
+#include "radp_fields.h"
+	RADP_ACCL_FEATURE_COUNT
+};
+
+enum {
+#define RADP_ACCL_CAPS_FIELD(_id, ...)		RADP_N_CAPS_##_id,
+#include "radp_fields.h"
+	RADP_ACCL_CAPS_COUNT
+};
+
+enum {
+#define RADP_PROFILE_FIELD(_id, ...)		RADP_N_PROFILE_##_id,
+#include "radp_fields.h"
+	RADP_PROFILE_FIELDS_COUNT
+};
+
+enum {
+#define RADP_RANGE_FIELD(_id, ...)		RADP_N_RANGE_##_id,
+#include "radp_fields.h"
+	RADP_RANGE_FIELDS_COUNT
+};
+
+enum {
+#define RADP_HIST_CONFIG_FIELD(_id, ...)	RADP_N_HIST_CONFIG_##_id,
+#include "radp_fields.h"
 	RADP_HIST_CONFIG_FIELDS_COUNT
 };
 

@@ -13,14 +13,13 @@
 
 #include "radp_mkc.h"
 
-#define RADP_MKC_ROW(_id, _name, _byte, _hi, _lo, ...) \
+/* struct mlx5_ifc_mkc_bits, as radp_fields.h lists it. */
+const struct radp_field radp_mkc_fields[RADP_MKC_FLD_COUNT] = {
+#define RADP_MKC_FIELD(_id, _name, _byte, _hi, _lo, ...)		\
 	[RADP_MKC_##_id] = {						\
 		.name = #_name, .byte = _byte, .hi = _hi, .lo = _lo	\
 	},
-
-/* struct mlx5_ifc_mkc_bits, as RADP_MKC_FIELDS lists it. */
-const struct radp_field radp_mkc_fields[RADP_MKC_FLD_COUNT] = {
-	RADP_MKC_FIELDS(RADP_MKC_ROW)
+#include "radp_fields.h"
 };
 
 u32 radp_mkc_get(const void *mkc, enum radp_mkc_fld fld)

@@ -25,10 +25,9 @@ enum {
 };
 
 /* The mkey context fields the mapping reads (radp_fields.h), by row. */
-#define RADP_MKC_FLD(_id, ...)		RADP_MKC_##_id,
-
 enum radp_mkc_fld {
-	RADP_MKC_FIELDS(RADP_MKC_FLD)
+#define RADP_MKC_FIELD(_id, ...)	RADP_MKC_##_id,
+#include "radp_fields.h"
 
 	RADP_MKC_FLD_COUNT,
 };

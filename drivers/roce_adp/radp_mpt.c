@@ -25,22 +25,14 @@
 	.offset = offsetof(struct radp_mpt, _member),			\
 },
 
-/* A row of RADP_MPT_FIELDS as a member, as RADP_MPT_DECL declares it. */
-#define RADP_MPT_MEMBER(_id, _name, _byte, _hi, _lo, _attr, _nla, _kind) \
-	RADP_MPT_MEMBER_##_nla(_id, _name, _kind)
-#define RADP_MPT_MEMBER_U8(_id, _name, _kind)	RADP_MPT_U32(RADP_MPT_##_id, _name)
-#define RADP_MPT_MEMBER_U32(_id, _name, _kind)	RADP_MPT_U32(RADP_MPT_##_id, _name)
-/* The _l half of a 64-bit value is the row after its _h half. */
-#define RADP_MPT_MEMBER_U64(_id, _name, _kind) \
-	RADP_MPT_U64(RADP_MPT_##_id, RADP_MPT_##_id + 1, RADP_MPT_NAME64_##_id)
-#define RADP_MPT_MEMBER_NONE(_id, _name, _kind) \
-	RADP_MPT_MEMBER_NONE_##_kind(_id, _name)
-#define RADP_MPT_MEMBER_NONE_BOOL(_id, _name)	RADP_MPT_U32(RADP_MPT_##_id, _name)
-#define RADP_MPT_MEMBER_NONE_NUM(_id, _name)
-
 /* In the entry's order; mem_key is stored rotated, see radp_mpt_pack(). */
 const struct radp_mpt_member radp_mpt_members[] = {
-	RADP_MPT_FIELDS(RADP_MPT_MEMBER)
+#define RADP_MPT_FIELD(_id, _name, ...)	RADP_MPT_U32(RADP_MPT_##_id, _name)
+/* The _l half of a 64-bit value is the row after its _h half. */
+#define RADP_MPT_FIELD64_H(_id, ...) \
+	RADP_MPT_U64(RADP_MPT_##_id, RADP_MPT_##_id + 1, RADP_MPT_NAME64_##_id)
+#define RADP_MPT_FIELD64_L(...)
+#include "radp_fields.h"
 };
 
 const unsigned int radp_mpt_members_count =
@@ -64,18 +56,6 @@ void radp_mpt_member_set(struct radp_mpt *m, const struct radp_mpt_member *mm,
 	else
 		*(u32 *)p = (u32)val;
 }
-
-/* The attribute of a row of RADP_MPT_FIELDS, 0 for none. */
-#define RADP_MPT_ATTR(_id, _name, _byte, _hi, _lo, _attr, _nla, _kind) \
-	[RADP_MPT_##_id] = RADP_MPT_ATTR_##_nla(_attr),
-#define RADP_MPT_ATTR_U8(_attr)		ROCE_ADP_A_##_attr
-#define RADP_MPT_ATTR_U32(_attr)	ROCE_ADP_A_##_attr
-#define RADP_MPT_ATTR_U64(_attr)	ROCE_ADP_A_##_attr
-#define RADP_MPT_ATTR_NONE(_attr)	0
-
-const u16 radp_mpt_attrs[RADP_FLD_COUNT] = {
-	RADP_MPT_FIELDS(RADP_MPT_ATTR)
-};
 
 const struct radp_mpt_access radp_mpt_access[RADP_MPT_ACCESS_BITS] = {
 	{ RADP_MPT_LR, ROCE_ADP_MPT_ACCESS_LR },

@@ -18,23 +18,14 @@
 #define RADP_MPT_ALL		(RADP_MPT_BIT(RADP_MPT_LAST + 1) - 1)
 
 /*
- * A row of RADP_MPT_FIELDS as a member of struct radp_mpt, by its
- * attribute type: a u32 per field, one u64 per _h/_l pair (named by
- * RADP_MPT_NAME64_<ID of the _h row>), and the access bits, which have
- * no attribute of their own, as u32 too.
+ * A row of the MPT entry's list as a member of struct radp_mpt: a u32 per
+ * field (the access bits, which have no attribute of their own, too), and
+ * one u64 per RADP_MPT_FIELD64_H/_L pair, named by
+ * RADP_MPT_NAME64_<ID of the _h row>.
  */
 #define RADP_MPT_NAME64_START_ADDR_H	start_addr
 #define RADP_MPT_NAME64_LEN_H		len
 #define RADP_MPT_NAME64_MTT_ADR_H	mtt_adr
-
-#define RADP_MPT_DECL(_id, _name, _byte, _hi, _lo, _attr, _nla, _kind) \
-	RADP_MPT_DECL_##_nla(_id, _name, _kind)
-#define RADP_MPT_DECL_U8(_id, _name, _kind)	u32 _name;
-#define RADP_MPT_DECL_U32(_id, _name, _kind)	u32 _name;
-#define RADP_MPT_DECL_U64(_id, _name, _kind)	u64 RADP_MPT_NAME64_##_id;
-#define RADP_MPT_DECL_NONE(_id, _name, _kind)	RADP_MPT_DECL_NONE_##_kind(_name)
-#define RADP_MPT_DECL_NONE_BOOL(_name)		u32 _name;
-#define RADP_MPT_DECL_NONE_NUM(_name)		/* the _l half of a u64 */
 
 /**
  * struct radp_mpt - one MPT entry, decoded
@@ -52,7 +43,10 @@
 struct radp_mpt {
 	u64 present;
 
-	RADP_MPT_FIELDS(RADP_MPT_DECL)
+#define RADP_MPT_FIELD(_id, _name, ...)	u32 _name;
+#define RADP_MPT_FIELD64_H(_id, ...)	u64 RADP_MPT_NAME64_##_id;
+#define RADP_MPT_FIELD64_L(...)
+#include "radp_fields.h"
 };
 
 /**
@@ -103,13 +97,10 @@ static inline bool radp_mpt_status_valid(u32 status)
 const struct radp_mpt_member *radp_mpt_member_find(const char *name);
 
 /*
- * The netlink attribute (ROCE_ADP_A_MPT_ENTRY_*) of each field, 64-bit
- * fields by their _h half; 0 for the access bits, which travel together
- * as the flags of ROCE_ADP_A_MPT_ENTRY_ACCESS. Shared by the kernel and
- * adpctl so that the two cannot disagree.
+ * A field's netlink attribute (ROCE_ADP_A_MPT_ENTRY_*) is its row's in
+ * radp_fields[], 64-bit fields' on their _h half; the access bits have
+ * none: they travel together as the flags of ROCE_ADP_A_MPT_ENTRY_ACCESS.
  */
-extern const u16 radp_mpt_attrs[RADP_FLD_COUNT];
-
 #define RADP_MPT_ACCESS_BITS	6
 
 /* An access bit and its flag (ROCE_ADP_MPT_ACCESS_*). */

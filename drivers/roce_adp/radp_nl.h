@@ -126,18 +126,6 @@ extern const struct radp_nl_request radp_nl_profile_request;
 extern const struct radp_nl_request radp_nl_mpt_request;
 extern const struct radp_nl_request radp_nl_hist_request;
 
-/*
- * The netlink attribute carrying each field of a list of radp_fields.h
- * that is shown member by member (nl_profile.c): profiles, ranges, the
- * histogram's configuration.
- */
-struct radp_nl_field {
-	u16 attr;
-	u8 type;	/* NLA_U8 or NLA_U32 */
-};
-
-extern const struct radp_nl_field radp_nl_fields[RADP_FLD_COUNT];
-
 void radp_nl_apply(void *obj, const struct radp_member *members,
 		   unsigned int count, struct nlattr **tb);
 int radp_nl_put_members(struct sk_buff *skb, const void *obj,

@@ -13,20 +13,20 @@
 
 #define RADP_MEMBER(_fld, type, member) \
 	{ .fld = _fld, .offset = offsetof(type, member) },
-#define RADP_MEMBER_PROFILE(_id, _name, ...) \
-	RADP_MEMBER(RADP_PROFILE_##_id, struct radp_profile, _name)
-#define RADP_MEMBER_RANGE(_id, _name, ...) \
-	RADP_MEMBER(RADP_RANGE_##_id, struct radp_range, _name)
 
 const struct radp_member radp_profile_members[] = {
-	RADP_PROFILE_FIELDS(RADP_MEMBER_PROFILE)
+#define RADP_PROFILE_FIELD(_id, _name, ...) \
+	RADP_MEMBER(RADP_PROFILE_##_id, struct radp_profile, _name)
+#include "radp_fields.h"
 };
 
 const unsigned int radp_profile_members_count =
 	ARRAY_SIZE(radp_profile_members);
 
 const struct radp_member radp_range_members[] = {
-	RADP_RANGE_FIELDS(RADP_MEMBER_RANGE)
+#define RADP_RANGE_FIELD(_id, _name, ...) \
+	RADP_MEMBER(RADP_RANGE_##_id, struct radp_range, _name)
+#include "radp_fields.h"
 };
 
 const unsigned int radp_range_members_count =
@@ -37,29 +37,28 @@ const unsigned int radp_range_members_count =
 		    RADP_ACCL_MEMBER_##_id)
 
 const struct radp_member radp_accl_members[] = {
-	RADP_ACCL_PROFILE_FIELDS(RADP_MEMBER_ACCL)
-	RADP_ACCL_CAPS_FIELDS(RADP_MEMBER_ACCL)
+#define RADP_ACCL_PROFILE_FIELD		RADP_MEMBER_ACCL
+#define RADP_ACCL_CAPS_FIELD		RADP_MEMBER_ACCL
+#include "radp_fields.h"
 };
 
 const unsigned int radp_accl_members_count = ARRAY_SIZE(radp_accl_members);
 
-#define RADP_ACCL_EN(_id, ...)		RADP_ROCE_ACCL_##_id,
-#define RADP_ACCL_SELECT(_id, _name, _byte, _hi, _lo, _sel, ...) \
-	RADP_ROCE_ACCL_##_sel,
-#define RADP_ACCL_VALID(_id, _name, _byte, _hi, _lo, _sel, _attr, _nla, \
-			_kind)						\
-	RADP_KIND_VALID_##_kind,
-
 const enum radp_fld radp_accl_en_flds[RADP_ACCL_FEATURE_COUNT] = {
-	RADP_ACCL_FEATURE_FIELDS(RADP_ACCL_EN)
+#define RADP_ACCL_FEATURE_FIELD(_id, ...)	RADP_ROCE_ACCL_##_id,
+#include "radp_fields.h"
 };
 
-const enum radp_fld radp_accl_select_flds[RADP_ACCL_FEATURE_COUNT] = {
-	RADP_ACCL_FEATURE_FIELDS(RADP_ACCL_SELECT)
-};
-
-const u32 radp_accl_valid[RADP_ACCL_FEATURE_COUNT] = {
-	RADP_ACCL_FEATURE_FIELDS(RADP_ACCL_VALID)
+const u32 radp_kind_valid[RADP_KIND_COUNT] = {
+	[RADP_KIND_NUM]			= RADP_KIND_VALID_NUM,
+	[RADP_KIND_BOOL]		= RADP_KIND_VALID_BOOL,
+	[RADP_KIND_NS]			= RADP_KIND_VALID_NUM,
+	[RADP_KIND_TIME_UNIT]		= RADP_KIND_VALID_NUM,
+	[RADP_KIND_DEC_MODE]		= RADP_KIND_VALID_NUM,
+	[RADP_KIND_CC_BURST_SIZE]	= RADP_KIND_VALID_CC_BURST_SIZE,
+	[RADP_KIND_CC_PROBE_MP_MODE]	= RADP_KIND_VALID_CC_PROBE_MP_MODE,
+	[RADP_KIND_HIST_TIME_UNIT]	= RADP_KIND_VALID_NUM,
+	[RADP_KIND_HIST_BIN_WIDTH_MODE]	= RADP_KIND_VALID_NUM,
 };
 
 /* The profile's fields go to @buf; reserved bits are left as they are. */
@@ -112,7 +111,7 @@ void radp_roce_accl_pack(void *reg, const struct radp_roce_accl *r)
 	/* A shared select is set when any of its features is. */
 	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++) {
 		if (r->field_select & (1u << i))
-			radp_set(reg, radp_accl_select_flds[i], 1);
+			radp_set(reg, radp_accl_select_fld(i), 1);
 		radp_set(reg, radp_accl_en_flds[i], r->features[i]);
 	}
 	for (i = 0; i < radp_accl_members_count; i++)
@@ -127,7 +126,7 @@ void radp_roce_accl_unpack(const void *reg, struct radp_roce_accl *r)
 
 	memset(r, 0, sizeof(*r));
 	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++) {
-		r->field_select |= radp_get(reg, radp_accl_select_flds[i]) << i;
+		r->field_select |= radp_get(reg, radp_accl_select_fld(i)) << i;
 		r->features[i] = radp_get(reg, radp_accl_en_flds[i]);
 	}
 	for (i = 0; i < radp_accl_members_count; i++)
@@ -147,7 +146,7 @@ void radp_accl_fill_shared(struct radp_roce_accl *w,
 			continue;
 		for (j = 0; j < RADP_ACCL_FEATURE_COUNT; j++) {
 			if ((w->field_select & (1u << j)) &&
-			    radp_accl_select_flds[j] == radp_accl_select_flds[i]) {
+			    radp_accl_select_fld(j) == radp_accl_select_fld(i)) {
 				w->field_select |= 1u << i;
 				w->features[i] = cur->features[i];
 				break;

@@ -18,23 +18,24 @@
 #include <linux/roce_adp.h>
 #endif
 
-/* A u32 member of a decoded struct per row of a list (radp_fields.h). */
-#define RADP_MEMBER_DECL(_id, _name, ...)	u32 _name;
+/* A decoded struct has a u32 member per row of its list (radp_fields.h). */
 
 /* timeout_range: one step of the retransmission timeout ladder. */
 struct radp_range {
-	RADP_RANGE_FIELDS(RADP_MEMBER_DECL)
+#define RADP_RANGE_FIELD(_id, _name, ...)	u32 _name;
+#include "radp_fields.h"
 };
 
 /* adp_retx_profile, decoded. */
 struct radp_profile {
-	RADP_PROFILE_FIELDS(RADP_MEMBER_DECL)
+#define RADP_PROFILE_FIELD(_id, _name, ...)	u32 _name;
+#include "radp_fields.h"
 	struct radp_range range[RADP_RANGES];
 };
 
 /*
  * The member of struct radp_roce_accl holding each row of
- * RADP_ACCL_PROFILE_FIELDS and RADP_ACCL_CAPS_FIELDS, by the row's ID:
+ * RADP_ACCL_PROFILE_FIELD and RADP_ACCL_CAPS_FIELD, by the row's ID:
  * shorter than the PRM's names, which they predate.
  */
 #define RADP_ACCL_MEMBER_ADP_RETX_PROFILE_SELECT	profile_select
@@ -43,19 +44,18 @@ struct radp_profile {
 #define RADP_ACCL_MEMBER_ADP_RETX_PROFILE_MAX_ID	profile_max_id
 #define RADP_ACCL_MEMBER_ADP_RETX_PROFILE_MAX_RANGE_NUM	profile_max_range_num
 
-#define RADP_ACCL_MEMBER_DECL(_id, ...)	u32 RADP_ACCL_MEMBER_##_id;
-
 /*
  * The ROCE_ACCL register, decoded. Feature i is row i of
- * RADP_ACCL_FEATURE_FIELDS; bit i of field_select is its select (features
+ * RADP_ACCL_FEATURE_FIELD; bit i of field_select is its select (features
  * sharing a select have the same bit); base_timeout_min is in ns.
  */
 struct radp_roce_accl {
 	u32 field_select;
 	u32 features[RADP_ACCL_FEATURE_COUNT];
 
-	RADP_ACCL_PROFILE_FIELDS(RADP_ACCL_MEMBER_DECL)
-	RADP_ACCL_CAPS_FIELDS(RADP_ACCL_MEMBER_DECL)
+#define RADP_ACCL_PROFILE_FIELD(_id, ...)	u32 RADP_ACCL_MEMBER_##_id;
+#define RADP_ACCL_CAPS_FIELD(_id, ...)		u32 RADP_ACCL_MEMBER_##_id;
+#include "radp_fields.h"
 	struct radp_profile profile;
 };
 
@@ -72,15 +72,20 @@ extern const unsigned int radp_range_members_count;
 /* The members of struct radp_roce_accl that hold one field each. */
 extern const struct radp_member radp_accl_members[];
 extern const unsigned int radp_accl_members_count;
-/* Feature i, its *_field_select and the encodings it takes (bit v: v). */
+/* Feature i; the encodings each kind of value takes (bit v: v). */
 extern const enum radp_fld radp_accl_en_flds[RADP_ACCL_FEATURE_COUNT];
-extern const enum radp_fld radp_accl_select_flds[RADP_ACCL_FEATURE_COUNT];
-extern const u32 radp_accl_valid[RADP_ACCL_FEATURE_COUNT];
+extern const u32 radp_kind_valid[RADP_KIND_COUNT];
+
+/* The *_field_select of feature @i. */
+static inline enum radp_fld radp_accl_select_fld(unsigned int i)
+{
+	return (enum radp_fld)radp_fields[radp_accl_en_flds[i]].sel;
+}
 
 /*
- * The encodings of a feature's kind (the kind column of radp_fields.h);
- * the others are reserved. BIT(v) is value v; a NUM takes any value its
- * field holds.
+ * The encodings of a feature's kind (the kind column of radp_fields.h),
+ * radp_kind_valid[] by kind; the others are reserved. BIT(v) is value v;
+ * a NUM takes any value its field holds.
  */
 #define RADP_KIND_VALID_BOOL		0x3u
 #define RADP_KIND_VALID_NUM		0xffffffffu
@@ -99,7 +104,7 @@ static inline bool radp_accl_value_ok(unsigned int i, u32 v)
 	const struct radp_field *f = &radp_fields[radp_accl_en_flds[i]];
 
 	return v <= radp_field_mask(f) &&
-	       (v >= 32 || (radp_accl_valid[i] >> v) & 1);
+	       (v >= 32 || (radp_kind_valid[f->kind] >> v) & 1);
 }
 
 static inline u32 *radp_member_ptr(void *obj, const struct radp_member *m)

@@ -60,7 +60,7 @@ struct radp_backend_ops {
 /**
  * struct radp_saved_cfg - what the operator set and the device accepted
  * @enables_mask: the features the operator set (bit i = feature i, row i
- *	of RADP_ACCL_FEATURE_FIELDS)
+ *	of RADP_ACCL_FEATURE_FIELD)
  * @features: their values
  * @has_profile: the operator selected a profile (not forgotten since)
  * @profile_id: which one

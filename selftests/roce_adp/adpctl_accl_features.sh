@@ -105,10 +105,8 @@ test_old_firmware()
 		 "ifa2_turn_around_en on" "dc_half_handshake_en on" \
 		 "cc_per_plane_en on" "ack_dscp_force on"; do
 		run_cmd adpctl accl set dev emu0 $f
-		expect_eq "$RC" 1 "exit status of $f" || return 1
-		expect_eq "$ERR" \
-			"Error: ${f%% *} is not configurable on this device." \
-			"stderr of $f" || return 1
+		expect_error \
+			"Error: ${f%% *} is not configurable on this device." || return 1
 	done
 	expect_eq "$(raw_dwords 3)" "(256, '1000007f0000000141000fa0')" \
 		"nothing written" || return 1

@@ -202,9 +202,8 @@ test_apply_invalid_all_or_nothing()
 	write_conf 12
 	sed -i 's/roce_slow_restart_en on/roce_slow_restart_en off/' $CONF
 	run_cmd adpctl apply $CONF
-	expect_eq "$RC" 1 "exit status" || return 1
-	expect_eq "$ERR" "Error: emu0: profile 1: time_base must be a power of two." \
-		"stderr" || return 1
+	expect_error \
+		"Error: emu0: profile 1: time_base must be a power of two." || return 1
 	run_cmd adpctl -j accl show dev emu0
 	expect_eq "$(json_get "$OUT" 'j[0]["roce_slow_restart_en"]')" True \
 		"enable unchanged"

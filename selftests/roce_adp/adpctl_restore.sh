@@ -66,8 +66,7 @@ test_resetting_error()
 	module_default
 	echo 500 >$DBG/emu0/fw_reset
 	run_cmd adpctl accl show emu0
-	expect_eq "$RC" 1 "exit status" || return 1
-	expect_eq "$ERR" "Error: device is resetting." "stderr"
+	expect_error "Error: device is resetting."
 }
 
 test_profile_reset()

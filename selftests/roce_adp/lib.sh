@@ -57,6 +57,12 @@ expect_match()
 	return 1
 }
 
+# expect_error ERR: the last run_cmd failed (exit status 1) saying ERR
+expect_error()
+{
+	expect_eq "$RC" 1 "exit status ($ERR)" && expect_eq "$ERR" "$1" "stderr"
+}
+
 # run_cmd CMD...: sets OUT (stdout), ERR (stderr), RC (exit status)
 run_cmd()
 {

@@ -126,10 +126,8 @@ test_outbox()
 	# What the user sees: the extended ACK with status and syndrome.
 	echo "07000000 00c0ffee 00000000 00000000" >$EMU/reply_next
 	run_cmd adpctl accl show dev emu0
-	expect_eq "$RC" 1 "adpctl's exit status" || return 1
-	expect_eq "$ERR" \
-		"Error: firmware status NOT_READY (0x07), syndrome 0x00c0ffee." \
-		"adpctl's error"
+	expect_error \
+		"Error: firmware status NOT_READY (0x07), syndrome 0x00c0ffee."
 }
 
 test_reply_next_bad()

@@ -176,8 +176,7 @@ expect_status()
 	echo "$2" >$SDBG/$F0/inject_syndrome
 	echo "$1" >$SDBG/$F0/inject_status
 	run_cmd adpctl accl show dev $F0
-	expect_eq "$RC" 1 "exit status" || return 1
-	expect_eq "$ERR" "$3" "stderr"
+	expect_error "$3"
 }
 
 test_status_mapping()

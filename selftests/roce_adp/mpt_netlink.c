@@ -440,15 +440,23 @@ TEST_F(mpt, request_validation)
 	EXPECT_STREQ("no such device", self->ack.msg);
 }
 
-/* A dump of @dev read by hand, batch by batch. */
+/* A dump read by hand, batch by batch. */
 struct manual_dump {
 	int batches;		/* recv() calls */
 	int entries;		/* messages other than DONE */
 	int flagged;		/* messages with NLM_F_DUMP_INTR */
+	int error;		/* of an NLMSG_ERROR that ended it, else 0 */
 };
 
-/* With @change, the table changes after the first batch is read. */
-static int manual_dump(FIXTURE_DATA(mpt) *self, const char *dev, bool change,
+/* What a test does after a batch was read: 0, or -1 to stop the dump. */
+typedef int (*manual_dump_hook)(FIXTURE_DATA(mpt) *self, int batch);
+
+/*
+ * A dump of @dev (NULL: every device); its entries are added to @es when
+ * given, and @hook, when given, runs after each batch.
+ */
+static int manual_dump(FIXTURE_DATA(mpt) *self, const char *dev,
+		       manual_dump_hook hook, struct entries *es,
 		       struct manual_dump *d)
 {
 	static char buf[NL_BUF_LEN];
@@ -456,7 +464,8 @@ static int manual_dump(FIXTURE_DATA(mpt) *self, const char *dev, bool change,
 
 	memset(d, 0, sizeof(*d));
 	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_MPT_GET, true);
-	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, dev);
+	if (dev)
+		nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, dev);
 	self->m.nlh.nlmsg_seq = ++self->sk.seq;
 	if (send(self->sk.fd, self->m.buf, self->m.nlh.nlmsg_len, 0) < 0)
 		return -errno;
@@ -469,17 +478,28 @@ static int manual_dump(FIXTURE_DATA(mpt) *self, const char *dev, bool change,
 		for (; NLMSG_OK(nlh, n); nlh = NLMSG_NEXT(nlh, n)) {
 			if (nlh->nlmsg_flags & NLM_F_DUMP_INTR)
 				d->flagged++;
+			if (nlh->nlmsg_type == NLMSG_ERROR)
+				d->error = ((struct nlmsgerr *)NLMSG_DATA(nlh))->error;
 			if (nlh->nlmsg_type == NLMSG_DONE ||
-			    nlh->nlmsg_type == NLMSG_ERROR)
+			    nlh->nlmsg_type == NLMSG_ERROR) {
 				done = 1;
-			else
+			} else {
 				d->entries++;
+				if (es)
+					entry_cb(nlh, es);
+			}
 		}
-		if (!d->batches++ && change &&
-		    knob(dev, "mpt_entry", "index=0 pd=1"))
+		if (hook && hook(self, d->batches))
 			return -EIO;
+		d->batches++;
 	}
 	return 0;
+}
+
+/* The table of emu0 changes after the first batch. */
+static int change_emu0(FIXTURE_DATA(mpt) *self, int batch)
+{
+	return batch ? 0 : knob("emu0", "mpt_entry", "index=0 pd=1");
 }
 
 TEST_F(mpt, dump_is_complete_ordered_and_equals_single_queries)
@@ -492,7 +512,7 @@ TEST_F(mpt, dump_is_complete_ordered_and_equals_single_queries)
 	ASSERT_EQ(0, knob("emu0", "mpt_fill", "3000 7"));
 	ASSERT_EQ(0, dump(self, "emu0", -1, -1));
 	ASSERT_EQ(3000, self->es.n);
-	ASSERT_EQ(0, manual_dump(self, "emu0", false, &md));
+	ASSERT_EQ(0, manual_dump(self, "emu0", NULL, NULL, &md));
 	EXPECT_GT(md.batches, 10);
 	EXPECT_EQ(3000, md.entries);
 
@@ -605,11 +625,11 @@ TEST_F(mpt, dump_interrupted_by_a_change_is_flagged)
 
 	ASSERT_EQ(0, knob("emu0", "mpt_size", "4096"));
 	ASSERT_EQ(0, knob("emu0", "mpt_fill", "4000 5"));
-	ASSERT_EQ(0, manual_dump(self, "emu0", false, &md));
+	ASSERT_EQ(0, manual_dump(self, "emu0", NULL, NULL, &md));
 	EXPECT_EQ(4000, md.entries);
 	EXPECT_EQ(0, md.flagged);
 
-	ASSERT_EQ(0, manual_dump(self, "emu0", true, &md));
+	ASSERT_EQ(0, manual_dump(self, "emu0", change_emu0, NULL, &md));
 	EXPECT_GE(md.flagged, 1);
 	/* The dump still runs to its end. */
 	EXPECT_GE(md.entries, 4000);
@@ -640,37 +660,38 @@ TEST_F(mpt, unprivileged_users_get_eperm)
 	EXPECT_EQ(0, WEXITSTATUS(status));
 }
 
-/* Devices come and go under a dump of every device. */
+/* Devices come and go under a dump of every device: emu1 goes. */
+static int remove_emu1(FIXTURE_DATA(mpt) *self, int batch)
+{
+	return batch ? 0 : sysfs_write("/sys/bus/roce_adp/del_device", "1");
+}
+
 TEST_F(mpt, device_removed_during_dump)
 {
-	static char buf[NL_BUF_LEN];
-	int done = 0, removed = 0;
+	struct manual_dump md;
 
 	ASSERT_EQ(0, sysfs_write("/sys/bus/roce_adp/new_device", "1"));
 	ASSERT_EQ(0, sysfs_write("/sys/bus/roce_adp/new_device", "2"));
 	ASSERT_EQ(0, knob("emu0", "mpt_fill", "1000 1"));
 	ASSERT_EQ(0, knob("emu1", "mpt_fill", "1000 2"));
 	ASSERT_EQ(0, knob("emu2", "mpt_fill", "1000 3"));
-	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_MPT_GET, true);
-	self->m.nlh.nlmsg_seq = ++self->sk.seq;
-	ASSERT_LT(0, send(self->sk.fd, self->m.buf, self->m.nlh.nlmsg_len, 0));
-	while (!done) {
-		int n = nl_recv_one(&self->sk, buf, sizeof(buf), 5000);
-		struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
-
-		ASSERT_GT(n, 0);
-		for (; NLMSG_OK(nlh, n); nlh = NLMSG_NEXT(nlh, n)) {
-			if (nlh->nlmsg_type == NLMSG_ERROR)
-				ASSERT_EQ(0, ((struct nlmsgerr *)NLMSG_DATA(nlh))->error);
-			if (nlh->nlmsg_type == NLMSG_DONE)
-				done = 1;
-		}
-		if (!removed++) {
-			ASSERT_EQ(0, sysfs_write("/sys/bus/roce_adp/del_device", "1"));
-		}
-	}
+	ASSERT_EQ(0, manual_dump(self, NULL, remove_emu1, NULL, &md));
+	ASSERT_EQ(0, md.error);
 	ASSERT_EQ(0, dump(self, NULL, -1, -1));
 	EXPECT_EQ(2000, self->es.n);
+}
+
+/* Paused inside emu0 (some of its entries read): replace it. */
+static int replace_emu0(FIXTURE_DATA(mpt) *self, int batch)
+{
+	if (batch)
+		return 0;
+	if (self->es.n == 0 || self->es.n >= 1000)
+		return -1;
+	if (sysfs_write("/sys/bus/roce_adp/del_device", "0") ||
+	    sysfs_write("/sys/bus/roce_adp/new_device", "0"))
+		return -1;
+	return knob("emu0", "mpt_fill", "1000 9");
 }
 
 /*
@@ -681,42 +702,18 @@ TEST_F(mpt, device_removed_during_dump)
  */
 TEST_F(mpt, device_replaced_during_dump_starts_over)
 {
-	static char buf[NL_BUF_LEN];
 	size_t i, last_run = 0, run = 0;
-	int done = 0, batches = 0, flagged = 0;
+	struct manual_dump md;
 	int64_t prev = -1;
 	struct entries all;
+	int flagged;
 
 	ASSERT_EQ(0, sysfs_write("/sys/bus/roce_adp/new_device", "1"));
 	ASSERT_EQ(0, knob("emu0", "mpt_fill", "1000 1"));
 	ASSERT_EQ(0, knob("emu1", "mpt_fill", "1000 2"));
-	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_MPT_GET, true);
-	self->m.nlh.nlmsg_seq = ++self->sk.seq;
-	ASSERT_LT(0, send(self->sk.fd, self->m.buf, self->m.nlh.nlmsg_len, 0));
-	while (!done) {
-		int n = nl_recv_one(&self->sk, buf, sizeof(buf), 5000);
-		struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
-
-		ASSERT_GT(n, 0);
-		for (; NLMSG_OK(nlh, n); nlh = NLMSG_NEXT(nlh, n)) {
-			if (nlh->nlmsg_flags & NLM_F_DUMP_INTR)
-				flagged++;
-			if (nlh->nlmsg_type == NLMSG_ERROR)
-				ASSERT_EQ(0, ((struct nlmsgerr *)NLMSG_DATA(nlh))->error);
-			if (nlh->nlmsg_type == NLMSG_DONE)
-				done = 1;
-			else if (nlh->nlmsg_type != NLMSG_ERROR)
-				entry_cb(nlh, &self->es);
-		}
-		if (batches++)
-			continue;
-		/* Paused inside emu0: replace it, with another table. */
-		ASSERT_GT(self->es.n, 0);
-		ASSERT_LT(self->es.n, 1000);
-		ASSERT_EQ(0, sysfs_write("/sys/bus/roce_adp/del_device", "0"));
-		ASSERT_EQ(0, sysfs_write("/sys/bus/roce_adp/new_device", "0"));
-		ASSERT_EQ(0, knob("emu0", "mpt_fill", "1000 9"));
-	}
+	ASSERT_EQ(0, manual_dump(self, NULL, replace_emu0, &self->es, &md));
+	ASSERT_EQ(0, md.error);
+	flagged = md.flagged;
 	all = self->es;
 	memset(&self->es, 0, sizeof(self->es));
 	/* emu0's last run of ascending indexes: what the dump says it holds */

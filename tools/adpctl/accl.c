@@ -78,11 +78,9 @@ static int accl_print(const struct adp_nl_msg *msg, void *arg)
 	uint32_t active = 0;
 
 	(void)arg;
-	name = adp_nl_str(tb[ROCE_ADP_A_DEV_NAME]);
-	if (!name) {
-		print_error("kernel reply without a device name");
+	name = adp_reply_dev(msg);
+	if (!name)
 		return -EBADMSG;
-	}
 	if (decode_nest(adp_accl_fields, tb[ROCE_ADP_A_ACCL], &st.accl,
 			"enables") ||
 	    decode_nest(adp_accl_fields, tb[ROCE_ADP_A_ACCL_CONFIGURABLE],
@@ -150,7 +148,7 @@ static bool accl_is_select(const char *name)
 	unsigned int i;
 
 	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
-		if (!strcmp(radp_fields[radp_accl_select_flds[i]].name, name))
+		if (!strcmp(radp_fields[radp_accl_select_fld(i)].name, name))
 			return true;
 	return false;
 }

@@ -148,6 +148,8 @@ void adp_print_raw_json(const uint8_t *raw, size_t len);
 void adp_print_raw_text(const uint8_t *raw, size_t len);
 int adp_show_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
 		     int (*print)(const struct adp_nl_msg *msg, void *arg));
+/* The device a reply names; NULL, the error reported, when it names none. */
+const char *adp_reply_dev(const struct adp_nl_msg *msg);
 /*
  * adp_show() with any request: flags (0 or NLM_F_DUMP) and the attributes
  * build puts from build_arg.  Also prints the reply of a set, which reads
@@ -174,40 +176,25 @@ int accl_build_set(struct nl_msg *msg, void *req);
 /* profile.c */
 extern const struct adp_cmd profile_cmds[];
 
-/*
- * What "profile set" sends: the profile id and the fields given, and for
- * each range given (range[i].has[] not all false) its fields.
- */
+/* What "profile set" sends: the profile id, the fields and ranges given. */
 struct profile_req {
 	const char *dev;
-	struct adp_vals profile;	/* adp_profile_fields, id included */
-	struct adp_vals range[ROCE_ADP_RANGES_MAX];	/* adp_range_fields */
-	bool range_given[ROCE_ADP_RANGES_MAX];
+	struct adp_profile p;
 };
 
 int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 		      int argc, char **argv);
 int profile_build_set(struct nl_msg *msg, void *req);
 
-/* One PROFILE nest of a reply, decoded by profile_decode(). */
-struct profile {
-	struct adp_vals v;		/* adp_profile_fields */
-	struct adp_vals range[ROCE_ADP_RANGES_MAX];
-	bool has_range[ROCE_ADP_RANGES_MAX];
-};
-
 /* 0, or -EBADMSG after reporting a malformed nest. */
-int profile_decode(const struct nlattr *nest, struct profile *p);
+int profile_decode(const struct nlattr *nest, struct adp_profile *p);
 /*
  * The one printer of a profile nest, as given (show, set, monitor,
  * simulate): " name value" per field and " range I" per entry in text,
  * an object under key (NULL in an array) with a timeout_range array in
  * JSON.
  */
-void profile_print_nest(const char *key, const struct profile *p);
-/* Profile id as the codec has it: every field and every range given. */
-void profile_from_radp(uint32_t id, const struct radp_profile *rp,
-		       struct profile *p);
+void profile_print_nest(const char *key, const struct adp_profile *p);
 
 /* lint.c, simulate.c: commands of the profile object, see profile_src.h. */
 #define PROFILE_SRC_USAGE \

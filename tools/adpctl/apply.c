@@ -29,7 +29,7 @@ struct apply_want {
 	bool has_accl;
 	struct adp_vals accl;
 	bool has_prof[APPLY_NPROF];
-	struct profile prof[APPLY_NPROF];	/* v without the id */
+	struct adp_profile prof[APPLY_NPROF];	/* v without the id */
 };
 
 struct apply {
@@ -71,21 +71,18 @@ static int split(char *line, char **w, int max)
 	return n;
 }
 
-/* Take "FIELD VALUE" pairs of w[from..n) into vals. */
-static int take_fields(const char *where, const struct adp_field *fields,
-		       struct adp_vals *vals, char **w, int from, int n,
-		       const char *what)
+/* The "ENABLE VALUE" pairs of a line of an [all] or [dev X] section. */
+static int take_enables(const char *where, struct adp_vals *vals, char **w,
+			int n)
 {
 	const struct adp_field *f;
 	char expect[96];
 	int i;
 
-	for (i = from; i < n; i += 2) {
-		f = adp_field_find(fields, w[i]);
-		/* The id is the section's. */
-		if (!f || (fields == adp_profile_fields &&
-			   f->attr == ADP_PROFILE_ID_ATTR)) {
-			print_error("%s: unknown %s \"%s\"", where, what, w[i]);
+	for (i = 0; i < n; i += 2) {
+		f = adp_field_find(adp_accl_fields, w[i]);
+		if (!f) {
+			print_error("%s: unknown enable \"%s\"", where, w[i]);
 			return -EINVAL;
 		}
 		if (i + 1 >= n) {
@@ -101,6 +98,50 @@ static int take_fields(const char *where, const struct adp_field *fields,
 		vals->has[f->attr] = true;
 	}
 	return 0;
+}
+
+/*
+ * A line of a profile section: the words of "profile set" (radp_words.h),
+ * less the id, which is the section's; a line closes its "range I" group.
+ */
+static int take_profile_words(const char *where, struct adp_words *pw,
+			      char **w, int n)
+{
+	const struct adp_field *f;
+	struct adp_words_err e;
+	const char *value;
+	uint32_t v;
+	int i, ret;
+
+	adp_words_close(pw);
+	for (i = 0; i < n; i += 2) {
+		value = i + 1 < n ? w[i + 1] : NULL;
+		f = adp_field_find(adp_profile_fields, w[i]);
+		if (!strcmp(w[i], "id") || (f && f->attr == ADP_PROFILE_ID_ATTR)) {
+			print_error("%s: unknown profile field \"%s\"", where, w[i]);
+			return -EINVAL;
+		}
+		if (!strcmp(w[i], "range") &&
+		    (!value || adp_field_value(&adp_range_index_field, value, &v)))
+			goto bad_range;
+		ret = adp_words_take(pw, w[i], value, &e);
+		if (ret == ADP_WORDS_OTHER) {
+			print_error("%s: unknown %s \"%s\"", where,
+				    pw->group < 0 ? "profile field" : "range field",
+				    w[i]);
+			return -EINVAL;
+		}
+		if (ret == ADP_WORDS_ERROR) {
+			print_error("%s: %s", where, e.msg);
+			return -EINVAL;
+		}
+	}
+	if (!adp_words_check(pw, &e))
+		return 0;
+bad_range:
+	print_error("%s: \"range\" takes an index 0..%d and its fields", where,
+		    ROCE_ADP_RANGES_MAX - 1);
+	return -EINVAL;
 }
 
 /* "[all]", "[dev X]", "[all profile N]" or "[dev X profile N]". */
@@ -155,13 +196,18 @@ bad:
 	return -EINVAL;
 }
 
+/*
+ * An [all profile N] or [dev X profile N] section's words go to a profile
+ * of their own, laid over the one the file wants when the section ends: a
+ * field given twice in a section is an error, a later section wins.
+ */
 static int parse_conf(struct apply *ap, const char *path, char *text)
 {
 	struct apply_want *cur = NULL;
-	char *line = NULL, where[512], *w[64], *end;
-	unsigned long r;
+	char *line = NULL, where[512], *w[64];
 	int prof = -1, n, lineno = 0, ret = 0;
-	struct profile *p;
+	struct adp_profile sect;
+	struct adp_words pw;
 	size_t cap = 0;
 	ssize_t len;
 	FILE *fp;
@@ -182,7 +228,10 @@ static int parse_conf(struct apply *ap, const char *path, char *text)
 		}
 		n = strspn(line, " \t");
 		if (line[n] == '[') {
+			if (prof > 0)
+				adp_profile_overlay(&cur->prof[prof], &sect);
 			ret = parse_section(ap, where, line + n, &cur, &prof);
+			adp_words_init(&pw, &sect);
 			continue;
 		}
 		n = split(line, w, ARRAY_SIZE(w));
@@ -196,28 +245,14 @@ static int parse_conf(struct apply *ap, const char *path, char *text)
 			print_error("%s: a setting before the first section", where);
 			ret = -EINVAL;
 		} else if (prof < 0) {
-			ret = take_fields(where, adp_accl_fields, &cur->accl,
-					  w, 0, n, "enable");
+			ret = take_enables(where, &cur->accl, w, n);
 			cur->has_accl = true;
-		} else if (!strcmp(w[0], "range")) {
-			p = &cur->prof[prof];
-			r = n > 1 ? strtoul(w[1], &end, 0) : ROCE_ADP_RANGES_MAX;
-			if (n < 2 || *end || r >= ROCE_ADP_RANGES_MAX) {
-				print_error("%s: \"range\" takes an index 0..%d and its fields",
-					    where, ROCE_ADP_RANGES_MAX - 1);
-				ret = -EINVAL;
-				continue;
-			}
-			p->has_range[r] = true;
-			ret = take_fields(where, adp_range_fields,
-					  &p->range[r], w, 2, n,
-					  "range field");
 		} else {
-			ret = take_fields(where, adp_profile_fields,
-					  &cur->prof[prof].v, w, 0, n,
-					  "profile field");
+			ret = take_profile_words(where, &pw, w, n);
 		}
 	}
+	if (!ret && prof > 0)
+		adp_profile_overlay(&cur->prof[prof], &sect);
 	free(line);
 	fclose(fp);
 	return ret;
@@ -301,7 +336,7 @@ static int json_profile(const char *where, struct json_object *obj,
 	};
 	struct json_object *id, *ranges;
 	char at[576];
-	struct profile *p;
+	struct adp_profile *p;
 	uint32_t n;
 	size_t r;
 	int ret;
@@ -499,39 +534,24 @@ struct apply_dev {
 	char name[ROCE_ADP_DEV_NAME_LEN];
 	struct adp_vals accl, conf, caps;
 	struct apply_want want;			/* [all] + [dev X] */
-	struct profile cur[APPLY_NPROF];
+	struct adp_profile cur[APPLY_NPROF];
 	struct accl_req accl_req;
 	struct profile_req prof_req[APPLY_NPROF];
 	bool accl_change, prof_change[APPLY_NPROF];
 	uint32_t get_id;			/* of the profile-get being sent */
 };
 
-static void overlay(struct adp_vals *to, const struct adp_vals *from)
+static void want_merge(struct apply_want *to, const struct apply_want *from)
 {
 	int i;
 
-	for (i = 0; i < ADP_NEST_ATTRS; i++)
-		if (from->has[i]) {
-			to->v[i] = from->v[i];
-			to->has[i] = true;
-		}
-}
-
-static void want_merge(struct apply_want *to, const struct apply_want *from)
-{
-	int i, r;
-
 	to->has_accl |= from->has_accl;
-	overlay(&to->accl, &from->accl);
+	adp_vals_overlay(&to->accl, &from->accl);
 	for (i = 0; i < APPLY_NPROF; i++) {
 		if (!from->has_prof[i])
 			continue;
 		to->has_prof[i] = true;
-		overlay(&to->prof[i].v, &from->prof[i].v);
-		for (r = 0; r < ROCE_ADP_RANGES_MAX; r++) {
-			to->prof[i].has_range[r] |= from->prof[i].has_range[r];
-			overlay(&to->prof[i].range[r], &from->prof[i].range[r]);
-		}
+		adp_profile_overlay(&to->prof[i], &from->prof[i]);
 	}
 }
 
@@ -573,7 +593,7 @@ static int read_profile(const struct adp_nl_msg *msg, void *arg)
 {
 	struct apply_dev *d = arg;
 	struct genlmsghdr *gnlh = genlmsg_hdr(msg->nlh);
-	struct profile p;
+	struct adp_profile p;
 	struct nlattr *a;
 	int rem;
 
@@ -733,7 +753,7 @@ static int plan_dev(struct adp_ctx *ctx, struct apply *ap,
 	adp_caps_apply_vals(&caps, &d->caps);
 	for (id = 1; id < APPLY_NPROF; id++) {
 		struct profile_req *req = &d->prof_req[id];
-		struct profile *want = &d->want.prof[id], *cur = &d->cur[id];
+		struct adp_profile *want = &d->want.prof[id], *cur = &d->cur[id];
 
 		if (!d->want.has_prof[id])
 			continue;
@@ -748,30 +768,25 @@ static int plan_dev(struct adp_ctx *ctx, struct apply *ap,
 		if (ret)
 			return ret;
 		req->dev = d->name;
-		req->profile.v[ADP_PROFILE_ID_ATTR] = id;
-		req->profile.has[ADP_PROFILE_ID_ATTR] = true;
+		req->p.v.v[ADP_PROFILE_ID_ATTR] = id;
+		req->p.v.has[ADP_PROFILE_ID_ATTR] = true;
 		n = diff_vals(ap, d->name, id, -1, adp_profile_fields, &cur->v,
-			      &want->v, &req->profile);
+			      &want->v, &req->p.v);
 		for (r = 0; r < ROCE_ADP_RANGES_MAX; r++) {
 			int m = diff_vals(ap, d->name, id, r, adp_range_fields,
 					  &cur->range[r], &want->range[r],
-					  &req->range[r]);
+					  &req->p.range[r]);
 
-			req->range_given[r] = m > 0;
+			req->p.has_range[r] = m > 0;
 			n += m;
 		}
 		d->prof_change[id] = n > 0;
 		ap->changes += n;
 
 		/* The profile as it will be, against the driver's rules. */
-		overlay(&cur->v, &want->v);
-		for (r = 0; r < ROCE_ADP_RANGES_MAX; r++)
-			overlay(&cur->range[r], &want->range[r]);
+		adp_profile_overlay(cur, want);
 		memset(&rp, 0, sizeof(rp));
-		adp_profile_apply_vals(&rp, -1, adp_profile_fields, &cur->v);
-		for (r = 0; r < ROCE_ADP_RANGES_MAX; r++)
-			adp_profile_apply_vals(&rp, r, adp_range_fields,
-					       &cur->range[r]);
+		adp_profile_to_radp(cur, &rp);
 		if (!radp_profile_check(id, &rp, &caps, &viol)) {
 			print_error("%s: profile %d: %s", d->name, id, viol.msg);
 			return -EINVAL;

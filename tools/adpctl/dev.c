@@ -102,11 +102,9 @@ static int dev_print(const struct adp_nl_msg *msg, void *arg)
 	int ret;
 
 	(void)arg;
-	name = adp_nl_str(tb[ROCE_ADP_A_DEV_NAME]);
-	if (!name) {
-		print_error("kernel reply without a device name");
+	name = adp_reply_dev(msg);
+	if (!name)
 		return -EBADMSG;
-	}
 	fw = adp_nl_str(tb[ROCE_ADP_A_DEV_FW_VERSION]);
 
 	open_json_object(NULL);

@@ -61,7 +61,7 @@ static int print_nest(const struct adp_field *fields,
 
 static int print_profile(const struct nlattr *nest)
 {
-	struct profile p;
+	struct adp_profile p;
 
 	if (profile_decode(nest, &p))
 		return -EBADMSG;

@@ -101,7 +101,7 @@ static int mpt_decode(const struct nlattr *nest, struct mpt_entry *e)
 
 	for (i = 0; i < radp_mpt_members_count; i++) {
 		mm = &radp_mpt_members[i];
-		attr = radp_mpt_attrs[mm->fld];
+		attr = radp_fields[mm->fld].attr;
 		flag = mpt_access_flag(mm->fld);
 		if (attr && tb[attr])
 			v = mpt_attr_get(tb[attr], attr);
@@ -278,11 +278,9 @@ static int mpt_print(const struct adp_nl_msg *msg, void *arg)
 	int ret;
 
 	(void)arg;
-	name = adp_nl_str(tb[ROCE_ADP_A_DEV_NAME]);
-	if (!name) {
-		print_error("kernel reply without a device name");
+	name = adp_reply_dev(msg);
+	if (!name)
 		return -EBADMSG;
-	}
 	/* A dump's progress: entries read, none of them to print. */
 	if (!tb[ROCE_ADP_A_MPT_ENTRY] && tb[ROCE_ADP_A_MPT_SCANNED])
 		return 0;

@@ -22,7 +22,7 @@ struct profile_filter {
 	uint32_t id;
 };
 
-int profile_decode(const struct nlattr *nest, struct profile *p)
+int profile_decode(const struct nlattr *nest, struct adp_profile *p)
 {
 	struct nlattr *a, *idx;
 	uint32_t i;
@@ -57,21 +57,6 @@ int profile_decode(const struct nlattr *nest, struct profile *p)
 	return 0;
 }
 
-void profile_from_radp(uint32_t id, const struct radp_profile *rp,
-		       struct profile *p)
-{
-	int i;
-
-	memset(p, 0, sizeof(*p));
-	p->v.v[PROFILE_ID] = id;
-	p->v.has[PROFILE_ID] = true;
-	adp_profile_get_vals(rp, -1, adp_profile_fields, &p->v);
-	for (i = 0; i < ROCE_ADP_RANGES_MAX; i++) {
-		adp_profile_get_vals(rp, i, adp_range_fields, &p->range[i]);
-		p->has_range[i] = true;
-	}
-}
-
 /* Shifts come from the kernel as u32: their sum must not wrap. */
 static uint32_t shift_sum(uint32_t a, uint32_t b)
 {
@@ -101,7 +86,8 @@ static void text_uint(enum radp_fld fld, const char *open, uint32_t v,
  * The text of "profile show": the profile with the times it gives, which
  * JSON leaves to its reader (derived text, so PRINT_FP only).
  */
-static void profile_text(const char *dev, bool active, const struct profile *pv)
+static void profile_text(const char *dev, bool active,
+			 const struct adp_profile *pv)
 {
 	uint32_t id = pv->v.v[PROFILE_ID], lo, size, i, retries;
 	char t1[48], t2[48], ubuf[16], dbuf[24];
@@ -110,9 +96,7 @@ static void profile_text(const char *dev, bool active, const struct profile *pv)
 	const char *label = "";
 	uint32_t base, unit;
 
-	adp_profile_apply_vals(&p, -1, adp_profile_fields, &pv->v);
-	for (i = 0; i < ROCE_ADP_RANGES_MAX; i++)
-		adp_profile_apply_vals(&p, i, adp_range_fields, &pv->range[i]);
+	adp_profile_to_radp(pv, &p);
 	base = p.time_base;
 	unit = p.time_unit;
 	if (!id)
@@ -192,7 +176,7 @@ static void profile_text(const char *dev, bool active, const struct profile *pv)
 	}
 }
 
-void profile_print_nest(const char *key, const struct profile *p)
+void profile_print_nest(const char *key, const struct adp_profile *p)
 {
 	unsigned int i;
 
@@ -226,16 +210,14 @@ static int profile_print(const struct adp_nl_msg *msg, void *arg)
 	struct nlattr **tb = msg->tb;
 	bool has_active = tb[ROCE_ADP_A_ACTIVE_PROFILE_ID];
 	uint32_t active = 0;
-	struct profile p;
+	struct adp_profile p;
 	struct nlattr *a;
 	const char *name;
 	int rem, ret;
 
-	name = adp_nl_str(tb[ROCE_ADP_A_DEV_NAME]);
-	if (!name) {
-		print_error("kernel reply without a device name");
+	name = adp_reply_dev(msg);
+	if (!name)
 		return -EBADMSG;
-	}
 	if (has_active)
 		active = nla_get_u32(tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]);
 
@@ -317,7 +299,6 @@ static int profile_show(struct adp_ctx *ctx, int argc, char **argv)
 			    profile_print, &flt);
 }
 
-/* Whether vals has any of the fields. */
 /*
  * dev DEV and the words of the profile (radp_words.h) may come in any order;
  * "dev" closes an open "range I" group.
@@ -334,7 +315,7 @@ int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 	int i, ret;
 
 	memset(req, 0, sizeof(*req));
-	adp_words_init(&w, &req->profile, req->range, req->range_given);
+	adp_words_init(&w, &req->p);
 	for (i = 0; i < argc; i++) {
 		const char *word = argv[i];
 
@@ -361,12 +342,11 @@ int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 
 	if (!req->dev)
 		return adp_usage_error(ctx, "missing argument \"dev\"");
-	if (!req->profile.has[PROFILE_ID])
+	if (!req->p.v.has[PROFILE_ID])
 		return adp_usage_error(ctx, "missing argument \"id\"");
 	if (adp_words_check(&w, &e))
 		return adp_usage_error(ctx, "%s", e.msg);
-	if (!adp_words_any(adp_profile_fields, &req->profile, PROFILE_ID) &&
-	    !adp_words_any_range(&w))
+	if (!adp_profile_any(&req->p))
 		return adp_usage_error(ctx, "nothing to set");
 	return 0;
 }
@@ -383,11 +363,11 @@ int profile_build_set(struct nl_msg *msg, void *arg)
 	nest = nla_nest_start(msg, ROCE_ADP_A_PROFILE | NLA_F_NESTED);
 	if (!nest)
 		return -NLE_NOMEM;
-	ret = adp_vals_put(msg, adp_profile_fields, &req->profile);
+	ret = adp_vals_put(msg, adp_profile_fields, &req->p.v);
 	if (ret < 0)
 		return ret;
 	for (i = 0; i < ROCE_ADP_RANGES_MAX; i++) {
-		if (!req->range_given[i])
+		if (!req->p.has_range[i])
 			continue;
 		range = nla_nest_start(msg,
 				       ROCE_ADP_A_PROFILE_RANGE | NLA_F_NESTED);
@@ -396,7 +376,7 @@ int profile_build_set(struct nl_msg *msg, void *arg)
 		ret = nla_put_u32(msg, ROCE_ADP_A_RANGE_INDEX, i);
 		if (ret < 0)
 			return ret;
-		ret = adp_vals_put(msg, adp_range_fields, &req->range[i]);
+		ret = adp_vals_put(msg, adp_range_fields, &req->p.range[i]);
 		if (ret < 0)
 			return ret;
 		nla_nest_end(msg, range);
@@ -437,13 +417,11 @@ static void profile_set_details(FILE *fp)
 
 static int profile_forget_print(const struct adp_nl_msg *msg, void *arg)
 {
-	const char *name = adp_nl_str(msg->tb[ROCE_ADP_A_DEV_NAME]);
+	const char *name = adp_reply_dev(msg);
 
 	(void)arg;
-	if (!name) {
-		print_error("kernel reply without a device name");
+	if (!name)
 		return -EBADMSG;
-	}
 	open_json_object(NULL);
 	print_string(PRINT_ANY, "name", "%s:", name);
 	print_bool(PRINT_JSON, "profile_forgotten", NULL, true);

@@ -57,7 +57,7 @@ int adp_profile_args_parse(const struct adp_ctx *ctx,
 	if (extra)
 		for (w = extra; w->key; w++)
 			w->seen = false;
-	adp_words_init(&pw, &a->fields, a->range, a->range_given);
+	adp_words_init(&pw, &a->prof);
 	for (i = 0; i < argc; i++) {
 		const char *word = argv[i];
 
@@ -94,9 +94,9 @@ int adp_profile_args_parse(const struct adp_ctx *ctx,
 		}
 	}
 	/* The id picks a profile; the other fields make one. */
-	a->has_id = a->fields.has[PROFILE_ID];
-	a->id = a->fields.v[PROFILE_ID];
-	a->fields.has[PROFILE_ID] = false;
+	a->has_id = a->prof.v.has[PROFILE_ID];
+	a->id = a->prof.v.v[PROFILE_ID];
+	a->prof.v.has[PROFILE_ID] = false;
 	a->has_ack_timeout = words[2].seen;
 	a->has_retry_count = words[3].seen;
 	if (a->has_ack_timeout && a->ack_timeout > 31)
@@ -123,7 +123,7 @@ size_t adp_profile_words(char *buf, size_t len, const struct radp_profile *p,
 	buf[0] = '\0';
 	adp_profile_get_vals(p, -1, adp_profile_fields, &vals);
 	for (f = adp_profile_fields; f->attr && off < len; f++) {
-		if (f->attr == ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID ||
+		if (f->attr == PROFILE_ID ||
 		    !vals.has[f->attr])
 			continue;
 		n = snprintf(buf + off, len - off, "%s%s %s", off ? between : "",
@@ -209,9 +209,9 @@ static int dev_profiles(const struct adp_nl_msg *msg, void *arg)
 	struct genlmsghdr *gnlh = genlmsg_hdr(msg->nlh);
 	struct dev_call *c = arg;
 	struct adp_src_profile *sp;
-	struct profile pv;
+	struct adp_profile pv;
 	struct nlattr *a;
-	int rem, r, ret;
+	int rem, ret;
 
 	if (msg->tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]) {
 		c->active = nla_get_u32(msg->tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]);
@@ -231,11 +231,7 @@ static int dev_profiles(const struct adp_nl_msg *msg, void *arg)
 		blank_profile(sp, c->a->dev);
 		sp->p.time_unit = 0;
 		sp->id = pv.v.v[PROFILE_ID];
-		adp_profile_apply_vals(&sp->p, -1, adp_profile_fields, &pv.v);
-		for (r = 0; r < RADP_RANGES; r++)
-			if (pv.has_range[r])
-				adp_profile_apply_vals(&sp->p, r, adp_range_fields,
-					   &pv.range[r]);
+		adp_profile_to_radp(&pv, &sp->p);
 	}
 	return 0;
 }
@@ -734,20 +730,19 @@ static int load_json(const char *file, const char *text, size_t len,
 static int load_words(const char *file, char *text,
 		      struct adp_profile_set *set)
 {
-	struct adp_vals vals, range[RADP_RANGES];
 	unsigned int line = 1, wline[2] = { 0, 0 };
-	bool range_given[RADP_RANGES];
 	struct adp_src_profile *sp;
+	struct adp_profile given;
 	struct adp_words_err e;
 	char *s = text, *word[2];
 	struct adp_words w;
-	int n = 0, r, ret;
+	int n = 0, ret;
 
 	sp = set_add(set);
 	if (!sp)
 		return ADP_EXIT_FAIL;
 	blank_profile(sp, file);
-	adp_words_init(&w, &vals, range, range_given);
+	adp_words_init(&w, &given);
 	for (;;) {
 		while (*s && isspace((unsigned char)*s))
 			line += *s++ == '\n';
@@ -781,11 +776,9 @@ static int load_words(const char *file, char *text,
 			return file_error(file, wline[e.at_value], "%s", e.msg);
 		n = 0;
 	}
-	if (vals.has[PROFILE_ID])
-		sp->id = vals.v[PROFILE_ID];
-	adp_profile_apply_vals(&sp->p, -1, adp_profile_fields, &vals);
-	for (r = 0; r < RADP_RANGES; r++)
-		adp_profile_apply_vals(&sp->p, r, adp_range_fields, &range[r]);
+	if (given.v.has[PROFILE_ID])
+		sp->id = given.v.v[PROFILE_ID];
+	adp_profile_to_radp(&given, &sp->p);
 	return 0;
 }
 
@@ -858,7 +851,7 @@ int adp_profile_load(struct adp_ctx *ctx, const struct adp_profile_args *a,
 {
 	bool fields = false;
 	size_t i, keep = 0;
-	int r, ret;
+	int ret;
 
 	memset(set, 0, sizeof(*set));
 	set->caps = (struct radp_caps) {
@@ -903,22 +896,14 @@ int adp_profile_load(struct adp_ctx *ctx, const struct adp_profile_args *a,
 		return ADP_EXIT_FAIL;
 	}
 
-	for (r = 0; r < ADP_NEST_ATTRS; r++)
-		fields |= a->fields.has[r];
-	for (r = 0; r < RADP_RANGES; r++)
-		fields |= a->range_given[r];
+	fields = adp_profile_any(&a->prof);
 	if (fields && set->n > 1) {
 		print_error("fields given for %zu profiles: pick one with \"id N\"",
 			    set->n);
 		return ADP_EXIT_FAIL;
 	}
-	if (fields) {
-		adp_profile_apply_vals(&set->v[0].p, -1, adp_profile_fields, &a->fields);
-		for (r = 0; r < RADP_RANGES; r++)
-			if (a->range_given[r])
-				adp_profile_apply_vals(&set->v[0].p, r, adp_range_fields,
-					   &a->range[r]);
-	}
+	if (fields)
+		adp_profile_to_radp(&a->prof, &set->v[0].p);
 
 	adp_caps_apply_vals(&set->caps, &a->caps);
 	return ADP_EXIT_OK;

@@ -27,9 +27,7 @@ struct adp_profile_args {
 	const char *file;
 	bool has_id;
 	uint32_t id;
-	struct adp_vals fields;		/* adp_profile_fields, id excluded */
-	struct adp_vals range[RADP_RANGES];	/* adp_range_fields */
-	bool range_given[RADP_RANGES];
+	struct adp_profile prof;	/* the fields given, id excluded */
 	struct adp_vals caps;		/* adp_caps_fields given */
 	bool has_ack_timeout, has_retry_count;
 	uint32_t ack_timeout;		/* 0..31 */

@@ -23,6 +23,15 @@ struct show_call {
 	bool opened;		/* the JSON array has been started */
 };
 
+const char *adp_reply_dev(const struct adp_nl_msg *msg)
+{
+	const char *name = adp_nl_str(msg->tb[ROCE_ADP_A_DEV_NAME]);
+
+	if (!name)
+		print_error("kernel reply without a device name");
+	return name;
+}
+
 static int show_build(struct nl_msg *msg, void *data)
 {
 	struct show_call *call = data;

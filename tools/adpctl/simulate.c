@@ -149,6 +149,18 @@ int adp_sim_parse_model(const struct adp_ctx *ctx, const char *word,
 			       word);
 }
 
+int adp_sim_parse_run(const struct adp_ctx *ctx, const char *seed,
+		      const char *model, uint64_t *seedp, bool *per_range)
+{
+	int ret = 0;
+
+	if (seed)
+		ret = adp_parse_seed(ctx, seed, seedp);
+	if (!ret && model)
+		ret = adp_sim_parse_model(ctx, model, per_range);
+	return ret;
+}
+
 /* "model: ..." in text, "model" in JSON: the reading the run used. */
 void adp_sim_print_model(const struct adp_sim_cfg *cfg)
 {
@@ -254,10 +266,9 @@ static int resolve(const struct adp_ctx *ctx, struct sim_args *s,
 		if (!ret && !sc->limit_ns)
 			return adp_usage_error(ctx, "\"limit\" must be above 0");
 	}
-	if (!ret && s->seed)
-		ret = adp_parse_seed(ctx, s->seed, &run->seed);
-	if (!ret && s->model)
-		ret = adp_sim_parse_model(ctx, s->model, &run->per_range);
+	if (!ret)
+		ret = adp_sim_parse_run(ctx, s->seed, s->model, &run->seed,
+					&run->per_range);
 	if (ret)
 		return ret;
 	if (s->arg[A_PACKETS].seen)
@@ -373,12 +384,12 @@ static void print_header(const struct sim_run *run)
 static void print_json_header(const struct sim_run *run)
 {
 	const struct adp_sim_cfg *cfg = &run->cfg;
-	struct profile pv;
+	struct adp_profile pv;
 
 	print_string(PRINT_JSON, "source", NULL, run->sp->label);
 	/* The header is JSON only; the text has its own lines. */
 	if (is_json_context()) {
-		profile_from_radp(run->sp->id, &run->sp->p, &pv);
+		adp_profile_from_radp(run->sp->id, &run->sp->p, &pv);
 		profile_print_nest("profile", &pv);
 	}
 

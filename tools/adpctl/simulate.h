@@ -28,6 +28,9 @@ const char *adp_fmt_ns(char *buf, uint64_t v);
 extern const char *const adp_sim_model_names[2];
 int adp_sim_parse_model(const struct adp_ctx *ctx, const char *word,
 			bool *per_range);
+/* The "seed" and "model" words of a run, each NULL when not given. */
+int adp_sim_parse_run(const struct adp_ctx *ctx, const char *seed,
+		      const char *model, uint64_t *seedp, bool *per_range);
 void adp_sim_print_model(const struct adp_sim_cfg *cfg);
 
 #endif /* ADPCTL_SIMULATE_H */

@@ -552,13 +552,13 @@ static void print_row_json(const struct tune_req *req,
 			   const struct tune_row *row)
 {
 	char words[TUNE_WORDS];
-	struct profile pv;
+	struct adp_profile pv;
 	unsigned int i;
 
 	open_json_object(row->name);
 	print_string(PRINT_JSON, "label", NULL, row->label);
 	if (is_json_context()) {
-		profile_from_radp(row->id, &row->p, &pv);
+		adp_profile_from_radp(row->id, &row->p, &pv);
 		profile_print_nest("profile", &pv);
 	}
 	if (row->tuned) {
@@ -798,15 +798,7 @@ static int take_outages(const struct adp_ctx *ctx, int *argc, char **argv,
 
 static bool profile_words_given(const struct adp_profile_args *a)
 {
-	unsigned int i, r;
-
-	for (i = 0; i < ADP_NEST_ATTRS; i++)
-		if (a->fields.has[i])
-			return true;
-	for (r = 0; r < RADP_RANGES; r++)
-		if (a->range_given[r])
-			return true;
-	return a->file != NULL;
+	return adp_profile_any(&a->prof) || a->file != NULL;
 }
 
 static int tune_resolve(const struct adp_ctx *ctx, struct tune_args *s,
@@ -847,10 +839,9 @@ static int tune_resolve(const struct adp_ctx *ctx, struct tune_args *s,
 		req->retx_max = s->retx_max;
 	}
 	req->seed = 1;
-	if (!ret && s->seed)
-		ret = adp_parse_seed(ctx, s->seed, &req->seed);
-	if (!ret && s->model)
-		ret = adp_sim_parse_model(ctx, s->model, &req->per_range);
+	if (!ret)
+		ret = adp_sim_parse_run(ctx, s->seed, s->model, &req->seed,
+					&req->per_range);
 	if (ret)
 		return ret;
 	req->qp.ack_timeout = a->has_ack_timeout ? a->ack_timeout : 14;

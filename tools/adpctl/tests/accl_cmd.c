@@ -198,10 +198,7 @@ static bool test_show_errors(void)
 	struct nlattr *nest;
 	bool ok;
 
-	fake_reset();
-	fake.error = ENODEV;
-	fake.extack = "no such device";
-	ok = outcome(show(true, "nosuch"), 1, "", "Error: no such device.\n");
+	ok = kernel_refuses(show, true, "nosuch", ENODEV, "no such device");
 	/* An enable carried in nothing. */
 	fake_reset();
 	msg = fake_reply(ROCE_ADP_CMD_ACCL_GET);
@@ -321,11 +318,9 @@ static bool test_set_prints_state(void)
 
 static bool test_set_kernel_error(void)
 {
-	fake_reset();
-	fake.error = EOPNOTSUPP;
-	fake.extack = "roce_tx_window_en is not configurable on this device";
-	return outcome(set(true, "dev emu0 roce_tx_window_en on"), 1, "",
-		       "Error: roce_tx_window_en is not configurable on this device.\n");
+	return kernel_refuses(set, true, "dev emu0 roce_tx_window_en on",
+			      EOPNOTSUPP,
+			      "roce_tx_window_en is not configurable on this device");
 }
 
 static bool test_set_errors(void)

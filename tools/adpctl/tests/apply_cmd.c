@@ -16,7 +16,7 @@
 /* The one device, emu0: enables, which may change, caps, profile 1. */
 static struct {
 	struct adp_vals accl, conf, caps;
-	struct profile p1;
+	struct adp_profile p1;
 	int accl_sets, profile_sets;
 	char last_set[512];
 } dev;
@@ -80,7 +80,7 @@ static void gen(unsigned int i, struct nl_msg *msg)
 	struct genlmsghdr *gnlh = nlmsg_data(nlmsg_hdr(fake.req));
 	struct nlattr *tb[ROCE_ADP_A_MAX + 1], *nest;
 	struct adp_vals v;
-	struct profile p;
+	struct adp_profile p;
 	int r;
 
 	(void)i;
@@ -309,6 +309,26 @@ static bool test_file_errors(void)
 			      strchr(cases[i].text, '\n') < cases[i].text +
 			      strlen(cases[i].text) - 1 ? ":2" : ":1",
 			      cases[i].err);
+	return ok;
+}
+
+/*
+ * A profile section's lines take the words of "profile set" (radp_words.h):
+ * a range group and profile fields on one line; a field twice is refused.
+ */
+static bool test_profile_words(void)
+{
+	bool ok;
+
+	dev_reset();
+	ok = outcome(apply(false, file("words.conf", "[all profile 1]\n"
+				       "time_base 8 range 1 timeout_retry_num 5\n")),
+		     ADP_EXIT_CHANGED,
+		     "emu0 profile 1: time_base 4 -> 8\n"
+		     "emu0 profile 1: timeout_range[1].timeout_retry_num 3 -> 5\n"
+		     "2 changes made\n", "");
+	ok &= refused("twice.conf", "[all profile 1]\ntime_base 8\n"
+		      "time_base 16\n", ":3", "\"time_base\" is given twice");
 	return ok;
 }
 
@@ -560,6 +580,8 @@ static const struct tap_test tests[] = {
 	{ "a device that is not there: a warning, skipped",
 	  test_absent_device_skipped },
 	{ "file errors name file and line, nothing sent", test_file_errors },
+	{ "a profile section takes the words of profile set",
+	  test_profile_words },
 	{ "a directory: *.conf in name order, later wins",
 	  test_directory_later_wins },
 	{ "-j: one object, valid JSON", test_json },
@@ -575,16 +597,5 @@ static const struct tap_test tests[] = {
 
 int main(void)
 {
-	char rm[64];
-	int ret;
-
-	if (!mkdtemp(dir)) {
-		printf("Bail out! mkdtemp: %s\n", strerror(errno));
-		return 1;
-	}
-	ret = tap_main(tests, ARRAY_SIZE(tests));
-	snprintf(rm, sizeof(rm), "rm -rf %s", dir);
-	if (system(rm))
-		ret = 1;
-	return ret;
+	return tap_main_in(tests, ARRAY_SIZE(tests), dir, NULL);
 }

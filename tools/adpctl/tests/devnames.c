@@ -48,13 +48,11 @@ static bool ln(const char *target, const char *fmt, const char *a)
  * As on a ConnectX host: the class entries link to the function's
  * directory under /sys/devices, which holds infiniband/ and net/.
  */
-static bool make_tree(void)
+static bool make_tree(const char *dir)
 {
 	bool ok = true;
 
-	if (!mkdtemp(root))
-		return false;
-	setenv("ADPCTL_SYSFS", root, 1);
+	setenv("ADPCTL_SYSFS", dir, 1);
 	ok &= mk("devices/pci0000:00/0000:00:02.0/%s/infiniband/mlx5_0", PCI);
 	ok &= mk("devices/pci0000:00/0000:00:02.0/%s/net/eth1", PCI);
 	ok &= mk("devices/pci0000:00/0000:00:02.0/%s/net/enp3s0f0np0", PCI);
@@ -165,16 +163,5 @@ static const struct tap_test tests[] = {
 
 int main(void)
 {
-	char cmd[64];
-	int ret;
-
-	if (!make_tree()) {
-		printf("Bail out! cannot build the sysfs tree under %s\n", root);
-		return 1;
-	}
-	ret = tap_main(tests, ARRAY_SIZE(tests));
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	if (system(cmd))
-		ret = 1;
-	return ret;
+	return tap_main_in(tests, ARRAY_SIZE(tests), root, make_tree);
 }

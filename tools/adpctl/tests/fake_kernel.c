@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The fake kernel and TAP helpers of the command tests; see fake_kernel.h. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -253,6 +254,19 @@ int adp_nl_listen(struct adp_nl *nl,
 	for (i = 0; i < (unsigned int)fake.nreplies && !ret; i++)
 		ret = fake_parse(fake.replies[i], parse, arg);
 	return ret == ADP_NL_STOP ? 0 : ret;
+}
+
+bool kernel_refuses(int (*run)(bool json, const char *line), bool json,
+		    const char *line, int err, const char *extack)
+{
+	char want[512];
+
+	fake_reset();
+	fake.error = err;
+	fake.extack = extack;
+	snprintf(want, sizeof(want), "Error: %s.\n",
+		 extack ? extack : strerror(err));
+	return outcome(run(json, line), 1, "", want);
 }
 
 bool usage_errors(const char *obj, const struct adp_cmd *cmds,

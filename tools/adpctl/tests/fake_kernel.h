@@ -65,6 +65,13 @@ const char *fake_req_str(void);
 int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 	     bool json, const char *line);
 
+/*
+ * The kernel answers with -err and extack (NULL: none): run(json, line)
+ * exits 1, prints nothing, and says "Error: EXTACK." (or the errno's text).
+ */
+bool kernel_refuses(int (*run)(bool json, const char *line), bool json,
+		    const char *line, int err, const char *extack);
+
 /* A command line a command refuses, and the message it must say. */
 struct usage_case {
 	const char *line;

@@ -287,7 +287,7 @@ static bool test_mpt_tables(void)
 	for (i = 0; i < radp_mpt_members_count; i++) {
 		mm = &radp_mpt_members[i];
 		f = &radp_fields[mm->fld];
-		attr = radp_mpt_attrs[mm->fld];
+		attr = radp_fields[mm->fld].attr;
 		want = mm->lo >= 0 ? NLA_U64 : f->hi == f->lo ? NLA_U8 : NLA_U32;
 		for (j = 0; j < RADP_MPT_ACCESS_BITS; j++)
 			if (radp_mpt_access[j].fld == mm->fld)

@@ -332,11 +332,8 @@ static bool lint_dev(void)
 		      "  note: no QP ack_timeout given: timeouts above it, which it caps, are not looked for\n",
 		      "") &&
 	      same("request", fake_req_str(), "1=\"emu0\"");
-	fake_reset();
-	fake.error = ENODEV;
-	fake.extack = "no device \"emu9\"";
-	ok &= outcome(lint(false, "dev emu9"), 1, "",
-		      "Error: no device \"emu9\".\n");
+	ok &= kernel_refuses(lint, false, "dev emu9", ENODEV,
+			     "no device \"emu9\"");
 	fake_reset();
 	return ok;
 }

@@ -285,22 +285,13 @@ static bool test_kernel_errors(void)
 {
 	bool ok;
 
-	fake_reset();
-	fake.error = ENOENT;
-	fake.extack = "no memory region or window holds this key";
-	ok = outcome(show(false, "dev emu0 key 0x508"), 1, "",
-		     "Error: no memory region or window holds this key.\n");
-	ok &= outcome(show(true, "dev emu0 key 0x508"), 1, "",
-		      "Error: no memory region or window holds this key.\n");
-	fake_reset();
-	fake.error = ERANGE;
-	fake.extack = "MPT index beyond the table of 1024 entries";
-	ok &= outcome(show(false, "dev emu0 index 1024"), 1, "",
-		      "Error: MPT index beyond the table of 1024 entries.\n");
-	fake_reset();
-	fake.error = EPERM;
-	ok &= outcome(show(true, ""), 1, "",
-		      "Error: Operation not permitted.\n");
+	ok = kernel_refuses(show, false, "dev emu0 key 0x508", ENOENT,
+			    "no memory region or window holds this key");
+	ok &= kernel_refuses(show, true, "dev emu0 key 0x508", ENOENT,
+			     "no memory region or window holds this key");
+	ok &= kernel_refuses(show, false, "dev emu0 index 1024", ERANGE,
+			     "MPT index beyond the table of 1024 entries");
+	ok &= kernel_refuses(show, true, "", EPERM, NULL);
 	/* Failing half way: what came is shown, the JSON still closes. */
 	fake_reset();
 	reply("emu0", free_entry, NULL);

@@ -382,17 +382,12 @@ static bool test_set_kernel_error(void)
 {
 	bool ok;
 
-	fake_reset();
-	fake.error = EINVAL;
-	fake.extack = "time_base must be a power of two";
-	ok = outcome(set(false, "dev emu0 id 1 time_base 12"), 1, "",
-		     "Error: time_base must be a power of two.\n");
-	ok &= outcome(set(true, "dev emu0 id 1 time_base 12"), 1, "",
-		      "Error: time_base must be a power of two.\n");
-	fake.extack = NULL;
-	fake.error = EPERM;
-	ok &= outcome(set(false, "dev emu0 id 1 time_base 8"), 1, "",
-		      "Error: Operation not permitted.\n");
+	ok = kernel_refuses(set, false, "dev emu0 id 1 time_base 12", EINVAL,
+			    "time_base must be a power of two");
+	ok &= kernel_refuses(set, true, "dev emu0 id 1 time_base 12", EINVAL,
+			     "time_base must be a power of two");
+	ok &= kernel_refuses(set, false, "dev emu0 id 1 time_base 8", EPERM,
+			     NULL);
 	return ok;
 }
 
@@ -496,14 +491,14 @@ static bool test_set_parse_direct(void)
 	if (profile_parse_set(&ctx, &req, ARRAY_SIZE(argv), argv))
 		return false;
 	for (i = 0; i < ADP_NEST_ATTRS; i++)
-		n += req.profile.has[i] + req.range[1].has[i];
+		n += req.p.v.has[i] + req.p.range[1].has[i];
 	return !strcmp(req.dev, "emu0") && n == 3 &&
-	       req.profile.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] == 1 &&
-	       req.profile.v[ROCE_ADP_A_PROFILE_RANGE_NUM] == 2 &&
-	       req.range[1].v[ROCE_ADP_A_RANGE_DEC_MODE] ==
+	       req.p.v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] == 1 &&
+	       req.p.v.v[ROCE_ADP_A_PROFILE_RANGE_NUM] == 2 &&
+	       req.p.range[1].v[ROCE_ADP_A_RANGE_DEC_MODE] ==
 			ROCE_ADP_DEC_MODE_TO_DIV_2 &&
-	       !req.range_given[0] && req.range_given[1] &&
-	       !req.range_given[2] && !req.range_given[3];
+	       !req.p.has_range[0] && req.p.has_range[1] &&
+	       !req.p.has_range[2] && !req.p.has_range[3];
 }
 
 static const struct tap_test tests[] = {

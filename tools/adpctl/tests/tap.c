@@ -171,3 +171,25 @@ int tap_main(const struct tap_test *tests, size_t n)
 		fclose(record_fp);
 	return failed ? 1 : 0;
 }
+
+int tap_main_in(const struct tap_test *tests, size_t n, char *dir,
+		bool (*setup)(const char *dir))
+{
+	char rm[320];
+	int ret;
+
+	if (!mkdtemp(dir)) {
+		printf("Bail out! mkdtemp %s: %s\n", dir, strerror(errno));
+		return 1;
+	}
+	if (setup && !setup(dir)) {
+		printf("Bail out! cannot fill %s\n", dir);
+		ret = 1;
+	} else {
+		ret = tap_main(tests, n);
+	}
+	snprintf(rm, sizeof(rm), "rm -rf '%s'", dir);
+	if (system(rm))
+		ret = 1;
+	return ret;
+}

@@ -27,6 +27,13 @@ extern const char *tap_skip;
 bool tap_missing(const char *what);
 /* Run the tests as TAP; the exit status for main(). */
 int tap_main(const struct tap_test *tests, size_t n);
+/*
+ * tap_main() in a scratch directory: dir, a mkdtemp() template, is made,
+ * filled by setup (or NULL), and removed with what is in it after the
+ * tests.
+ */
+int tap_main_in(const struct tap_test *tests, size_t n, char *dir,
+		bool (*setup)(const char *dir));
 
 /* What the print layer wrote between capture() and release(). */
 extern char *out_buf, *err_buf;

@@ -77,17 +77,21 @@ static const char *const cc_burst_sizes[] = {
 
 /* Slot 0 is no attribute; one more slot ends each table. */
 static const struct adp_field accl_table[ROCE_ADP_A_ACCL_MAX + 2] = {
-	RADP_ACCL_FEATURE_FIELDS(ACCL_FEATURE_ROW)
+#define RADP_ACCL_FEATURE_FIELD		ACCL_FEATURE_ROW
+#include "radp_fields.h"
 };
 static const struct adp_field caps_table[ROCE_ADP_A_CAPS_MAX + 2] = {
-	RADP_ACCL_CAPS_FIELDS(ACCL_ROW)
+#define RADP_ACCL_CAPS_FIELD		ACCL_ROW
+#include "radp_fields.h"
 };
 static const struct adp_field profile_table[ROCE_ADP_A_PROFILE_MAX + 2] = {
-	RADP_ACCL_PROFILE_FIELDS(ACCL_PROFILE_ROW)
-	RADP_PROFILE_FIELDS(PROFILE_ROW)
+#define RADP_ACCL_PROFILE_FIELD		ACCL_PROFILE_ROW
+#define RADP_PROFILE_FIELD		PROFILE_ROW
+#include "radp_fields.h"
 };
 static const struct adp_field range_table[ROCE_ADP_A_RANGE_MAX + 2] = {
-	RADP_RANGE_FIELDS(RANGE_ROW)
+#define RADP_RANGE_FIELD		RANGE_ROW
+#include "radp_fields.h"
 };
 
 /*
@@ -300,16 +304,69 @@ void adp_caps_get_vals(const struct radp_caps *caps, struct adp_vals *vals)
 	}
 }
 
-void adp_words_init(struct adp_words *w, struct adp_vals *prof,
-		    struct adp_vals *range, bool *range_given)
+void adp_vals_overlay(struct adp_vals *to, const struct adp_vals *from)
 {
-	memset(prof, 0, sizeof(*prof));
-	memset(range, 0, RADP_RANGES * sizeof(*range));
-	memset(range_given, 0, RADP_RANGES * sizeof(*range_given));
-	*w = (struct adp_words) {
-		.prof = prof, .range = range, .range_given = range_given,
-		.group = -1,
-	};
+	int i;
+
+	for (i = 0; i < ADP_NEST_ATTRS; i++)
+		if (from->has[i]) {
+			to->v[i] = from->v[i];
+			to->has[i] = true;
+		}
+}
+
+void adp_profile_overlay(struct adp_profile *to,
+			 const struct adp_profile *from)
+{
+	int r;
+
+	adp_vals_overlay(&to->v, &from->v);
+	for (r = 0; r < RADP_RANGES; r++) {
+		to->has_range[r] |= from->has_range[r];
+		adp_vals_overlay(&to->range[r], &from->range[r]);
+	}
+}
+
+void adp_profile_to_radp(const struct adp_profile *p, struct radp_profile *rp)
+{
+	int r;
+
+	adp_profile_apply_vals(rp, -1, adp_profile_fields, &p->v);
+	for (r = 0; r < RADP_RANGES; r++)
+		if (p->has_range[r])
+			adp_profile_apply_vals(rp, r, adp_range_fields,
+					       &p->range[r]);
+}
+
+void adp_profile_from_radp(uint32_t id, const struct radp_profile *rp,
+			   struct adp_profile *p)
+{
+	int r;
+
+	memset(p, 0, sizeof(*p));
+	p->v.v[ADP_PROFILE_ID_ATTR] = id;
+	p->v.has[ADP_PROFILE_ID_ATTR] = true;
+	adp_profile_get_vals(rp, -1, adp_profile_fields, &p->v);
+	for (r = 0; r < RADP_RANGES; r++) {
+		adp_profile_get_vals(rp, r, adp_range_fields, &p->range[r]);
+		p->has_range[r] = true;
+	}
+}
+
+bool adp_profile_any(const struct adp_profile *p)
+{
+	int r;
+
+	for (r = 0; r < RADP_RANGES; r++)
+		if (p->has_range[r])
+			return true;
+	return adp_words_any(adp_profile_fields, &p->v, ADP_PROFILE_ID_ATTR);
+}
+
+void adp_words_init(struct adp_words *w, struct adp_profile *p)
+{
+	memset(p, 0, sizeof(*p));
+	*w = (struct adp_words) { .p = p, .group = -1 };
 }
 
 static int fail(struct adp_words_err *e, bool at_value, const char *fmt, ...)
@@ -354,9 +411,9 @@ int adp_words_take(struct adp_words *w, const char *key, const char *value,
 		ret = value_of(key, &adp_range_index_field, value, &v, e);
 		if (ret)
 			return ret;
-		if (w->range_given[v])
+		if (w->p->has_range[v])
 			return fail(e, true, "\"range %u\" is given twice", v);
-		w->range_given[v] = true;
+		w->p->has_range[v] = true;
 		w->group = v;
 		return ADP_WORDS_TAKEN;
 	}
@@ -365,7 +422,7 @@ int adp_words_take(struct adp_words *w, const char *key, const char *value,
 	    adp_field_find(adp_profile_fields, key);
 	if (f) {
 		w->group = -1;
-		vals = w->prof;
+		vals = &w->p->v;
 	} else {
 		f = adp_field_find(adp_range_fields, key);
 		if (!f)
@@ -373,7 +430,7 @@ int adp_words_take(struct adp_words *w, const char *key, const char *value,
 		if (w->group < 0)
 			return fail(e, false, "\"%s\" is a range field: give it after \"range I\"",
 				    key);
-		vals = &w->range[w->group];
+		vals = &w->p->range[w->group];
 		snprintf(where, sizeof(where), " in range %d", w->group);
 	}
 	if (vals->has[f->attr])
@@ -395,23 +452,13 @@ bool adp_words_any(const struct adp_field *fields, const struct adp_vals *v,
 	return false;
 }
 
-bool adp_words_any_range(const struct adp_words *w)
-{
-	int i;
-
-	for (i = 0; i < RADP_RANGES; i++)
-		if (w->range_given[i])
-			return true;
-	return false;
-}
-
 int adp_words_check(const struct adp_words *w, struct adp_words_err *e)
 {
 	int i;
 
 	for (i = 0; i < RADP_RANGES; i++)
-		if (w->range_given[i] &&
-		    !adp_words_any(adp_range_fields, &w->range[i], -1)) {
+		if (w->p->has_range[i] &&
+		    !adp_words_any(adp_range_fields, &w->p->range[i], -1)) {
 			fail(e, false, "no field given for \"range %d\"", i);
 			return -1;
 		}

@@ -65,13 +65,15 @@ extern const struct adp_field *const adp_profile_fields; /* ROCE_ADP_A_PROFILE *
 extern const struct adp_field *const adp_range_fields;	/* ROCE_ADP_A_PROFILE_RANGE */
 /*
  * The attribute of ROCE_ACCL's adp_retx_profile_id, which numbers a
- * profile in its nest: the one row of RADP_ACCL_PROFILE_FIELDS with one.
+ * profile in its nest: the one RADP_ACCL_PROFILE_FIELD row with one.
  */
 #define ADP_ID_ATTR_NONE(attr)
-#define ADP_ID_ATTR_U32(attr)	ROCE_ADP_A_##attr
-#define ADP_ID_ATTR(id, name, byte, hi, lo, attr, nla, kind) \
+#define ADP_ID_ATTR_U32(attr)	ADP_PROFILE_ID_ATTR = ROCE_ADP_A_##attr,
+enum {
+#define RADP_ACCL_PROFILE_FIELD(id, name, byte, hi, lo, attr, nla, kind) \
 	ADP_ID_ATTR_##nla(attr)
-#define ADP_PROFILE_ID_ATTR	(RADP_ACCL_PROFILE_FIELDS(ADP_ID_ATTR))
+#include "radp_fields.h"
+};
 
 /* Pseudo-field of the "range I" keyword: the entry of timeout_range[]. */
 extern const struct adp_field adp_range_index_field;
@@ -124,10 +126,33 @@ void adp_profile_apply_vals(struct radp_profile *p, int r,
 void adp_caps_apply_vals(struct radp_caps *caps, const struct adp_vals *vals);
 void adp_caps_get_vals(const struct radp_caps *caps, struct adp_vals *vals);
 
+/*
+ * A profile as its words give it and as a PROFILE nest carries it, the one
+ * profile type of adpctl: the fields given (adp_profile_fields, the id
+ * included), and the entries of timeout_range[] given (has_range[i]), each
+ * with the fields given (adp_range_fields).
+ */
+struct adp_profile {
+	struct adp_vals v;
+	struct adp_vals range[RADP_RANGES];
+	bool has_range[RADP_RANGES];
+};
+
+/* The values from has over to (a later setting wins). */
+void adp_vals_overlay(struct adp_vals *to, const struct adp_vals *from);
+/* The fields and ranges given in from over to. */
+void adp_profile_overlay(struct adp_profile *to,
+			 const struct adp_profile *from);
+/* The fields given in p onto rp, the codec's decoded profile. */
+void adp_profile_to_radp(const struct adp_profile *p, struct radp_profile *rp);
+/* Profile id as the codec has it: every field and every range given. */
+void adp_profile_from_radp(uint32_t id, const struct radp_profile *rp,
+			   struct adp_profile *p);
+/* Some field but the id, or some range, was given. */
+bool adp_profile_any(const struct adp_profile *p);
+
 struct adp_words {
-	struct adp_vals *prof;		/* adp_profile_fields, id included */
-	struct adp_vals *range;		/* [RADP_RANGES], adp_range_fields */
-	bool *range_given;		/* [RADP_RANGES] */
+	struct adp_profile *p;		/* what the words gave */
 	int group;			/* the open "range I", or -1 */
 };
 
@@ -143,9 +168,8 @@ enum {
 	ADP_WORDS_ERROR,	/* e says why */
 };
 
-/* Clear the given values and start with no range group open. */
-void adp_words_init(struct adp_words *w, struct adp_vals *prof,
-		    struct adp_vals *range, bool *range_given);
+/* Clear p and start with no range group open. */
+void adp_words_init(struct adp_words *w, struct adp_profile *p);
 
 /* A word of the caller's came: it closes the open range group. */
 static inline void adp_words_close(struct adp_words *w)
@@ -162,8 +186,6 @@ int adp_words_take(struct adp_words *w, const char *key, const char *value,
 		   struct adp_words_err *e);
 /* Every "range I" given has a field: 0, or -1 and e says which does not. */
 int adp_words_check(const struct adp_words *w, struct adp_words_err *e);
-/* Some "range I" was given. */
-bool adp_words_any_range(const struct adp_words *w);
 /* Some profile field but except (an attribute, or -1) was given. */
 bool adp_words_any(const struct adp_field *fields, const struct adp_vals *v,
 		   int except);
