@@ -253,15 +253,17 @@ static int radp_hist_get_read(struct radp_dev *dev, struct radp_hist **h,
 	return *h ? radp_hist_read(dev, *h, extack) : -ENOMEM;
 }
 
-static void radp_hist_copy_snap(const struct radp_hist *h,
+/*
+ * What a reply shows; @cached: from an earlier request's read, whose age
+ * it gives (a read made for this request is 0 ms old).
+ */
+static void radp_hist_copy_snap(const struct radp_hist *h, bool cached,
 				struct radp_hist_snap *snap)
 {
-	unsigned int ms = jiffies_to_msecs(jiffies - h->read_at);
-
 	snap->cfg = h->snap.cfg;
 	memcpy(snap->counts, h->snap.counts,
 	       h->snap.cfg.bin_num * sizeof(snap->counts[0]));
-	snap->age_ms = ms;
+	snap->age_ms = cached ? jiffies_to_msecs(jiffies - h->read_at) : 0;
 }
 
 /**
@@ -278,17 +280,19 @@ int radp_hist_snapshot(struct radp_dev *dev, bool fresh,
 {
 	struct radp_hist *h = radp_hist_get(dev);
 	unsigned int interval = READ_ONCE(snapshot_interval_ms);
+	bool cached;
 	int err;
 
 	if (!h)
 		return -ENOMEM;
-	if (fresh || !h->valid ||
-	    time_after_eq(jiffies, h->read_at + msecs_to_jiffies(interval))) {
+	cached = !fresh && h->valid &&
+		 time_before(jiffies, h->read_at + msecs_to_jiffies(interval));
+	if (!cached) {
 		err = radp_hist_read(dev, h, extack);
 		if (err)
 			return err;
 	}
-	radp_hist_copy_snap(h, snap);
+	radp_hist_copy_snap(h, cached, snap);
 	return 0;
 }
 
@@ -320,7 +324,7 @@ int radp_hist_configure(struct radp_dev *dev,
 	/* A new layout is seen by this read, which drops the old counts. */
 	err = radp_hist_read(dev, h, extack);
 	if (!err)
-		radp_hist_copy_snap(h, snap);
+		radp_hist_copy_snap(h, false, snap);
 	return err;
 }
 
@@ -345,7 +349,7 @@ int radp_hist_clear(struct radp_dev *dev, struct radp_hist_snap *snap,
 		h->base[i] = h->fw[i];
 		h->snap.counts[i] = 0;
 	}
-	radp_hist_copy_snap(h, snap);
+	radp_hist_copy_snap(h, false, snap);
 	return 0;
 }
 
