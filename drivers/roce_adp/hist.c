@@ -14,7 +14,6 @@
  * Everything here runs under the device's cfg_lock.
  */
 
-#include <linux/jiffies.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -23,19 +22,10 @@
 #include "radp_hist.h"
 #include "roce_adp.h"
 
-/*
- * Readers without CAP_NET_ADMIN cause at most one firmware read per device
- * per interval (the bound issue 18's snapshots share).
- */
-static unsigned int snapshot_interval_ms = 1000;
-module_param(snapshot_interval_ms, uint, 0644);
-MODULE_PARM_DESC(snapshot_interval_ms,
-		 "Readers without CAP_NET_ADMIN cause at most one firmware read per device per this many ms; they are served the last read meanwhile (default 1000)");
-
 /**
  * struct radp_hist - the module's view of a device's histogram
- * @valid: @snap holds a read
- * @read_at: jiffies of that read
+ * @read: when @snap was read (valid once it holds a read); readers
+ *	without CAP_NET_ADMIN get it while fresh (snapshot.c's rule)
  * @resets: the device's firmware resets counted at that read
  * @cfg: the configuration of that read
  * @fw: the firmware's counters at that read (clear_on_read off)
@@ -45,8 +35,7 @@ MODULE_PARM_DESC(snapshot_interval_ms,
  * @snap: what replies show
  */
 struct radp_hist {
-	bool valid;
-	unsigned long read_at;
+	struct radp_snap_stamp read;
 	u32 resets;
 	struct radp_hist_config cfg;
 	u64 fw[RADP_HIST_BINS_MAX];
@@ -191,10 +180,10 @@ static void radp_hist_account(struct radp_dev *dev, struct radp_hist *h,
 {
 	u32 i, n = cfg->bin_num, resets = radp_hist_dev_resets(dev);
 
-	if (h->valid && !radp_hist_same_layout(&h->cfg, cfg)) {
+	if (h->read.valid && !radp_hist_same_layout(&h->cfg, cfg)) {
 		/* Counts of another layout cannot be shown in this one. */
 		radp_hist_zero(h);
-	} else if (h->valid && resets != h->resets && !h->cfg.clear_on_read) {
+	} else if (h->read.valid && resets != h->resets && !h->cfg.clear_on_read) {
 		/* The firmware's counters restarted: keep what they held. */
 		for (i = 0; i < n; i++)
 			h->acc[i] += radp_hist_sub(h->fw[i], h->base[i]);
@@ -216,8 +205,7 @@ static void radp_hist_account(struct radp_dev *dev, struct radp_hist *h,
 	h->cfg = *cfg;
 	h->snap.cfg = *cfg;
 	h->resets = resets;
-	h->read_at = jiffies;
-	h->valid = true;
+	radp_snap_stamp_take(&h->read);
 }
 
 /* Read configuration and counters once, and account for them. */
@@ -253,15 +241,17 @@ static int radp_hist_get_read(struct radp_dev *dev, struct radp_hist **h,
 	return *h ? radp_hist_read(dev, *h, extack) : -ENOMEM;
 }
 
-static void radp_hist_copy_snap(const struct radp_hist *h,
+/*
+ * What a reply shows; @cached: from an earlier request's read, whose age
+ * it gives (a read made for this request is 0 ms old).
+ */
+static void radp_hist_copy_snap(const struct radp_hist *h, bool cached,
 				struct radp_hist_snap *snap)
 {
-	unsigned int ms = jiffies_to_msecs(jiffies - h->read_at);
-
 	snap->cfg = h->snap.cfg;
 	memcpy(snap->counts, h->snap.counts,
 	       h->snap.cfg.bin_num * sizeof(snap->counts[0]));
-	snap->age_ms = ms;
+	snap->age_ms = cached ? radp_snap_stamp_age_ms(&h->read) : 0;
 }
 
 /**
@@ -277,18 +267,18 @@ int radp_hist_snapshot(struct radp_dev *dev, bool fresh,
 		       struct netlink_ext_ack *extack)
 {
 	struct radp_hist *h = radp_hist_get(dev);
-	unsigned int interval = READ_ONCE(snapshot_interval_ms);
+	bool cached;
 	int err;
 
 	if (!h)
 		return -ENOMEM;
-	if (fresh || !h->valid ||
-	    time_after_eq(jiffies, h->read_at + msecs_to_jiffies(interval))) {
+	cached = !fresh && radp_snap_stamp_fresh(&h->read);
+	if (!cached) {
 		err = radp_hist_read(dev, h, extack);
 		if (err)
 			return err;
 	}
-	radp_hist_copy_snap(h, snap);
+	radp_hist_copy_snap(h, cached, snap);
 	return 0;
 }
 
@@ -320,7 +310,7 @@ int radp_hist_configure(struct radp_dev *dev,
 	/* A new layout is seen by this read, which drops the old counts. */
 	err = radp_hist_read(dev, h, extack);
 	if (!err)
-		radp_hist_copy_snap(h, snap);
+		radp_hist_copy_snap(h, false, snap);
 	return err;
 }
 
@@ -345,7 +335,7 @@ int radp_hist_clear(struct radp_dev *dev, struct radp_hist_snap *snap,
 		h->base[i] = h->fw[i];
 		h->snap.counts[i] = 0;
 	}
-	radp_hist_copy_snap(h, snap);
+	radp_hist_copy_snap(h, false, snap);
 	return 0;
 }
 

@@ -269,4 +269,7 @@ run_op_test accl_new_features accl-set test_accl_new_features
 run_op_test profile_get_do profile-get test_profile_get_do
 run_op_test profile_get_dump profile-get test_profile_get_dump
 run_op_test mpt_get mpt-get test_mpt_get
+# The tests after this one expect a fresh module (accl_new_features left
+# emu0's features set and saved for a restore).
+module_default
 tap_end
