@@ -64,7 +64,9 @@ test_restored_new_features()
 test_resetting_error()
 {
 	module_default
-	echo 500 >$DBG/emu0/fw_reset
+	# down for 3 s: adpctl took over 500 ms to reach the device on the
+	# debug kernel under load (the module reload after ends the reset)
+	echo 3000 >$DBG/emu0/fw_reset
 	run_cmd adpctl accl show emu0
 	expect_error "Error: device is resetting."
 }
