@@ -274,19 +274,4 @@ static void accl_set_details(FILE *fp)
 	      "\"accl show\".\n", fp);
 }
 
-const struct adp_cmd accl_cmds[] = {
-	{
-		.name = "show",
-		.func = accl_show,
-		.help = "show the RoCE features, profile limits and active profile",
-		.usage = "[[dev] DEV] [-r | --raw]",
-	},
-	{
-		.name = "set",
-		.func = accl_set,
-		.help = "change RoCE features: enables on or off, the others' values",
-		.usage = "dev DEV { NAME { on | off | VALUE } | NAME=VALUE[,...] }...",
-		.details = accl_set_details,
-	},
-	{ }
-};
+ADP_CMD_TABLE(accl_cmds, ADP_ACCL_CMDS);

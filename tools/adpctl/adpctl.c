@@ -20,23 +20,10 @@
 #define ADPCTL_VERSION	"0.1"
 #endif
 
-const struct adp_obj adp_objs[] = {
-	{ "dev", dev_cmds, "devices and their ROCE_ACCL capability", false },
-	{ "accl", accl_cmds, "RoCE acceleration enables, limits, active profile", false },
-	{ "profile", profile_cmds, "adaptive retransmission profiles", false },
-	{ "mpt", mpt_cmds, "memory protection table: memory regions and windows", false },
-	{ "histogram", histogram_cmds, "retransmission timeouts that fired, by timeout",
-	  false },
-	{ "monitor", monitor_cmds, "print configuration changes and device events",
-	  true },
-	{ "apply", apply_cmds, "bring devices to the state a configuration file gives",
-	  true },
-	{ "config", config_cmds, "the configuration of the devices as one document",
-	  false },
-	{ "metrics", metrics_cmds, "the configuration state of the devices for Prometheus",
-	  true },
-	{ }
-};
+#define ADP_OBJ(obj, cmd, text) \
+	{ .name = #obj, .cmds = obj##_cmds, .help = text, .is_cmd = cmd },
+const struct adp_obj adp_objs[] = { ADP_OBJECTS { } };
+#undef ADP_OBJ
 
 struct adp_nl *adp_ctx_nl(struct adp_ctx *ctx)
 {

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <linux/roce_adp.h>
 
+#include "commands.h"
 #include "fields.h"
 #include "nl.h"
 #include "print.h"
@@ -23,7 +24,10 @@ enum adp_exit {
 
 struct adp_ctx;
 
-/* One COMMAND of an OBJECT; tables end with an entry whose name is NULL. */
+/*
+ * One COMMAND of an OBJECT; tables end with an entry whose name is NULL.
+ * The rows are in commands.h.
+ */
 struct adp_cmd {
 	const char *name;
 	/* argv holds the arguments after the command name. */
@@ -59,6 +63,19 @@ struct adp_nl *adp_ctx_nl(struct adp_ctx *ctx);
 
 /* adpctl.c: the object table. */
 extern const struct adp_obj adp_objs[];
+
+/* OBJECT_cmds[], defined by the object's file from its commands.h list. */
+#define ADP_OBJ(obj, is_cmd, help)	extern const struct adp_cmd obj##_cmds[];
+ADP_OBJECTS
+#undef ADP_OBJ
+
+#define ADP_CMD(cmd, fn, more, text, args) \
+	{ .name = #cmd, .func = fn, .details = more, .help = text, .usage = args },
+#define ADP_ALIAS(cmd, fn, more, text, args) \
+	{ .name = #cmd, .func = fn, .details = more, .help = text, .usage = args, \
+	  .hidden = true },
+/* ADP_CMD_TABLE(accl_cmds, ADP_ACCL_CMDS); */
+#define ADP_CMD_TABLE(table, rows)	const struct adp_cmd table[] = { rows { } }
 
 /* args.c: name lookup and keyword arguments. */
 
@@ -109,7 +126,6 @@ int adp_usage_error(const struct adp_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* dev.c */
-extern const struct adp_cmd dev_cmds[];
 /* The "restore" nest of a DEV reply, inside the device's object. */
 int adp_print_restore(const struct nlattr *nest, bool same_line);
 
@@ -136,7 +152,6 @@ int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
 /* "[dev] DEV" as a command's only arguments: *dev, NULL when not given. */
 int adp_parse_dev(const struct adp_ctx *ctx, int argc, char **argv,
 		  const char **dev);
-/* The whole "OBJ show [[dev] DEV]" command around adp_show(). */
 /*
  * Take "-r"/"--raw", the one option after a show's object, out of argv;
  * returns the words left.
@@ -146,6 +161,7 @@ int adp_take_raw_opt(int argc, char **argv, bool *raw);
 #define ADP_RAW_MAX	128
 void adp_print_raw_json(const uint8_t *raw, size_t len);
 void adp_print_raw_text(const uint8_t *raw, size_t len);
+/* The whole "OBJ show [[dev] DEV]" command around adp_show(). */
 int adp_show_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
 		     int (*print)(const struct adp_nl_msg *msg, void *arg));
 /* The device a reply names; NULL, the error reported, when it names none. */
@@ -161,8 +177,6 @@ int adp_show_req(struct adp_ctx *ctx, uint8_t cmd, int flags,
 		 void *arg);
 
 /* accl.c */
-extern const struct adp_cmd accl_cmds[];
-
 /* What "accl set" sends: the enables given, nothing else. */
 struct accl_req {
 	const char *dev;
@@ -174,8 +188,6 @@ int accl_parse_set(const struct adp_ctx *ctx, struct accl_req *req,
 int accl_build_set(struct nl_msg *msg, void *req);
 
 /* profile.c */
-extern const struct adp_cmd profile_cmds[];
-
 /* What "profile set" sends: the profile id, the fields and ranges given. */
 struct profile_req {
 	const char *dev;
@@ -207,22 +219,11 @@ void profile_simulate_details(FILE *fp);
 int profile_tune(struct adp_ctx *ctx, int argc, char **argv);
 void profile_tune_details(FILE *fp);
 
-/* mpt.c */
-extern const struct adp_cmd mpt_cmds[];
-
-/* monitor.c, apply.c: objects that are commands. */
-extern const struct adp_cmd monitor_cmds[];
-extern const struct adp_cmd apply_cmds[];
-/* metrics.c: an object that is a command. */
-extern const struct adp_cmd metrics_cmds[];
 /*
  * metrics.c: key="v" of a Prometheus label, backslash, double quote and
  * newline escaped, then sep.
  */
 void adp_prom_label(FILE *fp, const char *key, const char *v, const char *sep);
-/* apply.c: "config export", the document apply takes. */
-extern const struct adp_cmd config_cmds[];
-
 /*
  * apply.c for metrics.c: the configuration at path (file or directory),
  * or NULL after saying what is wrong; free() it.  apply_dev_changes()

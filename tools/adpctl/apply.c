@@ -982,16 +982,7 @@ static void apply_details(FILE *fp)
 	      fp);
 }
 
-const struct adp_cmd apply_cmds[] = {
-	{
-		.name = "apply",
-		.func = apply,
-		.help = "bring devices to the state configuration files give",
-		.usage = "PATH... [--check]",
-		.details = apply_details,
-	},
-	{ }
-};
+ADP_CMD_TABLE(apply_cmds, ADP_APPLY_CMDS);
 
 /*
  * "config export [dev DEV]": what apply takes, from the devices.  JSON:
@@ -1110,13 +1101,4 @@ static void config_export_details(FILE *fp)
 	      "change.\n", fp);
 }
 
-const struct adp_cmd config_cmds[] = {
-	{
-		.name = "export",
-		.func = config_export,
-		.help = "print the configuration of the devices as apply takes it",
-		.usage = "[[dev] DEV]",
-		.details = config_export_details,
-	},
-	{ }
-};
+ADP_CMD_TABLE(config_cmds, ADP_CONFIG_CMDS);

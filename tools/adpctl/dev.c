@@ -152,13 +152,4 @@ static void dev_show_details(FILE *fp)
 	      "the reset ended.\n", fp);
 }
 
-const struct adp_cmd dev_cmds[] = {
-	{
-		.name = "show",
-		.func = dev_show,
-		.help = "list devices, their backend, firmware, ROCE_ACCL support and restore state",
-		.usage = "[[dev] DEV]",
-		.details = dev_show_details,
-	},
-	{ }
-};
+ADP_CMD_TABLE(dev_cmds, ADP_DEV_CMDS);

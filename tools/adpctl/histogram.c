@@ -1088,33 +1088,4 @@ static void compare_details(FILE *fp)
 	      "  --svg FILE         draw both as SVG\n", fp);
 }
 
-const struct adp_cmd histogram_cmds[] = {
-	{
-		.name = "show",
-		.func = histogram_show,
-		.help = "show the retransmission histogram: bins, counts, shares",
-		.usage = "[[dev] DEV] [--svg FILE] [--prometheus]",
-		.details = show_details,
-	},
-	{
-		.name = "config",
-		.func = histogram_config,
-		.help = "configure the histogram's bins and counting",
-		.usage = "dev DEV [bins N] [width0 TIME] [width1 TIME] [mode fixed|double] [count on|off] [clear_on_read on|off] [vhca ID|any]",
-		.details = config_details,
-	},
-	{
-		.name = "clear",
-		.func = histogram_clear,
-		.help = "clear the histogram's counts",
-		.usage = "[dev] DEV",
-	},
-	{
-		.name = "compare",
-		.func = histogram_compare,
-		.help = "the histogram beside the simulator's prediction for a profile",
-		.usage = "dev DEV [--svg FILE] SIMULATE...",
-		.details = compare_details,
-	},
-	{ }
-};
+ADP_CMD_TABLE(histogram_cmds, ADP_HISTOGRAM_CMDS);

@@ -99,6 +99,4 @@ void hist_prom(FILE *fp, const struct hist *h);
 /* The histogram of every device of l (nothing when there is none). */
 void hist_prom_page(FILE *fp, const struct hist_list *l);
 
-extern const struct adp_cmd histogram_cmds[];
-
 #endif /* ADPCTL_HISTOGRAM_H */

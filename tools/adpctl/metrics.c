@@ -434,13 +434,4 @@ static void metrics_details(FILE *fp)
 	      "                  when it does not exist no config_* series\n", fp);
 }
 
-const struct adp_cmd metrics_cmds[] = {
-	{
-		.name = "metrics",
-		.func = metrics,
-		.help = "print the configuration state of the devices for Prometheus",
-		.usage = "[--textfile DIR] [--config PATH]",
-		.details = metrics_details,
-	},
-	{ }
-};
+ADP_CMD_TABLE(metrics_cmds, ADP_METRICS_CMDS);

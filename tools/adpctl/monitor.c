@@ -351,13 +351,4 @@ static void monitor_details(FILE *fp)
 	      "With DEV, only the events of that device.\n", fp);
 }
 
-const struct adp_cmd monitor_cmds[] = {
-	{
-		.name = "monitor",
-		.func = monitor,
-		.help = "print configuration changes and device events as they happen",
-		.usage = "[[dev] DEV]",
-		.details = monitor_details,
-	},
-	{ }
-};
+ADP_CMD_TABLE(monitor_cmds, ADP_MONITOR_CMDS);

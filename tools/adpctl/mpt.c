@@ -388,13 +388,4 @@ static void mpt_show_details(FILE *fp)
 	      "Needs CAP_NET_ADMIN.\n", fp);
 }
 
-const struct adp_cmd mpt_cmds[] = {
-	{
-		.name = "show",
-		.func = mpt_show,
-		.help = "show memory protection table entries (memory regions and windows)",
-		.usage = "[[dev] DEV] [index N | key K] [pd P] [qpn Q] [-r | --raw]",
-		.details = mpt_show_details,
-	},
-	{ }
-};
+ADP_CMD_TABLE(mpt_cmds, ADP_MPT_CMDS);
