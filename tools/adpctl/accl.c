@@ -100,6 +100,7 @@ static int accl_print(const struct adp_nl_msg *msg, void *arg)
 			     active ? "profile timeouts" : "firmware timeouts");
 	}
 	print_nl();
+	adp_print_age(msg, "  ");
 
 	adp_vals_print_json(adp_accl_fields, &st.accl);
 	if (tb[ROCE_ADP_A_ACCL_CONFIGURABLE]) {

@@ -164,6 +164,12 @@ void adp_print_raw_text(const uint8_t *raw, size_t len);
 /* The whole "OBJ show [[dev] DEV]" command around adp_show(). */
 int adp_show_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
 		     int (*print)(const struct adp_nl_msg *msg, void *arg));
+/*
+ * ROCE_ADP_A_AGE_MS of an accl or profile reply when not 0, i.e. when the
+ * state came from the module's snapshot: JSON "age_ms", text lead and
+ * "state from the module's snapshot, N ms old" a line.
+ */
+void adp_print_age(const struct adp_nl_msg *msg, const char *lead);
 /* The device a reply names; NULL, the error reported, when it names none. */
 const char *adp_reply_dev(const struct adp_nl_msg *msg);
 /*

@@ -209,6 +209,7 @@ static int profile_print(const struct adp_nl_msg *msg, void *arg)
 	struct genlmsghdr *gnlh = genlmsg_hdr(msg->nlh);
 	struct nlattr **tb = msg->tb;
 	bool has_active = tb[ROCE_ADP_A_ACTIVE_PROFILE_ID];
+	char lead[ROCE_ADP_DEV_NAME_LEN + 2];
 	uint32_t active = 0;
 	struct adp_profile p;
 	struct nlattr *a;
@@ -234,6 +235,8 @@ static int profile_print(const struct adp_nl_msg *msg, void *arg)
 	print_string(PRINT_JSON, "dev", NULL, name);
 	if (has_active)
 		print_uint(PRINT_JSON, "active_profile_id", NULL, active);
+	snprintf(lead, sizeof(lead), "%s: ", name);
+	adp_print_age(msg, lead);
 	open_json_array("profiles");
 	a = genlmsg_attrdata(gnlh, 0);
 	rem = genlmsg_attrlen(gnlh, 0);

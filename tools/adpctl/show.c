@@ -15,6 +15,20 @@ int adp_put_dev(struct nl_msg *msg, void *dev)
 	return nla_put_string(msg, ROCE_ADP_A_DEV_NAME, dev);
 }
 
+void adp_print_age(const struct adp_nl_msg *msg, const char *lead)
+{
+	const struct nlattr *a = msg->tb[ROCE_ADP_A_AGE_MS];
+	uint32_t age = a ? nla_get_u32(a) : 0;
+
+	/* 0: read from the device for this request, or a fresh snapshot. */
+	if (!age)
+		return;
+	print_string(PRINT_FP, NULL, "%s", lead);
+	print_uint(PRINT_ANY, "age_ms",
+		   "state from the module's snapshot, %u ms old", age);
+	print_nl();
+}
+
 struct show_call {
 	int (*build)(struct nl_msg *msg, void *arg);
 	void *build_arg;

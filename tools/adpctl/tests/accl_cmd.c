@@ -110,8 +110,8 @@ static int set(bool json, const char *line)
 	"  cc_probe_mp_mode               discard\n" \
 	"  caps: adp_retx_profile_max_id 1 adp_retx_profile_max_range_num 4 adp_retx_base_timeout_min 4us\n"
 
-#define EMU1_TEXT \
-	"emu1:\n" \
+#define EMU1_TEXT	"emu1:\n" EMU1_ENABLES
+#define EMU1_ENABLES \
 	"  roce_adp_retrans_en            off\n" \
 	"  roce_tx_window_en              on\n" \
 	"  roce_slow_restart_en           off\n" \
@@ -176,6 +176,31 @@ static bool test_show_json(void)
 			     " and v[0]['adp_retx_base_timeout_min'] == 4000"
 			     " and 'configurable' not in v[1] and len(v) == 2"
 			     " and v");
+	return ok;
+}
+
+/*
+ * Issue 18: a reply from the module's snapshot (an unprivileged reader)
+ * says how old it is; a read of the device (age 0) prints as before.
+ */
+static bool test_show_snapshot_age(void)
+{
+	bool ok;
+
+	fake_reset();
+	reply(ROCE_ADP_CMD_ACCL_GET, &emu1);
+	nla_put_u32(fake.replies[0], ROCE_ADP_A_AGE_MS, 0);
+	ok = outcome(show(false, "emu1"), 0, EMU1_TEXT, "");
+	ok &= outcome(show(true, "emu1"), 0, "[" EMU1_JSON "]\n", "");
+	fake_reset();
+	reply(ROCE_ADP_CMD_ACCL_GET, &emu1);
+	nla_put_u32(fake.replies[0], ROCE_ADP_A_AGE_MS, 1234);
+	ok &= outcome(show(false, "emu1"), 0,
+		      "emu1:\n  state from the module's snapshot, 1234 ms old\n"
+		      EMU1_ENABLES, "");
+	ok &= outcome_err(show(true, "emu1"), 0, "") &&
+	      python_accepts(out_buf, "v[0]['age_ms'] == 1234 and"
+			     " v[0]['roce_tx_window_en'] is True and v");
 	return ok;
 }
 
@@ -353,6 +378,7 @@ static bool test_set_errors(void)
 static const struct tap_test tests[] = {
 	{ "show: text, unsupported features marked, caps", test_show_text },
 	{ "show -j: exact json, python parses it", test_show_json },
+	{ "show: age_ms of a reply from the snapshot", test_show_snapshot_age },
 	{ "show DEV: a do; active profile 0 is firmware", test_show_firmware_timeouts },
 	{ "show: kernel, reply and usage errors", test_show_errors },
 	{ "set: only the enables given, as u8", test_set_request },

@@ -216,6 +216,33 @@ static bool test_show_filter_dump_by_id(void)
 	return ok;
 }
 
+/*
+ * Issue 18: a reply from the module's snapshot (an unprivileged reader)
+ * says how old it is; a read of the device (age 0) prints as before.
+ */
+static bool test_show_snapshot_age(void)
+{
+	bool ok;
+
+	fake_reset();
+	nla_put_u32(reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &p1, NULL),
+		    ROCE_ADP_A_AGE_MS, 0);
+	ok = outcome(show(false, "emu0"), 0, P1_TEXT, "");
+	ok &= outcome(show(true, "emu0"), 0,
+		      "[{\"dev\":\"emu0\",\"active_profile_id\":1,"
+		      "\"profiles\":[" P1_JSON "]}]\n", "");
+	fake_reset();
+	nla_put_u32(reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &p1, NULL),
+		    ROCE_ADP_A_AGE_MS, 1234);
+	ok &= outcome(show(false, "emu0"), 0,
+		      "emu0: state from the module's snapshot, 1234 ms old\n"
+		      P1_TEXT, "");
+	ok &= outcome(show(true, "emu0"), 0,
+		      "[{\"dev\":\"emu0\",\"active_profile_id\":1,"
+		      "\"age_ms\":1234,\"profiles\":[" P1_JSON "]}]\n", "");
+	return ok;
+}
+
 static bool test_show_odd_profile(void)
 {
 	fake_reset();
@@ -506,6 +533,7 @@ static const struct tap_test tests[] = {
 	{ "show DEV id N: a do with PROFILE_ID, exact json and text", test_show_do_one },
 	{ "show -j: python parses the dump", test_show_json_dump_python },
 	{ "show id N without dev: dump filtered here", test_show_filter_dump_by_id },
+	{ "show: age_ms of a reply from the snapshot", test_show_snapshot_age },
 	{ "show: QP total timeout, unknown unit and dec_mode", test_show_odd_profile },
 	{ "show: only the first range_num ranges in text", test_show_range_num },
 	{ "show: malformed replies are errors", test_show_malformed },
