@@ -91,6 +91,11 @@ int adp_match(const void *table, size_t entry_size, const char *word,
 const void *adp_lookup(const void *table, size_t entry_size, const char *word,
 		       const char *what, const char *hint);
 bool adp_is_help(const char *word);
+/*
+ * The array v of n elements of size bytes, realloc()ed to one more, that
+ * one zeroed; NULL (v untouched) after saying "out of memory".
+ */
+void *adp_grow(void *v, size_t n, size_t size);
 
 enum adp_arg_type {
 	ADP_ARG_STR,		/* const char ** */
@@ -161,9 +166,13 @@ int adp_take_raw_opt(int argc, char **argv, bool *raw);
 #define ADP_RAW_MAX	128
 void adp_print_raw_json(const uint8_t *raw, size_t len);
 void adp_print_raw_text(const uint8_t *raw, size_t len);
-/* The whole "OBJ show [[dev] DEV]" command around adp_show(). */
-int adp_show_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
-		     int (*print)(const struct adp_nl_msg *msg, void *arg));
+/*
+ * A command whose only arguments are "[dev] DEV" around adp_show(): a do
+ * for DEV, else a dump; need_dev: DEV is required, a do.
+ */
+int adp_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
+		bool need_dev,
+		int (*print)(const struct adp_nl_msg *msg, void *arg), void *arg);
 /*
  * ROCE_ADP_A_AGE_MS of an accl or profile reply when not 0, i.e. when the
  * state came from the module's snapshot: JSON "age_ms", text lead and

@@ -645,13 +645,10 @@ static int dev_list_add(struct dev_list *l, const char *name)
 	for (i = 0; i < l->n; i++)
 		if (!strcmp(l->v[i].name, name))
 			return 0;
-	v = realloc(l->v, (l->n + 1) * sizeof(*v));
-	if (!v) {
-		print_error("out of memory");
+	v = adp_grow(l->v, l->n, sizeof(*v));
+	if (!v)
 		return -ENOMEM;
-	}
 	l->v = v;
-	memset(&v[l->n], 0, sizeof(v[0]));
 	snprintf(v[l->n].name, sizeof(v[0].name), "%s", name);
 	l->n++;
 	return 0;

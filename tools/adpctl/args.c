@@ -67,6 +67,18 @@ const void *adp_lookup(const void *table, size_t entry_size, const char *word,
 	return NULL;
 }
 
+void *adp_grow(void *v, size_t n, size_t size)
+{
+	char *grown = realloc(v, (n + 1) * size);
+
+	if (!grown) {
+		print_error("out of memory");
+		return NULL;
+	}
+	memset(grown + n * size, 0, size);
+	return grown;
+}
+
 bool adp_is_help(const char *word)
 {
 	return !strcmp(word, "help") || !strcmp(word, "-h") ||

@@ -136,8 +136,8 @@ static int dev_print(const struct adp_nl_msg *msg, void *arg)
 
 static int dev_show(struct adp_ctx *ctx, int argc, char **argv)
 {
-	return adp_show_dev_cmd(ctx, argc, argv, ROCE_ADP_CMD_DEV_GET,
-				dev_print);
+	return adp_dev_cmd(ctx, argc, argv, ROCE_ADP_CMD_DEV_GET, false,
+			   dev_print, NULL);
 }
 
 static void dev_show_details(FILE *fp)

@@ -656,11 +656,9 @@ int hist_collect(const struct adp_nl_msg *msg, void *arg)
 
 	if (l->lenient && !msg->tb[ROCE_ADP_A_HISTOGRAM])
 		return 0;
-	h = realloc(l->v, (l->n + 1) * sizeof(*h));
-	if (!h) {
-		print_error("out of memory");
+	h = adp_grow(l->v, l->n, sizeof(*h));
+	if (!h)
 		return -ENOMEM;
-	}
 	l->v = h;
 	if (hist_decode(msg, &l->v[l->n]))
 		return -EBADMSG;
@@ -930,16 +928,9 @@ static int histogram_config(struct adp_ctx *ctx, int argc, char **argv)
 static int histogram_clear(struct adp_ctx *ctx, int argc, char **argv)
 {
 	struct show_state st = { };
-	const char *dev;
-	int ret;
 
-	ret = adp_parse_dev(ctx, argc, argv, &dev);
-	if (ret)
-		return ret;
-	if (!dev)
-		return adp_usage_error(ctx, "missing argument \"dev\"");
-	return adp_show_req(ctx, ROCE_ADP_CMD_HISTOGRAM_CLEAR, 0, adp_put_dev,
-			    (void *)dev, print_reply, &st);
+	return adp_dev_cmd(ctx, argc, argv, ROCE_ADP_CMD_HISTOGRAM_CLEAR, true,
+			   print_reply, &st);
 }
 
 /*

@@ -50,12 +50,11 @@ static struct metrics_dev *metrics_dev(struct metrics *m, const char *name)
 	for (i = 0; i < m->n; i++)
 		if (!strcmp(m->v[i].name, name))
 			return &m->v[i];
-	v = realloc(m->v, (m->n + 1) * sizeof(*v));
+	v = adp_grow(m->v, m->n, sizeof(*v));
 	if (!v)
 		return NULL;
 	m->v = v;
 	v = &m->v[m->n++];
-	memset(v, 0, sizeof(*v));
 	snprintf(v->name, sizeof(v->name), "%s", name);
 	return v;
 }

@@ -215,34 +215,37 @@ static int error_cb(struct sockaddr_nl *nla, struct nlmsgerr *err, void *data)
 	return NL_STOP;
 }
 
-/* Success, but the kernel may still have left a warning in the ACK. */
-static int ack_cb(struct nl_msg *msg, void *data)
+/*
+ * The end of a request, its extack after hdrlen bytes of nlh: the error
+ * (negative) a dump failed with half way, or a warning the kernel may
+ * have left on success.
+ */
+static int call_done(struct adp_nl_call *call, const struct nlmsghdr *nlh,
+		     size_t hdrlen, int error)
 {
-	struct adp_nl_call *call = data;
-
-	parse_ext_ack(call, nlmsg_hdr(msg), sizeof(struct nlmsgerr));
-	if (call->nl->err.msg[0])
-		print_warning("%s", call->nl->err.msg);
-	call->done = true;
-	return NL_STOP;
-}
-
-/* A dump that fails half way reports its error in NLMSG_DONE. */
-static int finish_cb(struct nl_msg *msg, void *data)
-{
-	struct nlmsghdr *nlh = nlmsg_hdr(msg);
-	struct adp_nl_call *call = data;
-	int error = 0;
-
-	if (nlh->nlmsg_len >= NLMSG_LENGTH(sizeof(int)))
-		memcpy(&error, NLMSG_DATA(nlh), sizeof(error));
-	parse_ext_ack(call, nlh, sizeof(int));
+	parse_ext_ack(call, nlh, hdrlen);
 	if (error < 0)
 		report_kernel_error(call, -error);
 	else if (call->nl->err.msg[0])
 		print_warning("%s", call->nl->err.msg);
 	call->done = true;
 	return NL_STOP;
+}
+
+static int ack_cb(struct nl_msg *msg, void *data)
+{
+	return call_done(data, nlmsg_hdr(msg), sizeof(struct nlmsgerr), 0);
+}
+
+/* A dump that fails half way reports its error in NLMSG_DONE. */
+static int finish_cb(struct nl_msg *msg, void *data)
+{
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	int error = 0;
+
+	if (nlh->nlmsg_len >= NLMSG_LENGTH(sizeof(int)))
+		memcpy(&error, NLMSG_DATA(nlh), sizeof(error));
+	return call_done(data, nlh, sizeof(int), error);
 }
 
 static int valid_cb(struct nl_msg *msg, void *data)

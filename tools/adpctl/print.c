@@ -86,6 +86,12 @@ static size_t utf8_len(const unsigned char *p)
 	return n;
 }
 
+/* The characters JSON escapes with a backslash and a letter. */
+static const char *const json_esc['\\' + 1] = {
+	['"'] = "\\\"", ['\\'] = "\\\\", ['\b'] = "\\b", ['\f'] = "\\f",
+	['\n'] = "\\n", ['\r'] = "\\r", ['\t'] = "\\t",
+};
+
 static void jw_string(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -94,40 +100,18 @@ static void jw_string(const char *s)
 
 	fputc('"', fp);
 	while (*p) {
-		switch (*p) {
-		case '"':
-			fputs("\\\"", fp);
-			break;
-		case '\\':
-			fputs("\\\\", fp);
-			break;
-		case '\b':
-			fputs("\\b", fp);
-			break;
-		case '\f':
-			fputs("\\f", fp);
-			break;
-		case '\n':
-			fputs("\\n", fp);
-			break;
-		case '\r':
-			fputs("\\r", fp);
-			break;
-		case '\t':
-			fputs("\\t", fp);
-			break;
-		default:
-			if (*p < 0x20) {
-				fprintf(fp, "\\u%04x", *p);
-			} else if (*p < 0x80) {
-				fputc(*p, fp);
-			} else if ((n = utf8_len(p))) {
-				fwrite(p, 1, n, fp);
-				p += n;
-				continue;
-			} else {
-				fputs("\\ufffd", fp);
-			}
+		if (*p < sizeof(json_esc) / sizeof(json_esc[0]) && json_esc[*p]) {
+			fputs(json_esc[*p], fp);
+		} else if (*p < 0x20) {
+			fprintf(fp, "\\u%04x", *p);
+		} else if (*p < 0x80) {
+			fputc(*p, fp);
+		} else if ((n = utf8_len(p))) {
+			fwrite(p, 1, n, fp);
+			p += n;
+			continue;
+		} else {
+			fputs("\\ufffd", fp);
 		}
 		p++;
 	}

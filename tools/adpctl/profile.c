@@ -440,16 +440,8 @@ static int profile_forget_print(const struct adp_nl_msg *msg, void *arg)
 /* "profile forget dev DEV": stop restoring the profile after resets. */
 static int profile_forget(struct adp_ctx *ctx, int argc, char **argv)
 {
-	const char *dev;
-	int ret;
-
-	ret = adp_parse_dev(ctx, argc, argv, &dev);
-	if (ret)
-		return ret;
-	if (!dev)
-		return adp_usage_error(ctx, "missing argument \"dev\"");
-	return adp_show_req(ctx, ROCE_ADP_CMD_PROFILE_FORGET, 0, adp_put_dev,
-			    (void *)dev, profile_forget_print, NULL);
+	return adp_dev_cmd(ctx, argc, argv, ROCE_ADP_CMD_PROFILE_FORGET, true,
+			   profile_forget_print, NULL);
 }
 
 static void profile_forget_details(FILE *fp)

@@ -161,11 +161,9 @@ static struct adp_src_profile *set_add(struct adp_profile_set *set)
 {
 	struct adp_src_profile *v;
 
-	v = realloc(set->v, (set->n + 1) * sizeof(*v));
-	if (!v) {
-		print_error("out of memory");
+	v = adp_grow(set->v, set->n, sizeof(*v));
+	if (!v)
 		return NULL;
-	}
 	set->v = v;
 	return &v[set->n++];
 }

@@ -115,9 +115,9 @@ int adp_parse_dev(const struct adp_ctx *ctx, int argc, char **argv,
 	return adp_parse_args(ctx, args, argc, argv);
 }
 
-/* "OBJ show [[dev] DEV]": a do for DEV, else a dump, printed by print. */
-int adp_show_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
-		     int (*print)(const struct adp_nl_msg *msg, void *arg))
+int adp_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
+		bool need_dev,
+		int (*print)(const struct adp_nl_msg *msg, void *arg), void *arg)
 {
 	const char *dev;
 	int ret;
@@ -125,7 +125,9 @@ int adp_show_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
 	ret = adp_parse_dev(ctx, argc, argv, &dev);
 	if (ret)
 		return ret;
-	return adp_show(ctx, cmd, dev, print, NULL);
+	if (need_dev && !dev)
+		return adp_usage_error(ctx, "missing argument \"dev\"");
+	return adp_show(ctx, cmd, dev, print, arg);
 }
 
 int adp_take_raw_opt(int argc, char **argv, bool *raw)
