@@ -28,8 +28,7 @@
 
 #include <linux/roce_adp.h>
 
-#include "kselftest_harness.h"
-#include "nl.h"
+#include "fixture.h"
 
 #define DBG "/sys/kernel/debug/roce_adp/"
 #define PARAM "/sys/module/roce_adp/parameters/"
@@ -68,14 +67,6 @@ static long fw_cmds(const char *dev)
 static int fw_cmds_reset(const char *dev)
 {
 	return knob(dev, "fw_cmds", "0");
-}
-
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 /* What a reply or notification said. */
@@ -130,9 +121,7 @@ static int get(struct nl_sock *sk, struct nl_msg *m, uint8_t cmd, bool dump,
 {
 	memset(r, 0, sizeof(*r));
 	r->age_ms = -1;
-	nl_genl_init(sk, m, cmd, dump);
-	if (!dump)
-		nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_dev_req(sk, m, cmd, dump, dump ? NULL : "emu0");
 	if (!dump && cmd == ROCE_ADP_CMD_PROFILE_GET)
 		nl_put_u32(m, ROCE_ADP_A_PROFILE_ID, 1);
 	if (snapshot)
@@ -156,28 +145,12 @@ static int profile_get(struct nl_sock *sk, struct nl_msg *m, bool dump,
 static int profile_set(struct nl_sock *sk, struct nl_msg *m, uint32_t tb,
 		       struct reply *r, struct nl_ack *ack)
 {
+	struct radp_prof p = RADP_PROF(0, 1, 0, 1, tb, 14, 1, 1,
+				       RADP_RANGE(0, 1, 2, 1, 2));
+
 	memset(r, 0, sizeof(*r));
-	nl_genl_init(sk, m, ROCE_ADP_CMD_PROFILE_SET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
-	nl_nest_start(m, ROCE_ADP_A_PROFILE);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, 1);
-	nl_put_u8(m, ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT, 0);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_RANGE_NUM, 1);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_START_RANGE_INDEX, 0);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIME_UNIT, 1);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIME_BASE, tb);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT, 14);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND, 1);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE, 1);
-	nl_nest_start(m, ROCE_ADP_A_PROFILE_RANGE);
-	nl_put_u32(m, ROCE_ADP_A_RANGE_INDEX, 0);
-	nl_put_u32(m, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, 0);
-	nl_put_u32(m, ROCE_ADP_A_RANGE_DEC_MODE, 1);
-	nl_put_u32(m, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM, 2);
-	nl_put_u32(m, ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, 1);
-	nl_put_u32(m, ROCE_ADP_A_RANGE_RANGE_SIZE, 2);
-	nl_nest_end(m);
-	nl_nest_end(m);
+	nl_dev_req(sk, m, ROCE_ADP_CMD_PROFILE_SET, false, "emu0");
+	nl_put_profile(m, 1, &p, 1, NULL);
 	return nl_send_recv(sk, m, reply_cb, r, ack);
 }
 
@@ -185,20 +158,16 @@ static int accl_set(struct nl_sock *sk, struct nl_msg *m, uint8_t v,
 		    struct reply *r, struct nl_ack *ack)
 {
 	memset(r, 0, sizeof(*r));
-	nl_genl_init(sk, m, ROCE_ADP_CMD_ACCL_SET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
-	nl_nest_start(m, ROCE_ADP_A_ACCL);
-	nl_put_u8(m, ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN, v);
-	nl_nest_end(m);
+	nl_dev_req(sk, m, ROCE_ADP_CMD_ACCL_SET, false, "emu0");
+	nl_put_enable(m, ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN, v);
 	return nl_send_recv(sk, m, reply_cb, r, ack);
 }
 
 static int profile_forget(struct nl_sock *sk, struct nl_msg *m,
 			  struct nl_ack *ack)
 {
-	nl_genl_init(sk, m, ROCE_ADP_CMD_PROFILE_FORGET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
-	return nl_send_recv(sk, m, NULL, NULL, ack);
+	return nl_dev_cmd(sk, m, ROCE_ADP_CMD_PROFILE_FORGET, "emu0", NULL,
+			  NULL, ack);
 }
 
 /* The next notification, parsed; -ETIMEDOUT when none comes. */
@@ -215,24 +184,8 @@ static int next_ntf(struct nl_sock *mon, struct reply *r, int timeout_ms)
 	return 0;
 }
 
-FIXTURE(fw) {
-	struct nl_sock sk;
-	struct nl_msg m;
-	struct nl_ack ack;
-	struct reply r;
-};
-
 /* Each test starts from a fresh emu0 and the default interval. */
-FIXTURE_SETUP(fw)
-{
-	ASSERT_EQ(0, system("modprobe -r roce_adp && modprobe roce_adp"));
-	ASSERT_EQ(0, nl_open(&self->sk, ROCE_ADP_FAMILY_NAME));
-}
-
-FIXTURE_TEARDOWN(fw)
-{
-	nl_close(&self->sk);
-}
+NL_FIXTURE(fw, struct reply r;);
 
 /* Commands of one operation: fw_cmds before and after. */
 #define COST(expr) ({						\
@@ -313,14 +266,14 @@ static struct loop *loop_shared;
 /* As nobody: accl and profile gets, do and dump, for loop->seconds. */
 static int reader_loop(void *arg)
 {
-	struct nl_msg *m = malloc(sizeof(*m));
 	struct loop *l = arg;
 	struct nl_sock sk;
+	struct nl_msg *m = nl_open_child(&sk, 0);
 	struct nl_ack ack;
 	struct reply r;
 	double end;
 
-	if (!m || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
+	if (!m)
 		return 1;
 	end = now_ms() + l->seconds * 1000.0;
 	while (now_ms() < end) {
@@ -373,27 +326,25 @@ TEST_F(fw, unprivileged_reader_bounded)
 
 static int nobody_profile_time_base(void *arg)
 {
-	struct nl_msg *m = malloc(sizeof(*m));
 	struct nl_sock sk;
+	struct nl_msg *m = nl_open_child(&sk, 0);
 	struct nl_ack ack;
 	struct reply r;
 
-	if (!m || nl_open(&sk, ROCE_ADP_FAMILY_NAME) ||
-	    profile_get(&sk, m, false, &r, &ack))
+	if (!m || profile_get(&sk, m, false, &r, &ack))
 		return 255;
 	return r.time_base;
 }
 
 static int nobody_accl_raw(void *arg)
 {
-	struct nl_msg *m = malloc(sizeof(*m));
 	struct nl_sock sk;
+	struct nl_msg *m = nl_open_child(&sk, 0);
 	struct nl_ack ack;
 
-	if (!m || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
+	if (!m)
 		return 255;
-	nl_genl_init(&sk, m, ROCE_ADP_CMD_ACCL_GET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_dev_req(&sk, m, ROCE_ADP_CMD_ACCL_GET, false, "emu0");
 	nl_put(m, ROCE_ADP_A_ACCL_RAW, NULL, 0);
 	return -nl_send_recv(&sk, m, NULL, NULL, &ack);
 }
@@ -432,16 +383,15 @@ TEST_F(fw, snapshot_follows_writes_and_resets)
 /* As root: an MPT dump of emu@dev, counting its messages. */
 static int mpt_dump(const char *dev)
 {
-	struct nl_msg *m = malloc(sizeof(*m));
 	struct nl_sock sk;
+	struct nl_msg *m = nl_open_child(&sk, 0);
 	struct nl_ack ack;
 	struct reply r = {};
 	int err;
 
-	if (!m || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
+	if (!m)
 		return -EIO;
-	nl_genl_init(&sk, m, ROCE_ADP_CMD_MPT_GET, true);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, dev);
+	nl_dev_req(&sk, m, ROCE_ADP_CMD_MPT_GET, true, dev);
 	err = nl_send_recv(&sk, m, reply_cb, &r, &ack);
 	return err ?: r.n;
 }

@@ -23,8 +23,7 @@
 
 #include <linux/roce_adp.h>
 
-#include "kselftest_harness.h"
-#include "nl.h"
+#include "fixture.h"
 
 #define DBG "/sys/kernel/debug/roce_adp/emu0/"
 #define PARAM "/sys/module/roce_adp/parameters/snapshot_interval_ms"
@@ -141,14 +140,18 @@ static int feed(uint64_t t, uint64_t n)
 	return knob("hist_event", line);
 }
 
+/* @cmd for @dev, a dump of every device when NULL. */
+static int hist_do(struct nl_sock *sk, struct nl_msg *m, uint8_t cmd,
+		   const char *dev, struct hist *h, struct nl_ack *ack)
+{
+	memset(h, 0, sizeof(*h));
+	return nl_dev_cmd(sk, m, cmd, dev, hist_cb, h, ack);
+}
+
 static int get_hist(struct nl_sock *sk, struct nl_msg *m, const char *dev,
 		    struct hist *h, struct nl_ack *ack)
 {
-	memset(h, 0, sizeof(*h));
-	nl_genl_init(sk, m, ROCE_ADP_CMD_HISTOGRAM_GET, !dev);
-	if (dev)
-		nl_put_str(m, ROCE_ADP_A_DEV_NAME, dev);
-	return nl_send_recv(sk, m, hist_cb, h, ack);
+	return hist_do(sk, m, ROCE_ADP_CMD_HISTOGRAM_GET, dev, h, ack);
 }
 
 /* A configuration change: @vals[t] for each t with @set[t]. */
@@ -164,8 +167,7 @@ static int set_hist(struct nl_sock *sk, struct nl_msg *m,
 	int t;
 
 	memset(h, 0, sizeof(*h));
-	nl_genl_init(sk, m, ROCE_ADP_CMD_HISTOGRAM_SET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_dev_req(sk, m, ROCE_ADP_CMD_HISTOGRAM_SET, false, "emu0");
 	offs[0] = nl_nest_start(m, ROCE_ADP_A_HISTOGRAM_CONFIG);
 	for (t = 1; t < NCFG; t++) {
 		if (!c->set[t])
@@ -180,10 +182,7 @@ static int set_hist(struct nl_sock *sk, struct nl_msg *m,
 static int clear_hist(struct nl_sock *sk, struct nl_msg *m, struct hist *h,
 		      struct nl_ack *ack)
 {
-	memset(h, 0, sizeof(*h));
-	nl_genl_init(sk, m, ROCE_ADP_CMD_HISTOGRAM_CLEAR, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
-	return nl_send_recv(sk, m, hist_cb, h, ack);
+	return hist_do(sk, m, ROCE_ADP_CMD_HISTOGRAM_CLEAR, "emu0", h, ack);
 }
 
 #define C(attr)	ROCE_ADP_A_HISTOGRAM_CONFIG_##attr
@@ -232,24 +231,8 @@ static uint32_t expect_bin(const struct hist *h, uint64_t t)
 	return h->bin_num - 1;
 }
 
-FIXTURE(hist) {
-	struct nl_sock sk;
-	struct nl_msg m;
-	struct nl_ack ack;
-	uint32_t offs[NCFG];
-};
-
 /* Each test starts from a fresh emu0, the firmware's default histogram. */
-FIXTURE_SETUP(hist)
-{
-	ASSERT_EQ(0, system("modprobe -r roce_adp && modprobe roce_adp"));
-	ASSERT_EQ(0, nl_open(&self->sk, ROCE_ADP_FAMILY_NAME));
-}
-
-FIXTURE_TEARDOWN(hist)
-{
-	nl_close(&self->sk);
-}
+NL_FIXTURE(hist, uint32_t offs[NCFG];);
 
 TEST_F(hist, defaults)
 {
@@ -444,14 +427,20 @@ TEST_F(hist, read_only_fields_refused)
  * decisions say, one configuration after another.
  */
 static void edges_case(struct __test_metadata *_metadata,
-		       FIXTURE_DATA(hist) *self, const struct change *c)
+		       FIXTURE_DATA(hist) *self, uint32_t mode, uint32_t unit,
+		       uint32_t bin_num, uint32_t bin0_width,
+		       uint32_t bin1_width)
 {
+	struct change c = change(C(BIN_NUM), bin_num, C(TIME_UNIT), unit,
+				 C(BIN_WIDTH_MODE), mode,
+				 C(BIN0_WIDTH), bin0_width,
+				 C(BIN1_WIDTH), bin1_width, 0);
 	uint64_t want[NBINS] = {};
 	struct hist h, cfg;
 	uint64_t t, e;
 	uint32_t i, k, n = 0;
 
-	ASSERT_EQ(0, set_hist(&self->sk, &self->m, c, &cfg, self->offs,
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &cfg, self->offs,
 			      &self->ack));
 	for (i = 0; i < cfg.bin_num; i++)
 		EXPECT_EQ(0, cfg.count[i]);
@@ -483,28 +472,18 @@ static void edges_case(struct __test_metadata *_metadata,
 
 TEST_F(hist, edges_fixed)
 {
-	struct change c = change(C(BIN_NUM), 8, C(TIME_UNIT),
-				 ROCE_ADP_HIST_TIME_UNIT_NS, C(BIN_WIDTH_MODE),
-				 ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED,
-				 C(BIN0_WIDTH), 100, C(BIN1_WIDTH), 50, 0);
-
-	edges_case(_metadata, self, &c);
-	c = change(C(TIME_UNIT), ROCE_ADP_HIST_TIME_UNIT_MS, C(BIN_NUM), 16,
-		   C(BIN0_WIDTH), 1, C(BIN1_WIDTH), 1, 0);
-	edges_case(_metadata, self, &c);
+	edges_case(_metadata, self, ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED,
+		   ROCE_ADP_HIST_TIME_UNIT_NS, 8, 100, 50);
+	edges_case(_metadata, self, ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED,
+		   ROCE_ADP_HIST_TIME_UNIT_MS, 16, 1, 1);
 }
 
 TEST_F(hist, edges_double)
 {
-	struct change c = change(C(BIN_NUM), 16, C(TIME_UNIT),
-				 ROCE_ADP_HIST_TIME_UNIT_US, C(BIN_WIDTH_MODE),
-				 ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE,
-				 C(BIN0_WIDTH), 16, C(BIN1_WIDTH), 16, 0);
-
-	edges_case(_metadata, self, &c);
-	c = change(C(TIME_UNIT), ROCE_ADP_HIST_TIME_UNIT_100US, C(BIN_NUM), 5,
-		   C(BIN0_WIDTH), 3, C(BIN1_WIDTH), 7, 0);
-	edges_case(_metadata, self, &c);
+	edges_case(_metadata, self, ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE,
+		   ROCE_ADP_HIST_TIME_UNIT_US, 16, 16, 16);
+	edges_case(_metadata, self, ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE,
+		   ROCE_ADP_HIST_TIME_UNIT_100US, 5, 3, 7);
 }
 
 TEST_F(hist, one_bin_counts_everything)
@@ -723,25 +702,23 @@ TEST_F(hist, unprivileged)
 	char lines[4][1024];
 	struct hist h;
 	int status;
+	struct nl_sock sk;
+	struct nl_msg *m;
 	pid_t pid;
 
 	ASSERT_EQ(0, sysfs_write(PARAM, "60000"));
 	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
 	ASSERT_EQ(0, feed(10, 3));
 	ASSERT_EQ(0, knob("last_cmd", "0"));
-	pid = fork();
+	pid = nl_fork(&sk, &m, 65534);
 	ASSERT_GE(pid, 0);
 	if (pid == 0) {
-		struct nl_sock sk;
-		struct nl_msg *m = malloc(sizeof(*m));
 		struct change c = change(C(BIN_NUM), 3, 0);
 		uint32_t offs[NCFG];
 		struct nl_ack ack;
 		struct hist r;
 		int i;
 
-		if (setuid(65534) || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
-			_exit(10);
 		/* The last read, not a new one: the 3 are not seen yet. */
 		for (i = 0; i < 5; i++)
 			if (get_hist(&sk, m, "emu0", &r, &ack) || r.count[0])
@@ -762,16 +739,12 @@ TEST_F(hist, unprivileged)
 	/* Once the interval is over, an unprivileged read reads the device. */
 	ASSERT_EQ(0, sysfs_write(PARAM, "10"));
 	usleep(50 * 1000);
-	pid = fork();
+	pid = nl_fork(&sk, &m, 65534);
 	ASSERT_GE(pid, 0);
 	if (pid == 0) {
-		struct nl_sock sk;
-		struct nl_msg *m = malloc(sizeof(*m));
 		struct nl_ack ack;
 		struct hist r;
 
-		if (setuid(65534) || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
-			_exit(10);
 		if (get_hist(&sk, m, "emu0", &r, &ack) || r.count[0] != 3)
 			_exit(11);
 		_exit(0);

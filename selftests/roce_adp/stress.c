@@ -125,30 +125,6 @@ static unsigned int seed = 1;
 static int opt_seconds, opt_readers = 2, opt_dumpers = 1, opt_writers = 3;
 static int opt_bits = 4, opt_hang = 30, opt_reload = 1, opt_cmd_delay;
 
-/* The base of the written profiles: three ranges from 32 us to 1 ms. */
-static const uint32_t base_f[ROCE_ADP_A_PROFILE_RANGE] = {
-	[ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT] = 0,
-	[ROCE_ADP_A_PROFILE_RANGE_NUM] = 3,
-	[ROCE_ADP_A_PROFILE_START_RANGE_INDEX] = 1,
-	[ROCE_ADP_A_PROFILE_TIME_UNIT] = 1,
-	[ROCE_ADP_A_PROFILE_TIME_BASE] = 8,
-	[ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT] = 14,
-	[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND] = 4,
-	[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE] = 2,
-};
-
-static const uint32_t base_r[3][ROCE_ADP_A_RANGE_MAX + 1] = {
-	{ [ROCE_ADP_A_RANGE_DEC_MODE] = 1,
-	  [ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = 2,
-	  [ROCE_ADP_A_RANGE_RANGE_SIZE] = 2 },
-	{ [ROCE_ADP_A_RANGE_DEC_MODE] = 1,
-	  [ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = 4,
-	  [ROCE_ADP_A_RANGE_RANGE_SIZE] = 3 },
-	{ [ROCE_ADP_A_RANGE_PREV_RANGE_INDEX] = 1,
-	  [ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = 7,
-	  [ROCE_ADP_A_RANGE_RANGE_SIZE] = 4 },
-};
-
 /*
  * A profile value v (18 bits: counter << 3 | writer) sets the three
  * timeout_retry_num: two carry v, the third a hash of it, so that a mix
@@ -175,7 +151,7 @@ static int64_t val_decode(const uint32_t f[], const uint32_t r[][ROCE_ADP_A_RANG
 	int t, i;
 
 	for (t = ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT; t < ROCE_ADP_A_PROFILE_RANGE; t++)
-		if (f[t] != base_f[t])
+		if (f[t] != radp_valid_prof.f[t])
 			return -1;
 	if (r[0][ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] < 1 ||
 	    r[1][ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] < 1)
@@ -186,7 +162,7 @@ static int64_t val_decode(const uint32_t f[], const uint32_t r[][ROCE_ADP_A_RANG
 	for (i = 0; i < 3; i++) {
 		for (t = ROCE_ADP_A_RANGE_PREV_RANGE_INDEX; t <= ROCE_ADP_A_RANGE_MAX; t++) {
 			uint32_t want = t == ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM ?
-					retry[i] : base_r[i][t];
+					retry[i] : radp_valid_prof.r[i][t];
 
 			if (r[i][t] != want)
 				return -1;
@@ -503,9 +479,7 @@ static void start(struct reply *rp, enum kind k, uint8_t cmd, bool dump,
 	rp->kind = k;
 	rp->cmd = cmd;
 	rp->dev = dev;
-	nl_genl_init(&sk, &msg, cmd, dump);
-	if (dev)
-		nl_put_str(&msg, ROCE_ADP_A_DEV_NAME, dev);
+	nl_dev_req(&sk, &msg, cmd, dump, dev);
 }
 
 /* ---- workers ---------------------------------------------------------- */
@@ -581,9 +555,7 @@ static void bit_writer(int bit)
 	while (!stopping) {
 		v = rnd(2);
 		start(&rp, K_ACCL_SET, ROCE_ADP_CMD_ACCL_SET, false, "emu0");
-		nl_nest_start(&msg, ROCE_ADP_A_ACCL);
-		nl_put_u8(&msg, ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN + bit, v);
-		nl_nest_end(&msg);
+		nl_put_enable(&msg, ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN + bit, v);
 		if (request(&rp))
 			continue;
 		if (!rp.have_en || rp.en[bit] != v) {
@@ -600,28 +572,15 @@ static void bit_writer(int bit)
 /* Write emu0's profile PROFILE_ID as value @v; the request's errno. */
 static int profile_write(uint32_t v, struct reply *rp)
 {
+	struct radp_prof p = radp_valid_prof;
 	uint32_t retry[3];
-	int i, t;
+	int i;
 
 	val_retries(v, retry);
+	for (i = 0; i < 3; i++)
+		p.r[i][ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] = retry[i];
 	start(rp, K_PROFILE_SET, ROCE_ADP_CMD_PROFILE_SET, false, "emu0");
-	nl_nest_start(&msg, ROCE_ADP_A_PROFILE);
-	nl_put_u32(&msg, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, PROFILE_ID);
-	for (t = ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT; t < ROCE_ADP_A_PROFILE_RANGE; t++) {
-		if (t == ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT)
-			nl_put_u8(&msg, t, base_f[t]);
-		else
-			nl_put_u32(&msg, t, base_f[t]);
-	}
-	for (i = 0; i < 3; i++) {
-		nl_nest_start(&msg, ROCE_ADP_A_PROFILE_RANGE);
-		nl_put_u32(&msg, ROCE_ADP_A_RANGE_INDEX, i);
-		for (t = ROCE_ADP_A_RANGE_PREV_RANGE_INDEX; t <= ROCE_ADP_A_RANGE_MAX; t++)
-			nl_put_u32(&msg, t, t == ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM ?
-				   retry[i] : base_r[i][t]);
-		nl_nest_end(&msg);
-	}
-	nl_nest_end(&msg);
+	nl_put_profile(&msg, PROFILE_ID, &p, 3, NULL);
 	return request(rp);
 }
 
