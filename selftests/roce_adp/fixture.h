@@ -29,4 +29,29 @@
 		nl_close(&self->sk);					\
 	}
 
+/*
+ * The extack of a request broken by rule @what: refused by the driver,
+ * @msg pointing at @offset; with @firmware, by the firmware model, status
+ * BAD_PARAM and @syndrome.
+ */
+static inline void expect_refusal(struct __test_metadata *_metadata,
+				  const struct nl_ack *ack, const char *what,
+				  bool firmware, const char *msg,
+				  uint32_t offset, uint32_t syndrome)
+{
+	char fw_msg[128];
+
+	if (firmware) {
+		snprintf(fw_msg, sizeof(fw_msg),
+			 "firmware status BAD_PARAM (0x03), syndrome 0x%08x",
+			 syndrome);
+		EXPECT_STREQ(fw_msg, ack->msg);
+	} else {
+		EXPECT_STREQ(msg, ack->msg);
+		EXPECT_EQ(offset, ack->bad_offset) {
+			TH_LOG("%s", what);
+		}
+	}
+}
+
 #endif /* _RADP_SELFTEST_FIXTURE_H */

@@ -237,24 +237,6 @@ TEST_F(fw, commands_per_operation)
 	EXPECT_EQ(0, forget);
 }
 
-/* Run @fn as uid 65534 in a child; its exit status. */
-static int as_nobody(int (*fn)(void *), void *arg)
-{
-	pid_t pid = fork();
-	int status;
-
-	if (pid < 0)
-		return -1;
-	if (!pid) {
-		if (setgid(NOBODY) || setuid(NOBODY))
-			_exit(100);
-		_exit(fn(arg));
-	}
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
-}
-
 struct loop {
 	int seconds;
 	long rounds;	/* shared page: what the child did */
@@ -264,26 +246,22 @@ struct loop {
 static struct loop *loop_shared;
 
 /* As nobody: accl and profile gets, do and dump, for loop->seconds. */
-static int reader_loop(void *arg)
+static int reader_loop(struct nl_sock *sk, struct nl_msg *m, void *arg)
 {
 	struct loop *l = arg;
-	struct nl_sock sk;
-	struct nl_msg *m = nl_open_child(&sk, 0);
 	struct nl_ack ack;
 	struct reply r;
 	double end;
 
-	if (!m)
-		return 1;
 	end = now_ms() + l->seconds * 1000.0;
 	while (now_ms() < end) {
-		if (accl_get(&sk, m, false, false, &r, &ack) ||
-		    accl_get(&sk, m, true, false, &r, &ack))
+		if (accl_get(sk, m, false, false, &r, &ack) ||
+		    accl_get(sk, m, true, false, &r, &ack))
 			return 2;
 		if (r.age_ms > l->max_age)
 			l->max_age = r.age_ms;
-		if (profile_get(&sk, m, false, &r, &ack) ||
-		    profile_get(&sk, m, true, &r, &ack))
+		if (profile_get(sk, m, false, &r, &ack) ||
+		    profile_get(sk, m, true, &r, &ack))
 			return 3;
 		if (r.age_ms < 0)
 			return 4;
@@ -309,7 +287,7 @@ TEST_F(fw, unprivileged_reader_bounded)
 		ASSERT_EQ(0, sysfs_write(PARAM "snapshot_interval_ms", val));
 		loop_shared->seconds = 5;
 		ASSERT_EQ(0, fw_cmds_reset("emu0"));
-		ASSERT_EQ(0, as_nobody(reader_loop, loop_shared));
+		ASSERT_EQ(0, nl_child(reader_loop, loop_shared, NOBODY));
 		cmds = fw_cmds("emu0");
 		/* a refresh reads profile 0 and profile 1 (max_id 1) */
 		max_refreshes = 5000 / intervals[i] + 1;
@@ -324,29 +302,24 @@ TEST_F(fw, unprivileged_reader_bounded)
 	munmap(loop_shared, sizeof(*loop_shared));
 }
 
-static int nobody_profile_time_base(void *arg)
+static int nobody_profile_time_base(struct nl_sock *sk, struct nl_msg *m,
+				    void *arg)
 {
-	struct nl_sock sk;
-	struct nl_msg *m = nl_open_child(&sk, 0);
 	struct nl_ack ack;
 	struct reply r;
 
-	if (!m || profile_get(&sk, m, false, &r, &ack))
+	if (profile_get(sk, m, false, &r, &ack))
 		return 255;
 	return r.time_base;
 }
 
-static int nobody_accl_raw(void *arg)
+static int nobody_accl_raw(struct nl_sock *sk, struct nl_msg *m, void *arg)
 {
-	struct nl_sock sk;
-	struct nl_msg *m = nl_open_child(&sk, 0);
 	struct nl_ack ack;
 
-	if (!m)
-		return 255;
-	nl_dev_req(&sk, m, ROCE_ADP_CMD_ACCL_GET, false, "emu0");
+	nl_dev_req(sk, m, ROCE_ADP_CMD_ACCL_GET, false, "emu0");
 	nl_put(m, ROCE_ADP_A_ACCL_RAW, NULL, 0);
-	return -nl_send_recv(&sk, m, NULL, NULL, &ack);
+	return -nl_send_recv(sk, m, NULL, NULL, &ack);
 }
 
 TEST_F(fw, snapshot_follows_writes_and_resets)
@@ -357,12 +330,12 @@ TEST_F(fw, snapshot_follows_writes_and_resets)
 	ASSERT_EQ(0, profile_set(&self->sk, &self->m, 8, &self->r, &self->ack));
 	/* the first unprivileged read refreshes: two queries */
 	before = fw_cmds("emu0");
-	EXPECT_EQ(8, as_nobody(nobody_profile_time_base, NULL));
+	EXPECT_EQ(8, nl_child(nobody_profile_time_base, NULL, NOBODY));
 	EXPECT_EQ(2, fw_cmds("emu0") - before);
 	/* the set's read-back brings it up to date: no refresh after */
 	ASSERT_EQ(0, profile_set(&self->sk, &self->m, 32, &self->r, &self->ack));
 	before = fw_cmds("emu0");
-	EXPECT_EQ(32, as_nobody(nobody_profile_time_base, NULL));
+	EXPECT_EQ(32, nl_child(nobody_profile_time_base, NULL, NOBODY));
 	EXPECT_EQ(0, fw_cmds("emu0") - before);
 	/* a privileged reader may ask for the snapshot: no command either */
 	before = fw_cmds("emu0");
@@ -374,10 +347,10 @@ TEST_F(fw, snapshot_follows_writes_and_resets)
 	ASSERT_EQ(0, knob("emu0", "fw_reset", "20"));
 	usleep(300 * 1000);
 	before = fw_cmds("emu0");
-	EXPECT_EQ(32, as_nobody(nobody_profile_time_base, NULL));
+	EXPECT_EQ(32, nl_child(nobody_profile_time_base, NULL, NOBODY));
 	EXPECT_EQ(2, fw_cmds("emu0") - before);
 	/* raw bytes come from the device only */
-	EXPECT_EQ(EPERM, as_nobody(nobody_accl_raw, NULL));
+	EXPECT_EQ(EPERM, nl_child(nobody_accl_raw, NULL, NOBODY));
 }
 
 /* As root: an MPT dump of emu@dev, counting its messages. */

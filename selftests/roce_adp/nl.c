@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -214,25 +215,13 @@ int nl_send_recv(struct nl_sock *sk, struct nl_msg *m, nl_reply_cb cb,
 	return nl_send_raw(sk, m->buf, m->nlh.nlmsg_len, cb, arg, ack);
 }
 
-struct nl_family_ctx {
-	struct nl_sock *sk;
-};
-
-static int nl_family_cb(const struct nlmsghdr *nlh, void *arg)
+/* The id of the "config" group among the family's @groups. */
+static void nl_family_groups(struct nl_sock *sk, const struct nlattr *groups)
 {
-	const struct nlattr *tb[CTRL_ATTR_MAX + 1], *grp;
-	struct nl_sock *sk = arg;
+	const struct nlattr *grp;
 	int rem;
 
-	nl_parse_genl(nlh, tb, CTRL_ATTR_MAX);
-	if (!tb[CTRL_ATTR_FAMILY_ID])
-		return 0;
-	sk->family = *(const uint16_t *)nl_data(tb[CTRL_ATTR_FAMILY_ID]);
-	if (tb[CTRL_ATTR_VERSION])
-		sk->version = nl_get_u32(tb[CTRL_ATTR_VERSION]);
-	if (!tb[CTRL_ATTR_MCAST_GROUPS])
-		return 0;
-	nl_for_each_nested(grp, tb[CTRL_ATTR_MCAST_GROUPS], rem) {
+	nl_for_each_nested(grp, groups, rem) {
 		const struct nlattr *g[CTRL_ATTR_MCAST_GRP_MAX + 1];
 
 		nl_parse(nl_data(grp), nl_len(grp), g, CTRL_ATTR_MCAST_GRP_MAX);
@@ -240,6 +229,20 @@ static int nl_family_cb(const struct nlmsghdr *nlh, void *arg)
 		    !strcmp(nl_get_str(g[CTRL_ATTR_MCAST_GRP_NAME]), "config"))
 			sk->mcgrp_config = nl_get_u32(g[CTRL_ATTR_MCAST_GRP_ID]);
 	}
+}
+
+static int nl_family_cb(const struct nlmsghdr *nlh, void *arg)
+{
+	const struct nlattr *tb[CTRL_ATTR_MAX + 1];
+	struct nl_sock *sk = arg;
+
+	nl_parse_genl(nlh, tb, CTRL_ATTR_MAX);
+	if (tb[CTRL_ATTR_FAMILY_ID])
+		sk->family = *(const uint16_t *)nl_data(tb[CTRL_ATTR_FAMILY_ID]);
+	if (tb[CTRL_ATTR_VERSION])
+		sk->version = nl_get_u32(tb[CTRL_ATTR_VERSION]);
+	if (tb[CTRL_ATTR_MCAST_GROUPS])
+		nl_family_groups(sk, tb[CTRL_ATTR_MCAST_GROUPS]);
 	return 0;
 }
 
@@ -325,7 +328,7 @@ struct nl_msg *nl_open_child(struct nl_sock *sk, uid_t uid)
 {
 	struct nl_msg *m;
 
-	if (uid && setuid(uid))
+	if (uid && (setgid(uid) || setuid(uid)))
 		return NULL;
 	m = malloc(sizeof(*m));
 	if (!m || nl_open(sk, ROCE_ADP_FAMILY_NAME)) {
@@ -345,6 +348,23 @@ pid_t nl_fork(struct nl_sock *sk, struct nl_msg **m, uid_t uid)
 			_exit(10);
 	}
 	return pid;
+}
+
+int nl_child(int (*fn)(struct nl_sock *sk, struct nl_msg *m, void *arg),
+	     void *arg, uid_t uid)
+{
+	struct nl_sock sk;
+	struct nl_msg *m;
+	int status;
+	pid_t pid = nl_fork(&sk, &m, uid);
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0)
+		_exit(fn(&sk, m, arg));
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
 }
 
 void nl_dev_req(struct nl_sock *sk, struct nl_msg *m, uint8_t cmd,

@@ -126,6 +126,12 @@ struct nl_msg *nl_open_child(struct nl_sock *sk, uid_t uid);
  * exits with status 10; the parent gets the pid, or -1.
  */
 pid_t nl_fork(struct nl_sock *sk, struct nl_msg **m, uid_t uid);
+/*
+ * Run @fn in a child of nl_fork() and wait for it: @fn's return value (its
+ * exit status), 10 if it had no socket, -1 if it did not exit.
+ */
+int nl_child(int (*fn)(struct nl_sock *sk, struct nl_msg *m, void *arg),
+	     void *arg, uid_t uid);
 
 /*
  * Start @cmd for device @dev (no device attribute when NULL), a dump when
