@@ -32,7 +32,8 @@ struct reply {
 	int active;
 	uint8_t en[ROCE_ADP_A_ACCL_MAX + 1];
 	uint32_t time_base;	/* of the profile read, profile-get only */
-	int have;		/* the restore state: */
+	/* The restore state (dev-get, profile-forget, reset-ntf): */
+	int have;
 	uint32_t a[ROCE_ADP_A_RESTORE_MAX + 1];
 	uint8_t feat[ROCE_ADP_A_ACCL_MAX + 1];	/* 0xff: not saved */
 	char msg[128];
