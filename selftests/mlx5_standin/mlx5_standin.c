@@ -571,6 +571,32 @@ static int standin_store_show(struct seq_file *s, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(standin_store);
 
+/* seq_file.h has it from 6.3 on. */
+#ifndef DEFINE_SHOW_STORE_ATTRIBUTE
+#define DEFINE_SHOW_STORE_ATTRIBUTE(__name)				\
+static int __name ## _open(struct inode *inode, struct file *file)	\
+{									\
+	return single_open(file, __name ## _show, inode->i_private);	\
+}									\
+									\
+static const struct file_operations __name ## _fops = {			\
+	.owner		= THIS_MODULE,					\
+	.open		= __name ## _open,				\
+	.read		= seq_read,					\
+	.write		= __name ## _write,				\
+	.llseek		= seq_lseek,					\
+	.release	= single_release,				\
+}
+#endif
+
+/* The fops of a debugfs file that is only written, by <name>_write(). */
+#define STANDIN_STORE_ATTRIBUTE(__name)					\
+static const struct file_operations __name ## _fops = {			\
+	.owner		= THIS_MODULE,					\
+	.open		= simple_open,					\
+	.write		= __name ## _write,				\
+}
+
 /*
  * hist_counts: the histogram's counters; reading shows them, bin 0 first,
  * writing "BIN COUNT" lines sets them, as events the firmware counted.
@@ -586,11 +612,6 @@ static int standin_hist_counts_show(struct seq_file *s, void *unused)
 	seq_putc(s, '\n');
 	mutex_unlock(&sd->lock);
 	return 0;
-}
-
-static int standin_hist_counts_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, standin_hist_counts_show, inode->i_private);
 }
 
 static ssize_t standin_hist_counts_write(struct file *file,
@@ -624,14 +645,7 @@ static ssize_t standin_hist_counts_write(struct file *file,
 	return err ?: count;
 }
 
-static const struct file_operations standin_hist_counts_fops = {
-	.owner = THIS_MODULE,
-	.open = standin_hist_counts_open,
-	.read = seq_read,
-	.llseek = seq_lseek,
-	.release = single_release,
-	.write = standin_hist_counts_write,
-};
+DEFINE_SHOW_STORE_ATTRIBUTE(standin_hist_counts);
 
 static const char *standin_opcode_name(u16 opcode)
 {
@@ -663,11 +677,6 @@ static int standin_cmds_show(struct seq_file *s, void *unused)
 	return 0;
 }
 
-static int standin_cmds_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, standin_cmds_show, inode->i_private);
-}
-
 static ssize_t standin_cmds_write(struct file *file, const char __user *buf,
 				  size_t count, loff_t *ppos)
 {
@@ -679,14 +688,7 @@ static ssize_t standin_cmds_write(struct file *file, const char __user *buf,
 	return count;
 }
 
-static const struct file_operations standin_cmds_fops = {
-	.owner = THIS_MODULE,
-	.open = standin_cmds_open,
-	.read = seq_read,
-	.llseek = seq_lseek,
-	.release = single_release,
-	.write = standin_cmds_write,
-};
+DEFINE_SHOW_STORE_ATTRIBUTE(standin_cmds);
 
 static ssize_t standin_mkey_write(struct file *file, const char __user *buf,
 				  size_t count, loff_t *ppos)
@@ -735,11 +737,7 @@ static ssize_t standin_mkey_write(struct file *file, const char __user *buf,
 	return count;
 }
 
-static const struct file_operations standin_mkey_fops = {
-	.owner = THIS_MODULE,
-	.open = simple_open,
-	.write = standin_mkey_write,
-};
+STANDIN_STORE_ATTRIBUTE(standin_mkey);
 
 /* The function is loaded again, its register back at the defaults. */
 static void standin_back_work(struct work_struct *work)
@@ -787,11 +785,7 @@ static ssize_t standin_fw_reset_write(struct file *file,
 	return count;
 }
 
-static const struct file_operations standin_fw_reset_fops = {
-	.owner = THIS_MODULE,
-	.open = simple_open,
-	.write = standin_fw_reset_write,
-};
+STANDIN_STORE_ATTRIBUTE(standin_fw_reset);
 
 static void standin_debugfs_add(struct standin_dev *sd)
 {

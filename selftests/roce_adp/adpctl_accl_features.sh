@@ -39,10 +39,10 @@ test_defaults()
 test_set_every_feature()
 {
 	module_default
-	run_cmd adpctl accl set dev emu0 dc_half_handshake_en on \
+	run_ok adpctl accl set dev emu0 dc_half_handshake_en on \
 		cc_per_plane_en on ack_dscp_force on ack_dscp 46 \
-		cc_burst_size 16KB ifa2_turn_around_en on cc_probe_mp_mode discard
-	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
+		cc_burst_size 16KB ifa2_turn_around_en on cc_probe_mp_mode discard ||
+		return 1
 	expect_match "$OUT" '^  cc_burst_size +16KB$' "set reply" || return 1
 	expect_match "$OUT" '^  cc_probe_mp_mode +discard$' "set reply" ||
 		return 1

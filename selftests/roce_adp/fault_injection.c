@@ -26,80 +26,31 @@
 #define OUTCOME(x)	((uint32_t)ROCE_ADP_RESTORE_OUTCOME_##x)
 #define TX_WINDOW_BIT	(ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN - 1)
 
-struct accl {
+/* What a reply or notification said. */
+struct reply {
+	uint8_t cmd;
 	int active;
 	uint8_t en[ROCE_ADP_A_ACCL_MAX + 1];
 	uint32_t time_base;	/* of the profile read, profile-get only */
-	uint8_t cmd;
-};
-
-struct restore {
-	uint8_t cmd;
+	/* The restore state (dev-get, profile-forget, reset-ntf): */
 	int have;
 	uint32_t a[ROCE_ADP_A_RESTORE_MAX + 1];
 	uint8_t feat[ROCE_ADP_A_ACCL_MAX + 1];	/* 0xff: not saved */
 	char msg[128];
 };
 
-static double now_ms(void)
+static void parse_restore(const struct nlattr *nest, struct reply *rs)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static int accl_cb(const struct nlmsghdr *nlh, void *arg)
-{
-	const struct nlattr *tb[ROCE_ADP_A_MAX + 1];
-	struct accl *ac = arg;
-
-	ac->cmd = ((struct genlmsghdr *)NLMSG_DATA(nlh))->cmd;
-	nl_parse_genl(nlh, tb, ROCE_ADP_A_MAX);
-	if (tb[ROCE_ADP_A_ACTIVE_PROFILE_ID])
-		ac->active = nl_get_u32(tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]);
-	if (tb[ROCE_ADP_A_ACCL]) {
-		const struct nlattr *en[ROCE_ADP_A_ACCL_MAX + 1];
-		int i;
-
-		nl_parse(nl_data(tb[ROCE_ADP_A_ACCL]), nl_len(tb[ROCE_ADP_A_ACCL]),
-			 en, ROCE_ADP_A_ACCL_MAX);
-		for (i = 1; i <= ROCE_ADP_A_ACCL_MAX; i++)
-			ac->en[i] = en[i] ? nl_get_u8(en[i]) : 0xff;
-	}
-	if (tb[ROCE_ADP_A_PROFILE]) {
-		const struct nlattr *p[ROCE_ADP_A_PROFILE_MAX + 1];
-
-		nl_parse(nl_data(tb[ROCE_ADP_A_PROFILE]),
-			 nl_len(tb[ROCE_ADP_A_PROFILE]), p,
-			 ROCE_ADP_A_PROFILE_MAX);
-		if (p[ROCE_ADP_A_PROFILE_TIME_BASE])
-			ac->time_base = nl_get_u32(p[ROCE_ADP_A_PROFILE_TIME_BASE]);
-	}
-	return 0;
-}
-
-static int restore_cb(const struct nlmsghdr *nlh, void *arg)
-{
-	const struct nlattr *tb[ROCE_ADP_A_MAX + 1];
 	const struct nlattr *r[ROCE_ADP_A_RESTORE_MAX + 1];
-	struct restore *rs = arg;
 	int i;
 
-	memset(rs, 0, sizeof(*rs));
-	rs->cmd = ((struct genlmsghdr *)NLMSG_DATA(nlh))->cmd;
-	nl_parse_genl(nlh, tb, ROCE_ADP_A_MAX);
-	if (!tb[ROCE_ADP_A_RESTORE])
-		return 0;
 	rs->have = 1;
-	nl_parse(nl_data(tb[ROCE_ADP_A_RESTORE]), nl_len(tb[ROCE_ADP_A_RESTORE]),
-		 r, ROCE_ADP_A_RESTORE_MAX);
+	nl_parse(nl_data(nest), nl_len(nest), r, ROCE_ADP_A_RESTORE_MAX);
 	for (i = 1; i <= ROCE_ADP_A_RESTORE_MAX; i++)
 		if (r[i] && i != ROCE_ADP_A_RESTORE_MSG &&
 		    i != ROCE_ADP_A_RESTORE_TIME && i != ROCE_ADP_A_RESTORE_PAD &&
 		    i != ROCE_ADP_A_RESTORE_ACCL)
 			rs->a[i] = nl_get_u32(r[i]);
-	memset(rs->feat, 0xff, sizeof(rs->feat));
 	if (r[ROCE_ADP_A_RESTORE_ACCL]) {
 		const struct nlattr *f[ROCE_ADP_A_ACCL_MAX + 1];
 
@@ -113,12 +64,45 @@ static int restore_cb(const struct nlmsghdr *nlh, void *arg)
 	if (r[ROCE_ADP_A_RESTORE_MSG])
 		snprintf(rs->msg, sizeof(rs->msg), "%s",
 			 nl_get_str(r[ROCE_ADP_A_RESTORE_MSG]));
+}
+
+/* A reply's accl, profile time_base and restore state, whichever it has. */
+static int reply_cb(const struct nlmsghdr *nlh, void *arg)
+{
+	const struct nlattr *tb[ROCE_ADP_A_MAX + 1];
+	struct reply *r = arg;
+
+	memset(r, 0, sizeof(*r));
+	memset(r->feat, 0xff, sizeof(r->feat));
+	r->cmd = ((struct genlmsghdr *)NLMSG_DATA(nlh))->cmd;
+	nl_parse_genl(nlh, tb, ROCE_ADP_A_MAX);
+	if (tb[ROCE_ADP_A_ACTIVE_PROFILE_ID])
+		r->active = nl_get_u32(tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]);
+	if (tb[ROCE_ADP_A_ACCL]) {
+		const struct nlattr *en[ROCE_ADP_A_ACCL_MAX + 1];
+		int i;
+
+		nl_parse(nl_data(tb[ROCE_ADP_A_ACCL]), nl_len(tb[ROCE_ADP_A_ACCL]),
+			 en, ROCE_ADP_A_ACCL_MAX);
+		for (i = 1; i <= ROCE_ADP_A_ACCL_MAX; i++)
+			r->en[i] = en[i] ? nl_get_u8(en[i]) : 0xff;
+	}
+	if (tb[ROCE_ADP_A_PROFILE]) {
+		const struct nlattr *p[ROCE_ADP_A_PROFILE_MAX + 1];
+
+		nl_parse(nl_data(tb[ROCE_ADP_A_PROFILE]),
+			 nl_len(tb[ROCE_ADP_A_PROFILE]), p,
+			 ROCE_ADP_A_PROFILE_MAX);
+		if (p[ROCE_ADP_A_PROFILE_TIME_BASE])
+			r->time_base = nl_get_u32(p[ROCE_ADP_A_PROFILE_TIME_BASE]);
+	}
+	if (tb[ROCE_ADP_A_RESTORE])
+		parse_restore(tb[ROCE_ADP_A_RESTORE], r);
 	return 0;
 }
 
 FIXTURE(fault) {
-	struct nl_sock sk;
-	struct nl_sock mon;
+	struct nl_sock sk, mon;
 	struct nl_msg m;
 	struct nl_ack ack;
 };
@@ -126,7 +110,7 @@ FIXTURE(fault) {
 /* A fresh emu0 at the firmware defaults, module parameters at theirs. */
 FIXTURE_SETUP(fault)
 {
-	ASSERT_EQ(0, system("modprobe -r roce_adp && modprobe roce_adp"));
+	ASSERT_EQ(0, nl_reload());
 	ASSERT_EQ(0, nl_open(&self->sk, ROCE_ADP_FAMILY_NAME));
 	ASSERT_EQ(0, nl_open(&self->mon, ROCE_ADP_FAMILY_NAME));
 	ASSERT_EQ(0, nl_join(&self->mon, self->mon.mcgrp_config));
@@ -137,64 +121,81 @@ FIXTURE_TEARDOWN(fault)
 {
 	nl_close(&self->mon);
 	nl_close(&self->sk);
-	if (system("modprobe -r roce_adp && modprobe roce_adp"))
+	if (nl_reload())
 		TH_LOG("could not reload roce_adp");
 }
 
-static int get_accl(struct nl_sock *sk, struct nl_msg *m, struct accl *ac,
+/* A GET (or FORGET) of emu0; for the profile: profile 1. */
+static int get(struct nl_sock *sk, struct nl_msg *m, uint8_t cmd,
+	       struct reply *r, struct nl_ack *ack)
+{
+	memset(r, 0, sizeof(*r));
+	nl_dev_req(sk, m, cmd, false, "emu0");
+	if (cmd == ROCE_ADP_CMD_PROFILE_GET)
+		nl_put_u32(m, ROCE_ADP_A_PROFILE_ID, 1);
+	return nl_send_recv(sk, m, reply_cb, r, ack);
+}
+
+static int get_accl(struct nl_sock *sk, struct nl_msg *m, struct reply *r,
 		    struct nl_ack *ack)
 {
-	memset(ac, 0, sizeof(*ac));
-	nl_genl_init(sk, m, ROCE_ADP_CMD_ACCL_GET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
-	return nl_send_recv(sk, m, accl_cb, ac, ack);
-}
-
-static int get_profile1(struct nl_sock *sk, struct nl_msg *m, struct accl *ac,
-			struct nl_ack *ack)
-{
-	memset(ac, 0, sizeof(*ac));
-	nl_genl_init(sk, m, ROCE_ADP_CMD_PROFILE_GET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_ID, 1);
-	return nl_send_recv(sk, m, accl_cb, ac, ack);
-}
-
-static int get_dev(struct nl_sock *sk, struct nl_msg *m, struct restore *rs,
-		   struct nl_ack *ack)
-{
-	memset(rs, 0, sizeof(*rs));
-	nl_genl_init(sk, m, ROCE_ADP_CMD_DEV_GET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
-	return nl_send_recv(sk, m, restore_cb, rs, ack);
+	return get(sk, m, ROCE_ADP_CMD_ACCL_GET, r, ack);
 }
 
 static int set_tx_window(struct nl_sock *sk, struct nl_msg *m, uint8_t v,
 			 struct nl_ack *ack)
 {
-	nl_genl_init(sk, m, ROCE_ADP_CMD_ACCL_SET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
-	nl_nest_start(m, ROCE_ADP_A_ACCL);
-	nl_put_u8(m, ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN, v);
-	nl_nest_end(m);
+	nl_dev_req(sk, m, ROCE_ADP_CMD_ACCL_SET, false, "emu0");
+	nl_put_enable(m, ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN, v);
 	return nl_send_recv(sk, m, NULL, NULL, ack);
 }
 
-/* Profile 1 as the firmware has it, but for time_base. */
-static int set_profile1(struct nl_sock *sk, struct nl_msg *m,
-			uint32_t time_base, struct nl_ack *ack)
+/* The configuration the tests save: tx_window on, profile 1 at 8 us. */
+static int configure(FIXTURE_DATA(fault) *self)
 {
-	nl_genl_init(sk, m, ROCE_ADP_CMD_PROFILE_SET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
-	nl_nest_start(m, ROCE_ADP_A_PROFILE);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, 1);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIME_BASE, time_base);
-	nl_nest_end(m);
-	return nl_send_recv(sk, m, NULL, NULL, ack);
+	int err = set_tx_window(&self->sk, &self->m, 1, &self->ack);
+
+	if (err)
+		return err;
+	nl_dev_req(&self->sk, &self->m, ROCE_ADP_CMD_PROFILE_SET, false, "emu0");
+	nl_nest_start(&self->m, ROCE_ADP_A_PROFILE);
+	nl_put_u32(&self->m, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, 1);
+	nl_put_u32(&self->m, ROCE_ADP_A_PROFILE_TIME_BASE, 8);
+	nl_nest_end(&self->m);
+	return nl_send_recv(&self->sk, &self->m, NULL, NULL, &self->ack);
+}
+
+/* emu0's active profile, tx_window_en and profile 1's time_base. */
+static void expect_config(struct __test_metadata *_metadata,
+			  FIXTURE_DATA(fault) *self, int active,
+			  uint8_t tx_window, uint32_t time_base)
+{
+	struct reply r;
+
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &r, &self->ack));
+	EXPECT_EQ(active, r.active);
+	EXPECT_EQ(tx_window, r.en[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN]);
+	ASSERT_EQ(0, get(&self->sk, &self->m, ROCE_ADP_CMD_PROFILE_GET, &r,
+			 &self->ack));
+	EXPECT_EQ(time_base, r.time_base);
+}
+
+/* The first line of @path into @buf; 0 or -1. */
+static int read_line(const char *path, char *buf, int len)
+{
+	FILE *f = fopen(path, "r");
+	int err = 0;
+
+	if (!f)
+		return -1;
+	if (!fgets(buf, len, f))
+		err = -1;
+	fclose(f);
+	return err;
 }
 
 /* Wait for the reset-ntf of emu0, skipping other notifications. */
-static int wait_reset_ntf(struct nl_sock *mon, struct restore *rs,
+static int wait_reset_ntf(struct nl_sock *mon, struct reply *rs,
 			  int timeout_ms)
 {
 	char buf[8192];
@@ -204,7 +205,7 @@ static int wait_reset_ntf(struct nl_sock *mon, struct restore *rs,
 		n = nl_recv_one(mon, buf, sizeof(buf), timeout_ms);
 		if (n < 0)
 			return n;
-		restore_cb((struct nlmsghdr *)buf, rs);
+		reply_cb((struct nlmsghdr *)buf, rs);
 		if (rs->cmd == ROCE_ADP_CMD_RESET_NTF)
 			return 0;
 	}
@@ -218,17 +219,19 @@ static int fw_reset(unsigned int ms)
 	return sysfs_write(DBG "fw_reset", val);
 }
 
+/* A firmware reset of 10 ms, and its reset-ntf. */
+static int reset_wait(FIXTURE_DATA(fault) *self, struct reply *rs)
+{
+	return fw_reset(10) ?: wait_reset_ntf(&self->mon, rs, 5000);
+}
+
 TEST_F(fault, fail_next_reaches_user_then_commands_work)
 {
-	struct accl ac;
+	struct reply ac;
 	char buf[64] = "";
-	FILE *f;
 
 	ASSERT_EQ(0, sysfs_write(DBG "fail_next", "2 0x06 0x0badc0de"));
-	f = fopen(DBG "fail_next", "r");
-	ASSERT_NE(NULL, f);
-	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
-	fclose(f);
+	ASSERT_EQ(0, read_line(DBG "fail_next", buf, sizeof(buf)));
 	EXPECT_STREQ("2 0x06 0x0badc0de\n", buf);
 
 	/* RES_BUSY is -EBUSY, as mlx5_core maps it. */
@@ -237,10 +240,7 @@ TEST_F(fault, fail_next_reaches_user_then_commands_work)
 		     self->ack.msg);
 	EXPECT_EQ(-EBUSY, get_accl(&self->sk, &self->m, &ac, &self->ack));
 
-	f = fopen(DBG "fail_next", "r");
-	ASSERT_NE(NULL, f);
-	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
-	fclose(f);
+	ASSERT_EQ(0, read_line(DBG "fail_next", buf, sizeof(buf)));
 	EXPECT_EQ(0, strncmp(buf, "0 ", 2));
 
 	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
@@ -259,7 +259,7 @@ TEST_F(fault, fail_next_reaches_user_then_commands_work)
 TEST_F(fault, latency_slows_a_get)
 {
 	double t0, base, slow, one, fastest;
-	struct accl ac;
+	struct reply ac;
 	int i;
 
 	t0 = now_ms();
@@ -289,7 +289,7 @@ TEST_F(fault, latency_slows_a_get)
 TEST_F(fault, hung_command_times_out_and_device_works)
 {
 	double t0, took, worst = 0;
-	struct accl ac;
+	struct reply ac;
 	int i;
 
 	ASSERT_EQ(0, sysfs_write(PARAM "cmd_timeout_ms", "300"));
@@ -324,43 +324,52 @@ TEST_F(fault, hung_command_times_out_and_device_works)
 TEST_F(fault, cmd_timeout_ms_is_bounded)
 {
 	char buf[32] = "";
-	FILE *f;
 
 	/* 0 would fail every posted command at once, above a minute blocks */
 	EXPECT_EQ(-EINVAL, sysfs_write(PARAM "cmd_timeout_ms", "0"));
 	EXPECT_EQ(-EINVAL, sysfs_write(PARAM "cmd_timeout_ms", "60001"));
 	EXPECT_EQ(-EINVAL, sysfs_write(PARAM "cmd_timeout_ms", "-1"));
 	ASSERT_EQ(0, sysfs_write(PARAM "cmd_timeout_ms", "60000"));
-	f = fopen(PARAM "cmd_timeout_ms", "r");
-	ASSERT_NE(NULL, f);
-	ASSERT_NE(NULL, fgets(buf, sizeof(buf), f));
-	fclose(f);
+	ASSERT_EQ(0, read_line(PARAM "cmd_timeout_ms", buf, sizeof(buf)));
 	EXPECT_STREQ("60000\n", buf);
 	ASSERT_EQ(0, sysfs_write(PARAM "cmd_timeout_ms", "1"));
 	ASSERT_EQ(0, sysfs_write(PARAM "cmd_timeout_ms", "2000"));
 }
 
+/*
+ * A child whose accl get hangs in emu0's firmware; it exits 0 when the get
+ * ends, with ENODEV if @enodev.
+ */
+static pid_t fork_hung_get(bool enodev)
+{
+	struct nl_sock sk;
+	struct nl_msg *m;
+	pid_t pid;
+
+	if (sysfs_write(DBG "hang_next", "1"))
+		return -1;
+	pid = nl_fork(&sk, &m, 0);
+	if (pid == 0) {
+		struct nl_ack ack;
+		struct reply r;
+		int err;
+
+		err = get_accl(&sk, m, &r, &ack);
+		_exit(enodev && err != -ENODEV ? 1 : 0);
+	}
+	usleep(300 * 1000);
+	return pid;
+}
+
 TEST_F(fault, remove_device_and_unload_while_hung)
 {
-	struct accl ac;
 	int status;
 	double t0;
 	pid_t pid;
 
 	ASSERT_EQ(0, sysfs_write(PARAM "cmd_timeout_ms", "20000"));
-	ASSERT_EQ(0, sysfs_write(DBG "hang_next", "1"));
-	pid = fork();
+	pid = fork_hung_get(true);
 	ASSERT_GE(pid, 0);
-	if (pid == 0) {
-		struct nl_sock sk;
-		struct nl_msg *m = malloc(sizeof(*m));
-		struct nl_ack ack;
-
-		if (!m || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
-			_exit(2);
-		_exit(get_accl(&sk, m, &ac, &ack) == -ENODEV ? 0 : 1);
-	}
-	usleep(300 * 1000);
 	t0 = now_ms();
 	EXPECT_EQ(0, sysfs_write("/sys/bus/roce_adp/del_device", "0"));
 	TH_LOG("figure: del_device with a hung command took %.0f ms",
@@ -372,20 +381,8 @@ TEST_F(fault, remove_device_and_unload_while_hung)
 
 	/* Unloading with a hung command pending on another device. */
 	ASSERT_EQ(0, sysfs_write("/sys/bus/roce_adp/new_device", "0"));
-	ASSERT_EQ(0, sysfs_write(DBG "hang_next", "1"));
-	pid = fork();
+	pid = fork_hung_get(false);
 	ASSERT_GE(pid, 0);
-	if (pid == 0) {
-		struct nl_sock sk;
-		struct nl_msg *m = malloc(sizeof(*m));
-		struct nl_ack ack;
-
-		if (!m || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
-			_exit(2);
-		get_accl(&sk, m, &ac, &ack);
-		_exit(0);
-	}
-	usleep(300 * 1000);
 	nl_close(&self->mon);
 	nl_close(&self->sk);
 	/* The pending command ends at once, not after its 20 s. */
@@ -402,14 +399,13 @@ TEST_F(fault, remove_device_and_unload_while_hung)
 
 TEST_F(fault, fw_reset_restores_profile_and_enables)
 {
-	struct restore rs, dev;
+	struct reply rs, dev, ac;
 	double t0, took;
-	struct accl ac;
 	int i;
 
-	ASSERT_EQ(0, set_tx_window(&self->sk, &self->m, 1, &self->ack));
-	ASSERT_EQ(0, set_profile1(&self->sk, &self->m, 8, &self->ack));
-	ASSERT_EQ(0, get_dev(&self->sk, &self->m, &dev, &self->ack));
+	ASSERT_EQ(0, configure(self));
+	ASSERT_EQ(0, get(&self->sk, &self->m, ROCE_ADP_CMD_DEV_GET, &dev,
+			 &self->ack));
 	ASSERT_TRUE(dev.have);
 	EXPECT_EQ(1U, dev.a[ROCE_ADP_A_RESTORE_ENABLED]);
 	EXPECT_EQ(1U, dev.a[ROCE_ADP_A_RESTORE_PROFILE_ID]);
@@ -436,24 +432,19 @@ TEST_F(fault, fw_reset_restores_profile_and_enables)
 	TH_LOG("figure: reset end to configuration restored %u us; fw_reset 300 ms to reset-ntf %.0f ms",
 	       rs.a[ROCE_ADP_A_RESTORE_DURATION_US], took);
 
-	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
-	EXPECT_EQ(1, ac.active);
-	EXPECT_EQ(1, ac.en[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN]);
-	ASSERT_EQ(0, get_profile1(&self->sk, &self->m, &ac, &self->ack));
-	EXPECT_EQ(8U, ac.time_base);
+	expect_config(_metadata, self, 1, 1, 8);
 
-	ASSERT_EQ(0, get_dev(&self->sk, &self->m, &dev, &self->ack));
+	ASSERT_EQ(0, get(&self->sk, &self->m, ROCE_ADP_CMD_DEV_GET, &dev,
+			 &self->ack));
 	EXPECT_EQ(OUTCOME(RESTORED), dev.a[ROCE_ADP_A_RESTORE_OUTCOME]);
 	EXPECT_EQ(1U, dev.a[ROCE_ADP_A_RESTORE_RESETS]);
 }
 
 TEST_F(fault, fw_reset_without_config_keeps_defaults)
 {
-	struct restore rs;
-	struct accl ac;
+	struct reply rs, ac;
 
-	ASSERT_EQ(0, fw_reset(10));
-	ASSERT_EQ(0, wait_reset_ntf(&self->mon, &rs, 5000));
+	ASSERT_EQ(0, reset_wait(self, &rs));
 	EXPECT_EQ(OUTCOME(NOTHING), rs.a[ROCE_ADP_A_RESTORE_OUTCOME]);
 	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
 	EXPECT_EQ(0, ac.active);
@@ -462,36 +453,25 @@ TEST_F(fault, fw_reset_without_config_keeps_defaults)
 
 TEST_F(fault, restore_off_leaves_defaults)
 {
-	struct restore rs;
-	struct accl ac;
+	struct reply rs;
 
 	ASSERT_EQ(0, sysfs_write(PARAM "restore_config", "N"));
-	ASSERT_EQ(0, set_tx_window(&self->sk, &self->m, 1, &self->ack));
-	ASSERT_EQ(0, set_profile1(&self->sk, &self->m, 8, &self->ack));
-	ASSERT_EQ(0, fw_reset(10));
-	ASSERT_EQ(0, wait_reset_ntf(&self->mon, &rs, 5000));
+	ASSERT_EQ(0, configure(self));
+	ASSERT_EQ(0, reset_wait(self, &rs));
 	EXPECT_EQ(OUTCOME(DISABLED), rs.a[ROCE_ADP_A_RESTORE_OUTCOME]);
 	EXPECT_EQ(0U, rs.a[ROCE_ADP_A_RESTORE_ENABLED]);
-	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
-	EXPECT_EQ(0, ac.active);
-	EXPECT_EQ(0, ac.en[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN]);
-	ASSERT_EQ(0, get_profile1(&self->sk, &self->m, &ac, &self->ack));
-	EXPECT_EQ(4U, ac.time_base);
+	expect_config(_metadata, self, 0, 0, 4);
 	ASSERT_EQ(0, sysfs_write(PARAM "restore_config", "Y"));
 }
 
 TEST_F(fault, profile_forget_then_reset_gives_defaults)
 {
-	struct restore rs;
-	struct accl ac;
+	struct reply rs, ac;
 
-	ASSERT_EQ(0, set_tx_window(&self->sk, &self->m, 1, &self->ack));
-	ASSERT_EQ(0, set_profile1(&self->sk, &self->m, 8, &self->ack));
+	ASSERT_EQ(0, configure(self));
 
-	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_PROFILE_FORGET, false);
-	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
-	ASSERT_EQ(0, nl_send_recv(&self->sk, &self->m, restore_cb, &rs,
-				  &self->ack));
+	ASSERT_EQ(0, get(&self->sk, &self->m, ROCE_ADP_CMD_PROFILE_FORGET, &rs,
+			 &self->ack));
 	EXPECT_EQ(ROCE_ADP_CMD_PROFILE_FORGET, rs.cmd);
 	EXPECT_EQ(0U, rs.a[ROCE_ADP_A_RESTORE_PROFILE_ID]);
 	EXPECT_EQ(1U << TX_WINDOW_BIT, rs.a[ROCE_ADP_A_RESTORE_ENABLES_MASK]);
@@ -500,27 +480,23 @@ TEST_F(fault, profile_forget_then_reset_gives_defaults)
 	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
 	EXPECT_EQ(1, ac.active);
 
-	ASSERT_EQ(0, fw_reset(10));
-	ASSERT_EQ(0, wait_reset_ntf(&self->mon, &rs, 5000));
+	ASSERT_EQ(0, reset_wait(self, &rs));
 	EXPECT_EQ(OUTCOME(RESTORED), rs.a[ROCE_ADP_A_RESTORE_OUTCOME]);
 	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
 	EXPECT_EQ(0, ac.active);
 	EXPECT_EQ(1, ac.en[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN]);
 
 	/* And stays forgotten across the next one. */
-	ASSERT_EQ(0, fw_reset(10));
-	ASSERT_EQ(0, wait_reset_ntf(&self->mon, &rs, 5000));
+	ASSERT_EQ(0, reset_wait(self, &rs));
 	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
 	EXPECT_EQ(0, ac.active);
 }
 
 TEST_F(fault, refused_restore_leaves_defaults_and_reports)
 {
-	struct restore rs, dev;
-	struct accl ac;
+	struct reply rs, dev;
 
-	ASSERT_EQ(0, set_tx_window(&self->sk, &self->m, 1, &self->ack));
-	ASSERT_EQ(0, set_profile1(&self->sk, &self->m, 8, &self->ack));
+	ASSERT_EQ(0, configure(self));
 	ASSERT_EQ(0, fw_reset(300));
 	/* The firmware refuses the first command after the reset: the restore. */
 	ASSERT_EQ(0, sysfs_write(DBG "fail_next", "1 0x03 0x0ad5beef"));
@@ -531,13 +507,10 @@ TEST_F(fault, refused_restore_leaves_defaults_and_reports)
 		     rs.msg);
 
 	/* Not half applied: neither the enable nor the profile. */
-	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
-	EXPECT_EQ(0, ac.active);
-	EXPECT_EQ(0, ac.en[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN]);
-	ASSERT_EQ(0, get_profile1(&self->sk, &self->m, &ac, &self->ack));
-	EXPECT_EQ(4U, ac.time_base);
+	expect_config(_metadata, self, 0, 0, 4);
 
-	ASSERT_EQ(0, get_dev(&self->sk, &self->m, &dev, &self->ack));
+	ASSERT_EQ(0, get(&self->sk, &self->m, ROCE_ADP_CMD_DEV_GET, &dev,
+			 &self->ack));
 	EXPECT_EQ(OUTCOME(FAILED), dev.a[ROCE_ADP_A_RESTORE_OUTCOME]);
 	EXPECT_STREQ(rs.msg, dev.msg);
 }

@@ -28,8 +28,7 @@
 
 #include <linux/roce_adp.h>
 
-#include "kselftest_harness.h"
-#include "nl.h"
+#include "fixture.h"
 
 #define DBG "/sys/kernel/debug/roce_adp/"
 #define PARAM "/sys/module/roce_adp/parameters/"
@@ -68,14 +67,6 @@ static long fw_cmds(const char *dev)
 static int fw_cmds_reset(const char *dev)
 {
 	return knob(dev, "fw_cmds", "0");
-}
-
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 /* What a reply or notification said. */
@@ -130,9 +121,7 @@ static int get(struct nl_sock *sk, struct nl_msg *m, uint8_t cmd, bool dump,
 {
 	memset(r, 0, sizeof(*r));
 	r->age_ms = -1;
-	nl_genl_init(sk, m, cmd, dump);
-	if (!dump)
-		nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_dev_req(sk, m, cmd, dump, dump ? NULL : "emu0");
 	if (!dump && cmd == ROCE_ADP_CMD_PROFILE_GET)
 		nl_put_u32(m, ROCE_ADP_A_PROFILE_ID, 1);
 	if (snapshot)
@@ -156,28 +145,12 @@ static int profile_get(struct nl_sock *sk, struct nl_msg *m, bool dump,
 static int profile_set(struct nl_sock *sk, struct nl_msg *m, uint32_t tb,
 		       struct reply *r, struct nl_ack *ack)
 {
+	struct radp_prof p = RADP_PROF(0, 1, 0, 1, tb, 14, 1, 1,
+				       RADP_RANGE(0, 1, 2, 1, 2));
+
 	memset(r, 0, sizeof(*r));
-	nl_genl_init(sk, m, ROCE_ADP_CMD_PROFILE_SET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
-	nl_nest_start(m, ROCE_ADP_A_PROFILE);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, 1);
-	nl_put_u8(m, ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT, 0);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_RANGE_NUM, 1);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_START_RANGE_INDEX, 0);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIME_UNIT, 1);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIME_BASE, tb);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT, 14);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND, 1);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE, 1);
-	nl_nest_start(m, ROCE_ADP_A_PROFILE_RANGE);
-	nl_put_u32(m, ROCE_ADP_A_RANGE_INDEX, 0);
-	nl_put_u32(m, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, 0);
-	nl_put_u32(m, ROCE_ADP_A_RANGE_DEC_MODE, 1);
-	nl_put_u32(m, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM, 2);
-	nl_put_u32(m, ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, 1);
-	nl_put_u32(m, ROCE_ADP_A_RANGE_RANGE_SIZE, 2);
-	nl_nest_end(m);
-	nl_nest_end(m);
+	nl_dev_req(sk, m, ROCE_ADP_CMD_PROFILE_SET, false, "emu0");
+	nl_put_profile(m, 1, &p, 1, NULL);
 	return nl_send_recv(sk, m, reply_cb, r, ack);
 }
 
@@ -185,20 +158,16 @@ static int accl_set(struct nl_sock *sk, struct nl_msg *m, uint8_t v,
 		    struct reply *r, struct nl_ack *ack)
 {
 	memset(r, 0, sizeof(*r));
-	nl_genl_init(sk, m, ROCE_ADP_CMD_ACCL_SET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
-	nl_nest_start(m, ROCE_ADP_A_ACCL);
-	nl_put_u8(m, ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN, v);
-	nl_nest_end(m);
+	nl_dev_req(sk, m, ROCE_ADP_CMD_ACCL_SET, false, "emu0");
+	nl_put_enable(m, ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN, v);
 	return nl_send_recv(sk, m, reply_cb, r, ack);
 }
 
 static int profile_forget(struct nl_sock *sk, struct nl_msg *m,
 			  struct nl_ack *ack)
 {
-	nl_genl_init(sk, m, ROCE_ADP_CMD_PROFILE_FORGET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
-	return nl_send_recv(sk, m, NULL, NULL, ack);
+	return nl_dev_cmd(sk, m, ROCE_ADP_CMD_PROFILE_FORGET, "emu0", NULL,
+			  NULL, ack);
 }
 
 /* The next notification, parsed; -ETIMEDOUT when none comes. */
@@ -215,24 +184,8 @@ static int next_ntf(struct nl_sock *mon, struct reply *r, int timeout_ms)
 	return 0;
 }
 
-FIXTURE(fw) {
-	struct nl_sock sk;
-	struct nl_msg m;
-	struct nl_ack ack;
-	struct reply r;
-};
-
 /* Each test starts from a fresh emu0 and the default interval. */
-FIXTURE_SETUP(fw)
-{
-	ASSERT_EQ(0, system("modprobe -r roce_adp && modprobe roce_adp"));
-	ASSERT_EQ(0, nl_open(&self->sk, ROCE_ADP_FAMILY_NAME));
-}
-
-FIXTURE_TEARDOWN(fw)
-{
-	nl_close(&self->sk);
-}
+NL_FIXTURE(fw, struct reply r;);
 
 /* Commands of one operation: fw_cmds before and after. */
 #define COST(expr) ({						\
@@ -284,24 +237,6 @@ TEST_F(fw, commands_per_operation)
 	EXPECT_EQ(0, forget);
 }
 
-/* Run @fn as uid 65534 in a child; its exit status. */
-static int as_nobody(int (*fn)(void *), void *arg)
-{
-	pid_t pid = fork();
-	int status;
-
-	if (pid < 0)
-		return -1;
-	if (!pid) {
-		if (setgid(NOBODY) || setuid(NOBODY))
-			_exit(100);
-		_exit(fn(arg));
-	}
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
-}
-
 struct loop {
 	int seconds;
 	long rounds;	/* shared page: what the child did */
@@ -311,26 +246,22 @@ struct loop {
 static struct loop *loop_shared;
 
 /* As nobody: accl and profile gets, do and dump, for loop->seconds. */
-static int reader_loop(void *arg)
+static int reader_loop(struct nl_sock *sk, struct nl_msg *m, void *arg)
 {
-	struct nl_msg *m = malloc(sizeof(*m));
 	struct loop *l = arg;
-	struct nl_sock sk;
 	struct nl_ack ack;
 	struct reply r;
 	double end;
 
-	if (!m || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
-		return 1;
 	end = now_ms() + l->seconds * 1000.0;
 	while (now_ms() < end) {
-		if (accl_get(&sk, m, false, false, &r, &ack) ||
-		    accl_get(&sk, m, true, false, &r, &ack))
+		if (accl_get(sk, m, false, false, &r, &ack) ||
+		    accl_get(sk, m, true, false, &r, &ack))
 			return 2;
 		if (r.age_ms > l->max_age)
 			l->max_age = r.age_ms;
-		if (profile_get(&sk, m, false, &r, &ack) ||
-		    profile_get(&sk, m, true, &r, &ack))
+		if (profile_get(sk, m, false, &r, &ack) ||
+		    profile_get(sk, m, true, &r, &ack))
 			return 3;
 		if (r.age_ms < 0)
 			return 4;
@@ -356,7 +287,7 @@ TEST_F(fw, unprivileged_reader_bounded)
 		ASSERT_EQ(0, sysfs_write(PARAM "snapshot_interval_ms", val));
 		loop_shared->seconds = 5;
 		ASSERT_EQ(0, fw_cmds_reset("emu0"));
-		ASSERT_EQ(0, as_nobody(reader_loop, loop_shared));
+		ASSERT_EQ(0, nl_child(reader_loop, loop_shared, NOBODY));
 		cmds = fw_cmds("emu0");
 		/* a refresh reads profile 0 and profile 1 (max_id 1) */
 		max_refreshes = 5000 / intervals[i] + 1;
@@ -371,31 +302,24 @@ TEST_F(fw, unprivileged_reader_bounded)
 	munmap(loop_shared, sizeof(*loop_shared));
 }
 
-static int nobody_profile_time_base(void *arg)
+static int nobody_profile_time_base(struct nl_sock *sk, struct nl_msg *m,
+				    void *arg)
 {
-	struct nl_msg *m = malloc(sizeof(*m));
-	struct nl_sock sk;
 	struct nl_ack ack;
 	struct reply r;
 
-	if (!m || nl_open(&sk, ROCE_ADP_FAMILY_NAME) ||
-	    profile_get(&sk, m, false, &r, &ack))
+	if (profile_get(sk, m, false, &r, &ack))
 		return 255;
 	return r.time_base;
 }
 
-static int nobody_accl_raw(void *arg)
+static int nobody_accl_raw(struct nl_sock *sk, struct nl_msg *m, void *arg)
 {
-	struct nl_msg *m = malloc(sizeof(*m));
-	struct nl_sock sk;
 	struct nl_ack ack;
 
-	if (!m || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
-		return 255;
-	nl_genl_init(&sk, m, ROCE_ADP_CMD_ACCL_GET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_dev_req(sk, m, ROCE_ADP_CMD_ACCL_GET, false, "emu0");
 	nl_put(m, ROCE_ADP_A_ACCL_RAW, NULL, 0);
-	return -nl_send_recv(&sk, m, NULL, NULL, &ack);
+	return -nl_send_recv(sk, m, NULL, NULL, &ack);
 }
 
 TEST_F(fw, snapshot_follows_writes_and_resets)
@@ -406,12 +330,12 @@ TEST_F(fw, snapshot_follows_writes_and_resets)
 	ASSERT_EQ(0, profile_set(&self->sk, &self->m, 8, &self->r, &self->ack));
 	/* the first unprivileged read refreshes: two queries */
 	before = fw_cmds("emu0");
-	EXPECT_EQ(8, as_nobody(nobody_profile_time_base, NULL));
+	EXPECT_EQ(8, nl_child(nobody_profile_time_base, NULL, NOBODY));
 	EXPECT_EQ(2, fw_cmds("emu0") - before);
 	/* the set's read-back brings it up to date: no refresh after */
 	ASSERT_EQ(0, profile_set(&self->sk, &self->m, 32, &self->r, &self->ack));
 	before = fw_cmds("emu0");
-	EXPECT_EQ(32, as_nobody(nobody_profile_time_base, NULL));
+	EXPECT_EQ(32, nl_child(nobody_profile_time_base, NULL, NOBODY));
 	EXPECT_EQ(0, fw_cmds("emu0") - before);
 	/* a privileged reader may ask for the snapshot: no command either */
 	before = fw_cmds("emu0");
@@ -423,25 +347,24 @@ TEST_F(fw, snapshot_follows_writes_and_resets)
 	ASSERT_EQ(0, knob("emu0", "fw_reset", "20"));
 	usleep(300 * 1000);
 	before = fw_cmds("emu0");
-	EXPECT_EQ(32, as_nobody(nobody_profile_time_base, NULL));
+	EXPECT_EQ(32, nl_child(nobody_profile_time_base, NULL, NOBODY));
 	EXPECT_EQ(2, fw_cmds("emu0") - before);
 	/* raw bytes come from the device only */
-	EXPECT_EQ(EPERM, as_nobody(nobody_accl_raw, NULL));
+	EXPECT_EQ(EPERM, nl_child(nobody_accl_raw, NULL, NOBODY));
 }
 
 /* As root: an MPT dump of emu@dev, counting its messages. */
 static int mpt_dump(const char *dev)
 {
-	struct nl_msg *m = malloc(sizeof(*m));
 	struct nl_sock sk;
+	struct nl_msg *m = nl_open_child(&sk, 0);
 	struct nl_ack ack;
 	struct reply r = {};
 	int err;
 
-	if (!m || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
+	if (!m)
 		return -EIO;
-	nl_genl_init(&sk, m, ROCE_ADP_CMD_MPT_GET, true);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, dev);
+	nl_dev_req(&sk, m, ROCE_ADP_CMD_MPT_GET, true, dev);
 	err = nl_send_recv(&sk, m, reply_cb, &r, &ack);
 	return err ?: r.n;
 }

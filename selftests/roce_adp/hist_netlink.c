@@ -23,8 +23,7 @@
 
 #include <linux/roce_adp.h>
 
-#include "kselftest_harness.h"
-#include "nl.h"
+#include "fixture.h"
 
 #define DBG "/sys/kernel/debug/roce_adp/emu0/"
 #define PARAM "/sys/module/roce_adp/parameters/snapshot_interval_ms"
@@ -141,14 +140,18 @@ static int feed(uint64_t t, uint64_t n)
 	return knob("hist_event", line);
 }
 
+/* @cmd for @dev, a dump of every device when NULL. */
+static int hist_do(struct nl_sock *sk, struct nl_msg *m, uint8_t cmd,
+		   const char *dev, struct hist *h, struct nl_ack *ack)
+{
+	memset(h, 0, sizeof(*h));
+	return nl_dev_cmd(sk, m, cmd, dev, hist_cb, h, ack);
+}
+
 static int get_hist(struct nl_sock *sk, struct nl_msg *m, const char *dev,
 		    struct hist *h, struct nl_ack *ack)
 {
-	memset(h, 0, sizeof(*h));
-	nl_genl_init(sk, m, ROCE_ADP_CMD_HISTOGRAM_GET, !dev);
-	if (dev)
-		nl_put_str(m, ROCE_ADP_A_DEV_NAME, dev);
-	return nl_send_recv(sk, m, hist_cb, h, ack);
+	return hist_do(sk, m, ROCE_ADP_CMD_HISTOGRAM_GET, dev, h, ack);
 }
 
 /* A configuration change: @vals[t] for each t with @set[t]. */
@@ -164,8 +167,7 @@ static int set_hist(struct nl_sock *sk, struct nl_msg *m,
 	int t;
 
 	memset(h, 0, sizeof(*h));
-	nl_genl_init(sk, m, ROCE_ADP_CMD_HISTOGRAM_SET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_dev_req(sk, m, ROCE_ADP_CMD_HISTOGRAM_SET, false, "emu0");
 	offs[0] = nl_nest_start(m, ROCE_ADP_A_HISTOGRAM_CONFIG);
 	for (t = 1; t < NCFG; t++) {
 		if (!c->set[t])
@@ -180,10 +182,7 @@ static int set_hist(struct nl_sock *sk, struct nl_msg *m,
 static int clear_hist(struct nl_sock *sk, struct nl_msg *m, struct hist *h,
 		      struct nl_ack *ack)
 {
-	memset(h, 0, sizeof(*h));
-	nl_genl_init(sk, m, ROCE_ADP_CMD_HISTOGRAM_CLEAR, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
-	return nl_send_recv(sk, m, hist_cb, h, ack);
+	return hist_do(sk, m, ROCE_ADP_CMD_HISTOGRAM_CLEAR, "emu0", h, ack);
 }
 
 #define C(attr)	ROCE_ADP_A_HISTOGRAM_CONFIG_##attr
@@ -202,6 +201,19 @@ static struct change change(int attr, ...)
 	}
 	va_end(ap);
 	return c;
+}
+
+/* Each field @want sets is that in @h's configuration. */
+static void expect_cfg(struct __test_metadata *_metadata,
+		       const struct hist *h, struct change want)
+{
+	int t;
+
+	for (t = 1; t < NCFG; t++)
+		if (want.set[t])
+			EXPECT_EQ(want.v[t], h->cfg[t]) {
+				TH_LOG("configuration attribute %d", t);
+			}
 }
 
 /* Nanoseconds per time_unit, as the decisions give them. */
@@ -232,24 +244,8 @@ static uint32_t expect_bin(const struct hist *h, uint64_t t)
 	return h->bin_num - 1;
 }
 
-FIXTURE(hist) {
-	struct nl_sock sk;
-	struct nl_msg m;
-	struct nl_ack ack;
-	uint32_t offs[NCFG];
-};
-
 /* Each test starts from a fresh emu0, the firmware's default histogram. */
-FIXTURE_SETUP(hist)
-{
-	ASSERT_EQ(0, system("modprobe -r roce_adp && modprobe roce_adp"));
-	ASSERT_EQ(0, nl_open(&self->sk, ROCE_ADP_FAMILY_NAME));
-}
-
-FIXTURE_TEARDOWN(hist)
-{
-	nl_close(&self->sk);
-}
+NL_FIXTURE(hist, uint32_t offs[NCFG];);
 
 TEST_F(hist, defaults)
 {
@@ -260,16 +256,14 @@ TEST_F(hist, defaults)
 	EXPECT_EQ(ROCE_ADP_CMD_HISTOGRAM_GET, h.cmd);
 	EXPECT_EQ(16, h.bin_num);
 	EXPECT_EQ(16, h.nbins);
-	EXPECT_EQ(1, h.cfg[C(COUNT_ENABLE)]);
-	EXPECT_EQ(0, h.cfg[C(CLEAR_ON_READ)]);
-	EXPECT_EQ(0, h.cfg[C(VHCA_ID_VALID)]);
-	EXPECT_EQ(ROCE_ADP_HIST_TIME_UNIT_US, h.cfg[C(TIME_UNIT)]);
-	EXPECT_EQ(ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE, h.cfg[C(BIN_WIDTH_MODE)]);
-	EXPECT_EQ(0xf, h.cfg[C(TIME_UNIT_CAP)]);
-	EXPECT_EQ(16, h.cfg[C(BIN_NUM)]);
-	EXPECT_EQ(16, h.cfg[C(BIN_NUM_MAX)]);
-	EXPECT_EQ(16, h.cfg[C(BIN0_WIDTH)]);
-	EXPECT_EQ(16, h.cfg[C(BIN1_WIDTH)]);
+	expect_cfg(_metadata, &h,
+		   change(C(COUNT_ENABLE), 1, C(CLEAR_ON_READ), 0,
+			  C(VHCA_ID_VALID), 0,
+			  C(TIME_UNIT), ROCE_ADP_HIST_TIME_UNIT_US,
+			  C(BIN_WIDTH_MODE), ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE,
+			  C(TIME_UNIT_CAP), 0xf, C(BIN_NUM), 16,
+			  C(BIN_NUM_MAX), 16, C(BIN0_WIDTH), 16,
+			  C(BIN1_WIDTH), 16, 0));
 	for (i = 1; i < NCFG; i++)
 		EXPECT_TRUE(h.has[i]);
 	for (i = 0; i < h.nbins; i++)
@@ -305,15 +299,11 @@ TEST_F(hist, set_is_read_modify_write)
 	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
 			      &self->ack));
 	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &g, &self->ack));
-	EXPECT_EQ(ROCE_ADP_HIST_TIME_UNIT_NS, g.cfg[C(TIME_UNIT)]);
-	EXPECT_EQ(ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED, g.cfg[C(BIN_WIDTH_MODE)]);
-	EXPECT_EQ(0, g.cfg[C(COUNT_ENABLE)]);
-	EXPECT_EQ(1, g.cfg[C(CLEAR_ON_READ)]);
-	EXPECT_EQ(1, g.cfg[C(VHCA_ID_VALID)]);
-	EXPECT_EQ(7, g.cfg[C(VHCA_ID)]);
-	EXPECT_EQ(9, g.cfg[C(BIN0_WIDTH)]);
-	EXPECT_EQ(100, g.cfg[C(BIN1_WIDTH)]);
-	EXPECT_EQ(4, g.cfg[C(BIN_NUM)]);
+	/* What the two changes set. */
+	c.set[C(BIN1_WIDTH)] = c.set[C(BIN_NUM)] = true;
+	c.v[C(BIN1_WIDTH)] = 100;
+	c.v[C(BIN_NUM)] = 4;
+	expect_cfg(_metadata, &g, c);
 
 	/* Turning the filter off drops its function. */
 	c = change(C(VHCA_ID_VALID), 0, 0);
@@ -359,7 +349,6 @@ static void rule_cases(struct __test_metadata *_metadata,
 		  0x0ad52008 },
 	};
 	struct hist before, after, h;
-	char msg[128];
 	unsigned int i;
 
 	ASSERT_EQ(0, knob("hist_time_unit_cap", "0x7"));
@@ -377,17 +366,8 @@ static void rule_cases(struct __test_metadata *_metadata,
 					    self->offs, &self->ack)) {
 			TH_LOG("%s", rc->what);
 		}
-		if (firmware) {
-			snprintf(msg, sizeof(msg),
-				 "firmware status BAD_PARAM (0x03), syndrome 0x%08x",
-				 rc->syndrome);
-			EXPECT_STREQ(msg, self->ack.msg);
-		} else {
-			EXPECT_STREQ(rc->msg, self->ack.msg);
-			EXPECT_EQ(self->offs[rc->blame], self->ack.bad_offset) {
-				TH_LOG("%s", rc->what);
-			}
-		}
+		expect_refusal(_metadata, &self->ack, rc->what, firmware,
+			       rc->msg, self->offs[rc->blame], rc->syndrome);
 		ASSERT_EQ(0, knob("hist_time_unit_cap", "0x7"));
 		ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &after,
 				      &self->ack));
@@ -444,14 +424,20 @@ TEST_F(hist, read_only_fields_refused)
  * decisions say, one configuration after another.
  */
 static void edges_case(struct __test_metadata *_metadata,
-		       FIXTURE_DATA(hist) *self, const struct change *c)
+		       FIXTURE_DATA(hist) *self, uint32_t mode, uint32_t unit,
+		       uint32_t bin_num, uint32_t bin0_width,
+		       uint32_t bin1_width)
 {
+	struct change c = change(C(BIN_NUM), bin_num, C(TIME_UNIT), unit,
+				 C(BIN_WIDTH_MODE), mode,
+				 C(BIN0_WIDTH), bin0_width,
+				 C(BIN1_WIDTH), bin1_width, 0);
 	uint64_t want[NBINS] = {};
 	struct hist h, cfg;
 	uint64_t t, e;
 	uint32_t i, k, n = 0;
 
-	ASSERT_EQ(0, set_hist(&self->sk, &self->m, c, &cfg, self->offs,
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &cfg, self->offs,
 			      &self->ack));
 	for (i = 0; i < cfg.bin_num; i++)
 		EXPECT_EQ(0, cfg.count[i]);
@@ -483,28 +469,18 @@ static void edges_case(struct __test_metadata *_metadata,
 
 TEST_F(hist, edges_fixed)
 {
-	struct change c = change(C(BIN_NUM), 8, C(TIME_UNIT),
-				 ROCE_ADP_HIST_TIME_UNIT_NS, C(BIN_WIDTH_MODE),
-				 ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED,
-				 C(BIN0_WIDTH), 100, C(BIN1_WIDTH), 50, 0);
-
-	edges_case(_metadata, self, &c);
-	c = change(C(TIME_UNIT), ROCE_ADP_HIST_TIME_UNIT_MS, C(BIN_NUM), 16,
-		   C(BIN0_WIDTH), 1, C(BIN1_WIDTH), 1, 0);
-	edges_case(_metadata, self, &c);
+	edges_case(_metadata, self, ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED,
+		   ROCE_ADP_HIST_TIME_UNIT_NS, 8, 100, 50);
+	edges_case(_metadata, self, ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED,
+		   ROCE_ADP_HIST_TIME_UNIT_MS, 16, 1, 1);
 }
 
 TEST_F(hist, edges_double)
 {
-	struct change c = change(C(BIN_NUM), 16, C(TIME_UNIT),
-				 ROCE_ADP_HIST_TIME_UNIT_US, C(BIN_WIDTH_MODE),
-				 ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE,
-				 C(BIN0_WIDTH), 16, C(BIN1_WIDTH), 16, 0);
-
-	edges_case(_metadata, self, &c);
-	c = change(C(TIME_UNIT), ROCE_ADP_HIST_TIME_UNIT_100US, C(BIN_NUM), 5,
-		   C(BIN0_WIDTH), 3, C(BIN1_WIDTH), 7, 0);
-	edges_case(_metadata, self, &c);
+	edges_case(_metadata, self, ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE,
+		   ROCE_ADP_HIST_TIME_UNIT_US, 16, 16, 16);
+	edges_case(_metadata, self, ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE,
+		   ROCE_ADP_HIST_TIME_UNIT_100US, 5, 3, 7);
 }
 
 TEST_F(hist, one_bin_counts_everything)
@@ -523,37 +499,49 @@ TEST_F(hist, one_bin_counts_everything)
 	EXPECT_EQ(15, h.count[0]);
 }
 
+/* Change one field of emu0's histogram, @attr to @v: the reply in @h. */
+static void set_one(struct __test_metadata *_metadata,
+		    FIXTURE_DATA(hist) *self, int attr, uint32_t v,
+		    struct hist *h)
+{
+	struct change c = change(attr, v, 0);
+
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, h, self->offs,
+			      &self->ack));
+}
+
+/* Read emu0's histogram into @h: the count of bin 0. */
+static uint64_t count0(struct __test_metadata *_metadata,
+		       FIXTURE_DATA(hist) *self, struct hist *h)
+{
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", h, &self->ack));
+	return h->count[0];
+}
+
 /* With clear_on_read, two reads lose nothing; raw counters restart. */
 TEST_F(hist, clear_on_read_accumulates)
 {
-	struct change c = change(C(CLEAR_ON_READ), 1, 0);
 	struct hist h;
 	char raw[4096];
 
 	ASSERT_EQ(0, feed(10, 5));
-	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
-			      &self->ack));
+	set_one(_metadata, self, C(CLEAR_ON_READ), 1, &h);
 	/* Counted before the change, kept. */
 	EXPECT_EQ(5, h.count[0]);
 	ASSERT_EQ(0, feed(10, 3));
 	ASSERT_EQ(0, feed(20000, 7));
-	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
-	EXPECT_EQ(8, h.count[0]);
+	EXPECT_EQ(8, count0(_metadata, self, &h));
 	EXPECT_EQ(7, h.count[1]);
 	ASSERT_EQ(0, read_file(DBG "hist_counts", raw, sizeof(raw)));
 	EXPECT_STREQ("0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", raw);
 	ASSERT_EQ(0, feed(10, 1));
-	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
-	EXPECT_EQ(9, h.count[0]);
+	EXPECT_EQ(9, count0(_metadata, self, &h));
 	EXPECT_EQ(7, h.count[1]);
 
 	/* Back off: the totals go on from the accumulator. */
-	c = change(C(CLEAR_ON_READ), 0, 0);
-	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
-			      &self->ack));
+	set_one(_metadata, self, C(CLEAR_ON_READ), 0, &h);
 	ASSERT_EQ(0, feed(10, 2));
-	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
-	EXPECT_EQ(11, h.count[0]);
+	EXPECT_EQ(11, count0(_metadata, self, &h));
 	EXPECT_EQ(7, h.count[1]);
 	ASSERT_EQ(0, read_file(DBG "hist_counts", raw, sizeof(raw)));
 	EXPECT_STREQ("2 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", raw);
@@ -561,49 +549,38 @@ TEST_F(hist, clear_on_read_accumulates)
 
 TEST_F(hist, count_enable_off_freezes)
 {
-	struct change c = change(C(COUNT_ENABLE), 0, 0);
 	struct hist h;
 
 	ASSERT_EQ(0, feed(10, 4));
-	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
-			      &self->ack));
+	set_one(_metadata, self, C(COUNT_ENABLE), 0, &h);
 	ASSERT_EQ(0, feed(10, 100));
-	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
-	EXPECT_EQ(4, h.count[0]);
-	c = change(C(COUNT_ENABLE), 1, 0);
-	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
-			      &self->ack));
+	EXPECT_EQ(4, count0(_metadata, self, &h));
+	set_one(_metadata, self, C(COUNT_ENABLE), 1, &h);
 	ASSERT_EQ(0, feed(10, 1));
-	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
-	EXPECT_EQ(5, h.count[0]);
+	EXPECT_EQ(5, count0(_metadata, self, &h));
 }
 
 TEST_F(hist, vhca_filter)
 {
+	static const char events[] = "10 1\n10 2 vhca 5\n10 4 vhca 6\n";
 	struct change c = change(C(VHCA_ID_VALID), 1, C(VHCA_ID), 5, 0);
 	struct hist h;
 
 	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
 			      &self->ack));
-	ASSERT_EQ(0, knob("hist_event", "10 1\n10 2 vhca 5\n10 4 vhca 6\n"));
-	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
-	EXPECT_EQ(2, h.count[0]);
+	ASSERT_EQ(0, knob("hist_event", events));
+	EXPECT_EQ(2, count0(_metadata, self, &h));
 	/* Without the filter, every function's count. */
-	c = change(C(VHCA_ID_VALID), 0, 0);
-	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
-			      &self->ack));
-	ASSERT_EQ(0, knob("hist_event", "10 1\n10 2 vhca 5\n10 4 vhca 6\n"));
-	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
-	EXPECT_EQ(9, h.count[0]);
+	set_one(_metadata, self, C(VHCA_ID_VALID), 0, &h);
+	ASSERT_EQ(0, knob("hist_event", events));
+	EXPECT_EQ(9, count0(_metadata, self, &h));
 	/* A bad line counts nothing of the write. */
 	EXPECT_EQ(-EINVAL, knob("hist_event", "10 1\n10 x\n"));
-	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
-	EXPECT_EQ(9, h.count[0]);
+	EXPECT_EQ(9, count0(_metadata, self, &h));
 }
 
 TEST_F(hist, clear_both_modes)
 {
-	struct change c;
 	struct hist h;
 	char raw[4096];
 
@@ -614,34 +591,26 @@ TEST_F(hist, clear_both_modes)
 	ASSERT_EQ(0, read_file(DBG "hist_counts", raw, sizeof(raw)));
 	EXPECT_EQ(0, strncmp("5 ", raw, 2));
 	ASSERT_EQ(0, feed(10, 2));
-	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
-	EXPECT_EQ(2, h.count[0]);
+	EXPECT_EQ(2, count0(_metadata, self, &h));
 
-	c = change(C(CLEAR_ON_READ), 1, 0);
-	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
-			      &self->ack));
+	set_one(_metadata, self, C(CLEAR_ON_READ), 1, &h);
 	EXPECT_EQ(2, h.count[0]);
 	ASSERT_EQ(0, feed(10, 3));
 	ASSERT_EQ(0, clear_hist(&self->sk, &self->m, &h, &self->ack));
 	EXPECT_EQ(0, h.count[0]);
 	ASSERT_EQ(0, feed(10, 1));
-	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
-	EXPECT_EQ(1, h.count[0]);
+	EXPECT_EQ(1, count0(_metadata, self, &h));
 }
 
 /* A new bin layout starts from zero; a change of the rest keeps counts. */
 TEST_F(hist, layout_change_resets)
 {
-	struct change c = change(C(COUNT_ENABLE), 1, 0);
 	struct hist h;
 
 	ASSERT_EQ(0, feed(10, 5));
-	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
-			      &self->ack));
+	set_one(_metadata, self, C(COUNT_ENABLE), 1, &h);
 	EXPECT_EQ(5, h.count[0]);
-	c = change(C(BIN0_WIDTH), 17, 0);
-	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
-			      &self->ack));
+	set_one(_metadata, self, C(BIN0_WIDTH), 17, &h);
 	EXPECT_EQ(0, h.count[0]);
 }
 
@@ -717,67 +686,57 @@ static int last_ins(char lines[][1024], int max)
 	return n;
 }
 
+/* As nobody within the interval: the last read again, writes refused. */
+static int nobody_in_interval(struct nl_sock *sk, struct nl_msg *m, void *arg)
+{
+	struct change c = change(C(BIN_NUM), 3, 0);
+	uint32_t offs[NCFG];
+	struct nl_ack ack;
+	struct hist r;
+	int i;
+
+	/* The last read, not a new one: the 3 are not seen yet. */
+	for (i = 0; i < 5; i++)
+		if (get_hist(sk, m, "emu0", &r, &ack) || r.count[0])
+			return 11;
+	if (get_hist(sk, m, NULL, &r, &ack) || !r.n || r.count[0])
+		return 12;
+	if (set_hist(sk, m, &c, &r, offs, &ack) != -EPERM)
+		return 13;
+	if (clear_hist(sk, m, &r, &ack) != -EPERM)
+		return 14;
+	return 0;
+}
+
+/* As nobody after the interval: a new read, which sees the 3. */
+static int nobody_reads_3(struct nl_sock *sk, struct nl_msg *m, void *arg)
+{
+	struct nl_ack ack;
+	struct hist r;
+
+	if (get_hist(sk, m, "emu0", &r, &ack) || r.count[0] != 3)
+		return 11;
+	return 0;
+}
+
 /* Unprivileged: reads work, share one device read per interval. */
 TEST_F(hist, unprivileged)
 {
 	char lines[4][1024];
 	struct hist h;
-	int status;
-	pid_t pid;
 
 	ASSERT_EQ(0, sysfs_write(PARAM, "60000"));
 	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
 	ASSERT_EQ(0, feed(10, 3));
 	ASSERT_EQ(0, knob("last_cmd", "0"));
-	pid = fork();
-	ASSERT_GE(pid, 0);
-	if (pid == 0) {
-		struct nl_sock sk;
-		struct nl_msg *m = malloc(sizeof(*m));
-		struct change c = change(C(BIN_NUM), 3, 0);
-		uint32_t offs[NCFG];
-		struct nl_ack ack;
-		struct hist r;
-		int i;
-
-		if (setuid(65534) || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
-			_exit(10);
-		/* The last read, not a new one: the 3 are not seen yet. */
-		for (i = 0; i < 5; i++)
-			if (get_hist(&sk, m, "emu0", &r, &ack) || r.count[0])
-				_exit(11);
-		if (get_hist(&sk, m, NULL, &r, &ack) || !r.n || r.count[0])
-			_exit(12);
-		if (set_hist(&sk, m, &c, &r, offs, &ack) != -EPERM)
-			_exit(13);
-		if (clear_hist(&sk, m, &r, &ack) != -EPERM)
-			_exit(14);
-		_exit(0);
-	}
-	ASSERT_EQ(pid, waitpid(pid, &status, 0));
-	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_EQ(0, nl_child(nobody_in_interval, NULL, 65534));
 	/* No command reached the device. */
 	EXPECT_EQ(0, last_ins(lines, 4));
 
 	/* Once the interval is over, an unprivileged read reads the device. */
 	ASSERT_EQ(0, sysfs_write(PARAM, "10"));
 	usleep(50 * 1000);
-	pid = fork();
-	ASSERT_GE(pid, 0);
-	if (pid == 0) {
-		struct nl_sock sk;
-		struct nl_msg *m = malloc(sizeof(*m));
-		struct nl_ack ack;
-		struct hist r;
-
-		if (setuid(65534) || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
-			_exit(10);
-		if (get_hist(&sk, m, "emu0", &r, &ack) || r.count[0] != 3)
-			_exit(11);
-		_exit(0);
-	}
-	ASSERT_EQ(pid, waitpid(pid, &status, 0));
-	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_EQ(0, nl_child(nobody_reads_3, NULL, 65534));
 	EXPECT_EQ(2, last_ins(lines, 4));
 	ASSERT_EQ(0, sysfs_write(PARAM, "1000"));
 }

@@ -88,18 +88,31 @@ j = json.load(sys.stdin)
 print($2)"
 }
 
+# range_words INDEX LOW SIZE RETRIES DEC_MODE PREV: a range of
+# 'adpctl profile set', every field given
+range_words()
+{
+	echo "range $1 range_low_bound $2 range_size $3 timeout_retry_num $4" \
+		"dec_mode $5 prev_range_index $6"
+}
+
 # set_full [DEV]: profile 1 of DEV (emu0), every field set, two ranges
 # (adpctl's output)
 set_full()
 {
+	# shellcheck disable=SC2046 # the words of the ranges
 	adpctl profile set dev "${1:-emu0}" id 1 time_base 8 time_unit usec \
 		range_num 2 start_range_index 0 qp_total_timeout off \
 		retx_total_timeout 18 timeout_init_low_bound 3 \
 		timeout_init_range_size 3 \
-		range 0 range_low_bound 3 range_size 3 timeout_retry_num 3 \
-			dec_mode div2 prev_range_index 0 \
-		range 1 range_low_bound 6 range_size 4 timeout_retry_num 2 \
-			dec_mode div4 prev_range_index 0
+		$(range_words 0 3 3 3 div2 0) $(range_words 1 6 4 2 div4 0)
+}
+
+# run_ok CMD...: run_cmd, and it exits 0 (else says so, with its stderr)
+run_ok()
+{
+	run_cmd "$@"
+	expect_eq "$RC" 0 "exit status ($ERR)"
 }
 
 # Put the module back as the tests expect to find it.

@@ -41,18 +41,15 @@ test_profile_get()
 
 test_profile_set()
 {
+	# shellcheck disable=SC2046 # the words of the ranges
 	run_cmd adpctl profile set dev emu0 id 1 time_base 16 time_unit usec \
 		range_num 4 start_range_index 2 qp_total_timeout on \
 		retx_total_timeout 19 timeout_init_low_bound 2 \
 		timeout_init_range_size 4 \
-		range 0 range_low_bound 1 range_size 2 timeout_retry_num 5 \
-			dec_mode div2 prev_range_index 0 \
-		range 1 range_low_bound 3 range_size 5 timeout_retry_num 6 \
-			dec_mode low_bound prev_range_index 0 \
-		range 2 range_low_bound 9 range_size 6 timeout_retry_num 7 \
-			dec_mode div4 prev_range_index 1 \
-		range 3 range_low_bound 11 range_size 7 timeout_retry_num 265 \
-			dec_mode div2 prev_range_index 2
+		$(range_words 0 1 2 5 div2 0) \
+		$(range_words 1 3 5 6 low_bound 0) \
+		$(range_words 2 9 6 7 div4 1) \
+		$(range_words 3 11 7 265 div2 2)
 	expect_eq "$RC" 0 "exit status" || { echo "$ERR"; return 1; }
 	# 00h adp_retx_profile_select (bit 28); 04h adp_retx_profile_id 1
 	# (30:28); 08h, 0Ch 0. The profile at 10h:

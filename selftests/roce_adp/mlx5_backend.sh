@@ -82,25 +82,28 @@ test_core_alone()
 	expect_emulated_only
 }
 
-test_core_mlx5_backend()
+# load_backend FIRST SECOND LINES: from nothing loaded, FIRST and SECOND
+# (roce_adp and mlx5_core, in either order), then the backend; LINES attach
+# lines in the log, emulated devices only
+load_backend()
 {
 	unload_all || return 1
-	modprobe roce_adp && modprobe mlx5_core && modprobe roce_adp_mlx5 ||
+	modprobe "$1" && modprobe "$2" && modprobe roce_adp_mlx5 ||
 		{ echo "load failed"; return 1; }
 	expect_loaded "roce_adp_mlx5 roce_adp mlx5_core" || return 1
-	expect_attached_lines 1 || return 1
-	expect_emulated_only || return 1
+	expect_attached_lines "$3" || return 1
+	expect_emulated_only
+}
+
+test_core_mlx5_backend()
+{
+	load_backend roce_adp mlx5_core 1 || return 1
 	rmmod_ok roce_adp_mlx5 && rmmod_ok roce_adp && rmmod_ok mlx5_core
 }
 
 test_mlx5_core_backend()
 {
-	unload_all || return 1
-	modprobe mlx5_core && modprobe roce_adp && modprobe roce_adp_mlx5 ||
-		{ echo "load failed"; return 1; }
-	expect_loaded "roce_adp_mlx5 roce_adp mlx5_core" || return 1
-	expect_attached_lines 2 || return 1
-	expect_emulated_only || return 1
+	load_backend mlx5_core roce_adp 2 || return 1
 	rmmod_ok roce_adp_mlx5 && rmmod_ok mlx5_core || return 1
 	# the core goes on without the backend
 	expect_loaded "roce_adp" || return 1

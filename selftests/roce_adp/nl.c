@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "nl.h"
@@ -212,37 +215,34 @@ int nl_send_recv(struct nl_sock *sk, struct nl_msg *m, nl_reply_cb cb,
 	return nl_send_raw(sk, m->buf, m->nlh.nlmsg_len, cb, arg, ack);
 }
 
-struct nl_family_ctx {
-	struct nl_sock *sk;
-};
-
-static int nl_family_cb(const struct nlmsghdr *nlh, void *arg)
+/* The id of the "config" group among the family's @groups. */
+static void nl_family_groups(struct nl_sock *sk, const struct nlattr *groups)
 {
-	const struct nlattr *tb[CTRL_ATTR_MAX + 1], *grp;
-	struct nl_sock *sk = arg;
+	const struct nlattr *grp;
 	int rem;
 
-	nl_parse_genl(nlh, tb, CTRL_ATTR_MAX);
-	if (!tb[CTRL_ATTR_FAMILY_ID])
-		return 0;
-	sk->family = *(const uint16_t *)nl_data(tb[CTRL_ATTR_FAMILY_ID]);
-	if (tb[CTRL_ATTR_VERSION])
-		sk->version = nl_get_u32(tb[CTRL_ATTR_VERSION]);
-	if (!tb[CTRL_ATTR_MCAST_GROUPS])
-		return 0;
-	grp = nl_data(tb[CTRL_ATTR_MCAST_GROUPS]);
-	rem = nl_len(tb[CTRL_ATTR_MCAST_GROUPS]);
-	while (rem >= (int)NLA_HDRLEN && grp->nla_len >= NLA_HDRLEN) {
+	nl_for_each_nested(grp, groups, rem) {
 		const struct nlattr *g[CTRL_ATTR_MCAST_GRP_MAX + 1];
 
 		nl_parse(nl_data(grp), nl_len(grp), g, CTRL_ATTR_MCAST_GRP_MAX);
 		if (g[CTRL_ATTR_MCAST_GRP_NAME] && g[CTRL_ATTR_MCAST_GRP_ID] &&
 		    !strcmp(nl_get_str(g[CTRL_ATTR_MCAST_GRP_NAME]), "config"))
 			sk->mcgrp_config = nl_get_u32(g[CTRL_ATTR_MCAST_GRP_ID]);
-		rem -= NLA_ALIGN(grp->nla_len);
-		grp = (const struct nlattr *)((const char *)grp +
-					      NLA_ALIGN(grp->nla_len));
 	}
+}
+
+static int nl_family_cb(const struct nlmsghdr *nlh, void *arg)
+{
+	const struct nlattr *tb[CTRL_ATTR_MAX + 1];
+	struct nl_sock *sk = arg;
+
+	nl_parse_genl(nlh, tb, CTRL_ATTR_MAX);
+	if (tb[CTRL_ATTR_FAMILY_ID])
+		sk->family = *(const uint16_t *)nl_data(tb[CTRL_ATTR_FAMILY_ID]);
+	if (tb[CTRL_ATTR_VERSION])
+		sk->version = nl_get_u32(tb[CTRL_ATTR_VERSION]);
+	if (tb[CTRL_ATTR_MCAST_GROUPS])
+		nl_family_groups(sk, tb[CTRL_ATTR_MCAST_GROUPS]);
 	return 0;
 }
 
@@ -309,4 +309,117 @@ int sysfs_write(const char *path, const char *val)
 		err = -errno;
 	close(fd);
 	return err;
+}
+
+double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+int nl_reload(void)
+{
+	return system("modprobe -r roce_adp && modprobe roce_adp");
+}
+
+struct nl_msg *nl_open_child(struct nl_sock *sk, uid_t uid)
+{
+	struct nl_msg *m;
+
+	if (uid && (setgid(uid) || setuid(uid)))
+		return NULL;
+	m = malloc(sizeof(*m));
+	if (!m || nl_open(sk, ROCE_ADP_FAMILY_NAME)) {
+		free(m);
+		return NULL;
+	}
+	return m;
+}
+
+pid_t nl_fork(struct nl_sock *sk, struct nl_msg **m, uid_t uid)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		*m = nl_open_child(sk, uid);
+		if (!*m)
+			_exit(10);
+	}
+	return pid;
+}
+
+int nl_child(int (*fn)(struct nl_sock *sk, struct nl_msg *m, void *arg),
+	     void *arg, uid_t uid)
+{
+	struct nl_sock sk;
+	struct nl_msg *m;
+	int status;
+	pid_t pid = nl_fork(&sk, &m, uid);
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0)
+		_exit(fn(&sk, m, arg));
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+void nl_dev_req(struct nl_sock *sk, struct nl_msg *m, uint8_t cmd,
+		bool dump, const char *dev)
+{
+	nl_genl_init(sk, m, cmd, dump);
+	if (dev)
+		nl_put_str(m, ROCE_ADP_A_DEV_NAME, dev);
+}
+
+int nl_dev_cmd(struct nl_sock *sk, struct nl_msg *m, uint8_t cmd,
+	       const char *dev, nl_reply_cb cb, void *arg, struct nl_ack *ack)
+{
+	nl_dev_req(sk, m, cmd, !dev, dev);
+	return nl_send_recv(sk, m, cb, arg, ack);
+}
+
+uint32_t nl_put_enable(struct nl_msg *m, uint16_t attr, uint8_t v)
+{
+	uint32_t offset;
+
+	nl_nest_start(m, ROCE_ADP_A_ACCL);
+	offset = nl_put_u8(m, attr, v);
+	nl_nest_end(m);
+	return offset;
+}
+
+const struct radp_prof radp_valid_prof =
+	RADP_PROF(0, 3, 1, 1, 8, 14, 4, 2,
+		  RADP_RANGE(0, 1, 2, 2, 2), RADP_RANGE(0, 1, 3, 4, 3),
+		  RADP_RANGE(1, 0, 3, 7, 4));
+
+void nl_put_profile(struct nl_msg *m, uint32_t id, const struct radp_prof *p,
+		    int nranges, struct radp_prof_offs *o)
+{
+	struct radp_prof_offs dummy;
+	int t, i;
+
+	if (!o)
+		o = &dummy;
+	o->profile = nl_nest_start(m, ROCE_ADP_A_PROFILE);
+	o->f[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] =
+		nl_put_u32(m, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, id);
+	for (t = ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT;
+	     t < ROCE_ADP_A_PROFILE_RANGE; t++)
+		o->f[t] = t == ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT ?
+			  nl_put_u8(m, t, p->f[t]) : nl_put_u32(m, t, p->f[t]);
+	for (i = 0; i < nranges; i++) {
+		o->range[i] = nl_nest_start(m, ROCE_ADP_A_PROFILE_RANGE);
+		o->r[i][ROCE_ADP_A_RANGE_INDEX] =
+			nl_put_u32(m, ROCE_ADP_A_RANGE_INDEX, i);
+		for (t = ROCE_ADP_A_RANGE_PREV_RANGE_INDEX;
+		     t <= ROCE_ADP_A_RANGE_MAX; t++)
+			o->r[i][t] = nl_put_u32(m, t, p->r[i][t]);
+		nl_nest_end(m);
+	}
+	nl_nest_end(m);
 }

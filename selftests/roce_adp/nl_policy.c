@@ -18,15 +18,6 @@ static uint64_t nlp_u64(const struct nlattr *a)
 	return v;
 }
 
-/* Call @fn for every attribute of a nest. */
-#define nlp_for_each(pos, nest, rem)					\
-	for (pos = nl_data(nest), rem = nl_len(nest);			\
-	     rem >= (int)NLA_HDRLEN && pos->nla_len >= NLA_HDRLEN &&	\
-	     pos->nla_len <= rem;					\
-	     rem -= NLA_ALIGN(pos->nla_len),				\
-	     pos = (const struct nlattr *)((const char *)pos +		\
-					   NLA_ALIGN(pos->nla_len)))
-
 static int nlp_ops_cb(const struct nlmsghdr *nlh, void *arg)
 {
 	const struct nlattr *tb[CTRL_ATTR_MAX + 1], *op;
@@ -36,7 +27,7 @@ static int nlp_ops_cb(const struct nlmsghdr *nlh, void *arg)
 	nl_parse_genl(nlh, tb, CTRL_ATTR_MAX);
 	if (!tb[CTRL_ATTR_OPS])
 		return 0;
-	nlp_for_each(op, tb[CTRL_ATTR_OPS], rem) {
+	nl_for_each_nested(op, tb[CTRL_ATTR_OPS], rem) {
 		const struct nlattr *o[CTRL_ATTR_OP_MAX + 1];
 		struct nlp_op *p;
 
@@ -100,7 +91,7 @@ static int nlp_policy_cb(const struct nlmsghdr *nlh, void *arg)
 
 	nl_parse_genl(nlh, tb, CTRL_ATTR_MAX);
 	if (tb[CTRL_ATTR_POLICY]) {
-		nlp_for_each(p, tb[CTRL_ATTR_POLICY], rem) {
+		nl_for_each_nested(p, tb[CTRL_ATTR_POLICY], rem) {
 			unsigned int idx = p->nla_type & NLA_TYPE_MASK;
 			struct nlp_policy *pol;
 
@@ -108,7 +99,7 @@ static int nlp_policy_cb(const struct nlmsghdr *nlh, void *arg)
 				continue;
 			pol = &f->policy[idx];
 			pol->present = true;
-			nlp_for_each(a, p, rem2) {
+			nl_for_each_nested(a, p, rem2) {
 				unsigned int t = a->nla_type & NLA_TYPE_MASK;
 
 				if (t >= NLP_MAX_ATTRS)
@@ -120,7 +111,7 @@ static int nlp_policy_cb(const struct nlmsghdr *nlh, void *arg)
 		}
 	}
 	if (tb[CTRL_ATTR_OP_POLICY]) {
-		nlp_for_each(p, tb[CTRL_ATTR_OP_POLICY], rem) {
+		nl_for_each_nested(p, tb[CTRL_ATTR_OP_POLICY], rem) {
 			const struct nlattr *o[CTRL_ATTR_POLICY_DUMP_MAX + 1];
 			struct nlp_op *op;
 			int i;

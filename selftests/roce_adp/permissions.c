@@ -92,26 +92,30 @@ static int grab_cb(const struct nlmsghdr *nlh, void *arg)
 	return 0;
 }
 
+/* A nest as a reply had it (@len bytes with its header), as @type. */
+static void put_nest_copy(struct nl_msg *m, uint16_t type, const void *nest,
+			  int len)
+{
+	nl_put(m, type | NLA_F_NESTED, (const uint8_t *)nest + NLA_HDRLEN,
+	       len - NLA_HDRLEN);
+}
+
 /* The request each row sends: one that root gets through. */
 static void build(struct nl_sock *sk, struct nl_msg *m, uint32_t cmd,
 		  bool dump)
 {
-	nl_genl_init(sk, m, cmd, dump);
+	nl_dev_req(sk, m, cmd, dump, dump ? NULL : "emu0");
 	if (dump)
 		return;
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
 	switch (cmd) {
 	case ROCE_ADP_CMD_ACCL_SET:
-		nl_put(m, ROCE_ADP_A_ACCL | NLA_F_NESTED, (uint8_t *)accl_nest + NLA_HDRLEN,
-		       accl_len - NLA_HDRLEN);
+		put_nest_copy(m, ROCE_ADP_A_ACCL, accl_nest, accl_len);
 		break;
 	case ROCE_ADP_CMD_PROFILE_GET:
 		nl_put_u32(m, ROCE_ADP_A_PROFILE_ID, 1);
 		break;
 	case ROCE_ADP_CMD_PROFILE_SET:
-		nl_put(m, ROCE_ADP_A_PROFILE | NLA_F_NESTED,
-		       (uint8_t *)profile_nest + NLA_HDRLEN,
-		       profile_len - NLA_HDRLEN);
+		put_nest_copy(m, ROCE_ADP_A_PROFILE, profile_nest, profile_len);
 		break;
 	case ROCE_ADP_CMD_MPT_GET:
 		nl_put_u32(m, ROCE_ADP_A_MPT_INDEX, 0);
@@ -235,14 +239,11 @@ int main(void)
 		return 1;
 	}
 
-	nl_genl_init(&sk, &m, ROCE_ADP_CMD_ACCL_GET, false);
-	nl_put_str(&m, ROCE_ADP_A_DEV_NAME, "emu0");
+	build(&sk, &m, ROCE_ADP_CMD_ACCL_GET, false);
 	g = (struct grab){ ROCE_ADP_A_ACCL, accl_nest, &accl_len,
 			   sizeof(accl_nest) };
 	err = nl_send_recv(&sk, &m, grab_cb, &g, NULL);
-	nl_genl_init(&sk, &m, ROCE_ADP_CMD_PROFILE_GET, false);
-	nl_put_str(&m, ROCE_ADP_A_DEV_NAME, "emu0");
-	nl_put_u32(&m, ROCE_ADP_A_PROFILE_ID, 1);
+	build(&sk, &m, ROCE_ADP_CMD_PROFILE_GET, false);
 	g = (struct grab){ ROCE_ADP_A_PROFILE, profile_nest, &profile_len,
 			   sizeof(profile_nest) };
 	err = err ?: nl_send_recv(&sk, &m, grab_cb, &g, NULL);

@@ -16,69 +16,15 @@
 
 #include <linux/roce_adp.h>
 
-#include "kselftest_harness.h"
-#include "nl.h"
+#include "fixture.h"
 
 #define DBG "/sys/kernel/debug/roce_adp/emu0/"
 #define NRANGES ROCE_ADP_RANGES_MAX
 
-/* A profile as the selftests see it: field values by attribute type. */
-struct prof {
-	uint32_t f[ROCE_ADP_A_PROFILE_MAX + 1];
-	uint32_t r[NRANGES][ROCE_ADP_A_RANGE_MAX + 1];
-};
-
-/* A valid profile: 8 us base, three ranges from 32 us to 1 ms. */
-static const struct prof valid = {
-	.f = {
-		[ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT] = 0,
-		[ROCE_ADP_A_PROFILE_RANGE_NUM] = 3,
-		[ROCE_ADP_A_PROFILE_START_RANGE_INDEX] = 1,
-		[ROCE_ADP_A_PROFILE_TIME_UNIT] = 1,
-		[ROCE_ADP_A_PROFILE_TIME_BASE] = 8,
-		[ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT] = 14,
-		[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND] = 4,
-		[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE] = 2,
-	},
-	.r = {
-		{ [ROCE_ADP_A_RANGE_DEC_MODE] = 1,
-		  [ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] = 2,
-		  [ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = 2,
-		  [ROCE_ADP_A_RANGE_RANGE_SIZE] = 2 },
-		{ [ROCE_ADP_A_RANGE_DEC_MODE] = 1,
-		  [ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] = 3,
-		  [ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = 4,
-		  [ROCE_ADP_A_RANGE_RANGE_SIZE] = 3 },
-		{ [ROCE_ADP_A_RANGE_PREV_RANGE_INDEX] = 1,
-		  [ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] = 3,
-		  [ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = 7,
-		  [ROCE_ADP_A_RANGE_RANGE_SIZE] = 4 },
-	},
-};
-
-/* Another valid profile that differs from the first in every field. */
-static const struct prof other = {
-	.f = {
-		[ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT] = 1,
-		[ROCE_ADP_A_PROFILE_RANGE_NUM] = 2,
-		[ROCE_ADP_A_PROFILE_START_RANGE_INDEX] = 0,
-		[ROCE_ADP_A_PROFILE_TIME_UNIT] = 1,
-		[ROCE_ADP_A_PROFILE_TIME_BASE] = 16,
-		[ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT] = 10,
-		[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND] = 3,
-		[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE] = 1,
-	},
-	.r = {
-		{ [ROCE_ADP_A_RANGE_DEC_MODE] = 2,
-		  [ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] = 5,
-		  [ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = 1,
-		  [ROCE_ADP_A_RANGE_RANGE_SIZE] = 1 },
-		{ [ROCE_ADP_A_RANGE_DEC_MODE] = 0,
-		  [ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] = 1,
-		  [ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = 3,
-		  [ROCE_ADP_A_RANGE_RANGE_SIZE] = 5 },
-	},
-};
+/* Another valid profile that differs from radp_valid_prof in every field. */
+static const struct radp_prof other =
+	RADP_PROF(1, 2, 0, 1, 16, 10, 3, 1,
+		  RADP_RANGE(0, 2, 5, 1, 1), RADP_RANGE(0, 0, 1, 3, 5));
 
 static int knob(const char *name, const char *val)
 {
@@ -93,48 +39,16 @@ static bool is_u8(int type)
 	return type == ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT;
 }
 
-/* Offsets of what put_profile() wrote, to check extack offsets against. */
-struct offsets {
-	uint32_t profile;
-	uint32_t f[ROCE_ADP_A_PROFILE_MAX + 1];
-	uint32_t range[NRANGES];
-	uint32_t r[NRANGES][ROCE_ADP_A_RANGE_MAX + 1];
-};
-
-static void put_profile(struct nl_msg *m, uint32_t id, const struct prof *p,
-			int nranges, struct offsets *o)
-{
-	int t, i;
-
-	o->profile = nl_nest_start(m, ROCE_ADP_A_PROFILE);
-	o->f[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] =
-		nl_put_u32(m, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, id);
-	for (t = ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT;
-	     t < ROCE_ADP_A_PROFILE_RANGE; t++)
-		o->f[t] = is_u8(t) ? nl_put_u8(m, t, p->f[t]) :
-				     nl_put_u32(m, t, p->f[t]);
-	for (i = 0; i < nranges; i++) {
-		o->range[i] = nl_nest_start(m, ROCE_ADP_A_PROFILE_RANGE);
-		o->r[i][ROCE_ADP_A_RANGE_INDEX] =
-			nl_put_u32(m, ROCE_ADP_A_RANGE_INDEX, i);
-		for (t = ROCE_ADP_A_RANGE_PREV_RANGE_INDEX;
-		     t <= ROCE_ADP_A_RANGE_MAX; t++)
-			o->r[i][t] = nl_put_u32(m, t, p->r[i][t]);
-		nl_nest_end(m);
-	}
-	nl_nest_end(m);
-}
-
 struct profiles {
 	int active;
 	int n;
 	uint32_t id[ROCE_ADP_PROFILE_ID_MAX + 1];
-	struct prof p[ROCE_ADP_PROFILE_ID_MAX + 1];
+	struct radp_prof p[ROCE_ADP_PROFILE_ID_MAX + 1];
 	int cmd;
 };
 
 static void parse_profile(const struct nlattr *nest, uint32_t *id,
-			  struct prof *p)
+			  struct radp_prof *p)
 {
 	const struct nlattr *tb[ROCE_ADP_A_PROFILE_MAX + 1];
 	const struct nlattr *a = nl_data(nest);
@@ -189,7 +103,7 @@ static int profiles_cb(const struct nlmsghdr *nlh, void *arg)
 }
 
 /* Only the fields the device uses: ranges beyond range_num may be stale. */
-static bool prof_eq(const struct prof *a, const struct prof *b)
+static bool prof_eq(const struct radp_prof *a, const struct radp_prof *b)
 {
 	uint32_t i;
 
@@ -245,45 +159,27 @@ static int accl_cb(const struct nlmsghdr *nlh, void *arg)
 	return 0;
 }
 
-FIXTURE(accl) {
-	struct nl_sock sk;
-	struct nl_msg m;
-	struct nl_ack ack;
-	struct offsets o;
-};
-
 /* Each test starts from a fresh emu0: firmware defaults, profile 0. */
-FIXTURE_SETUP(accl)
-{
-	ASSERT_EQ(0, system("modprobe -r roce_adp && modprobe roce_adp"));
-	ASSERT_EQ(0, nl_open(&self->sk, ROCE_ADP_FAMILY_NAME));
-}
-
-FIXTURE_TEARDOWN(accl)
-{
-	nl_close(&self->sk);
-}
+NL_FIXTURE(accl, struct radp_prof_offs o;);
 
 static int get_profiles(struct nl_sock *sk, struct nl_msg *m, int id,
 			struct profiles *ps, struct nl_ack *ack)
 {
 	memset(ps, 0, sizeof(*ps));
 	ps->active = -1;
-	nl_genl_init(sk, m, ROCE_ADP_CMD_PROFILE_GET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_dev_req(sk, m, ROCE_ADP_CMD_PROFILE_GET, false, "emu0");
 	if (id >= 0)
 		nl_put_u32(m, ROCE_ADP_A_PROFILE_ID, id);
 	return nl_send_recv(sk, m, profiles_cb, ps, ack);
 }
 
 static int set_profile(struct nl_sock *sk, struct nl_msg *m, uint32_t id,
-		       const struct prof *p, struct profiles *reply,
-		       struct offsets *o, struct nl_ack *ack)
+		       const struct radp_prof *p, struct profiles *reply,
+		       struct radp_prof_offs *o, struct nl_ack *ack)
 {
 	memset(reply, 0, sizeof(*reply));
-	nl_genl_init(sk, m, ROCE_ADP_CMD_PROFILE_SET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
-	put_profile(m, id, p, NRANGES, o);
+	nl_dev_req(sk, m, ROCE_ADP_CMD_PROFILE_SET, false, "emu0");
+	nl_put_profile(m, id, p, NRANGES, o);
 	return nl_send_recv(sk, m, profiles_cb, reply, ack);
 }
 
@@ -291,9 +187,7 @@ static int get_accl(struct nl_sock *sk, struct nl_msg *m, struct accl *ac,
 		    struct nl_ack *ack)
 {
 	memset(ac, 0, sizeof(*ac));
-	nl_genl_init(sk, m, ROCE_ADP_CMD_ACCL_GET, false);
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
-	return nl_send_recv(sk, m, accl_cb, ac, ack);
+	return nl_dev_cmd(sk, m, ROCE_ADP_CMD_ACCL_GET, "emu0", accl_cb, ac, ack);
 }
 
 TEST_F(accl, defaults)
@@ -325,17 +219,17 @@ TEST_F(accl, profile_set_reads_back_and_selects)
 {
 	struct profiles reply, ps;
 
-	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &valid, &reply,
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &radp_valid_prof, &reply,
 				 &self->o, &self->ack));
 	EXPECT_EQ(ROCE_ADP_CMD_PROFILE_SET, reply.cmd);
 	ASSERT_EQ(1, reply.n);
 	EXPECT_EQ(1U, reply.id[0]);
-	EXPECT_TRUE(prof_eq(&valid, &reply.p[0]));
+	EXPECT_TRUE(prof_eq(&radp_valid_prof, &reply.p[0]));
 	EXPECT_EQ(1, reply.active);
 
 	ASSERT_EQ(0, get_profiles(&self->sk, &self->m, 1, &ps, &self->ack));
 	ASSERT_EQ(1, ps.n);
-	EXPECT_TRUE(prof_eq(&valid, &ps.p[0]));
+	EXPECT_TRUE(prof_eq(&radp_valid_prof, &ps.p[0]));
 	EXPECT_EQ(1, ps.active);
 
 	/* Profile 0 keeps the firmware's defaults. */
@@ -349,7 +243,7 @@ TEST_F(accl, profile_every_field_round_trips)
 	struct profiles reply;
 	int t, i;
 
-	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &valid, &reply,
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &radp_valid_prof, &reply,
 				 &self->o, &self->ack));
 	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &other, &reply,
 				 &self->o, &self->ack));
@@ -366,12 +260,12 @@ TEST_F(accl, profile_every_field_round_trips)
 TEST_F(accl, profile_partial_set_keeps_other_fields)
 {
 	struct profiles reply;
-	struct prof want = valid;
+	struct radp_prof want = radp_valid_prof;
 
-	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &valid, &reply,
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &radp_valid_prof, &reply,
 				 &self->o, &self->ack));
-	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_PROFILE_SET, false);
-	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_dev_req(&self->sk, &self->m, ROCE_ADP_CMD_PROFILE_SET, false,
+		   "emu0");
 	nl_nest_start(&self->m, ROCE_ADP_A_PROFILE);
 	nl_put_u32(&self->m, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, 1);
 	nl_put_u32(&self->m, ROCE_ADP_A_PROFILE_TIME_BASE, 32);
@@ -445,8 +339,7 @@ static void run_rule_case(struct __test_metadata *_metadata,
 			  bool firmware)
 {
 	struct profiles before, after, reply;
-	struct prof bad = valid;
-	char want[128];
+	struct radp_prof bad = radp_valid_prof;
 	uint32_t offset;
 
 	TH_LOG("case %s, %s", c->name, firmware ? "firmware" : "driver");
@@ -460,17 +353,10 @@ static void run_rule_case(struct __test_metadata *_metadata,
 	EXPECT_EQ(-EINVAL, set_profile(&self->sk, &self->m, c->id, &bad,
 				       &reply, &self->o, &self->ack));
 	EXPECT_EQ(0, reply.n);
-	if (firmware) {
-		snprintf(want, sizeof(want),
-			 "firmware status BAD_PARAM (0x03), syndrome 0x%08x",
-			 c->syndrome);
-		EXPECT_STREQ(want, self->ack.msg);
-	} else {
-		EXPECT_STREQ(c->driver_msg, self->ack.msg);
-		offset = c->range < 0 ? self->o.f[c->attr] :
-					self->o.r[c->range][c->attr];
-		EXPECT_EQ(offset, self->ack.bad_offset);
-	}
+	offset = c->range < 0 ? self->o.f[c->attr] :
+				self->o.r[c->range][c->attr];
+	expect_refusal(_metadata, &self->ack, c->name, firmware,
+		       c->driver_msg, offset, c->syndrome);
 
 	/* Nothing changed on the device. */
 	ASSERT_EQ(0, get_profiles(&self->sk, &self->m, -1, &after, &self->ack));
@@ -503,7 +389,7 @@ TEST_F(accl, profile_rules_rejected_by_firmware)
 TEST_F(accl, profile_value_wider_than_field)
 {
 	struct profiles reply;
-	struct prof bad = valid;
+	struct radp_prof bad = radp_valid_prof;
 
 	bad.f[ROCE_ADP_A_PROFILE_TIME_BASE] = 65536;
 	EXPECT_EQ(-ERANGE, set_profile(&self->sk, &self->m, 1, &bad, &reply,
@@ -513,8 +399,8 @@ TEST_F(accl, profile_value_wider_than_field)
 
 TEST_F(accl, profile_set_needs_id)
 {
-	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_PROFILE_SET, false);
-	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_dev_req(&self->sk, &self->m, ROCE_ADP_CMD_PROFILE_SET, false,
+		   "emu0");
 	nl_nest_start(&self->m, ROCE_ADP_A_PROFILE);
 	nl_put_u32(&self->m, ROCE_ADP_A_PROFILE_TIME_BASE, 8);
 	nl_nest_end(&self->m);
@@ -539,12 +425,12 @@ TEST_F(accl, profile_more_ids_from_capability)
 	struct profiles ps, reply;
 
 	ASSERT_EQ(0, knob("adp_retx_profile_max_id", "3"));
-	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 3, &valid, &reply,
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 3, &radp_valid_prof, &reply,
 				 &self->o, &self->ack));
 	ASSERT_EQ(0, get_profiles(&self->sk, &self->m, -1, &ps, &self->ack));
 	EXPECT_EQ(4, ps.n);
 	EXPECT_EQ(3, ps.active);
-	EXPECT_TRUE(prof_eq(&valid, &ps.p[3]));
+	EXPECT_TRUE(prof_eq(&radp_valid_prof, &ps.p[3]));
 }
 
 /* The largest reply: its size is computed ahead of the fill. */
@@ -565,8 +451,7 @@ TEST_F(accl, enables_set_reads_back)
 {
 	struct accl ac;
 
-	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_ACCL_SET, false);
-	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_dev_req(&self->sk, &self->m, ROCE_ADP_CMD_ACCL_SET, false, "emu0");
 	nl_nest_start(&self->m, ROCE_ADP_A_ACCL);
 	nl_put_u8(&self->m, ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN, 0);
 	nl_put_u8(&self->m, ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN, 1);
@@ -588,12 +473,21 @@ TEST_F(accl, enables_set_reads_back)
 static int set_one_enable(FIXTURE_DATA(accl) *self, int attr, uint8_t v,
 			  uint32_t *offset)
 {
-	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_ACCL_SET, false);
-	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
-	nl_nest_start(&self->m, ROCE_ADP_A_ACCL);
-	*offset = nl_put_u8(&self->m, attr, v);
-	nl_nest_end(&self->m);
+	nl_dev_req(&self->sk, &self->m, ROCE_ADP_CMD_ACCL_SET, false, "emu0");
+	*offset = nl_put_enable(&self->m, attr, v);
 	return nl_send_recv(&self->sk, &self->m, NULL, NULL, &self->ack);
+}
+
+/* Setting @attr to @v: EOPNOTSUPP, extack @msg pointing at it. */
+static void expect_not_configurable(struct __test_metadata *_metadata,
+				    FIXTURE_DATA(accl) *self, int attr,
+				    uint8_t v, const char *msg)
+{
+	uint32_t offset;
+
+	EXPECT_EQ(-EOPNOTSUPP, set_one_enable(self, attr, v, &offset));
+	EXPECT_STREQ(msg, self->ack.msg);
+	EXPECT_EQ(offset, self->ack.bad_offset);
 }
 
 TEST_F(accl, enables_not_configurable)
@@ -605,12 +499,9 @@ TEST_F(accl, enables_not_configurable)
 	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
 	EXPECT_EQ(0, ac.cfg[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN]);
 
-	EXPECT_EQ(-EOPNOTSUPP, set_one_enable(self,
-					      ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN,
-					      0, &offset));
-	EXPECT_STREQ("roce_adp_retrans_en is not configurable on this device",
-		     self->ack.msg);
-	EXPECT_EQ(offset, self->ack.bad_offset);
+	expect_not_configurable(_metadata, self,
+				ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN, 0,
+				"roce_adp_retrans_en is not configurable on this device");
 
 	ASSERT_EQ(0, knob("skip_driver_checks", "Y"));
 	EXPECT_EQ(-EINVAL, set_one_enable(self,
@@ -625,8 +516,7 @@ TEST_F(accl, enables_not_configurable)
 
 TEST_F(accl, enables_empty_set)
 {
-	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_ACCL_SET, false);
-	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
+	nl_dev_req(&self->sk, &self->m, ROCE_ADP_CMD_ACCL_SET, false, "emu0");
 	nl_nest_start(&self->m, ROCE_ADP_A_ACCL);
 	nl_nest_end(&self->m);
 	EXPECT_EQ(-EINVAL, nl_send_recv(&self->sk, &self->m, NULL, NULL,
@@ -710,12 +600,8 @@ TEST_F(accl, new_features_refused)
 	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
 	EXPECT_EQ(0, ac.cfg[ROCE_ADP_A_ACCL_CC_BURST_SIZE]);
 	EXPECT_EQ(1, ac.cfg[ROCE_ADP_A_ACCL_SELECTIVE_REPEAT_FORCED_EN]);
-	EXPECT_EQ(-EOPNOTSUPP, set_one_enable(self,
-					      ROCE_ADP_A_ACCL_CC_BURST_SIZE,
-					      1, &offset));
-	EXPECT_STREQ("cc_burst_size is not configurable on this device",
-		     self->ack.msg);
-	EXPECT_EQ(offset, self->ack.bad_offset);
+	expect_not_configurable(_metadata, self, ROCE_ADP_A_ACCL_CC_BURST_SIZE,
+				1, "cc_burst_size is not configurable on this device");
 }
 
 TEST_F(accl, unsupported_device)
@@ -747,7 +633,7 @@ TEST_F(accl, notifications)
 	ASSERT_EQ(0, nl_open(&mon, ROCE_ADP_FAMILY_NAME));
 	ASSERT_EQ(0, nl_join(&mon, mon.mcgrp_config));
 
-	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &valid, &reply,
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &radp_valid_prof, &reply,
 				 &self->o, &self->ack));
 	n = nl_recv_one(&mon, buf, sizeof(buf), 2000);
 	ASSERT_GT(n, 0);
@@ -756,7 +642,7 @@ TEST_F(accl, notifications)
 	memset(&reply, 0, sizeof(reply));
 	profiles_cb((struct nlmsghdr *)buf, &reply);
 	ASSERT_EQ(1, reply.n);
-	EXPECT_TRUE(prof_eq(&valid, &reply.p[0]));
+	EXPECT_TRUE(prof_eq(&radp_valid_prof, &reply.p[0]));
 	nl_parse_genl((struct nlmsghdr *)buf, tb, ROCE_ADP_A_MAX);
 	ASSERT_NE(NULL, tb[ROCE_ADP_A_DEV_NAME]);
 	EXPECT_STREQ("emu0", nl_get_str(tb[ROCE_ADP_A_DEV_NAME]));
@@ -775,35 +661,27 @@ TEST_F(accl, notifications)
 	nl_close(&mon);
 }
 
+/* As nobody: a set is refused, a get answered. */
+static int nobody_sets(struct nl_sock *sk, struct nl_msg *m, void *arg)
+{
+	struct profiles reply;
+	struct radp_prof_offs o;
+	struct nl_ack ack;
+
+	if (set_profile(sk, m, 1, &radp_valid_prof, &reply, &o, &ack) != -EPERM)
+		return 11;
+	/* Reading stays open to everyone. */
+	if (get_profiles(sk, m, -1, &reply, &ack))
+		return 12;
+	return 0;
+}
+
 TEST_F(accl, unprivileged_set_is_eperm)
 {
 	struct profiles before, after;
-	pid_t pid;
-	int status;
 
 	ASSERT_EQ(0, get_profiles(&self->sk, &self->m, -1, &before, &self->ack));
-	pid = fork();
-	ASSERT_GE(pid, 0);
-	if (pid == 0) {
-		struct nl_sock sk;
-		struct nl_msg *m = malloc(sizeof(*m));
-		struct profiles reply;
-		struct offsets o;
-		struct nl_ack ack;
-		uint32_t off;
-
-		if (setuid(65534) || nl_open(&sk, ROCE_ADP_FAMILY_NAME))
-			_exit(10);
-		if (set_profile(&sk, m, 1, &valid, &reply, &o, &ack) != -EPERM)
-			_exit(11);
-		(void)off;
-		/* Reading stays open to everyone. */
-		if (get_profiles(&sk, m, -1, &reply, &ack))
-			_exit(12);
-		_exit(0);
-	}
-	ASSERT_EQ(pid, waitpid(pid, &status, 0));
-	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_EQ(0, nl_child(nobody_sets, NULL, 65534));
 	ASSERT_EQ(0, get_profiles(&self->sk, &self->m, -1, &after, &self->ack));
 	EXPECT_EQ(0, memcmp(before.p, after.p, sizeof(before.p)));
 }
@@ -813,25 +691,22 @@ TEST_F(accl, concurrent_writers_lose_no_update)
 {
 	struct profiles reply, ps;
 	const int rounds = 200;
+	struct nl_sock sk;
+	struct nl_msg *m;
 	pid_t pid[2];
 	int w, status;
 
-	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &valid, &reply,
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &radp_valid_prof, &reply,
 				 &self->o, &self->ack));
 	for (w = 0; w < 2; w++) {
-		pid[w] = fork();
+		pid[w] = nl_fork(&sk, &m, 0);
 		ASSERT_GE(pid[w], 0);
 		if (pid[w] == 0) {
-			struct nl_msg *m = malloc(sizeof(*m));
-			struct nl_sock sk;
 			int i;
 
-			if (nl_open(&sk, ROCE_ADP_FAMILY_NAME))
-				_exit(10);
 			for (i = 1; i <= rounds; i++) {
-				nl_genl_init(&sk, m, ROCE_ADP_CMD_PROFILE_SET,
-					     false);
-				nl_put_str(m, ROCE_ADP_A_DEV_NAME, "emu0");
+				nl_dev_req(&sk, m, ROCE_ADP_CMD_PROFILE_SET,
+					   false, "emu0");
 				nl_nest_start(m, ROCE_ADP_A_PROFILE);
 				nl_put_u32(m, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID,
 					   1);
@@ -861,21 +736,20 @@ TEST_F(accl, readers_never_see_half_a_profile)
 {
 	struct profiles reply, ps;
 	int status, i, torn = 0;
+	struct nl_sock sk;
+	struct nl_msg *m;
 	pid_t pid;
 
-	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &valid, &reply,
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &radp_valid_prof, &reply,
 				 &self->o, &self->ack));
-	pid = fork();
+	pid = nl_fork(&sk, &m, 0);
 	ASSERT_GE(pid, 0);
 	if (pid == 0) {
-		struct nl_msg *m = malloc(sizeof(*m));
-		struct nl_sock sk;
-		struct offsets o;
+		struct radp_prof_offs o;
 
-		if (nl_open(&sk, ROCE_ADP_FAMILY_NAME))
-			_exit(10);
 		for (i = 0; i < 300; i++)
-			if (set_profile(&sk, m, 1, i & 1 ? &valid : &other,
+			if (set_profile(&sk, m, 1,
+					i & 1 ? &radp_valid_prof : &other,
 					&reply, &o, NULL))
 				_exit(11);
 		_exit(0);
@@ -883,7 +757,7 @@ TEST_F(accl, readers_never_see_half_a_profile)
 	for (i = 0; i < 300; i++) {
 		ASSERT_EQ(0, get_profiles(&self->sk, &self->m, 1, &ps,
 					  &self->ack));
-		if (!prof_eq(&valid, &ps.p[0]) && !prof_eq(&other, &ps.p[0]))
+		if (!prof_eq(&radp_valid_prof, &ps.p[0]) && !prof_eq(&other, &ps.p[0]))
 			torn++;
 	}
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));

@@ -125,30 +125,6 @@ static unsigned int seed = 1;
 static int opt_seconds, opt_readers = 2, opt_dumpers = 1, opt_writers = 3;
 static int opt_bits = 4, opt_hang = 30, opt_reload = 1, opt_cmd_delay;
 
-/* The base of the written profiles: three ranges from 32 us to 1 ms. */
-static const uint32_t base_f[ROCE_ADP_A_PROFILE_RANGE] = {
-	[ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT] = 0,
-	[ROCE_ADP_A_PROFILE_RANGE_NUM] = 3,
-	[ROCE_ADP_A_PROFILE_START_RANGE_INDEX] = 1,
-	[ROCE_ADP_A_PROFILE_TIME_UNIT] = 1,
-	[ROCE_ADP_A_PROFILE_TIME_BASE] = 8,
-	[ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT] = 14,
-	[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND] = 4,
-	[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE] = 2,
-};
-
-static const uint32_t base_r[3][ROCE_ADP_A_RANGE_MAX + 1] = {
-	{ [ROCE_ADP_A_RANGE_DEC_MODE] = 1,
-	  [ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = 2,
-	  [ROCE_ADP_A_RANGE_RANGE_SIZE] = 2 },
-	{ [ROCE_ADP_A_RANGE_DEC_MODE] = 1,
-	  [ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = 4,
-	  [ROCE_ADP_A_RANGE_RANGE_SIZE] = 3 },
-	{ [ROCE_ADP_A_RANGE_PREV_RANGE_INDEX] = 1,
-	  [ROCE_ADP_A_RANGE_RANGE_LOW_BOUND] = 7,
-	  [ROCE_ADP_A_RANGE_RANGE_SIZE] = 4 },
-};
-
 /*
  * A profile value v (18 bits: counter << 3 | writer) sets the three
  * timeout_retry_num: two carry v, the third a hash of it, so that a mix
@@ -175,7 +151,7 @@ static int64_t val_decode(const uint32_t f[], const uint32_t r[][ROCE_ADP_A_RANG
 	int t, i;
 
 	for (t = ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT; t < ROCE_ADP_A_PROFILE_RANGE; t++)
-		if (f[t] != base_f[t])
+		if (f[t] != radp_valid_prof.f[t])
 			return -1;
 	if (r[0][ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] < 1 ||
 	    r[1][ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] < 1)
@@ -186,7 +162,7 @@ static int64_t val_decode(const uint32_t f[], const uint32_t r[][ROCE_ADP_A_RANG
 	for (i = 0; i < 3; i++) {
 		for (t = ROCE_ADP_A_RANGE_PREV_RANGE_INDEX; t <= ROCE_ADP_A_RANGE_MAX; t++) {
 			uint32_t want = t == ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM ?
-					retry[i] : base_r[i][t];
+					retry[i] : radp_valid_prof.r[i][t];
 
 			if (r[i][t] != want)
 				return -1;
@@ -503,51 +479,39 @@ static void start(struct reply *rp, enum kind k, uint8_t cmd, bool dump,
 	rp->kind = k;
 	rp->cmd = cmd;
 	rp->dev = dev;
-	nl_genl_init(&sk, &msg, cmd, dump);
-	if (dev)
-		nl_put_str(&msg, ROCE_ADP_A_DEV_NAME, dev);
+	nl_dev_req(&sk, &msg, cmd, dump, dev);
 }
 
 /* ---- workers ---------------------------------------------------------- */
 
 static void reader(void)
 {
+	/* What a reader asks; the dumps last, left out while dumps pause. */
+	static const struct { enum kind k; uint8_t cmd; bool dump; } reads[] = {
+		{ K_DEV_GET, ROCE_ADP_CMD_DEV_GET, false },
+		{ K_ACCL_GET, ROCE_ADP_CMD_ACCL_GET, false },
+		{ K_PROFILE_GET, ROCE_ADP_CMD_PROFILE_GET, false },
+		{ K_DEV_DUMP, ROCE_ADP_CMD_DEV_GET, true },
+		{ K_ACCL_DUMP, ROCE_ADP_CMD_ACCL_GET, true },
+		{ K_PROFILE_DUMP, ROCE_ADP_CMD_PROFILE_GET, true },
+	};
 	struct reply rp;
 	char dev[16];
+	int r, err;
 
 	while (!stopping) {
 		/* emu0 most of the time: it is the one writers change */
 		dev_name(dev, sizeof(dev), rnd(2));
-		switch (rnd(__atomic_load_n(&sh->quiesce_dumps, __ATOMIC_RELAXED) ? 3 : 6)) {
-		case 0:
-			start(&rp, K_DEV_GET, ROCE_ADP_CMD_DEV_GET, false, dev);
-			request(&rp);
-			break;
-		case 1:
-			start(&rp, K_ACCL_GET, ROCE_ADP_CMD_ACCL_GET, false, dev);
-			request(&rp);
-			break;
-		case 2:
-			start(&rp, K_PROFILE_GET, ROCE_ADP_CMD_PROFILE_GET, false, dev);
+		r = rnd(__atomic_load_n(&sh->quiesce_dumps, __ATOMIC_RELAXED) ? 3 : 6);
+		start(&rp, reads[r].k, reads[r].cmd, reads[r].dump,
+		      reads[r].dump ? NULL : dev);
+		if (reads[r].k == K_PROFILE_GET)
 			nl_put_u32(&msg, ROCE_ADP_A_PROFILE_ID, PROFILE_ID);
-			if (!request(&rp) && sh->phase == 1 && !strcmp(dev, "emu0") &&
-			    rp.pv == -1) {
-				/* every write is one of ours: fields disagree */
-				__atomic_fetch_add(&sh->torn, 1, __ATOMIC_RELAXED);
-			}
-			break;
-		case 3:
-			start(&rp, K_DEV_DUMP, ROCE_ADP_CMD_DEV_GET, true, NULL);
-			request(&rp);
-			break;
-		case 4:
-			start(&rp, K_ACCL_DUMP, ROCE_ADP_CMD_ACCL_GET, true, NULL);
-			request(&rp);
-			break;
-		case 5:
-			start(&rp, K_PROFILE_DUMP, ROCE_ADP_CMD_PROFILE_GET, true, NULL);
-			request(&rp);
-			break;
+		err = request(&rp);
+		if (reads[r].k == K_PROFILE_GET && !err && sh->phase == 1 &&
+		    !strcmp(dev, "emu0") && rp.pv == -1) {
+			/* every write is one of ours: fields disagree */
+			__atomic_fetch_add(&sh->torn, 1, __ATOMIC_RELAXED);
 		}
 	}
 }
@@ -581,9 +545,7 @@ static void bit_writer(int bit)
 	while (!stopping) {
 		v = rnd(2);
 		start(&rp, K_ACCL_SET, ROCE_ADP_CMD_ACCL_SET, false, "emu0");
-		nl_nest_start(&msg, ROCE_ADP_A_ACCL);
-		nl_put_u8(&msg, ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN + bit, v);
-		nl_nest_end(&msg);
+		nl_put_enable(&msg, ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN + bit, v);
 		if (request(&rp))
 			continue;
 		if (!rp.have_en || rp.en[bit] != v) {
@@ -600,28 +562,15 @@ static void bit_writer(int bit)
 /* Write emu0's profile PROFILE_ID as value @v; the request's errno. */
 static int profile_write(uint32_t v, struct reply *rp)
 {
+	struct radp_prof p = radp_valid_prof;
 	uint32_t retry[3];
-	int i, t;
+	int i;
 
 	val_retries(v, retry);
+	for (i = 0; i < 3; i++)
+		p.r[i][ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] = retry[i];
 	start(rp, K_PROFILE_SET, ROCE_ADP_CMD_PROFILE_SET, false, "emu0");
-	nl_nest_start(&msg, ROCE_ADP_A_PROFILE);
-	nl_put_u32(&msg, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, PROFILE_ID);
-	for (t = ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT; t < ROCE_ADP_A_PROFILE_RANGE; t++) {
-		if (t == ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT)
-			nl_put_u8(&msg, t, base_f[t]);
-		else
-			nl_put_u32(&msg, t, base_f[t]);
-	}
-	for (i = 0; i < 3; i++) {
-		nl_nest_start(&msg, ROCE_ADP_A_PROFILE_RANGE);
-		nl_put_u32(&msg, ROCE_ADP_A_RANGE_INDEX, i);
-		for (t = ROCE_ADP_A_RANGE_PREV_RANGE_INDEX; t <= ROCE_ADP_A_RANGE_MAX; t++)
-			nl_put_u32(&msg, t, t == ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM ?
-				   retry[i] : base_r[i][t]);
-		nl_nest_end(&msg);
-	}
-	nl_nest_end(&msg);
+	nl_put_profile(&msg, PROFILE_ID, &p, 3, NULL);
 	return request(rp);
 }
 
@@ -1087,6 +1036,29 @@ static bool report_unexpected(int phase)
 	return !n;
 }
 
+/*
+ * Phase @n, from @t0 for half the run (its end in @t1): its workers, its
+ * summary and its first cases; false if a worker got stuck (bailed out).
+ */
+static bool phase(int n, double t0, double *t1)
+{
+	bool ok;
+
+	spawn_all(n);
+	ok = run_phase(t0 + opt_seconds / 2.0);
+	*t1 = now();
+	summary(n, *t1 - t0);
+	tap(ok, "phase %d: every worker ended (none stuck for %d s)", n,
+	    opt_hang);
+	if (!ok) {
+		printf("Bail out! a worker is stuck\n");
+		return false;
+	}
+	tap(report_unexpected(n), "phase %d: no unexpected error or malformed reply",
+	    n);
+	return true;
+}
+
 static void usage(const char *prog)
 {
 	fprintf(stderr,
@@ -1111,6 +1083,12 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
+	/* The options that take a number, by their letter. */
+	int *const int_opts[] = {
+		['s'] = &opt_seconds, ['r'] = &opt_readers,
+		['d'] = &opt_dumpers, ['w'] = &opt_writers, ['b'] = &opt_bits,
+		['H'] = &opt_hang, ['D'] = &opt_cmd_delay,
+	};
 	struct sigaction sa = { .sa_handler = on_usr1, .sa_flags = SA_RESTART };
 	struct reply accl, prof;
 	double t0, t1, t2;
@@ -1120,33 +1098,17 @@ int main(int argc, char **argv)
 	opt_seconds = getenv("STRESS_SECONDS") ? atoi(getenv("STRESS_SECONDS")) : 12;
 	seed = time(NULL);
 	while ((c = getopt_long(argc, argv, "s:r:d:w:b:S:H:nD:h", opts, NULL)) != -1) {
+		if (c < (int)sizeof(int_opts) / (int)sizeof(int_opts[0]) &&
+		    int_opts[c]) {
+			*int_opts[c] = atoi(optarg);
+			continue;
+		}
 		switch (c) {
-		case 's':
-			opt_seconds = atoi(optarg);
-			break;
-		case 'r':
-			opt_readers = atoi(optarg);
-			break;
-		case 'd':
-			opt_dumpers = atoi(optarg);
-			break;
-		case 'w':
-			opt_writers = atoi(optarg);
-			break;
-		case 'b':
-			opt_bits = atoi(optarg);
-			break;
 		case 'S':
 			seed = strtoul(optarg, NULL, 0);
 			break;
-		case 'H':
-			opt_hang = atoi(optarg);
-			break;
 		case 'n':
 			opt_reload = 0;
-			break;
-		case 'D':
-			opt_cmd_delay = atoi(optarg);
 			break;
 		default:
 			usage(argv[0]);
@@ -1200,16 +1162,8 @@ int main(int argc, char **argv)
 
 	/* Phase 1: consistency. */
 	t0 = now();
-	spawn_all(1);
-	ok = run_phase(t0 + opt_seconds / 2.0);
-	t1 = now();
-	summary(1, t1 - t0);
-	tap(ok, "phase 1: every worker ended (none stuck for %d s)", opt_hang);
-	if (!ok) {
-		printf("Bail out! a worker is stuck\n");
+	if (!phase(1, t0, &t1))
 		return 1;
-	}
-	tap(report_unexpected(1), "phase 1: no unexpected error or malformed reply");
 	tap(!sh->not_applied, "phase 1: every acknowledged set read back as written (%llu not)",
 	    (unsigned long long)sh->not_applied);
 	tap(!sh->torn, "phase 1: no reader saw a half-applied profile (%llu did)",
@@ -1257,16 +1211,8 @@ int main(int argc, char **argv)
 	}
 
 	/* Phase 2: lifetime. */
-	spawn_all(2);
-	ok = run_phase(t1 + opt_seconds / 2.0);
-	t2 = now();
-	summary(2, t2 - t1);
-	tap(ok, "phase 2: every worker ended (none stuck for %d s)", opt_hang);
-	if (!ok) {
-		printf("Bail out! a worker is stuck\n");
+	if (!phase(2, t1, &t2))
 		return 1;
-	}
-	tap(report_unexpected(2), "phase 2: no unexpected error or malformed reply");
 	tap(!sh->not_applied, "phase 2: every acknowledged set read back as written");
 	if (opt_reload)
 		tap(sh->ops[2][K_UNLOAD] && sh->ops[2][K_LOAD] == sh->ops[2][K_UNLOAD],

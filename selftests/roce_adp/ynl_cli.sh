@@ -156,24 +156,23 @@ test_dev_name_len()
 }
 
 # ---- ACCL and PROFILE ----------------------------------------------------------
-# These only check that a reply decodes with the spec and carries the device
-# handle and the active profile. Extend them (values, accl-set/profile-set,
-# notifications with --subscribe config) as the kernel side lands.
+# These only check that a reply of OP ($1: accl-get, profile-get) decodes
+# with the spec and carries the device handle and the active profile.
 
-test_accl_get_do()
+test_get_do()
 {
-	ynl roce_adp --do accl-get --json '{"dev-name": "emu0"}'
-	expect_ok "accl-get emu0" || return 1
+	ynl roce_adp --do "$1" --json '{"dev-name": "emu0"}'
+	expect_ok "$1 emu0" || return 1
 	expect_eq "$(py "$OUT" 'print(j["dev-name"])')" emu0 "dev-name" ||
 		return 1
 	expect_match "$(py "$OUT" 'print(j["active-profile-id"])')" '^[0-9]+$' \
 		"active-profile-id"
 }
 
-test_accl_get_dump()
+test_get_dump()
 {
-	ynl roce_adp --dump accl-get
-	expect_ok "accl-get dump" || return 1
+	ynl roce_adp --dump "$1"
+	expect_ok "$1 dump" || return 1
 	expect_eq "$(py "$OUT" 'print(" ".join(d["dev-name"] for d in j))')" \
 		emu0 "devices"
 }
@@ -206,24 +205,6 @@ print(a["ack-dscp"], a["cc-burst-size"], a["cc-probe-mp-mode"], a["ifa2-turn-aro
 	expect_match "$OUT" "'bad-attr': '.accl.ack-dscp'" "policy extack"
 }
 
-test_profile_get_do()
-{
-	ynl roce_adp --do profile-get --json '{"dev-name": "emu0"}'
-	expect_ok "profile-get emu0" || return 1
-	expect_eq "$(py "$OUT" 'print(j["dev-name"])')" emu0 "dev-name" ||
-		return 1
-	expect_match "$(py "$OUT" 'print(j["active-profile-id"])')" '^[0-9]+$' \
-		"active-profile-id"
-}
-
-test_profile_get_dump()
-{
-	ynl roce_adp --dump profile-get
-	expect_ok "profile-get dump" || return 1
-	expect_eq "$(py "$OUT" 'print(" ".join(d["dev-name"] for d in j))')" \
-		emu0 "devices"
-}
-
 # ---- MPT -----------------------------------------------------------------------
 
 # The access rights decode as named flags, the 64-bit fields as numbers,
@@ -247,7 +228,8 @@ print(e["index"], e["r-w"], sorted(e["access"]), e["pd"], hex(e["start-addr"]), 
 		"[8]" "filtered dump"
 }
 
-# run_op_test NAME OP FUNC: run_test, or a skip when the kernel has no OP.
+# run_op_test NAME OP FUNC: run_test of FUNC OP, or a skip when the kernel
+# has no OP.
 run_op_test()
 {
 	if [ -z "${YNL_CLI_STRICT:-}" ] &&
@@ -255,7 +237,7 @@ run_op_test()
 		skip_test "$1" "kernel has no $2"
 		return
 	fi
-	run_test "$1" "$3"
+	run_test "$1" "$3" "$2"
 }
 
 run_test family_matches_spec test_family
@@ -263,11 +245,11 @@ run_test dev_get_do test_dev_get_do
 run_test dev_get_dump test_dev_get_dump
 run_test dev_get_unknown_device test_dev_get_unknown
 run_test dev_name_max_len test_dev_name_len
-run_op_test accl_get_do accl-get test_accl_get_do
-run_op_test accl_get_dump accl-get test_accl_get_dump
+run_op_test accl_get_do accl-get test_get_do
+run_op_test accl_get_dump accl-get test_get_dump
 run_op_test accl_new_features accl-set test_accl_new_features
-run_op_test profile_get_do profile-get test_profile_get_do
-run_op_test profile_get_dump profile-get test_profile_get_dump
+run_op_test profile_get_do profile-get test_get_do
+run_op_test profile_get_dump profile-get test_get_dump
 run_op_test mpt_get mpt-get test_mpt_get
 # The tests after this one expect a fresh module (accl_new_features left
 # emu0's features set and saved for a restore).

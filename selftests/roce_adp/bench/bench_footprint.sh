@@ -51,20 +51,22 @@ modprobe roce_adp || exit 1
 # registry), once: freed slab objects would be reused by a second pass.
 # MemAvailable counts reclaimable slab (sysfs and debugfs dentries and
 # inodes) as available; Slab is the steadiest of the three.
+# each_device FILE: the ids of the $devices devices, one by one, to $BUS/FILE
+each_device()
+{
+	i=0
+	while [ $i -lt "$devices" ]; do
+		echo $((1000 + i)) >$BUS/$1 || exit 1
+		i=$((i + 1))
+	done
+}
+
 settle
 avail0=$(meminfo MemAvailable) free0=$(meminfo MemFree) slab0=$(meminfo Slab)
-i=0
-while [ $i -lt "$devices" ]; do
-	echo $((1000 + i)) >$BUS/new_device || exit 1
-	i=$((i + 1))
-done
+each_device new_device
 settle
 avail1=$(meminfo MemAvailable) free1=$(meminfo MemFree) slab1=$(meminfo Slab)
-i=0
-while [ $i -lt "$devices" ]; do
-	echo $((1000 + i)) >$BUS/del_device || exit 1
-	i=$((i + 1))
-done
+each_device del_device
 echo "RESULT devices $devices count"
 echo "RESULT mem_per_device $(((avail0 - avail1) * 1024 / devices)) bytes"
 echo "RESULT memfree_per_device $(((free0 - free1) * 1024 / devices)) bytes"

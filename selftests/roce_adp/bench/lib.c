@@ -126,39 +126,10 @@ void bench_req_dev_get(struct nl_sock *sk, struct bench_req *r,
 void bench_req_profile_set(struct nl_sock *sk, struct bench_req *r,
 			   const char *dev, uint32_t id)
 {
-	/* 8 us base, three ranges from 32 us to 1 ms. */
-	static const uint32_t range[3][4] = {
-		/* prev_range_index, dec_mode, timeout_retry_num, low, size */
-		{ 0, 1, 2, 2 }, { 0, 1, 3, 4 }, { 1, 0, 3, 7 },
-	};
-	static const uint32_t range_size[3] = { 2, 3, 4 };
-	struct nl_msg *m = &r->m;
-	int i;
-
 	bench_req_init(r, sk->family, ROCE_ADP_CMD_PROFILE_SET, sk->version,
 		       "PROFILE_SET");
-	nl_put_str(m, ROCE_ADP_A_DEV_NAME, dev);
-	nl_nest_start(m, ROCE_ADP_A_PROFILE);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, id);
-	nl_put_u8(m, ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT, 0);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_RANGE_NUM, 3);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_START_RANGE_INDEX, 1);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIME_UNIT, 1);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIME_BASE, 8);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT, 14);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND, 4);
-	nl_put_u32(m, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE, 2);
-	for (i = 0; i < 3; i++) {
-		nl_nest_start(m, ROCE_ADP_A_PROFILE_RANGE);
-		nl_put_u32(m, ROCE_ADP_A_RANGE_INDEX, i);
-		nl_put_u32(m, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, range[i][0]);
-		nl_put_u32(m, ROCE_ADP_A_RANGE_DEC_MODE, range[i][1]);
-		nl_put_u32(m, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM, range[i][2]);
-		nl_put_u32(m, ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, range[i][3]);
-		nl_put_u32(m, ROCE_ADP_A_RANGE_RANGE_SIZE, range_size[i]);
-		nl_nest_end(m);
-	}
-	nl_nest_end(m);
+	nl_put_str(&r->m, ROCE_ADP_A_DEV_NAME, dev);
+	nl_put_profile(&r->m, id, &radp_valid_prof, 3, NULL);
 }
 
 void bench_req_getfamily(struct bench_req *r, const char *family)
