@@ -224,20 +224,11 @@ static int radp_nl_accl_set(struct radp_dev *dev, struct radp_nl_req_info *ri,
 	if (err)
 		return err;
 	/* Restored after a firmware reset (reset.c). */
-	radp_saved_set_features(dev, &w);
+	radp_saved_set(dev, &w);
 	return 0;
 }
 
-const struct radp_nl_request radp_nl_accl_request = {
-	.cmd			= ROCE_ADP_CMD_ACCL_GET,
-	.set_cmd		= ROCE_ADP_CMD_ACCL_SET,
-	.ntf_cmd		= ROCE_ADP_CMD_ACCL_NTF,
-	.needs_roce_accl	= true,
-	.req_info_size		= sizeof(struct radp_nl_accl_req),
-	.reply_data_size	= sizeof(struct radp_nl_accl_data),
-	.parse			= radp_nl_accl_parse,
-	.prepare		= radp_nl_accl_prepare,
-	.reply_size		= radp_nl_accl_reply_size,
-	.fill			= radp_nl_accl_fill,
-	.set			= radp_nl_accl_set,
-};
+RADP_NL_DEFINE_REQUEST(accl, RADP_NL_REQUEST_CMDS(ACCL),
+		       .needs_roce_accl = true,
+		       .parse = radp_nl_accl_parse,
+		       .set = radp_nl_accl_set);

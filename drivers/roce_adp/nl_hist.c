@@ -199,15 +199,6 @@ static int radp_nl_hist_dump_dev(struct sk_buff *skb,
 			       cb->nlh->nlmsg_seq, NLM_F_MULTI, ri, data);
 }
 
-const struct radp_nl_request radp_nl_hist_request = {
-	.cmd			= ROCE_ADP_CMD_HISTOGRAM_GET,
-	.set_cmd		= ROCE_ADP_CMD_HISTOGRAM_SET,
-	.ntf_cmd		= ROCE_ADP_CMD_HISTOGRAM_NTF,
-	.req_info_size		= sizeof(struct radp_nl_hist_req),
-	.reply_data_size	= sizeof(struct radp_nl_hist_data),
-	.prepare		= radp_nl_hist_prepare,
-	.reply_size		= radp_nl_hist_reply_size,
-	.fill			= radp_nl_hist_fill,
-	.set			= radp_nl_hist_set,
-	.dump_dev		= radp_nl_hist_dump_dev,
-};
+RADP_NL_DEFINE_REQUEST(hist, RADP_NL_REQUEST_CMDS(HISTOGRAM),
+		       .set = radp_nl_hist_set,
+		       .dump_dev = radp_nl_hist_dump_dev);

@@ -398,22 +398,13 @@ static int radp_nl_profile_set(struct radp_dev *dev,
 	if (err)
 		return err;
 	/* Restored after a firmware reset (reset.c). */
-	radp_saved_set_profile(dev, id, &w.profile);
+	radp_saved_set(dev, &w);
 	ri->one = true;
 	ri->id = id;
 	return 0;
 }
 
-const struct radp_nl_request radp_nl_profile_request = {
-	.cmd			= ROCE_ADP_CMD_PROFILE_GET,
-	.set_cmd		= ROCE_ADP_CMD_PROFILE_SET,
-	.ntf_cmd		= ROCE_ADP_CMD_PROFILE_NTF,
-	.needs_roce_accl	= true,
-	.req_info_size		= sizeof(struct radp_nl_profile_req),
-	.reply_data_size	= sizeof(struct radp_nl_profile_data),
-	.parse			= radp_nl_profile_parse,
-	.prepare		= radp_nl_profile_prepare,
-	.reply_size		= radp_nl_profile_reply_size,
-	.fill			= radp_nl_profile_fill,
-	.set			= radp_nl_profile_set,
-};
+RADP_NL_DEFINE_REQUEST(profile, RADP_NL_REQUEST_CMDS(PROFILE),
+		       .needs_roce_accl = true,
+		       .parse = radp_nl_profile_parse,
+		       .set = radp_nl_profile_set);

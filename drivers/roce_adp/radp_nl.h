@@ -120,6 +120,29 @@ struct radp_nl_request {
 			struct radp_nl_reply_data *data);
 };
 
+/*
+ * Define message @_msg's ops, radp_nl_<msg>_request: its request info and
+ * reply data, struct radp_nl_<msg>_req and struct radp_nl_<msg>_data, its
+ * callbacks radp_nl_<msg>_prepare, _reply_size and _fill, which every
+ * message has, then the initializers given (its commands, the optional
+ * callbacks).
+ */
+#define RADP_NL_DEFINE_REQUEST(_msg, ...)				\
+const struct radp_nl_request radp_nl_##_msg##_request = {		\
+	.req_info_size		= sizeof(struct radp_nl_##_msg##_req),	\
+	.reply_data_size	= sizeof(struct radp_nl_##_msg##_data),	\
+	.prepare		= radp_nl_##_msg##_prepare,		\
+	.reply_size		= radp_nl_##_msg##_reply_size,		\
+	.fill			= radp_nl_##_msg##_fill,		\
+	__VA_ARGS__							\
+}
+
+/* The commands of a message with a GET, a SET and a notification. */
+#define RADP_NL_REQUEST_CMDS(_MSG)					\
+	.cmd			= ROCE_ADP_CMD_##_MSG##_GET,		\
+	.set_cmd		= ROCE_ADP_CMD_##_MSG##_SET,		\
+	.ntf_cmd		= ROCE_ADP_CMD_##_MSG##_NTF
+
 extern const struct radp_nl_request radp_nl_dev_request;
 extern const struct radp_nl_request radp_nl_accl_request;
 extern const struct radp_nl_request radp_nl_profile_request;
