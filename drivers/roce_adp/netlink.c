@@ -222,6 +222,11 @@ static int radp_nl_dump_one(struct sk_buff *skb, struct netlink_callback *cb,
 	if (req->dump_dev)
 		return req->dump_dev(skb, cb, req, ri, data);
 	err = radp_nl_prepare(req, dev, ri, data, cb->extack);
+	if (err == -EOPNOTSUPP && req->optional) {
+		if (cb->extack)
+			cb->extack->_msg = NULL;
+		return 0;
+	}
 	if (err)
 		return err;
 	return radp_nl_put_msg(skb, req, req->cmd, NETLINK_CB(cb->skb).portid,
@@ -511,23 +516,25 @@ static struct genl_family radp_nl_family __ro_after_init = {
 	.n_mcgrps = ARRAY_SIZE(radp_nl_mcgrps),
 };
 
+static void radp_nl_set_registered(bool registered)
+{
+	mutex_lock(&radp_nl_registered_lock);
+	radp_nl_registered = registered;
+	mutex_unlock(&radp_nl_registered_lock);
+}
+
 int __init radp_nl_init(void)
 {
 	int err;
 
 	err = genl_register_family(&radp_nl_family);
-	if (err)
-		return err;
-	mutex_lock(&radp_nl_registered_lock);
-	radp_nl_registered = true;
-	mutex_unlock(&radp_nl_registered_lock);
-	return 0;
+	if (!err)
+		radp_nl_set_registered(true);
+	return err;
 }
 
 void radp_nl_fini(void)
 {
-	mutex_lock(&radp_nl_registered_lock);
-	radp_nl_registered = false;
-	mutex_unlock(&radp_nl_registered_lock);
+	radp_nl_set_registered(false);
 	genl_unregister_family(&radp_nl_family);
 }
