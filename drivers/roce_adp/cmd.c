@@ -48,22 +48,25 @@ struct radp_cmd_status {
 	const char *name;
 };
 
+#define RADP_CMD_STATUS(_name, _err) \
+	{ .status = RADP_CMD_STAT_##_name, .err = _err, .name = #_name }
+
 /* The errno values are those mlx5_core returns for the same status. */
 static const struct radp_cmd_status radp_cmd_statuses[] = {
-	{ RADP_CMD_STAT_OK,		0,	"OK" },
-	{ RADP_CMD_STAT_INT_ERR,	-EIO,	"INT_ERR" },
-	{ RADP_CMD_STAT_BAD_OP,		-EINVAL, "BAD_OP" },
-	{ RADP_CMD_STAT_BAD_PARAM,	-EINVAL, "BAD_PARAM" },
-	{ RADP_CMD_STAT_BAD_SYS_STATE,	-EIO,	"BAD_SYS_STATE" },
-	{ RADP_CMD_STAT_BAD_RES,	-EINVAL, "BAD_RES" },
-	{ RADP_CMD_STAT_RES_BUSY,	-EBUSY,	"RES_BUSY" },
-	{ RADP_CMD_STAT_NOT_READY,	-EAGAIN, "NOT_READY" },
-	{ RADP_CMD_STAT_LIM,		-ENOMEM, "LIM" },
-	{ RADP_CMD_STAT_BAD_RES_STATE,	-EINVAL, "BAD_RES_STATE" },
-	{ RADP_CMD_STAT_IX,		-EINVAL, "IX" },
-	{ RADP_CMD_STAT_NO_RES,		-EAGAIN, "NO_RES" },
-	{ RADP_CMD_STAT_BAD_INP_LEN,	-EIO,	"BAD_INP_LEN" },
-	{ RADP_CMD_STAT_BAD_OUTP_LEN,	-EIO,	"BAD_OUTP_LEN" },
+	RADP_CMD_STATUS(OK, 0),
+	RADP_CMD_STATUS(INT_ERR, -EIO),
+	RADP_CMD_STATUS(BAD_OP, -EINVAL),
+	RADP_CMD_STATUS(BAD_PARAM, -EINVAL),
+	RADP_CMD_STATUS(BAD_SYS_STATE, -EIO),
+	RADP_CMD_STATUS(BAD_RES, -EINVAL),
+	RADP_CMD_STATUS(RES_BUSY, -EBUSY),
+	RADP_CMD_STATUS(NOT_READY, -EAGAIN),
+	RADP_CMD_STATUS(LIM, -ENOMEM),
+	RADP_CMD_STATUS(BAD_RES_STATE, -EINVAL),
+	RADP_CMD_STATUS(IX, -EINVAL),
+	RADP_CMD_STATUS(NO_RES, -EAGAIN),
+	RADP_CMD_STATUS(BAD_INP_LEN, -EIO),
+	RADP_CMD_STATUS(BAD_OUTP_LEN, -EIO),
 };
 
 static const struct radp_cmd_status radp_cmd_status_unknown = {

@@ -195,6 +195,39 @@ int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
 /* emu_mpt.c: its MPT table */
 int radp_emu_mpt_init(struct radp_emu *emu);
 void radp_emu_mpt_fini(struct radp_emu *emu);
+/*
+ * The file_operations of knob radp_emu_<@_name>_fops: its handlers @_read
+ * and @_write (NULL for none) take the device as file->private_data, as
+ * DEFINE_SHOW_ATTRIBUTE() defines a file's fops.
+ */
+#define RADP_EMU_DEFINE_KNOB(_name, _read, _write)			\
+static const struct file_operations radp_emu_##_name##_fops = {	\
+	.open = simple_open,						\
+	.read = _read,							\
+	.write = _write,						\
+	.llseek = generic_file_llseek,					\
+	.owner = THIS_MODULE,						\
+}
+
+/**
+ * struct radp_emu_knob - a file of the device's debugfs directory
+ * @name: its name
+ * @mode: its permissions
+ * @fops: its operations, which take the device
+ * @attr: @fops are DEFINE_DEBUGFS_ATTRIBUTE()'s, which guard themselves
+ *	against the file's removal (debugfs_create_file_unsafe())
+ */
+struct radp_emu_knob {
+	const char *name;
+	umode_t mode;
+	const struct file_operations *fops;
+	bool attr;
+};
+
+void radp_emu_knobs_create(struct radp_emu *emu,
+			   const struct radp_emu_knob *knobs, unsigned int n);
+ssize_t radp_emu_knob_output(char __user *ubuf, size_t count, loff_t *ppos,
+			     char *buf, int len);
 void radp_emu_mpt_debugfs_init(struct radp_emu *emu);
 u8 radp_emu_query_mpt(struct radp_emu *emu, const void *in, size_t inlen,
 		      void *out, size_t outlen, u32 *syndrome);

@@ -35,6 +35,43 @@ static const struct radp_backend_ops radp_emu_ops = {
 	.exec = radp_emu_fw_exec,
 };
 
+/* Read a short knob write into @buf, NUL-terminated. */
+static int radp_emu_knob_input(char *buf, size_t size,
+			       const char __user *ubuf, size_t count)
+{
+	if (count >= size)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	return 0;
+}
+
+/* Hand @len bytes of @buf, a kmalloc()ed text, to a read(); frees @buf. */
+ssize_t radp_emu_knob_output(char __user *ubuf, size_t count, loff_t *ppos,
+			     char *buf, int len)
+{
+	ssize_t ret = simple_read_from_buffer(ubuf, count, ppos, buf, len);
+
+	kfree(buf);
+	return ret;
+}
+
+void radp_emu_knobs_create(struct radp_emu *emu,
+			   const struct radp_emu_knob *knobs, unsigned int n)
+{
+	const struct radp_emu_knob *k;
+
+	for (k = knobs; k < knobs + n; k++) {
+		if (k->attr)
+			debugfs_create_file_unsafe(k->name, k->mode, emu->ddir,
+						   emu, k->fops);
+		else
+			debugfs_create_file(k->name, k->mode, emu->ddir, emu,
+					    k->fops);
+	}
+}
+
 /*
  * Knob "cmd": writing "OPCODE [OP_MOD]" sends an otherwise empty command
  * through the core command path; the write fails with the errno the core
@@ -50,11 +87,9 @@ static ssize_t radp_emu_cmd_write(struct file *file, const char __user *ubuf,
 	char buf[32];
 	int err;
 
-	if (count >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
+	err = radp_emu_knob_input(buf, sizeof(buf), ubuf, count);
+	if (err)
+		return err;
 	if (sscanf(buf, "%i %i", &opcode, &op_mod) < 1 ||
 	    opcode > U16_MAX || op_mod > U16_MAX)
 		return -EINVAL;
@@ -87,13 +122,7 @@ static ssize_t radp_emu_cmd_read(struct file *file, char __user *ubuf,
 	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
 }
 
-static const struct file_operations radp_emu_cmd_fops = {
-	.open = simple_open,
-	.read = radp_emu_cmd_read,
-	.write = radp_emu_cmd_write,
-	.llseek = generic_file_llseek,
-	.owner = THIS_MODULE,
-};
+RADP_EMU_DEFINE_KNOB(cmd, radp_emu_cmd_read, radp_emu_cmd_write);
 
 /* Knob "cmd_delay_us": at most a second, so that a typo cannot hang us. */
 static int radp_emu_cmd_delay_get(void *data, u64 *val)
@@ -117,18 +146,6 @@ static int radp_emu_cmd_delay_set(void *data, u64 val)
 }
 DEFINE_DEBUGFS_ATTRIBUTE(radp_emu_cmd_delay_fops, radp_emu_cmd_delay_get,
 			 radp_emu_cmd_delay_set, "%llu\n");
-
-/* Read a short knob write into @buf, NUL-terminated. */
-static int radp_emu_knob_input(char *buf, size_t size,
-			       const char __user *ubuf, size_t count)
-{
-	if (count >= size)
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-	return 0;
-}
 
 /*
  * Knob "fail_next": writing "N STATUS SYNDROME" makes the next N commands
@@ -182,13 +199,7 @@ static ssize_t radp_emu_fail_next_read(struct file *file, char __user *ubuf,
 	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
 }
 
-static const struct file_operations radp_emu_fail_next_fops = {
-	.open = simple_open,
-	.read = radp_emu_fail_next_read,
-	.write = radp_emu_fail_next_write,
-	.llseek = generic_file_llseek,
-	.owner = THIS_MODULE,
-};
+RADP_EMU_DEFINE_KNOB(fail_next, radp_emu_fail_next_read, radp_emu_fail_next_write);
 
 /*
  * Hex digits to bytes, blanks anywhere between digits allowed: 0 and the
@@ -247,12 +258,7 @@ static ssize_t radp_emu_reply_next_write(struct file *file,
 	return count;
 }
 
-static const struct file_operations radp_emu_reply_next_fops = {
-	.open = simple_open,
-	.write = radp_emu_reply_next_write,
-	.llseek = generic_file_llseek,
-	.owner = THIS_MODULE,
-};
+RADP_EMU_DEFINE_KNOB(reply_next, NULL, radp_emu_reply_next_write);
 
 /*
  * Knob "cmd_raw": writing "[outlen=N] HEX" sends the input mailbox HEX
@@ -324,7 +330,6 @@ static ssize_t radp_emu_cmd_raw_read(struct file *file, char __user *ubuf,
 	struct radp_emu *emu = file->private_data;
 	size_t size = 96 + 9 * RADP_EMU_RAW_MAX / 4;
 	unsigned int i;
-	ssize_t ret;
 	char *buf;
 	int len;
 
@@ -342,18 +347,10 @@ static ssize_t radp_emu_cmd_raw_read(struct file *file, char __user *ubuf,
 				 &emu->raw.out[i]);
 	mutex_unlock(&emu->raw.lock);
 	len += scnprintf(buf + len, size - len, "\n");
-	ret = simple_read_from_buffer(ubuf, count, ppos, buf, len);
-	kfree(buf);
-	return ret;
+	return radp_emu_knob_output(ubuf, count, ppos, buf, len);
 }
 
-static const struct file_operations radp_emu_cmd_raw_fops = {
-	.open = simple_open,
-	.read = radp_emu_cmd_raw_read,
-	.write = radp_emu_cmd_raw_write,
-	.llseek = generic_file_llseek,
-	.owner = THIS_MODULE,
-};
+RADP_EMU_DEFINE_KNOB(cmd_raw, radp_emu_cmd_raw_read, radp_emu_cmd_raw_write);
 
 /*
  * Knob "last_cmd": the last RADP_EMU_LAST_CMDS commands the firmware
@@ -368,7 +365,6 @@ static ssize_t radp_emu_last_cmd_read(struct file *file, char __user *ubuf,
 	size_t size = RADP_EMU_LAST_CMDS *
 		      (16 + 9 * (RADP_EMU_LAST_IN_LEN + RADP_CMD_OUT_HDR_LEN) / 4);
 	unsigned int i, n, slot;
-	ssize_t ret;
 	char *buf;
 	int len = 0;
 
@@ -391,9 +387,7 @@ static ssize_t radp_emu_last_cmd_read(struct file *file, char __user *ubuf,
 		len += scnprintf(buf + len, size - len, "\n");
 	}
 	spin_unlock(&emu->fault.lock);
-	ret = simple_read_from_buffer(ubuf, count, ppos, buf, len);
-	kfree(buf);
-	return ret;
+	return radp_emu_knob_output(ubuf, count, ppos, buf, len);
 }
 
 /* Any write to "last_cmd" forgets the commands kept so far. */
@@ -409,13 +403,7 @@ static ssize_t radp_emu_last_cmd_write(struct file *file,
 	return count;
 }
 
-static const struct file_operations radp_emu_last_cmd_fops = {
-	.open = simple_open,
-	.read = radp_emu_last_cmd_read,
-	.write = radp_emu_last_cmd_write,
-	.llseek = generic_file_llseek,
-	.owner = THIS_MODULE,
-};
+RADP_EMU_DEFINE_KNOB(last_cmd, radp_emu_last_cmd_read, radp_emu_last_cmd_write);
 
 /* Knob "hang_next": the next N commands are never answered. */
 static int radp_emu_hang_next_get(void *data, u64 *val)
@@ -468,14 +456,22 @@ static int radp_emu_fw_reset_set(void *data, u64 val)
 DEFINE_DEBUGFS_ATTRIBUTE(radp_emu_fw_reset_fops, radp_emu_fw_reset_get,
 			 radp_emu_fw_reset_set, "%llu\n");
 
+static const struct radp_emu_knob radp_emu_knobs[] = {
+	{ "cmd",		0600, &radp_emu_cmd_fops },
+	{ "cmd_raw",		0600, &radp_emu_cmd_raw_fops },
+	{ "cmd_delay_us",	0600, &radp_emu_cmd_delay_fops, true },
+	{ "fail_next",		0600, &radp_emu_fail_next_fops },
+	{ "hang_next",		0600, &radp_emu_hang_next_fops, true },
+	{ "reply_next",		0200, &radp_emu_reply_next_fops },
+	{ "last_cmd",		0600, &radp_emu_last_cmd_fops },
+	{ "fw_reset",		0600, &radp_emu_fw_reset_fops, true },
+};
+
 static void radp_emu_debugfs_init(struct radp_emu *emu)
 {
 	emu->ddir = debugfs_create_dir(emu->radp.name, radp_debugfs_root);
 	debugfs_create_bool("roce_accl_cap", 0600, emu->ddir,
 			    &emu->radp.roce_accl_cap);
-	debugfs_create_file("cmd", 0600, emu->ddir, emu, &radp_emu_cmd_fops);
-	debugfs_create_file("cmd_raw", 0600, emu->ddir, emu,
-			    &radp_emu_cmd_raw_fops);
 	debugfs_create_bool("skip_driver_checks", 0600, emu->ddir,
 			    &emu->radp.skip_checks);
 	/*
@@ -490,18 +486,7 @@ static void radp_emu_debugfs_init(struct radp_emu *emu)
 			   0600, emu->ddir, &emu->accl.base_timeout_min);
 	debugfs_create_x32("accl_configurable", 0600, emu->ddir,
 			   &emu->accl.configurable);
-	debugfs_create_file_unsafe("cmd_delay_us", 0600, emu->ddir, emu,
-				   &radp_emu_cmd_delay_fops);
-	debugfs_create_file("fail_next", 0600, emu->ddir, emu,
-			    &radp_emu_fail_next_fops);
-	debugfs_create_file_unsafe("hang_next", 0600, emu->ddir, emu,
-				   &radp_emu_hang_next_fops);
-	debugfs_create_file("reply_next", 0200, emu->ddir, emu,
-			    &radp_emu_reply_next_fops);
-	debugfs_create_file("last_cmd", 0600, emu->ddir, emu,
-			    &radp_emu_last_cmd_fops);
-	debugfs_create_file_unsafe("fw_reset", 0600, emu->ddir, emu,
-				   &radp_emu_fw_reset_fops);
+	radp_emu_knobs_create(emu, radp_emu_knobs, ARRAY_SIZE(radp_emu_knobs));
 	radp_dev_debugfs_init(&emu->radp, emu->ddir);
 	radp_emu_mpt_debugfs_init(emu);
 	radp_emu_hist_debugfs_init(emu);

@@ -308,12 +308,7 @@ out:
 	return err ?: count;
 }
 
-static const struct file_operations radp_emu_hist_event_fops = {
-	.open = simple_open,
-	.write = radp_emu_hist_event_write,
-	.llseek = generic_file_llseek,
-	.owner = THIS_MODULE,
-};
+RADP_EMU_DEFINE_KNOB(hist_event, NULL, radp_emu_hist_event_write);
 
 /* Knob "hist_counts": the raw counters, bin 0 first, not cleared. */
 static ssize_t radp_emu_hist_counts_read(struct file *file, char __user *ubuf,
@@ -321,7 +316,6 @@ static ssize_t radp_emu_hist_counts_read(struct file *file, char __user *ubuf,
 {
 	struct radp_emu *emu = file->private_data;
 	size_t size = RADP_HIST_BINS_MAX * 21 + 2;
-	ssize_t ret;
 	char *buf;
 	int len = 0;
 	u32 i;
@@ -335,16 +329,14 @@ static ssize_t radp_emu_hist_counts_read(struct file *file, char __user *ubuf,
 				 emu->hist.counts[i]);
 	up_read(&emu->fw_lock);
 	len += scnprintf(buf + len, size - len, "\n");
-	ret = simple_read_from_buffer(ubuf, count, ppos, buf, len);
-	kfree(buf);
-	return ret;
+	return radp_emu_knob_output(ubuf, count, ppos, buf, len);
 }
 
-static const struct file_operations radp_emu_hist_counts_fops = {
-	.open = simple_open,
-	.read = radp_emu_hist_counts_read,
-	.llseek = generic_file_llseek,
-	.owner = THIS_MODULE,
+RADP_EMU_DEFINE_KNOB(hist_counts, radp_emu_hist_counts_read, NULL);
+
+static const struct radp_emu_knob radp_emu_hist_knobs[] = {
+	{ "hist_event",		0200, &radp_emu_hist_event_fops },
+	{ "hist_counts",	0400, &radp_emu_hist_counts_fops },
 };
 
 void radp_emu_hist_debugfs_init(struct radp_emu *emu)
@@ -355,8 +347,6 @@ void radp_emu_hist_debugfs_init(struct radp_emu *emu)
 			   &emu->hist.bin_num_max);
 	debugfs_create_x32("hist_time_unit_cap", 0600, emu->ddir,
 			   &emu->hist.time_unit_cap);
-	debugfs_create_file("hist_event", 0200, emu->ddir, emu,
-			    &radp_emu_hist_event_fops);
-	debugfs_create_file("hist_counts", 0400, emu->ddir, emu,
-			    &radp_emu_hist_counts_fops);
+	radp_emu_knobs_create(emu, radp_emu_hist_knobs,
+			      ARRAY_SIZE(radp_emu_hist_knobs));
 }

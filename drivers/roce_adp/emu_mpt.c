@@ -349,26 +349,19 @@ static int radp_emu_mpt_size_set(void *data, u64 val)
 DEFINE_DEBUGFS_ATTRIBUTE(radp_emu_mpt_size_fops, radp_emu_mpt_size_get,
 			 radp_emu_mpt_size_set, "%llu\n");
 
-#define RADP_EMU_WO_FOPS(_name, _write)			\
-static const struct file_operations _name = {		\
-	.open = simple_open,				\
-	.write = _write,				\
-	.llseek = generic_file_llseek,			\
-	.owner = THIS_MODULE,				\
-}
+RADP_EMU_DEFINE_KNOB(mpt_entry, NULL, radp_emu_mpt_entry_write);
+RADP_EMU_DEFINE_KNOB(mpt_fill, NULL, radp_emu_mpt_fill_write);
+RADP_EMU_DEFINE_KNOB(mpt_clear, NULL, radp_emu_mpt_clear_write);
 
-RADP_EMU_WO_FOPS(radp_emu_mpt_entry_fops, radp_emu_mpt_entry_write);
-RADP_EMU_WO_FOPS(radp_emu_mpt_fill_fops, radp_emu_mpt_fill_write);
-RADP_EMU_WO_FOPS(radp_emu_mpt_clear_fops, radp_emu_mpt_clear_write);
+static const struct radp_emu_knob radp_emu_mpt_knobs[] = {
+	{ "mpt_size",	0600, &radp_emu_mpt_size_fops, true },
+	{ "mpt_entry",	0200, &radp_emu_mpt_entry_fops },
+	{ "mpt_fill",	0200, &radp_emu_mpt_fill_fops },
+	{ "mpt_clear",	0200, &radp_emu_mpt_clear_fops },
+};
 
 void radp_emu_mpt_debugfs_init(struct radp_emu *emu)
 {
-	debugfs_create_file_unsafe("mpt_size", 0600, emu->ddir, emu,
-				   &radp_emu_mpt_size_fops);
-	debugfs_create_file("mpt_entry", 0200, emu->ddir, emu,
-			    &radp_emu_mpt_entry_fops);
-	debugfs_create_file("mpt_fill", 0200, emu->ddir, emu,
-			    &radp_emu_mpt_fill_fops);
-	debugfs_create_file("mpt_clear", 0200, emu->ddir, emu,
-			    &radp_emu_mpt_clear_fops);
+	radp_emu_knobs_create(emu, radp_emu_mpt_knobs,
+			      ARRAY_SIZE(radp_emu_mpt_knobs));
 }

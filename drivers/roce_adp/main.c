@@ -17,6 +17,19 @@ MODULE_PARM_DESC(emu_devices,
 
 struct dentry *radp_debugfs_root;
 
+/**
+ * radp_debugfs_backend_dir - a directory for a backend's devices
+ * @name: the backend's name, the directory's
+ *
+ * Return: the directory /sys/kernel/debug/roce_adp/@name/, which the
+ * backend removes (debugfs_remove_recursive()) before it unloads.
+ */
+struct dentry *radp_debugfs_backend_dir(const char *name)
+{
+	return debugfs_create_dir(name, radp_debugfs_root);
+}
+EXPORT_SYMBOL_GPL(radp_debugfs_backend_dir);
+
 static int __init radp_init(void)
 {
 	int err;

@@ -22,10 +22,16 @@
  * rebuilds the function under the devlink lock. The backend reports the
  * reset to the core at that event and its end once the function is up
  * again, and the core restores the configuration.
+ *
+ * debugfs. Each attached function has a directory
+ * /sys/kernel/debug/roce_adp/mlx5/<PCI address>/ holding the core's files
+ * (fw_cmds: the commands sent to its firmware), made once the function is
+ * fully attached and removed first thing at detach.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/debugfs.h>
 #include <linux/list.h>
 #include <linux/mlx5/driver.h>
 #include <linux/mlx5/mlx5_ifc.h>
@@ -59,6 +65,7 @@
  * @reset_events: MLX5_DEV_EVENT_SYS_ERROR events seen
  * @resetting: the core was told of a reset whose end it has not seen
  * @reset_start: jiffies at the start of that reset
+ * @ddir: its debugfs directory, under radp_mlx5_debugfs
  */
 struct radp_mlx5 {
 	struct radp_dev radp;
@@ -71,6 +78,7 @@ struct radp_mlx5 {
 	unsigned int reset_events;
 	bool resetting;
 	unsigned long reset_start;
+	struct dentry *ddir;
 };
 
 static LIST_HEAD(radp_mlx5_list);
@@ -78,6 +86,8 @@ static LIST_HEAD(radp_mlx5_list);
 static DEFINE_MUTEX(radp_mlx5_lock);
 /* Set at module exit: functions bound from then on are not attached. */
 static bool radp_mlx5_exiting;
+/* /sys/kernel/debug/roce_adp/mlx5/, for the lifetime of the module. */
+static struct dentry *radp_mlx5_debugfs;
 
 /*
  * The only commands the core builds: ROCE_ACCL through ACCESS_REG, when
@@ -335,6 +345,10 @@ static void radp_mlx5_attach(struct pci_dev *pdev)
 	list_add_tail(&m->list, &radp_mlx5_list);
 	mutex_unlock(&radp_mlx5_lock);
 
+	/* Under the device lock: detach, which removes it, comes after. */
+	m->ddir = debugfs_create_dir(m->radp.name, radp_mlx5_debugfs);
+	radp_dev_debugfs_init(&m->radp, m->ddir);
+
 	dev_info(&pdev->dev, "roce_adp: device %s, firmware %s, ROCE_ACCL %s\n",
 		 m->radp.name, m->radp.fw_version,
 		 m->radp.roce_accl_cap ? "supported" :
@@ -362,6 +376,8 @@ static void radp_mlx5_detach(struct pci_dev *pdev)
 	if (!m)
 		return;
 
+	/* Waits for the readers and writers of its files. */
+	debugfs_remove_recursive(m->ddir);
 	radp_mlx5_fw_events_stop(m);
 	/* Returns once no request uses m->mdev any more. */
 	radp_dev_unregister(&m->radp);
@@ -414,9 +430,12 @@ static int __init radp_mlx5_init(void)
 	 * The notifier first, then the functions already bound: one bound in
 	 * between is seen twice, and attach ignores the second time.
 	 */
+	radp_mlx5_debugfs = radp_debugfs_backend_dir("mlx5");
 	err = bus_register_notifier(&pci_bus_type, &radp_mlx5_nb);
-	if (err)
+	if (err) {
+		debugfs_remove_recursive(radp_mlx5_debugfs);
 		return err;
+	}
 	bus_for_each_dev(&pci_bus_type, NULL, NULL, radp_mlx5_attach_bound);
 
 	mutex_lock(&radp_mlx5_lock);
@@ -454,6 +473,7 @@ static void __exit radp_mlx5_exit(void)
 		pci_dev_put(pdev);
 	}
 	bus_unregister_notifier(&pci_bus_type, &radp_mlx5_nb);
+	debugfs_remove_recursive(radp_mlx5_debugfs);
 }
 
 module_init(radp_mlx5_init);

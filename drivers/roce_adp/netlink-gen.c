@@ -53,7 +53,8 @@ const struct nla_policy roce_adp_accl_nl_policy[ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE
 	[ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE] = NLA_POLICY_MAX(NLA_U8, 3),
 };
 
-const struct nla_policy roce_adp_histogram_config_nl_policy[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN1_WIDTH + 1] = {
+const struct nla_policy
+roce_adp_histogram_config_nl_policy[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN1_WIDTH + 1] = {
 	[ROCE_ADP_A_HISTOGRAM_CONFIG_COUNT_ENABLE] = NLA_POLICY_MAX(NLA_U8, 1),
 	[ROCE_ADP_A_HISTOGRAM_CONFIG_CLEAR_ON_READ] = NLA_POLICY_MAX(NLA_U8, 1),
 	[ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID_VALID] = NLA_POLICY_MAX(NLA_U8, 1),
@@ -62,9 +63,12 @@ const struct nla_policy roce_adp_histogram_config_nl_policy[ROCE_ADP_A_HISTOGRAM
 	[ROCE_ADP_A_HISTOGRAM_CONFIG_TIME_UNIT_CAP] = { .type = NLA_U32, },
 	[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_NUM] = NLA_POLICY_MAX(NLA_U32, ROCE_ADP_HIST_BINS_MAX),
 	[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_NUM_MAX] = { .type = NLA_U32, },
-	[ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID] = NLA_POLICY_FULL_RANGE(NLA_U32, &roce_adp_a_histogram_config_vhca_id_range),
-	[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN0_WIDTH] = NLA_POLICY_FULL_RANGE(NLA_U32, &roce_adp_a_histogram_config_bin0_width_range),
-	[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN1_WIDTH] = NLA_POLICY_FULL_RANGE(NLA_U32, &roce_adp_a_histogram_config_bin1_width_range),
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID] =
+		NLA_POLICY_FULL_RANGE(NLA_U32, &roce_adp_a_histogram_config_vhca_id_range),
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN0_WIDTH] =
+		NLA_POLICY_FULL_RANGE(NLA_U32, &roce_adp_a_histogram_config_bin0_width_range),
+	[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN1_WIDTH] =
+		NLA_POLICY_FULL_RANGE(NLA_U32, &roce_adp_a_histogram_config_bin1_width_range),
 };
 
 const struct nla_policy roce_adp_profile_nl_policy[ROCE_ADP_A_PROFILE_RANGE + 1] = {
@@ -73,7 +77,8 @@ const struct nla_policy roce_adp_profile_nl_policy[ROCE_ADP_A_PROFILE_RANGE + 1]
 	[ROCE_ADP_A_PROFILE_RANGE_NUM] = NLA_POLICY_MAX(NLA_U32, 7),
 	[ROCE_ADP_A_PROFILE_START_RANGE_INDEX] = NLA_POLICY_MAX(NLA_U32, 7),
 	[ROCE_ADP_A_PROFILE_TIME_UNIT] = NLA_POLICY_MAX(NLA_U32, 3),
-	[ROCE_ADP_A_PROFILE_TIME_BASE] = NLA_POLICY_FULL_RANGE(NLA_U32, &roce_adp_a_profile_time_base_range),
+	[ROCE_ADP_A_PROFILE_TIME_BASE] =
+		NLA_POLICY_FULL_RANGE(NLA_U32, &roce_adp_a_profile_time_base_range),
 	[ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT] = NLA_POLICY_MAX(NLA_U32, 255),
 	[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND] = NLA_POLICY_MAX(NLA_U32, 255),
 	[ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE] = NLA_POLICY_MAX(NLA_U32, 255),

@@ -13,7 +13,8 @@
 
 /* Common nested types */
 extern const struct nla_policy roce_adp_accl_nl_policy[ROCE_ADP_A_ACCL_CC_PROBE_MP_MODE + 1];
-extern const struct nla_policy roce_adp_histogram_config_nl_policy[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN1_WIDTH + 1];
+extern const struct nla_policy
+roce_adp_histogram_config_nl_policy[ROCE_ADP_A_HISTOGRAM_CONFIG_BIN1_WIDTH + 1];
 extern const struct nla_policy roce_adp_profile_nl_policy[ROCE_ADP_A_PROFILE_RANGE + 1];
 extern const struct nla_policy roce_adp_range_nl_policy[ROCE_ADP_A_RANGE_RANGE_SIZE + 1];
 

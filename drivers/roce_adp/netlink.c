@@ -177,58 +177,33 @@ static struct sk_buff *radp_nl_build(const struct radp_nl_request *req,
 /*
  * Who asks, and whether the snapshot answers: requests without
  * CAP_NET_ADMIN (the capability GENL_ADMIN_PERM asks for, checked as
- * genetlink does) never make the module read a device on their own.
+ * genetlink does) never make the module read a device on their own. Then
+ * the message's own attributes (its parse), for a GET's do or dump.
  */
-static void radp_nl_req_init(struct radp_nl_req_info *ri,
-			     const struct sk_buff *skb, struct nlattr **attrs)
+static int radp_nl_req_init(const struct radp_nl_request *req,
+			    struct radp_nl_req_info *ri,
+			    const struct sk_buff *skb, struct nlattr **attrs,
+			    struct netlink_ext_ack *extack)
 {
 	ri->unpriv = !netlink_capable(skb, CAP_NET_ADMIN);
 	ri->snapshot = ri->unpriv || nla_get_flag(attrs[ROCE_ADP_A_SNAPSHOT]);
+	return req->parse ? req->parse(ri, attrs, extack) : 0;
 }
 
-static int radp_nl_get_doit(struct sk_buff *skb, struct genl_info *info,
-			    const struct radp_nl_request *req)
+/* A GET's reply about @dev. */
+static struct sk_buff *radp_nl_get(const struct radp_nl_request *req,
+				   struct radp_dev *dev,
+				   struct radp_nl_req_info *ri,
+				   struct radp_nl_reply_data *data,
+				   struct genl_info *info)
 {
-	struct radp_nl_reply_data *data;
-	struct radp_nl_req_info *ri;
-	struct radp_dev *dev;
-	struct sk_buff *msg;
 	int err;
 
-	err = radp_nl_alloc(req, &ri, &data);
-	if (err)
-		return err;
-	radp_nl_req_init(ri, skb, info->attrs);
-	if (req->parse) {
-		err = req->parse(ri, info->attrs, info->extack);
-		if (err)
-			goto err_free;
-	}
-	dev = radp_nl_dev_from_info(info);
-	if (IS_ERR(dev)) {
-		err = PTR_ERR(dev);
-		goto err_free;
-	}
 	err = radp_nl_prepare(req, dev, ri, data, info->extack);
 	if (err)
-		goto err_put_dev;
-	msg = radp_nl_build(req, req->cmd, info->snd_portid, info->snd_seq,
-			    ri, data);
-	if (IS_ERR(msg)) {
-		err = PTR_ERR(msg);
-		goto err_put_dev;
-	}
-	radp_dev_put(dev);
-	kfree(data);
-	kfree(ri);
-	return genlmsg_reply(msg, info);
-
-err_put_dev:
-	radp_dev_put(dev);
-err_free:
-	kfree(data);
-	kfree(ri);
-	return err;
+		return ERR_PTR(err);
+	return radp_nl_build(req, req->cmd, info->snd_portid, info->snd_seq,
+			     ri, data);
 }
 
 /* The part of a dump about one device. */
@@ -247,6 +222,11 @@ static int radp_nl_dump_one(struct sk_buff *skb, struct netlink_callback *cb,
 	if (req->dump_dev)
 		return req->dump_dev(skb, cb, req, ri, data);
 	err = radp_nl_prepare(req, dev, ri, data, cb->extack);
+	if (err == -EOPNOTSUPP && req->optional) {
+		if (cb->extack)
+			cb->extack->_msg = NULL;
+		return 0;
+	}
 	if (err)
 		return err;
 	return radp_nl_put_msg(skb, req, req->cmd, NETLINK_CB(cb->skb).portid,
@@ -294,12 +274,9 @@ static int radp_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
 	if (err)
 		return err;
 	ri->dump = true;
-	radp_nl_req_init(ri, cb->skb, attrs);
-	if (req->parse) {
-		err = req->parse(ri, attrs, cb->extack);
-		if (err)
-			goto out;
-	}
+	err = radp_nl_req_init(req, ri, cb->skb, attrs, cb->extack);
+	if (err)
+		goto out;
 
 	if (attrs[ROCE_ADP_A_DEV_NAME]) {
 		err = radp_nl_dump_named(skb, cb, req,
@@ -326,6 +303,15 @@ out:
 	return err;
 }
 
+/* Is anyone in the "config" group? Under radp_nl_registered_lock. */
+static bool radp_nl_listened(void)
+{
+	lockdep_assert_held(&radp_nl_registered_lock);
+	return radp_nl_registered &&
+	       genl_has_listeners(&radp_nl_family, &init_net,
+				  ROCE_ADP_NLGRP_CONFIG);
+}
+
 /*
  * radp_nl_notify - tell the "config" group about @dev, with @cmd (a *_NTF)
  * @ri: the request info (NULL: a zeroed one); for ROCE_ADP_CMD_DEV_NTF it
@@ -345,9 +331,7 @@ void radp_nl_notify(struct radp_dev *dev, u8 cmd,
 	if (WARN_ON_ONCE(!req))
 		return;
 	mutex_lock(&radp_nl_registered_lock);
-	if (!radp_nl_registered ||
-	    !genl_has_listeners(&radp_nl_family, &init_net,
-				ROCE_ADP_NLGRP_CONFIG))
+	if (!radp_nl_listened())
 		goto unlock;
 	if (!data) {
 		if (radp_nl_alloc(req, &own_ri, &own_data))
@@ -380,9 +364,7 @@ static void radp_nl_notify_readback_failed(struct radp_dev *dev, u8 cmd)
 	void *hdr;
 
 	mutex_lock(&radp_nl_registered_lock);
-	if (!radp_nl_registered ||
-	    !genl_has_listeners(&radp_nl_family, &init_net,
-				ROCE_ADP_NLGRP_CONFIG))
+	if (!radp_nl_listened())
 		goto unlock;
 	msg = genlmsg_new(nla_total_size(strlen(dev->name) + 1) +
 			  nla_total_size(0), GFP_KERNEL);
@@ -401,23 +383,15 @@ unlock:
 	mutex_unlock(&radp_nl_registered_lock);
 }
 
-static int radp_nl_set_doit(struct sk_buff *skb, struct genl_info *info,
-			    const struct radp_nl_request *req)
+/* A SET on @dev, its notification, and its reply. */
+static struct sk_buff *radp_nl_set(const struct radp_nl_request *req,
+				   struct radp_dev *dev,
+				   struct radp_nl_req_info *ri,
+				   struct radp_nl_reply_data *data,
+				   struct genl_info *info)
 {
-	struct radp_nl_reply_data *data;
-	struct radp_nl_req_info *ri;
-	struct radp_dev *dev;
 	struct sk_buff *msg;
 	int err;
-
-	err = radp_nl_alloc(req, &ri, &data);
-	if (err)
-		return err;
-	dev = radp_nl_dev_from_info(info);
-	if (IS_ERR(dev)) {
-		err = PTR_ERR(dev);
-		goto err_free;
-	}
 
 	/*
 	 * The reply and the notification show this change, not a later
@@ -427,7 +401,7 @@ static int radp_nl_set_doit(struct sk_buff *skb, struct genl_info *info,
 	 */
 	err = mutex_lock_killable(&dev->cfg_lock);
 	if (err)
-		goto err_put_dev;
+		return ERR_PTR(err);
 	ri->set = true;
 	err = req->set(dev, ri, info);
 	if (err)
@@ -446,110 +420,85 @@ static int radp_nl_set_doit(struct sk_buff *skb, struct genl_info *info,
 		ri->dev_event = ri->ntf_event;
 		radp_nl_notify(dev, req->ntf_cmd, ri, data);
 	}
-	if (IS_ERR(msg)) {
-		err = PTR_ERR(msg);
-		goto err_unlock;
-	}
 	mutex_unlock(&dev->cfg_lock);
-
-	radp_dev_put(dev);
-	kfree(data);
-	kfree(ri);
-	return genlmsg_reply(msg, info);
+	return msg;
 
 err_unlock:
 	mutex_unlock(&dev->cfg_lock);
-err_put_dev:
+	return ERR_PTR(err);
+}
+
+/*
+ * A do request, a GET or (@set) a SET, about the device it names. A SET's
+ * policy has neither the snapshot flag nor what a GET's parse reads.
+ */
+static int radp_nl_doit(struct sk_buff *skb, struct genl_info *info,
+			const struct radp_nl_request *req, bool set)
+{
+	struct radp_nl_reply_data *data;
+	struct radp_nl_req_info *ri;
+	struct radp_dev *dev;
+	struct sk_buff *msg;
+	int err;
+
+	err = radp_nl_alloc(req, &ri, &data);
+	if (err)
+		return err;
+	if (!set) {
+		err = radp_nl_req_init(req, ri, skb, info->attrs, info->extack);
+		if (err)
+			goto out;
+	}
+	dev = radp_nl_dev_from_info(info);
+	if (IS_ERR(dev)) {
+		err = PTR_ERR(dev);
+		goto out;
+	}
+	msg = set ? radp_nl_set(req, dev, ri, data, info) :
+		    radp_nl_get(req, dev, ri, data, info);
 	radp_dev_put(dev);
-err_free:
+	err = PTR_ERR_OR_ZERO(msg);
+	if (!err)
+		err = genlmsg_reply(msg, info);
+out:
 	kfree(data);
 	kfree(ri);
 	return err;
 }
 
-/* The handlers netlink-gen.c names, one message's ops each. */
-int roce_adp_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	return radp_nl_get_doit(skb, info, &radp_nl_dev_request);
+/*
+ * The handlers netlink-gen.c names, each passing one message's ops
+ * (radp_nl_<msg>_request) to the skeleton, as DEFINE_SHOW_ATTRIBUTE()
+ * defines a file's fops: a GET's doit and dumpit, or a SET's doit.
+ */
+#define RADP_NL_DEFINE_GET(_op, _msg)					\
+int roce_adp_nl_##_op##_doit(struct sk_buff *skb, struct genl_info *info) \
+{									\
+	return radp_nl_doit(skb, info, &radp_nl_##_msg##_request, false); \
+}									\
+int roce_adp_nl_##_op##_dumpit(struct sk_buff *skb,			\
+			       struct netlink_callback *cb)		\
+{									\
+	return radp_nl_get_dumpit(skb, cb, &radp_nl_##_msg##_request);	\
 }
 
-int roce_adp_nl_dev_get_dumpit(struct sk_buff *skb,
-			       struct netlink_callback *cb)
-{
-	return radp_nl_get_dumpit(skb, cb, &radp_nl_dev_request);
+#define RADP_NL_DEFINE_SET(_op, _msg)					\
+int roce_adp_nl_##_op##_doit(struct sk_buff *skb, struct genl_info *info) \
+{									\
+	return radp_nl_doit(skb, info, &radp_nl_##_msg##_request, true); \
 }
 
-int roce_adp_nl_profile_forget_doit(struct sk_buff *skb,
-				    struct genl_info *info)
-{
-	return radp_nl_set_doit(skb, info, &radp_nl_dev_request);
-}
-
-int roce_adp_nl_accl_get_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	return radp_nl_get_doit(skb, info, &radp_nl_accl_request);
-}
-
-int roce_adp_nl_accl_get_dumpit(struct sk_buff *skb,
-				struct netlink_callback *cb)
-{
-	return radp_nl_get_dumpit(skb, cb, &radp_nl_accl_request);
-}
-
-int roce_adp_nl_accl_set_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	return radp_nl_set_doit(skb, info, &radp_nl_accl_request);
-}
-
-int roce_adp_nl_profile_get_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	return radp_nl_get_doit(skb, info, &radp_nl_profile_request);
-}
-
-int roce_adp_nl_profile_get_dumpit(struct sk_buff *skb,
-				   struct netlink_callback *cb)
-{
-	return radp_nl_get_dumpit(skb, cb, &radp_nl_profile_request);
-}
-
-int roce_adp_nl_profile_set_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	return radp_nl_set_doit(skb, info, &radp_nl_profile_request);
-}
-
-int roce_adp_nl_mpt_get_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	return radp_nl_get_doit(skb, info, &radp_nl_mpt_request);
-}
-
-int roce_adp_nl_mpt_get_dumpit(struct sk_buff *skb,
-			       struct netlink_callback *cb)
-{
-	return radp_nl_get_dumpit(skb, cb, &radp_nl_mpt_request);
-}
-
-int roce_adp_nl_histogram_get_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	return radp_nl_get_doit(skb, info, &radp_nl_hist_request);
-}
-
-int roce_adp_nl_histogram_get_dumpit(struct sk_buff *skb,
-				     struct netlink_callback *cb)
-{
-	return radp_nl_get_dumpit(skb, cb, &radp_nl_hist_request);
-}
-
+RADP_NL_DEFINE_GET(dev_get, dev)
+RADP_NL_DEFINE_SET(profile_forget, dev)
+RADP_NL_DEFINE_GET(accl_get, accl)
+RADP_NL_DEFINE_SET(accl_set, accl)
+RADP_NL_DEFINE_GET(profile_get, profile)
+RADP_NL_DEFINE_SET(profile_set, profile)
+RADP_NL_DEFINE_GET(mpt_get, mpt)
+RADP_NL_DEFINE_GET(histogram_get, hist)
 /* SET and CLEAR share the message's set, which tells them apart. */
-int roce_adp_nl_histogram_set_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	return radp_nl_set_doit(skb, info, &radp_nl_hist_request);
-}
-
-int roce_adp_nl_histogram_clear_doit(struct sk_buff *skb,
-				     struct genl_info *info)
-{
-	return radp_nl_set_doit(skb, info, &radp_nl_hist_request);
-}
+RADP_NL_DEFINE_SET(histogram_set, hist)
+RADP_NL_DEFINE_SET(histogram_clear, hist)
 
 static const struct genl_multicast_group radp_nl_mcgrps[] = {
 	[ROCE_ADP_NLGRP_CONFIG] = { .name = ROCE_ADP_MCGRP_CONFIG },
@@ -567,23 +516,25 @@ static struct genl_family radp_nl_family __ro_after_init = {
 	.n_mcgrps = ARRAY_SIZE(radp_nl_mcgrps),
 };
 
+static void radp_nl_set_registered(bool registered)
+{
+	mutex_lock(&radp_nl_registered_lock);
+	radp_nl_registered = registered;
+	mutex_unlock(&radp_nl_registered_lock);
+}
+
 int __init radp_nl_init(void)
 {
 	int err;
 
 	err = genl_register_family(&radp_nl_family);
-	if (err)
-		return err;
-	mutex_lock(&radp_nl_registered_lock);
-	radp_nl_registered = true;
-	mutex_unlock(&radp_nl_registered_lock);
-	return 0;
+	if (!err)
+		radp_nl_set_registered(true);
+	return err;
 }
 
 void radp_nl_fini(void)
 {
-	mutex_lock(&radp_nl_registered_lock);
-	radp_nl_registered = false;
-	mutex_unlock(&radp_nl_registered_lock);
+	radp_nl_set_registered(false);
 	genl_unregister_family(&radp_nl_family);
 }

@@ -27,12 +27,6 @@ struct radp_nl_accl_data {
 #define RADP_NL_ACCL_DATA(data) \
 	container_of(data, struct radp_nl_accl_data, base)
 
-/* The attribute of feature @i, its row's (radp_fields.h). */
-static u16 radp_nl_accl_attr(unsigned int i)
-{
-	return radp_fields[radp_accl_en_flds[i]].attr;
-}
-
 static_assert((int)RADP_ACCL_FEATURE_COUNT == (int)ROCE_ADP_A_ACCL_MAX,
 	      "one ROCE_ADP_A_ACCL_* attribute per RADP_ACCL_FEATURE_FIELD row");
 static_assert((int)RADP_ACCL_CAPS_COUNT == (int)ROCE_ADP_A_CAPS_MAX,
@@ -92,42 +86,22 @@ static int radp_nl_accl_reply_size(const struct radp_nl_req_info *ri,
 	       nla_total_size(sizeof(u32));		/* age */
 }
 
-/**
- * radp_nl_put_features - a nest of ROCE_ACCL features, by their attributes
- * @skb: the message
- * @type: the nest's attribute
- * @values: feature i's value at [i]
- * @mask: the features to put, bit i for feature i
- *
- * Return: 0, or -EMSGSIZE.
- */
-int radp_nl_put_features(struct sk_buff *skb, int type, const u32 *values,
-			 u32 mask)
+static int radp_nl_accl_fill(struct sk_buff *skb,
+			     const struct radp_nl_req_info *ri,
+			     const struct radp_nl_reply_data *reply)
 {
-	struct nlattr *nest;
-	unsigned int i;
-
-	nest = nla_nest_start(skb, type);
-	if (!nest)
-		return -EMSGSIZE;
-	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
-		if ((mask & BIT(i)) &&
-		    nla_put_u8(skb, radp_nl_accl_attr(i), values[i]))
-			return -EMSGSIZE;
-	nla_nest_end(skb, nest);
-	return 0;
-}
-
-/*
- * The caps nest, in attribute order; the caps are the last members of
- * radp_accl_members[] (radp_fields.h lists them last).
- */
-static int radp_nl_put_caps(struct sk_buff *skb, const struct radp_roce_accl *r)
-{
+	const struct radp_nl_accl_data *data = RADP_NL_ACCL_DATA(reply);
+	const struct radp_roce_accl *r = &data->r;
+	const u32 all = GENMASK(RADP_ACCL_FEATURE_COUNT - 1, 0);
 	unsigned int i, first = radp_accl_members_count - RADP_ACCL_CAPS_COUNT;
+	u32 selects[RADP_ACCL_FEATURE_COUNT];
 	struct nlattr *caps;
 	int type;
 
+	/*
+	 * The caps nest, in attribute order; the caps are the last members
+	 * of radp_accl_members[] (radp_fields.h lists them last).
+	 */
 	caps = nla_nest_start(skb, ROCE_ADP_A_CAPS);
 	if (!caps)
 		return -EMSGSIZE;
@@ -142,21 +116,6 @@ static int radp_nl_put_caps(struct sk_buff *skb, const struct radp_roce_accl *r)
 		}
 	}
 	nla_nest_end(skb, caps);
-	return 0;
-}
-
-static int radp_nl_accl_fill(struct sk_buff *skb,
-			     const struct radp_nl_req_info *ri,
-			     const struct radp_nl_reply_data *reply)
-{
-	const struct radp_nl_accl_data *data = RADP_NL_ACCL_DATA(reply);
-	const struct radp_roce_accl *r = &data->r;
-	const u32 all = GENMASK(RADP_ACCL_FEATURE_COUNT - 1, 0);
-	u32 selects[RADP_ACCL_FEATURE_COUNT];
-	unsigned int i;
-
-	if (radp_nl_put_caps(skb, r))
-		return -EMSGSIZE;
 	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID, r->profile_id) ||
 	    nla_put_u32(skb, ROCE_ADP_A_AGE_MS, reply->age_ms))
 		return -EMSGSIZE;
@@ -224,20 +183,11 @@ static int radp_nl_accl_set(struct radp_dev *dev, struct radp_nl_req_info *ri,
 	if (err)
 		return err;
 	/* Restored after a firmware reset (reset.c). */
-	radp_saved_set_features(dev, &w);
+	radp_saved_set(dev, &w);
 	return 0;
 }
 
-const struct radp_nl_request radp_nl_accl_request = {
-	.cmd			= ROCE_ADP_CMD_ACCL_GET,
-	.set_cmd		= ROCE_ADP_CMD_ACCL_SET,
-	.ntf_cmd		= ROCE_ADP_CMD_ACCL_NTF,
-	.needs_roce_accl	= true,
-	.req_info_size		= sizeof(struct radp_nl_accl_req),
-	.reply_data_size	= sizeof(struct radp_nl_accl_data),
-	.parse			= radp_nl_accl_parse,
-	.prepare		= radp_nl_accl_prepare,
-	.reply_size		= radp_nl_accl_reply_size,
-	.fill			= radp_nl_accl_fill,
-	.set			= radp_nl_accl_set,
-};
+RADP_NL_DEFINE_REQUEST(accl, RADP_NL_REQUEST_CMDS(ACCL),
+		       .needs_roce_accl = true,
+		       .parse = radp_nl_accl_parse,
+		       .set = radp_nl_accl_set);

@@ -10,6 +10,11 @@
 
 #include "radp_nl.h"
 
+/* Nothing beyond the base: a DEV request names a device or none. */
+struct radp_nl_dev_req {
+	struct radp_nl_req_info base;
+};
+
 struct radp_nl_dev_data {
 	struct radp_nl_reply_data base;
 	enum roce_adp_backend backend;
@@ -121,14 +126,8 @@ static int radp_nl_profile_forget(struct radp_dev *dev,
 	return 0;
 }
 
-const struct radp_nl_request radp_nl_dev_request = {
-	.cmd			= ROCE_ADP_CMD_DEV_GET,
-	.set_cmd		= ROCE_ADP_CMD_PROFILE_FORGET,
-	.ntf_cmd		= ROCE_ADP_CMD_DEV_NTF,
-	.req_info_size		= sizeof(struct radp_nl_req_info),
-	.reply_data_size	= sizeof(struct radp_nl_dev_data),
-	.prepare		= radp_nl_dev_prepare,
-	.reply_size		= radp_nl_dev_reply_size,
-	.fill			= radp_nl_dev_fill,
-	.set			= radp_nl_profile_forget,
-};
+/* Its SET is PROFILE_FORGET. */
+RADP_NL_DEFINE_REQUEST(dev, .cmd = ROCE_ADP_CMD_DEV_GET,
+		       .set_cmd = ROCE_ADP_CMD_PROFILE_FORGET,
+		       .ntf_cmd = ROCE_ADP_CMD_DEV_NTF,
+		       .set = radp_nl_profile_forget);

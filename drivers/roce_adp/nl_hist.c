@@ -178,36 +178,6 @@ static int radp_nl_hist_set(struct radp_dev *dev, struct radp_nl_req_info *base,
 	return err;
 }
 
-/* A dump skips the devices without the histogram. */
-static int radp_nl_hist_dump_dev(struct sk_buff *skb,
-				 struct netlink_callback *cb,
-				 const struct radp_nl_request *req,
-				 struct radp_nl_req_info *ri,
-				 struct radp_nl_reply_data *data)
-{
-	int err;
-
-	err = radp_nl_hist_prepare(ri, data, cb->extack);
-	if (err == -EOPNOTSUPP) {
-		if (cb->extack)
-			cb->extack->_msg = NULL;
-		return 0;
-	}
-	if (err)
-		return err;
-	return radp_nl_put_msg(skb, req, req->cmd, NETLINK_CB(cb->skb).portid,
-			       cb->nlh->nlmsg_seq, NLM_F_MULTI, ri, data);
-}
-
-const struct radp_nl_request radp_nl_hist_request = {
-	.cmd			= ROCE_ADP_CMD_HISTOGRAM_GET,
-	.set_cmd		= ROCE_ADP_CMD_HISTOGRAM_SET,
-	.ntf_cmd		= ROCE_ADP_CMD_HISTOGRAM_NTF,
-	.req_info_size		= sizeof(struct radp_nl_hist_req),
-	.reply_data_size	= sizeof(struct radp_nl_hist_data),
-	.prepare		= radp_nl_hist_prepare,
-	.reply_size		= radp_nl_hist_reply_size,
-	.fill			= radp_nl_hist_fill,
-	.set			= radp_nl_hist_set,
-	.dump_dev		= radp_nl_hist_dump_dev,
-};
+RADP_NL_DEFINE_REQUEST(hist, RADP_NL_REQUEST_CMDS(HISTOGRAM),
+		       .set = radp_nl_hist_set,
+		       .optional = true);

@@ -316,13 +316,6 @@ static int radp_nl_mpt_dump_dev(struct sk_buff *skb,
 	return 0;
 }
 
-const struct radp_nl_request radp_nl_mpt_request = {
-	.cmd			= ROCE_ADP_CMD_MPT_GET,
-	.req_info_size		= sizeof(struct radp_nl_mpt_req),
-	.reply_data_size	= sizeof(struct radp_nl_mpt_data),
-	.parse			= radp_nl_mpt_parse,
-	.prepare		= radp_nl_mpt_prepare,
-	.reply_size		= radp_nl_mpt_reply_size,
-	.fill			= radp_nl_mpt_fill,
-	.dump_dev		= radp_nl_mpt_dump_dev,
-};
+RADP_NL_DEFINE_REQUEST(mpt, .cmd = ROCE_ADP_CMD_MPT_GET,
+		       .parse = radp_nl_mpt_parse,
+		       .dump_dev = radp_nl_mpt_dump_dev);

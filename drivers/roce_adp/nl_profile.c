@@ -40,83 +40,6 @@ static_assert(RADP_PROFILE_FIELDS_COUNT + 2 == ROCE_ADP_A_PROFILE_MAX,
 static_assert(RADP_RANGE_FIELDS_COUNT + 1 == ROCE_ADP_A_RANGE_MAX,
 	      "one ROCE_ADP_A_RANGE_* attribute per RADP_RANGE_FIELD row");
 
-static int radp_nl_put_field(struct sk_buff *skb, enum radp_fld fld, u32 val)
-{
-	const struct radp_field *f = &radp_fields[fld];
-
-	if (f->nla == RADP_NLA_U8)
-		return nla_put_u8(skb, f->attr, val);
-	return nla_put_u32(skb, f->attr, val);
-}
-
-static u32 radp_nl_get_field(const struct nlattr *attr, enum radp_fld fld)
-{
-	return radp_fields[fld].nla == RADP_NLA_U8 ? nla_get_u8(attr) :
-						    nla_get_u32(attr);
-}
-
-/* Set the members of @obj whose attributes @tb holds. */
-void radp_nl_apply(void *obj, const struct radp_member *members,
-		   unsigned int count, struct nlattr **tb)
-{
-	unsigned int i;
-
-	for (i = 0; i < count; i++) {
-		enum radp_fld fld = members[i].fld;
-		struct nlattr *attr = tb[radp_fields[fld].attr];
-
-		if (attr)
-			*radp_member_ptr(obj, &members[i]) =
-				radp_nl_get_field(attr, fld);
-	}
-}
-
-/*
- * The members' attributes in one piece: a profile reply is mostly such
- * runs, and one tailroom check and skb_put() per run cost a fraction of
- * an nla_put() per attribute. u8 and u32 attributes take 8 bytes alike.
- */
-int radp_nl_put_members(struct sk_buff *skb, const void *obj,
-			const struct radp_member *members, unsigned int count)
-{
-	const int size = nla_total_size(sizeof(u32));
-	struct nlattr *nla;
-	unsigned int i;
-
-	BUILD_BUG_ON(nla_total_size(sizeof(u8)) != nla_total_size(sizeof(u32)));
-	if (skb_tailroom(skb) < size * count)
-		return -EMSGSIZE;
-	nla = skb_put_zero(skb, size * count);
-	for (i = 0; i < count; i++) {
-		const struct radp_field *f = &radp_fields[members[i].fld];
-		u32 val = *radp_member_ptr((void *)obj, &members[i]);
-
-		nla->nla_type = f->attr;
-		if (f->nla == RADP_NLA_U8) {
-			nla->nla_len = nla_attr_size(sizeof(u8));
-			*(u8 *)nla_data(nla) = val;
-		} else {
-			nla->nla_len = nla_attr_size(sizeof(u32));
-			*(u32 *)nla_data(nla) = val;
-		}
-		nla = (struct nlattr *)((char *)nla + size);
-	}
-	return 0;
-}
-
-/* What radp_nl_put_members() writes. */
-int radp_nl_members_size(const struct radp_member *members,
-			 unsigned int count)
-{
-	unsigned int i;
-	int size = 0;
-
-	for (i = 0; i < count; i++)
-		size += nla_total_size(radp_fields[members[i].fld].nla ==
-				       RADP_NLA_U8 ? sizeof(u8) : sizeof(u32));
-	return size;
-}
-
 static int radp_nl_profile_parse(struct radp_nl_req_info *base,
 				 struct nlattr **attrs,
 				 struct netlink_ext_ack *extack)
@@ -398,22 +321,13 @@ static int radp_nl_profile_set(struct radp_dev *dev,
 	if (err)
 		return err;
 	/* Restored after a firmware reset (reset.c). */
-	radp_saved_set_profile(dev, id, &w.profile);
+	radp_saved_set(dev, &w);
 	ri->one = true;
 	ri->id = id;
 	return 0;
 }
 
-const struct radp_nl_request radp_nl_profile_request = {
-	.cmd			= ROCE_ADP_CMD_PROFILE_GET,
-	.set_cmd		= ROCE_ADP_CMD_PROFILE_SET,
-	.ntf_cmd		= ROCE_ADP_CMD_PROFILE_NTF,
-	.needs_roce_accl	= true,
-	.req_info_size		= sizeof(struct radp_nl_profile_req),
-	.reply_data_size	= sizeof(struct radp_nl_profile_data),
-	.parse			= radp_nl_profile_parse,
-	.prepare		= radp_nl_profile_prepare,
-	.reply_size		= radp_nl_profile_reply_size,
-	.fill			= radp_nl_profile_fill,
-	.set			= radp_nl_profile_set,
-};
+RADP_NL_DEFINE_REQUEST(profile, RADP_NL_REQUEST_CMDS(PROFILE),
+		       .needs_roce_accl = true,
+		       .parse = radp_nl_profile_parse,
+		       .set = radp_nl_profile_set);

@@ -18,10 +18,8 @@
 #define RADP_MPT_ALL		(RADP_MPT_BIT(RADP_MPT_LAST + 1) - 1)
 
 /*
- * A row of the MPT entry's list as a member of struct radp_mpt: a u32 per
- * field (the access bits, which have no attribute of their own, too), and
- * one u64 per RADP_MPT_FIELD64_H/_L pair, named by
- * RADP_MPT_NAME64_<ID of the _h row>.
+ * The member of struct radp_mpt holding a 64-bit value, by the ID of its
+ * RADP_MPT_FIELD64_H row.
  */
 #define RADP_MPT_NAME64_START_ADDR_H	start_addr
 #define RADP_MPT_NAME64_LEN_H		len
@@ -38,15 +36,47 @@
  * @len: len_h:len_l; with @len64 set the length is 2^64 + @len
  * @mtt_adr: mtt_adr_h:mtt_adr_l, 40 bits
  *
- * Every other member is the PRM field of the same name.
+ * Every other member is the PRM field of the same name, a u32 per row of
+ * the entry's list (radp_fields.h), a u64 per 64-bit pair; radp_mpt.c's
+ * table of members maps them (see radp_reg.h).
  */
 struct radp_mpt {
 	u64 present;
-
-#define RADP_MPT_FIELD(_id, _name, ...)	u32 _name;
-#define RADP_MPT_FIELD64_H(_id, ...)	u64 RADP_MPT_NAME64_##_id;
-#define RADP_MPT_FIELD64_L(...)
-#include "radp_fields.h"
+	u64 start_addr;
+	u64 len;
+	u64 mtt_adr;
+	u32 r_w;
+	u32 pa;
+	u32 lr;
+	u32 lw;
+	u32 rr;
+	u32 rw;
+	u32 atomic;
+	u32 eb;
+	u32 atc_req;
+	u32 atc_xlated;
+	u32 no_snoop;
+	u32 status;
+	u32 bqp;
+	u32 qpn;
+	u32 mem_key;
+	u32 pd;
+	u32 en_rinv;
+	u32 ei;
+	u32 nce;
+	u32 fre;
+	u32 rae;
+	u32 w_dif;
+	u32 m_dif;
+	u32 lkey;
+	u32 win_cnt;
+	u32 mtt_rep;
+	u32 block_mode;
+	u32 len64;
+	u32 fbo_en;
+	u32 mtt_size;
+	u32 entity_size;
+	u32 mtt_fbo;
 };
 
 /**

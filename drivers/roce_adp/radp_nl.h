@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * roce_adp netlink internals: what the skeleton (netlink.c) and the
- * message files (nl_dev.c, nl_accl.c, nl_profile.c, nl_mpt.c, nl_hist.c)
- * share.
+ * roce_adp netlink internals: what the skeleton (netlink.c), the fields'
+ * attributes (nl_fields.c) and the message files (nl_dev.c, nl_accl.c,
+ * nl_profile.c, nl_mpt.c, nl_hist.c) share.
  *
  * The policies, the ops table and the handler prototypes come from the
  * spec (netlink-gen.[ch]). Each message file exports one struct
@@ -80,6 +80,8 @@ struct radp_nl_dump_ctx {
  *	request's command: HISTOGRAM_CLEAR is a second SET of its message)
  * @ntf_cmd: the command of its notifications, 0 for none
  * @needs_roce_accl: dumps skip devices without ROCE_ACCL
+ * @optional: dumps skip the devices whose prepare finds the register
+ *	missing (-EOPNOTSUPP: firmware without the histogram)
  * @req_info_size: size of its request info (at least the base's)
  * @reply_data_size: size of its reply data (at least the base's)
  * @parse: read the request's attributes into the request info (optional)
@@ -101,6 +103,7 @@ struct radp_nl_request {
 	u8 set_cmd;
 	u8 ntf_cmd;
 	bool needs_roce_accl;
+	bool optional;
 	unsigned int req_info_size;
 	unsigned int reply_data_size;
 	int (*parse)(struct radp_nl_req_info *ri, struct nlattr **attrs,
@@ -120,12 +123,46 @@ struct radp_nl_request {
 			struct radp_nl_reply_data *data);
 };
 
+/*
+ * Define message @_msg's ops, radp_nl_<msg>_request: its request info and
+ * reply data, struct radp_nl_<msg>_req and struct radp_nl_<msg>_data, its
+ * callbacks radp_nl_<msg>_prepare, _reply_size and _fill, which every
+ * message has, then the initializers given (its commands, the optional
+ * callbacks).
+ */
+#define RADP_NL_DEFINE_REQUEST(_msg, ...)				\
+const struct radp_nl_request radp_nl_##_msg##_request = {		\
+	.req_info_size		= sizeof(struct radp_nl_##_msg##_req),	\
+	.reply_data_size	= sizeof(struct radp_nl_##_msg##_data),	\
+	.prepare		= radp_nl_##_msg##_prepare,		\
+	.reply_size		= radp_nl_##_msg##_reply_size,		\
+	.fill			= radp_nl_##_msg##_fill,		\
+	__VA_ARGS__							\
+}
+
+/* The commands of a message with a GET, a SET and a notification. */
+#define RADP_NL_REQUEST_CMDS(_MSG)					\
+	.cmd			= ROCE_ADP_CMD_##_MSG##_GET,		\
+	.set_cmd		= ROCE_ADP_CMD_##_MSG##_SET,		\
+	.ntf_cmd		= ROCE_ADP_CMD_##_MSG##_NTF
+
 extern const struct radp_nl_request radp_nl_dev_request;
 extern const struct radp_nl_request radp_nl_accl_request;
 extern const struct radp_nl_request radp_nl_profile_request;
 extern const struct radp_nl_request radp_nl_mpt_request;
 extern const struct radp_nl_request radp_nl_hist_request;
 
+/* nl_fields.c: fields to and from their attributes (radp_fields[]) */
+
+/* The attribute of ROCE_ACCL feature @i, its row's (radp_fields.h). */
+static inline u16 radp_nl_accl_attr(unsigned int i)
+{
+	return radp_fields[radp_accl_en_flds[i]].attr;
+}
+
+int radp_nl_put_field(struct sk_buff *skb, enum radp_fld fld, u32 val);
+int radp_nl_put_features(struct sk_buff *skb, int type, const u32 *values,
+			 u32 mask);
 void radp_nl_apply(void *obj, const struct radp_member *members,
 		   unsigned int count, struct nlattr **tb);
 int radp_nl_put_members(struct sk_buff *skb, const void *obj,
@@ -136,8 +173,6 @@ int radp_nl_members_size(const struct radp_member *members,
 void radp_nl_notify(struct radp_dev *dev, u8 cmd,
 		    const struct radp_nl_req_info *ri,
 		    const struct radp_nl_reply_data *data);
-int radp_nl_put_features(struct sk_buff *skb, int type, const u32 *values,
-			 u32 mask);
 int radp_nl_put_progress(struct sk_buff *skb, struct netlink_callback *cb,
 			 u8 cmd, const struct radp_dev *dev, u16 attr, u32 pos);
 int radp_nl_put_msg(struct sk_buff *skb, const struct radp_nl_request *req,

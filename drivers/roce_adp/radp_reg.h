@@ -18,18 +18,33 @@
 #include <linux/roce_adp.h>
 #endif
 
-/* A decoded struct has a u32 member per row of its list (radp_fields.h). */
+/*
+ * A decoded struct has a u32 member per row of its list (radp_fields.h),
+ * named as the row, and nothing else; its table of members (radp_reg.c)
+ * maps each row to it with offsetof(), as kvm's vmcs12_field_offsets[]
+ * does, so a row without its member does not build, nor does a member
+ * without its row (the size checks there).
+ */
 
 /* timeout_range: one step of the retransmission timeout ladder. */
 struct radp_range {
-#define RADP_RANGE_FIELD(_id, _name, ...)	u32 _name;
-#include "radp_fields.h"
+	u32 prev_range_index;
+	u32 dec_mode;
+	u32 timeout_retry_num;
+	u32 range_low_bound;
+	u32 range_size;
 };
 
 /* adp_retx_profile, decoded. */
 struct radp_profile {
-#define RADP_PROFILE_FIELD(_id, _name, ...)	u32 _name;
-#include "radp_fields.h"
+	u32 qp_total_timeout;
+	u32 range_num;
+	u32 start_range_index;
+	u32 time_unit;
+	u32 time_base;
+	u32 retx_total_timeout;
+	u32 timeout_init_low_bound;
+	u32 timeout_init_range_size;
 	struct radp_range range[RADP_RANGES];
 };
 
@@ -52,10 +67,11 @@ struct radp_profile {
 struct radp_roce_accl {
 	u32 field_select;
 	u32 features[RADP_ACCL_FEATURE_COUNT];
-
-#define RADP_ACCL_PROFILE_FIELD(_id, ...)	u32 RADP_ACCL_MEMBER_##_id;
-#define RADP_ACCL_CAPS_FIELD(_id, ...)		u32 RADP_ACCL_MEMBER_##_id;
-#include "radp_fields.h"
+	u32 profile_select;
+	u32 profile_id;
+	u32 base_timeout_min;
+	u32 profile_max_id;
+	u32 profile_max_range_num;
 	struct radp_profile profile;
 };
 

@@ -58,10 +58,10 @@ EXPORT_SYMBOL_GPL(radp_dev_fw_reset);
 
 /*
  * The saved configuration: written under cfg_lock by the SETs the device
- * accepted, and under state_lock so that dev-get reads it whole.
+ * accepted, and under state_lock so that dev-get reads it whole. A write
+ * @w saves the features it selects and the profile it selects.
  */
-void radp_saved_set_features(struct radp_dev *dev,
-			     const struct radp_roce_accl *w)
+void radp_saved_set(struct radp_dev *dev, const struct radp_roce_accl *w)
 {
 	unsigned int i;
 
@@ -70,16 +70,11 @@ void radp_saved_set_features(struct radp_dev *dev,
 	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
 		if (w->field_select & BIT(i))
 			dev->saved.features[i] = w->features[i];
-	spin_unlock(&dev->state_lock);
-}
-
-void radp_saved_set_profile(struct radp_dev *dev, u32 id,
-			    const struct radp_profile *p)
-{
-	spin_lock(&dev->state_lock);
-	dev->saved.has_profile = true;
-	dev->saved.profile_id = id;
-	dev->saved.profile = *p;
+	if (w->profile_select) {
+		dev->saved.has_profile = true;
+		dev->saved.profile_id = w->profile_id;
+		dev->saved.profile = w->profile;
+	}
 	spin_unlock(&dev->state_lock);
 }
 

@@ -195,7 +195,9 @@ struct radp_dev {
 /*
  * The backend API: a backend fills a struct radp_dev (name, ops,
  * fw_version, roce_accl_cap, mpt_count), registers it, reports its
- * firmware resets and may send commands itself.
+ * firmware resets and may send commands itself. Its devices' debugfs
+ * directories, each with the core's files (radp_dev_debugfs_init():
+ * fw_cmds), go in the one radp_debugfs_backend_dir() gives it.
  */
 int radp_dev_register(struct radp_dev *dev);
 void radp_dev_unregister(struct radp_dev *dev);
@@ -204,6 +206,7 @@ void radp_dev_fw_reset(struct radp_dev *dev);
 int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
 		  void *out, size_t outlen, struct netlink_ext_ack *extack);
 void radp_dev_debugfs_init(struct radp_dev *dev, struct dentry *dir);
+struct dentry *radp_debugfs_backend_dir(const char *name);
 
 /* The core's own services, below: not for backends. */
 
@@ -216,10 +219,7 @@ void radp_dev_registry_fini(void);
 
 /* reset.c: restoring the configuration after a firmware reset */
 bool radp_restore_enabled(void);
-void radp_saved_set_features(struct radp_dev *dev,
-			     const struct radp_roce_accl *w);
-void radp_saved_set_profile(struct radp_dev *dev, u32 id,
-			    const struct radp_profile *p);
+void radp_saved_set(struct radp_dev *dev, const struct radp_roce_accl *w);
 void radp_saved_forget_profile(struct radp_dev *dev);
 void radp_restore_snapshot(struct radp_dev *dev, struct radp_saved_cfg *saved,
 			   struct radp_restore_state *restore);

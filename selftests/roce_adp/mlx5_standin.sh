@@ -169,6 +169,28 @@ test_profile_golden()
 	expect_eq "$(json_get "$OUT" 'j[0]["active_profile_id"]')" 1 "active profile"
 }
 
+# fw_cmds (issue 18): the commands the backend counts in its debugfs
+# directory are those the stand-in received, one for one; unbind takes
+# the directory away, bind brings it back
+RDBG=$DBG/mlx5
+test_fw_cmds()
+{
+	for op in "profile show dev $F0" "profile set dev $F0 id 1 time_base 8"; do
+		echo 0 >$RDBG/$F0/fw_cmds || return 1
+		echo >$SDBG/$F0/cmds
+		run_cmd adpctl $op
+		expect_eq "$RC" 0 "$op: exit status ($ERR)" || return 1
+		got=$(grep -c . $SDBG/$F0/cmds)
+		[ "$got" -gt 0 ] || { echo "$op: no command reached $F0"; return 1; }
+		expect_eq "$(cat $RDBG/$F0/fw_cmds)" "$got" \
+			"$op: fw_cmds, the commands the stand-in received" || return 1
+	done
+	echo $F1 >$DRV/unbind
+	[ ! -e $RDBG/$F1 ] || { echo "$RDBG/$F1 left after unbind"; return 1; }
+	echo $F1 >$DRV/bind
+	expect_eq "$(cat $RDBG/$F1/fw_cmds)" 0 "fw_cmds of $F1 after bind"
+}
+
 # expect_status STATUS SYNDROME ERRNO_MESSAGE: an injected firmware status
 # reaches adpctl with its name and syndrome
 expect_status()
@@ -505,6 +527,7 @@ run_test attach_on_later_bind test_attach_on_bind
 run_test names_operators_know test_names
 run_test accl_set_bytes_in_the_store test_accl_golden
 run_test profile_set_bytes_in_the_store test_profile_golden
+run_test fw_cmds_are_the_commands_the_function_received test_fw_cmds
 run_test firmware_status_mapping test_status_mapping
 run_test function_without_roce_accl_gets_no_command test_no_roce_accl
 run_test mpt_get_through_query_mkey test_mpt_get
