@@ -215,16 +215,9 @@ static bool test_show_errors(void)
 
 static bool set_sends(const char *line, const char *want)
 {
-	bool ok;
-
 	fake_reset();
 	reply(ROCE_ADP_CMD_ACCL_SET, &emu0);
-	ok = set(false, line) == 0;
-	if (!ok)
-		printf("# \"%s\" failed: %s", line, err_buf);
-	ok &= fake.calls == 1 && fake.cmd == ROCE_ADP_CMD_ACCL_SET &&
-	      fake.flags == 0;
-	return same(line, fake_req_str(), want) && ok;
+	return fake_sends(set, line, ROCE_ADP_CMD_ACCL_SET, want);
 }
 
 static bool test_set_request(void)

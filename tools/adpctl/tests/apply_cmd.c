@@ -195,23 +195,33 @@ static bool test_second_run_unchanged(void)
 	return ok && dev.accl_sets == 1 && dev.profile_sets == 1;
 }
 
-static bool test_check_writes_nothing(void)
+/* "apply --check FILE". */
+static int apply_check(const char *f)
 {
-	const char *f;
-	bool ok;
-
 	char args[300];
 
-	dev_reset();
-	f = file("site.conf", SITE);
 	snprintf(args, sizeof(args), "--check %s", f);
-	ok = outcome(apply(false, args), ADP_EXIT_CHANGED,
-		     SITE_CHANGES
-		     "3 changes to make (--check: nothing written)\n", "");
+	return apply(false, args);
+}
+
+/* SITE, in file f in any form, with --check: its changes, nothing set. */
+static bool site_checked(const char *f)
+{
+	return outcome(apply_check(f), ADP_EXIT_CHANGED,
+		       SITE_CHANGES
+		       "3 changes to make (--check: nothing written)\n", "") &&
+	       dev.accl_sets == 0 && dev.profile_sets == 0;
+}
+
+static bool test_check_writes_nothing(void)
+{
+	bool ok;
+
+	dev_reset();
+	ok = site_checked(file("site.conf", SITE));
 	/* Only reads went out. */
 	ok &= fake.cmd == ROCE_ADP_CMD_PROFILE_GET;
-	return ok && dev.accl_sets == 0 && dev.profile_sets == 0 &&
-	       dev.p1.v.v[ROCE_ADP_A_PROFILE_TIME_BASE] == 4;
+	return ok && dev.p1.v.v[ROCE_ADP_A_PROFILE_TIME_BASE] == 4;
 }
 
 static bool test_invalid_profile_writes_nothing(void)
@@ -280,11 +290,39 @@ static bool refused(const char *name, const char *text, const char *at,
 	return ok && fake.calls == 0;
 }
 
+/* A file apply refuses, and the error it must give. */
+struct file_case {
+	const char *text, *err;
+};
+
+/*
+ * Each case in a file named name, refused by refused(): in a JSON file
+ * at no line, else at the second line if the text has one.
+ */
+static bool files_refused(const char *name, const struct file_case *cases,
+			  size_t n)
+{
+	bool json = strstr(name, ".json");
+	const char *text, *at;
+	bool ok = true;
+	size_t i;
+
+	dev_reset();
+	for (i = 0; i < n; i++) {
+		text = cases[i].text;
+		if (json)
+			at = "";
+		else
+			at = strchr(text, '\n') < text + strlen(text) - 1 ?
+			     ":2" : ":1";
+		ok &= refused(name, text, at, cases[i].err);
+	}
+	return ok;
+}
+
 static bool test_file_errors(void)
 {
-	static const struct {
-		const char *text, *err;
-	} cases[] = {
+	static const struct file_case cases[] = {
 		{ "roce_adp_retrans_en on\n",
 		  "a setting before the first section" },
 		{ "[all]\nroce on\n", "unknown enable \"roce\"" },
@@ -300,16 +338,8 @@ static bool test_file_errors(void)
 		{ "[all profile 1]\nadp_retx_profile_id 2\n",
 		  "unknown profile field \"adp_retx_profile_id\"" },
 	};
-	unsigned int i;
-	bool ok = true;
 
-	dev_reset();
-	for (i = 0; i < ARRAY_SIZE(cases); i++)
-		ok &= refused("err.conf", cases[i].text,
-			      strchr(cases[i].text, '\n') < cases[i].text +
-			      strlen(cases[i].text) - 1 ? ":2" : ":1",
-			      cases[i].err);
-	return ok;
+	return files_refused("err.conf", cases, ARRAY_SIZE(cases));
 }
 
 /*
@@ -383,16 +413,11 @@ static bool test_json(void)
 static bool test_json_file(void)
 {
 	const char *f;
-	char args[300];
 	bool ok;
 
 	dev_reset();
 	f = file("site.json", SITE_JSON);
-	snprintf(args, sizeof(args), "--check %s", f);
-	ok = outcome(apply(false, args), ADP_EXIT_CHANGED,
-		     SITE_CHANGES
-		     "3 changes to make (--check: nothing written)\n", "");
-	ok &= dev.accl_sets == 0 && dev.profile_sets == 0;
+	ok = site_checked(f);
 	ok &= outcome(apply(false, f), ADP_EXIT_CHANGED,
 		      SITE_CHANGES
 		      "3 changes made\n", "");
@@ -404,9 +429,7 @@ static bool test_json_file(void)
 
 static bool test_json_file_errors(void)
 {
-	static const struct {
-		const char *text, *err;
-	} cases[] = {
+	static const struct file_case cases[] = {
 		{ "{\"all\": {\"roce\": 1}}",
 		  "all: unknown member \"roce\" in a device" },
 		{ "{\"all\": {\"roce_adp_retrans_en\": 2}}",
@@ -423,13 +446,8 @@ static bool test_json_file_errors(void)
 		  "all profile 1: unknown member \"dec_mode\" in a profile" },
 		{ "{\"all\": }", "not valid JSON: line 1: unexpected character '}'" },
 	};
-	unsigned int i;
-	bool ok = true;
 
-	dev_reset();
-	for (i = 0; i < ARRAY_SIZE(cases); i++)
-		ok &= refused("err.json", cases[i].text, "", cases[i].err);
-	return ok;
+	return files_refused("err.json", cases, ARRAY_SIZE(cases));
 }
 
 static int run_cmd(const char *obj, const struct adp_cmd *cmds, bool json,
@@ -445,7 +463,6 @@ static int run_cmd(const char *obj, const struct adp_cmd *cmds, bool json,
 static bool round_trip(bool json)
 {
 	const char *f;
-	char args[300];
 	bool ok;
 
 	dev_reset();
@@ -453,8 +470,7 @@ static bool round_trip(bool json)
 	ok = outcome_err(run_cmd("config", config_cmds, json, ""), ADP_EXIT_OK,
 			 "");
 	f = file(json ? "export.json" : "export.conf", out_buf);
-	snprintf(args, sizeof(args), "--check %s", f);
-	ok &= outcome(apply(false, args), ADP_EXIT_OK, "no changes\n", "");
+	ok &= outcome(apply_check(f), ADP_EXIT_OK, "no changes\n", "");
 	dev.accl.v[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] = 0;
 	dev.p1.range[1].v[ROCE_ADP_A_RANGE_DEC_MODE] = 0;
 	ok &= outcome(apply(false, f), ADP_EXIT_CHANGED,

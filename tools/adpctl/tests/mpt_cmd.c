@@ -285,10 +285,8 @@ static bool test_kernel_errors(void)
 {
 	bool ok;
 
-	ok = kernel_refuses(show, false, "dev emu0 key 0x508", ENOENT,
-			    "no memory region or window holds this key");
-	ok &= kernel_refuses(show, true, "dev emu0 key 0x508", ENOENT,
-			     "no memory region or window holds this key");
+	ok = kernel_refuses_both(show, "dev emu0 key 0x508", ENOENT,
+				 "no memory region or window holds this key");
 	ok &= kernel_refuses(show, false, "dev emu0 index 1024", ERANGE,
 			     "MPT index beyond the table of 1024 entries");
 	ok &= kernel_refuses(show, true, "", EPERM, NULL);
