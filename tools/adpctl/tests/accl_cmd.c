@@ -343,7 +343,7 @@ static bool test_set_errors(void)
 			    ARRAY_SIZE(cases));
 }
 
-static const struct tap_test tests[] = {
+TAP_MAIN(
 	{ "show: text, unsupported features marked, caps", test_show_text },
 	{ "show -j: exact json, python parses it", test_show_json },
 	{ "show DEV: a do; active profile 0 is firmware", test_show_firmware_timeouts },
@@ -355,9 +355,4 @@ static const struct tap_test tests[] = {
 	{ "show -r: the raw register, hex in JSON, lines in text", test_show_raw },
 	{ "set: extack of a refused set, no json", test_set_kernel_error },
 	{ "set: syntax errors, exact messages, exit 2", test_set_errors },
-};
-
-int main(void)
-{
-	return tap_main(tests, ARRAY_SIZE(tests));
-}
+)

@@ -162,20 +162,27 @@ static int apply(bool json, const char *args)
 	"emu0 profile 1: time_base 4 -> 8\n" \
 	"emu0 profile 1: timeout_range[1].timeout_retry_num 3 -> 5\n"
 
+/*
+ * SITE, in file f in any form, applied to the device of dev_reset(): its
+ * changes, one write each, with only the fields that differ.
+ */
+static bool site_applied(const char *f)
+{
+	bool ok = outcome(apply(false, f), ADP_EXIT_CHANGED,
+			  SITE_CHANGES
+			  "3 changes made\n", "");
+
+	ok &= dev.accl_sets == 1 && dev.profile_sets == 1;
+	return same("profile-set", dev.last_set,
+		    "1=\"emu0\" 10{1=1 6=8 10{1=1 4=5}}") && ok;
+}
+
 static bool test_first_run_fewest_writes(void)
 {
-	const char *f;
 	bool ok;
 
 	dev_reset();
-	f = file("site.conf", SITE);
-	ok = outcome(apply(false, f), ADP_EXIT_CHANGED,
-		     SITE_CHANGES
-		     "3 changes made\n", "");
-	/* One write each, with only the fields that differ. */
-	ok &= dev.accl_sets == 1 && dev.profile_sets == 1;
-	ok &= same("profile-set", dev.last_set,
-		   "1=\"emu0\" 10{1=1 6=8 10{1=1 4=5}}");
+	ok = site_applied(file("site.conf", SITE));
 	ok &= dev.accl.v[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] == 1 &&
 	      dev.p1.v.v[ROCE_ADP_A_PROFILE_TIME_BASE] == 8 &&
 	      dev.p1.range[1].v[ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] == 5;
@@ -256,13 +263,12 @@ static bool test_fixed_enable(void)
 static bool test_profile_beyond_the_device(void)
 {
 	const char *f;
-	bool ok;
 
 	dev_reset();
 	f = file("beyond.conf", "[dev emu0 profile 2]\ntime_base 8\n");
-	ok = outcome_err(apply(false, f), ADP_EXIT_FAIL,
-			 "Error: emu0: profile 2: the device has profiles 1..1.\n");
-	return ok && dev.accl_sets == 0 && dev.profile_sets == 0;
+	return outcome_err(apply(false, f), ADP_EXIT_FAIL,
+			   "Error: emu0: profile 2: the device has profiles 1..1.\n") &&
+	       dev.accl_sets == 0 && dev.profile_sets == 0;
 }
 
 static bool test_absent_device_skipped(void)
@@ -418,11 +424,7 @@ static bool test_json_file(void)
 	dev_reset();
 	f = file("site.json", SITE_JSON);
 	ok = site_checked(f);
-	ok &= outcome(apply(false, f), ADP_EXIT_CHANGED,
-		      SITE_CHANGES
-		      "3 changes made\n", "");
-	ok &= same("profile-set", dev.last_set,
-		   "1=\"emu0\" 10{1=1 6=8 10{1=1 4=5}}");
+	ok &= site_applied(f);
 	ok &= outcome(apply(false, f), ADP_EXIT_OK, "no changes\n", "");
 	return ok && dev.accl_sets == 1 && dev.profile_sets == 1;
 }

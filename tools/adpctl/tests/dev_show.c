@@ -327,7 +327,7 @@ static bool test_restore_json(void)
 		       "");
 }
 
-static const struct tap_test tests[] = {
+TAP_MAIN(
 	{ "restore state in text: a second line", test_restore_text },
 	{ "restore state in json: a nested object", test_restore_json },
 	{ "nothing saved, no reset: no restore line", test_restore_quiet },
@@ -342,9 +342,4 @@ static const struct tap_test tests[] = {
 	{ "dump failing half way still ends the json", test_dump_error_midway },
 	{ "reply without a name is an error", test_nameless_reply },
 	{ "usage error sends nothing", test_usage_error },
-};
-
-int main(void)
-{
-	return tap_main(tests, ARRAY_SIZE(tests));
-}
+)

@@ -776,7 +776,7 @@ static bool monitor_ntf(void)
 		"'counts': [3, 4, 3, 4, 11]}}");
 }
 
-static const struct tap_test tests[] = {
+TAP_MAIN(
 	{ "show: bar chart, edges, counts, shares, age", show_text },
 	{ "show -j: PRM names, edges in ns, +Inf as null", show_json },
 	{ "show without dev: a dump, double mode, vhca, no age", show_dump },
@@ -794,9 +794,4 @@ static const struct tap_test tests[] = {
 	{ "compare: usage and kernel errors", compare_errors },
 	{ "metrics: the histograms after the state, valid Prometheus", metrics_page },
 	{ "monitor: a histogram-ntf on one line", monitor_ntf },
-};
-
-int main(void)
-{
-	return tap_main(tests, ARRAY_SIZE(tests));
-}
+)

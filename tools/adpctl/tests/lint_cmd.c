@@ -689,7 +689,7 @@ static bool tune_usage(void)
 			    ARRAY_SIZE(tune_usage_cases));
 }
 
-static const struct tap_test tests[] = {
+TAP_MAIN(
 	{ "lint: fields, every warning of a poor profile with its times", lint_fields_warnings },
 	{ "lint: notes for what needs a QP", lint_notes_without_qp },
 	{ "lint: overlap, part of the window outside, caps, QP total timeouts", lint_more_warnings },
@@ -712,9 +712,4 @@ static const struct tap_test tests[] = {
 	{ "tune: a device's caps and current profile", tune_dev },
 	{ "tune: model retry_per_range", tune_model },
 	{ "tune: usage errors", tune_usage },
-};
-
-int main(void)
-{
-	return tap_main(tests, ARRAY_SIZE(tests));
-}
+)

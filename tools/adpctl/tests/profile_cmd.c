@@ -333,13 +333,10 @@ static bool test_set_prints_reply(void)
 
 static bool test_set_kernel_error(void)
 {
-	bool ok;
-
-	ok = kernel_refuses_both(set, "dev emu0 id 1 time_base 12", EINVAL,
-				 "time_base must be a power of two");
-	ok &= kernel_refuses(set, false, "dev emu0 id 1 time_base 8", EPERM,
-			     NULL);
-	return ok;
+	return kernel_refuses_both(set, "dev emu0 id 1 time_base 12", EINVAL,
+				   "time_base must be a power of two") &&
+	       kernel_refuses(set, false, "dev emu0 id 1 time_base 8", EPERM,
+			      NULL);
 }
 
 /* "profile forget", under its name or the old one (cmd). */
@@ -452,7 +449,7 @@ static bool test_set_parse_direct(void)
 	       !req.p.has_range[2] && !req.p.has_range[3];
 }
 
-static const struct tap_test tests[] = {
+TAP_MAIN(
 	{ "show: text of a dump, all devices and profiles", test_show_text_dump },
 	{ "show DEV id N: a do with PROFILE_ID, exact json and text", test_show_do_one },
 	{ "show -j: python parses the dump", test_show_json_dump_python },
@@ -471,9 +468,4 @@ static const struct tap_test tests[] = {
 	{ "set: profile_parse_set() fills the request", test_set_parse_direct },
 	{ "reset: sends profile-forget, says a reset is needed", test_reset },
 	{ "forget: the name of reset, which stays as a hidden alias", test_forget },
-};
-
-int main(void)
-{
-	return tap_main(tests, ARRAY_SIZE(tests));
-}
+)
