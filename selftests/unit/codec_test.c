@@ -802,15 +802,9 @@ static void test_whole(void)
 	memset(&wide, 0xff, sizeof(wide));
 	memset(buf.b, 0, sizeof(buf.b));
 	radp_roce_accl_pack(buf.b, &wide);
-	pass = !memcmp(buf.b, accl_all_max, ACCL_LEN);
-	if (!pass)
-		tap_hexdiff(accl_all_max, buf.b, ACCL_LEN);
-	tap_result(pass, "pack ROCE_ACCL with every member 0xffffffff: fields at maximum, reserved 0");
+	tap_result(tap_same_bytes(accl_all_max, buf.b, ACCL_LEN), "pack ROCE_ACCL with every member 0xffffffff: fields at maximum, reserved 0");
 	radp_profile_pack(buf.b, &wide.profile);
-	pass = !memcmp(buf.b, prof_all_max, PROF_LEN);
-	if (!pass)
-		tap_hexdiff(prof_all_max, buf.b, PROF_LEN);
-	tap_result(pass, "pack adp_retx_profile with every member 0xffffffff: fields at maximum, reserved 0");
+	tap_result(tap_same_bytes(prof_all_max, buf.b, PROF_LEN), "pack adp_retx_profile with every member 0xffffffff: fields at maximum, reserved 0");
 
 	/* reserved bits: ignored by unpack, written as 0 by pack */
 	memcpy(buf.b, accl_reserved, ACCL_LEN);
@@ -838,15 +832,11 @@ static void test_whole(void)
 
 	memset(buf.b, 0xff, sizeof(buf.b));
 	radp_roce_accl_pack(buf.b, &zero);
-	pass = !memcmp(buf.b, zeros, ACCL_LEN);
-	if (!pass)
-		tap_hexdiff(zeros, buf.b, ACCL_LEN);
-	tap_result(pass, "pack ROCE_ACCL of zero fields over 0xff bytes: reserved bits written 0");
+	tap_result(tap_same_bytes(zeros, buf.b, ACCL_LEN), "pack ROCE_ACCL of zero fields over 0xff bytes: reserved bits written 0");
 	memset(buf.b, 0xff, sizeof(buf.b));
 	radp_profile_pack(buf.b, &zero.profile);
-	pass = !memcmp(buf.b, zeros, PROF_LEN) && buf.b[PROF_LEN] == 0xff;
-	if (!pass)
-		tap_hexdiff(zeros, buf.b, PROF_LEN + 1);
+	pass = tap_same_bytes(zeros, buf.b, PROF_LEN) &&
+	       buf.b[PROF_LEN] == 0xff;
 	tap_result(pass, "pack adp_retx_profile of zero fields over 0xff bytes: reserved bits written 0, byte 30h untouched");
 
 	/* a realistic profile, alone and in the register */
@@ -891,9 +881,7 @@ static void test_access_reg_header(void)
 	radp_set(buf.b, RADP_CMD_IN_OP_MOD, 1);
 	radp_set(buf.b, RADP_ACCESS_REG_IN_REGISTER_ID, 0x402c);
 	radp_set(buf.b, RADP_ACCESS_REG_IN_ARGUMENT, 0);
-	pass = !memcmp(buf.b, golden, HDR_LEN);
-	if (!pass)
-		tap_hexdiff(golden, buf.b, HDR_LEN);
+	pass = tap_same_bytes(golden, buf.b, HDR_LEN);
 	pass &= radp_get(buf.b, RADP_CMD_IN_OPCODE) == 0x805 &&
 		radp_get(buf.b, RADP_ACCESS_REG_IN_REGISTER_ID) == 0x402c;
 	tap_result(pass, "ACCESS_REG header reading ROCE_ACCL: 08 05 00 00 00 00 00 01 00 00 40 2c");
