@@ -524,6 +524,24 @@ static void row_name(char *s, size_t n, const struct fvec *v)
 /* Pack and unpack, checked against golden bytes and members.          */
 
 /*
+ * The bytes of layout l (L_ACCL or L_PROF) unpack, over members of DIRT,
+ * to exactly the members of want.
+ */
+static bool unpacks_to(enum layout l, const u8 *bytes, const void *want)
+{
+	struct radp_roce_accl got;
+
+	memset(&got, DIRT, sizeof(got));
+	if (l == L_ACCL) {
+		radp_roce_accl_unpack(bytes, &got);
+		return same_members(want, &got, 0, sizeof(got));
+	}
+	radp_profile_unpack(bytes, &got.profile);
+	return same_members(want, &got.profile, PROF_IN_ACCL,
+			    sizeof(got.profile));
+}
+
+/*
  * Pack @in (a struct radp_roce_accl for ROCE_ACCL, else a radp_profile)
  * into a dirty buffer and compare with @golden; unpack @golden into a dirty
  * struct and compare with @out. Diagnostics only; the caller reports.
@@ -533,7 +551,6 @@ static bool pack_unpack(enum layout l, const void *in, const u8 *golden,
 {
 	size_t len = layout_len[l];
 	union buf buf, gold;
-	struct radp_roce_accl got;
 	bool pass = true;
 	size_t i;
 
@@ -558,20 +575,9 @@ static bool pack_unpack(enum layout l, const void *in, const u8 *golden,
 
 	memset(&gold, 0, sizeof(gold));
 	memcpy(gold.b, golden, len);
-	memset(&got, DIRT, sizeof(got));
-	if (l == L_ACCL) {
-		radp_roce_accl_unpack(gold.b, &got);
-		if (!same_members(out, &got, 0, sizeof(got))) {
-			tap_diag("unpack: members differ");
-			pass = false;
-		}
-	} else {
-		radp_profile_unpack(gold.b, &got.profile);
-		if (!same_members(out, &got.profile, PROF_IN_ACCL,
-				  sizeof(got.profile))) {
-			tap_diag("unpack: members differ");
-			pass = false;
-		}
+	if (!unpacks_to(l, gold.b, out)) {
+		tap_diag("unpack: members differ");
+		pass = false;
 	}
 	return pass;
 }
@@ -750,7 +756,6 @@ static void test_whole(void)
 	u8 zeros[ACCL_LEN] = { 0 };
 	u8 real_prof_in_accl[ACCL_LEN];
 	union buf buf;
-	struct radp_roce_accl got;
 	bool pass;
 	unsigned int i;
 
@@ -802,51 +807,34 @@ static void test_whole(void)
 	memset(&wide, 0xff, sizeof(wide));
 	memset(buf.b, 0, sizeof(buf.b));
 	radp_roce_accl_pack(buf.b, &wide);
-	pass = !memcmp(buf.b, accl_all_max, ACCL_LEN);
-	if (!pass)
-		tap_hexdiff(accl_all_max, buf.b, ACCL_LEN);
-	tap_result(pass, "pack ROCE_ACCL with every member 0xffffffff: fields at maximum, reserved 0");
+	tap_result(tap_same_bytes(accl_all_max, buf.b, ACCL_LEN),
+		   "pack ROCE_ACCL with every member 0xffffffff: fields at maximum, reserved 0");
 	radp_profile_pack(buf.b, &wide.profile);
-	pass = !memcmp(buf.b, prof_all_max, PROF_LEN);
-	if (!pass)
-		tap_hexdiff(prof_all_max, buf.b, PROF_LEN);
-	tap_result(pass, "pack adp_retx_profile with every member 0xffffffff: fields at maximum, reserved 0");
+	tap_result(tap_same_bytes(prof_all_max, buf.b, PROF_LEN),
+		   "pack adp_retx_profile with every member 0xffffffff: fields at maximum, reserved 0");
 
 	/* reserved bits: ignored by unpack, written as 0 by pack */
 	memcpy(buf.b, accl_reserved, ACCL_LEN);
-	memset(&got, DIRT, sizeof(got));
-	radp_roce_accl_unpack(buf.b, &got);
-	tap_result(same_members(&zero, &got, 0, sizeof(got)),
+	tap_result(unpacks_to(L_ACCL, buf.b, &zero),
 		   "unpack ROCE_ACCL with only reserved bits set: every member 0");
 	memcpy(buf.b, prof_reserved, PROF_LEN);
-	memset(&got, DIRT, sizeof(got));
-	radp_profile_unpack(buf.b, &got.profile);
-	tap_result(same_members(&zero.profile, &got.profile, PROF_IN_ACCL,
-				sizeof(got.profile)),
+	tap_result(unpacks_to(L_PROF, buf.b, &zero.profile),
 		   "unpack adp_retx_profile with only reserved bits set: every member 0");
 
 	memset(buf.b, 0xff, sizeof(buf.b));
-	memset(&got, DIRT, sizeof(got));
-	radp_roce_accl_unpack(buf.b, &got);
-	tap_result(same_members(&accl_max, &got, 0, sizeof(got)),
+	tap_result(unpacks_to(L_ACCL, buf.b, &accl_max),
 		   "unpack ROCE_ACCL of 128 bytes 0xff: every member at its maximum");
-	memset(&got, DIRT, sizeof(got));
-	radp_profile_unpack(buf.b, &got.profile);
-	tap_result(same_members(&accl_max.profile, &got.profile, PROF_IN_ACCL,
-				sizeof(got.profile)),
+	tap_result(unpacks_to(L_PROF, buf.b, &accl_max.profile),
 		   "unpack adp_retx_profile of 48 bytes 0xff: every member at its maximum");
 
 	memset(buf.b, 0xff, sizeof(buf.b));
 	radp_roce_accl_pack(buf.b, &zero);
-	pass = !memcmp(buf.b, zeros, ACCL_LEN);
-	if (!pass)
-		tap_hexdiff(zeros, buf.b, ACCL_LEN);
-	tap_result(pass, "pack ROCE_ACCL of zero fields over 0xff bytes: reserved bits written 0");
+	tap_result(tap_same_bytes(zeros, buf.b, ACCL_LEN),
+		   "pack ROCE_ACCL of zero fields over 0xff bytes: reserved bits written 0");
 	memset(buf.b, 0xff, sizeof(buf.b));
 	radp_profile_pack(buf.b, &zero.profile);
-	pass = !memcmp(buf.b, zeros, PROF_LEN) && buf.b[PROF_LEN] == 0xff;
-	if (!pass)
-		tap_hexdiff(zeros, buf.b, PROF_LEN + 1);
+	pass = tap_same_bytes(zeros, buf.b, PROF_LEN) &&
+	       buf.b[PROF_LEN] == 0xff;
 	tap_result(pass, "pack adp_retx_profile of zero fields over 0xff bytes: reserved bits written 0, byte 30h untouched");
 
 	/* a realistic profile, alone and in the register */
@@ -891,9 +879,7 @@ static void test_access_reg_header(void)
 	radp_set(buf.b, RADP_CMD_IN_OP_MOD, 1);
 	radp_set(buf.b, RADP_ACCESS_REG_IN_REGISTER_ID, 0x402c);
 	radp_set(buf.b, RADP_ACCESS_REG_IN_ARGUMENT, 0);
-	pass = !memcmp(buf.b, golden, HDR_LEN);
-	if (!pass)
-		tap_hexdiff(golden, buf.b, HDR_LEN);
+	pass = tap_same_bytes(golden, buf.b, HDR_LEN);
 	pass &= radp_get(buf.b, RADP_CMD_IN_OPCODE) == 0x805 &&
 		radp_get(buf.b, RADP_ACCESS_REG_IN_REGISTER_ID) == 0x402c;
 	tap_result(pass, "ACCESS_REG header reading ROCE_ACCL: 08 05 00 00 00 00 00 01 00 00 40 2c");

@@ -305,9 +305,7 @@ static void check_vector(const struct glayout *l, const char *what,
 
 	memset(got.b, DIRT, sizeof(got.b));
 	l->pack(got.b, obj.b);
-	ok_pack = !memcmp(exp.b, got.b, l->len);
-	if (!ok_pack)
-		tap_hexdiff(exp.b, got.b, l->len);
+	ok_pack = tap_same_bytes(exp.b, got.b, l->len);
 
 	memset(dec.b, DIRT, sizeof(dec.b));
 	l->unpack(exp.b, dec.b);
@@ -513,9 +511,7 @@ static void test_hist(void)
 		radp_set(got, RADP_HIST_BIN_NUM, n);
 		for (i = 0; i < n; i++)
 			radp_hist_bin_set(got, i, radp_hist_bin_get(exp, i));
-		ok_set = !memcmp(exp, got, len);
-		if (!ok_set)
-			tap_hexdiff(exp, got, len);
+		ok_set = tap_same_bytes(exp, got, len);
 		tap_result(ok_get && ok_set && RADP_HIST_LEN(n) == len,
 			   "golden: adp_retx_histogram %u bins: read%s, write%s, length 0x%x",
 			   n, ok_get ? "" : " WRONG", ok_set ? "" : " WRONG",

@@ -277,10 +277,8 @@ static void test_vector(const struct vector *v)
 
 	to_be(want_entry, v->entry);
 	radp_mpt_pack(entry, &got);
-	ok = !memcmp(entry, want_entry, sizeof(entry));
-	if (!ok)
-		tap_hexdiff(want_entry, entry, sizeof(entry));
-	tap_result(ok, "%s: hermon entry", v->name);
+	tap_result(tap_same_bytes(want_entry, entry, sizeof(entry)),
+		   "%s: hermon entry", v->name);
 }
 
 /* The masks the vectors expect are made of struct radp_mpt's bits. */

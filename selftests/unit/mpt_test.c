@@ -109,9 +109,8 @@ static void test_field(const struct golden *g)
 	radp_mpt_member_set(&m, mm, g->max);
 	memset(got, 0xa5, sizeof(got));
 	radp_mpt_pack(got, &m);
-	if (!tap_result(!memcmp(want, got, ENTRY_LEN), "%s: pack at max",
-			g->name))
-		tap_hexdiff(want, got, ENTRY_LEN);
+	tap_result(tap_same_bytes(want, got, ENTRY_LEN), "%s: pack at max",
+		   g->name);
 
 	memset(&m, 0xa5, sizeof(m));
 	radp_mpt_unpack(want, &m);
@@ -176,9 +175,8 @@ static void test_mlx4_region(void)
 	tap_result(!memcmp(&m, &want, sizeof(m)),
 		   "an mlx4 region entry decodes field by field");
 	radp_mpt_pack(packed, &want);
-	if (!tap_result(!memcmp(packed, entry, ENTRY_LEN),
-			"and packs back to the same bytes"))
-		tap_hexdiff(entry, packed, ENTRY_LEN);
+	tap_result(tap_same_bytes(entry, packed, ENTRY_LEN),
+		   "and packs back to the same bytes");
 }
 
 /* Values wider than a field lose their high bits, not the neighbours. */
@@ -194,9 +192,8 @@ static void test_truncation(void)
 	put_be32(want + 0x0c, 0x00ffffff);
 	put_be32(want + 0x2c, 0x000000ff);
 	put_be32(want + 0x30, 0xffffffff);
-	if (!tap_result(!memcmp(want, got, ENTRY_LEN),
-			"values wider than their field are truncated"))
-		tap_hexdiff(want, got, ENTRY_LEN);
+	tap_result(tap_same_bytes(want, got, ENTRY_LEN),
+		   "values wider than their field are truncated");
 }
 
 int main(void)

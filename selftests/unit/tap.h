@@ -84,6 +84,16 @@ static inline void tap_hexdiff(const void *expected, const void *actual,
 	}
 }
 
+/* The len bytes are the expected ones; else tap_hexdiff() shows them. */
+static inline bool tap_same_bytes(const void *expected, const void *actual,
+				  size_t len)
+{
+	if (!memcmp(expected, actual, len))
+		return true;
+	tap_hexdiff(expected, actual, len);
+	return false;
+}
+
 static inline int tap_end(void)
 {
 	printf("1..%u\n", tap_n);

@@ -240,16 +240,9 @@ static bool test_show_errors(void)
 
 static bool set_sends(const char *line, const char *want)
 {
-	bool ok;
-
 	fake_reset();
 	reply(ROCE_ADP_CMD_ACCL_SET, &emu0);
-	ok = set(false, line) == 0;
-	if (!ok)
-		printf("# \"%s\" failed: %s", line, err_buf);
-	ok &= fake.calls == 1 && fake.cmd == ROCE_ADP_CMD_ACCL_SET &&
-	      fake.flags == 0;
-	return same(line, fake_req_str(), want) && ok;
+	return fake_sends(set, line, ROCE_ADP_CMD_ACCL_SET, want);
 }
 
 static bool test_set_request(void)
@@ -375,7 +368,7 @@ static bool test_set_errors(void)
 			    ARRAY_SIZE(cases));
 }
 
-static const struct tap_test tests[] = {
+TAP_MAIN(
 	{ "show: text, unsupported features marked, caps", test_show_text },
 	{ "show -j: exact json, python parses it", test_show_json },
 	{ "show: age_ms of a reply from the snapshot", test_show_snapshot_age },
@@ -388,9 +381,4 @@ static const struct tap_test tests[] = {
 	{ "show -r: the raw register, hex in JSON, lines in text", test_show_raw },
 	{ "set: extack of a refused set, no json", test_set_kernel_error },
 	{ "set: syntax errors, exact messages, exit 2", test_set_errors },
-};
-
-int main(void)
-{
-	return tap_main(tests, ARRAY_SIZE(tests));
-}
+)

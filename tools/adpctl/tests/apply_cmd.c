@@ -162,20 +162,27 @@ static int apply(bool json, const char *args)
 	"emu0 profile 1: time_base 4 -> 8\n" \
 	"emu0 profile 1: timeout_range[1].timeout_retry_num 3 -> 5\n"
 
+/*
+ * SITE, in file f in any form, applied to the device of dev_reset(): its
+ * changes, one write each, with only the fields that differ.
+ */
+static bool site_applied(const char *f)
+{
+	bool ok = outcome(apply(false, f), ADP_EXIT_CHANGED,
+			  SITE_CHANGES
+			  "3 changes made\n", "");
+
+	ok &= dev.accl_sets == 1 && dev.profile_sets == 1;
+	return same("profile-set", dev.last_set,
+		    "1=\"emu0\" 10{1=1 6=8 10{1=1 4=5}}") && ok;
+}
+
 static bool test_first_run_fewest_writes(void)
 {
-	const char *f;
 	bool ok;
 
 	dev_reset();
-	f = file("site.conf", SITE);
-	ok = outcome(apply(false, f), ADP_EXIT_CHANGED,
-		     SITE_CHANGES
-		     "3 changes made\n", "");
-	/* One write each, with only the fields that differ. */
-	ok &= dev.accl_sets == 1 && dev.profile_sets == 1;
-	ok &= same("profile-set", dev.last_set,
-		   "1=\"emu0\" 10{1=1 6=8 10{1=1 4=5}}");
+	ok = site_applied(file("site.conf", SITE));
 	ok &= dev.accl.v[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] == 1 &&
 	      dev.p1.v.v[ROCE_ADP_A_PROFILE_TIME_BASE] == 8 &&
 	      dev.p1.range[1].v[ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] == 5;
@@ -195,23 +202,33 @@ static bool test_second_run_unchanged(void)
 	return ok && dev.accl_sets == 1 && dev.profile_sets == 1;
 }
 
-static bool test_check_writes_nothing(void)
+/* "apply --check FILE". */
+static int apply_check(const char *f)
 {
-	const char *f;
-	bool ok;
-
 	char args[300];
 
-	dev_reset();
-	f = file("site.conf", SITE);
 	snprintf(args, sizeof(args), "--check %s", f);
-	ok = outcome(apply(false, args), ADP_EXIT_CHANGED,
-		     SITE_CHANGES
-		     "3 changes to make (--check: nothing written)\n", "");
+	return apply(false, args);
+}
+
+/* SITE, in file f in any form, with --check: its changes, nothing set. */
+static bool site_checked(const char *f)
+{
+	return outcome(apply_check(f), ADP_EXIT_CHANGED,
+		       SITE_CHANGES
+		       "3 changes to make (--check: nothing written)\n", "") &&
+	       dev.accl_sets == 0 && dev.profile_sets == 0;
+}
+
+static bool test_check_writes_nothing(void)
+{
+	bool ok;
+
+	dev_reset();
+	ok = site_checked(file("site.conf", SITE));
 	/* Only reads went out. */
 	ok &= fake.cmd == ROCE_ADP_CMD_PROFILE_GET;
-	return ok && dev.accl_sets == 0 && dev.profile_sets == 0 &&
-	       dev.p1.v.v[ROCE_ADP_A_PROFILE_TIME_BASE] == 4;
+	return ok && dev.p1.v.v[ROCE_ADP_A_PROFILE_TIME_BASE] == 4;
 }
 
 static bool test_invalid_profile_writes_nothing(void)
@@ -246,13 +263,12 @@ static bool test_fixed_enable(void)
 static bool test_profile_beyond_the_device(void)
 {
 	const char *f;
-	bool ok;
 
 	dev_reset();
 	f = file("beyond.conf", "[dev emu0 profile 2]\ntime_base 8\n");
-	ok = outcome_err(apply(false, f), ADP_EXIT_FAIL,
-			 "Error: emu0: profile 2: the device has profiles 1..1.\n");
-	return ok && dev.accl_sets == 0 && dev.profile_sets == 0;
+	return outcome_err(apply(false, f), ADP_EXIT_FAIL,
+			   "Error: emu0: profile 2: the device has profiles 1..1.\n") &&
+	       dev.accl_sets == 0 && dev.profile_sets == 0;
 }
 
 static bool test_absent_device_skipped(void)
@@ -280,11 +296,39 @@ static bool refused(const char *name, const char *text, const char *at,
 	return ok && fake.calls == 0;
 }
 
+/* A file apply refuses, and the error it must give. */
+struct file_case {
+	const char *text, *err;
+};
+
+/*
+ * Each case in a file named name, refused by refused(): in a JSON file
+ * at no line, else at the second line if the text has one.
+ */
+static bool files_refused(const char *name, const struct file_case *cases,
+			  size_t n)
+{
+	bool json = strstr(name, ".json");
+	const char *text, *at;
+	bool ok = true;
+	size_t i;
+
+	dev_reset();
+	for (i = 0; i < n; i++) {
+		text = cases[i].text;
+		if (json)
+			at = "";
+		else
+			at = strchr(text, '\n') < text + strlen(text) - 1 ?
+			     ":2" : ":1";
+		ok &= refused(name, text, at, cases[i].err);
+	}
+	return ok;
+}
+
 static bool test_file_errors(void)
 {
-	static const struct {
-		const char *text, *err;
-	} cases[] = {
+	static const struct file_case cases[] = {
 		{ "roce_adp_retrans_en on\n",
 		  "a setting before the first section" },
 		{ "[all]\nroce on\n", "unknown enable \"roce\"" },
@@ -300,16 +344,8 @@ static bool test_file_errors(void)
 		{ "[all profile 1]\nadp_retx_profile_id 2\n",
 		  "unknown profile field \"adp_retx_profile_id\"" },
 	};
-	unsigned int i;
-	bool ok = true;
 
-	dev_reset();
-	for (i = 0; i < ARRAY_SIZE(cases); i++)
-		ok &= refused("err.conf", cases[i].text,
-			      strchr(cases[i].text, '\n') < cases[i].text +
-			      strlen(cases[i].text) - 1 ? ":2" : ":1",
-			      cases[i].err);
-	return ok;
+	return files_refused("err.conf", cases, ARRAY_SIZE(cases));
 }
 
 /*
@@ -383,30 +419,19 @@ static bool test_json(void)
 static bool test_json_file(void)
 {
 	const char *f;
-	char args[300];
 	bool ok;
 
 	dev_reset();
 	f = file("site.json", SITE_JSON);
-	snprintf(args, sizeof(args), "--check %s", f);
-	ok = outcome(apply(false, args), ADP_EXIT_CHANGED,
-		     SITE_CHANGES
-		     "3 changes to make (--check: nothing written)\n", "");
-	ok &= dev.accl_sets == 0 && dev.profile_sets == 0;
-	ok &= outcome(apply(false, f), ADP_EXIT_CHANGED,
-		      SITE_CHANGES
-		      "3 changes made\n", "");
-	ok &= same("profile-set", dev.last_set,
-		   "1=\"emu0\" 10{1=1 6=8 10{1=1 4=5}}");
+	ok = site_checked(f);
+	ok &= site_applied(f);
 	ok &= outcome(apply(false, f), ADP_EXIT_OK, "no changes\n", "");
 	return ok && dev.accl_sets == 1 && dev.profile_sets == 1;
 }
 
 static bool test_json_file_errors(void)
 {
-	static const struct {
-		const char *text, *err;
-	} cases[] = {
+	static const struct file_case cases[] = {
 		{ "{\"all\": {\"roce\": 1}}",
 		  "all: unknown member \"roce\" in a device" },
 		{ "{\"all\": {\"roce_adp_retrans_en\": 2}}",
@@ -423,13 +448,8 @@ static bool test_json_file_errors(void)
 		  "all profile 1: unknown member \"dec_mode\" in a profile" },
 		{ "{\"all\": }", "not valid JSON: line 1: unexpected character '}'" },
 	};
-	unsigned int i;
-	bool ok = true;
 
-	dev_reset();
-	for (i = 0; i < ARRAY_SIZE(cases); i++)
-		ok &= refused("err.json", cases[i].text, "", cases[i].err);
-	return ok;
+	return files_refused("err.json", cases, ARRAY_SIZE(cases));
 }
 
 static int run_cmd(const char *obj, const struct adp_cmd *cmds, bool json,
@@ -445,7 +465,6 @@ static int run_cmd(const char *obj, const struct adp_cmd *cmds, bool json,
 static bool round_trip(bool json)
 {
 	const char *f;
-	char args[300];
 	bool ok;
 
 	dev_reset();
@@ -453,8 +472,7 @@ static bool round_trip(bool json)
 	ok = outcome_err(run_cmd("config", config_cmds, json, ""), ADP_EXIT_OK,
 			 "");
 	f = file(json ? "export.json" : "export.conf", out_buf);
-	snprintf(args, sizeof(args), "--check %s", f);
-	ok &= outcome(apply(false, args), ADP_EXIT_OK, "no changes\n", "");
+	ok &= outcome(apply_check(f), ADP_EXIT_OK, "no changes\n", "");
 	dev.accl.v[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] = 0;
 	dev.p1.range[1].v[ROCE_ADP_A_RANGE_DEC_MODE] = 0;
 	ok &= outcome(apply(false, f), ADP_EXIT_CHANGED,

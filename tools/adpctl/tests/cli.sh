@@ -11,22 +11,17 @@ MANPAGE=${2:-adpctl.8}
 PYTHON=/usr/bin/python3
 NOT_LOADED='Error: roce_adp module is not loaded (generic netlink family "roce_adp" not found).'
 
-n=0
-failed=0
 out=$(mktemp)
 err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
 
-ok() {	# ok CONDITION-STATUS NAME
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-		sed 's/^/# stdout: /' "$out"
-		sed 's/^/# stderr: /' "$err"
-	fi
+. "$(dirname "$0")/tap.sh"
+
+# A failed case: what adpctl printed.
+case_done() {
+	[ "$1" -eq 0 ] && return
+	sed 's/^/# stdout: /' "$out"
+	sed 's/^/# stderr: /' "$err"
 }
 
 skip() {
@@ -62,9 +57,6 @@ expect() {
 	[ "$(cat "$err")" = "$want_err" ] || bad=1
 	ok $bad "$name"
 }
-
-echo "TAP version 13"
-echo "1..65"
 
 expect 0 '^adpctl [^ ]+$' '' "-V prints the version" -V
 expect 0 '^adpctl [^ ]+$' '' "--version prints the version" --version
@@ -287,4 +279,4 @@ if command -v script >/dev/null; then
 	: >"$err"
 fi
 
-[ "$failed" -eq 0 ]
+tap_end

@@ -13,20 +13,14 @@
 ADPCTL=$(readlink -f "${1:-./adpctl}")
 COMPLETION=${2:-bash-completion/adpctl}
 
-n=0
-failed=0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-ok() {	# ok STATUS NAME
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=$((failed + 1))
-		[ -s "$work/diag" ] && sed 's/^/# /' "$work/diag"
-	fi
+. "$(dirname "$0")/tap.sh"
+
+# A failed case: its diagnostics; the next starts without them.
+case_done() {
+	[ "$1" -ne 0 ] && [ -s "$work/diag" ] && sed 's/^/# /' "$work/diag"
 	: >"$work/diag"
 }
 
@@ -69,7 +63,6 @@ offers() {
 	return $bad
 }
 
-echo "TAP version 13"
 
 "$ADPCTL" help --commands >"$work/table"
 [ -s "$work/table" ] && ! grep -qv '^[a-z]\+ [a-z]\+$' "$work/table"
@@ -211,5 +204,4 @@ complete_words "$ADPCTL" profile show dev "" >"$work/got"
 [ ! -s "$work/got" ] && [ ! -s "$work/err" ]
 ok $? "no devices without the module, and no error"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_end

@@ -33,14 +33,6 @@ static struct {
 	char dev[64];
 } fake;
 
-static const struct nla_policy policy[ROCE_ADP_A_MAX + 1] = {
-	[ROCE_ADP_A_DEV_NAME]		= { .type = NLA_STRING },
-	[ROCE_ADP_A_DEV_BACKEND]	= { .type = NLA_U32 },
-	[ROCE_ADP_A_DEV_FW_VERSION]	= { .type = NLA_STRING },
-	[ROCE_ADP_A_DEV_ROCE_ACCL]	= { .type = NLA_U8 },
-	[ROCE_ADP_A_RESTORE]		= { .type = NLA_NESTED },
-};
-
 static void put_restore(struct nl_msg *msg, const struct fake_dev *d)
 {
 	struct nlattr *nest, *feat;
@@ -109,7 +101,7 @@ int adp_nl_request(struct adp_nl *nl, uint8_t cmd, int flags,
 	fake.flags = flags;
 	msg = fake_msg(cmd);
 	build(msg, arg);
-	genlmsg_parse(nlmsg_hdr(msg), 0, tb, ROCE_ADP_A_MAX, policy);
+	genlmsg_parse(nlmsg_hdr(msg), 0, tb, ROCE_ADP_A_MAX, adp_policy);
 	snprintf(fake.dev, sizeof(fake.dev), "%s",
 		 tb[ROCE_ADP_A_DEV_NAME] ?
 		 nla_get_string(tb[ROCE_ADP_A_DEV_NAME]) : "");
@@ -135,7 +127,7 @@ int adp_nl_request(struct adp_nl *nl, uint8_t cmd, int flags,
 		m.nlh = nlmsg_hdr(msg);
 		m.cmd = ROCE_ADP_CMD_DEV_GET;
 		m.tb = tb;
-		genlmsg_parse(m.nlh, 0, tb, ROCE_ADP_A_MAX, policy);
+		genlmsg_parse(m.nlh, 0, tb, ROCE_ADP_A_MAX, adp_policy);
 		ret = parse(&m, arg);
 		nlmsg_free(msg);
 	}
@@ -335,7 +327,7 @@ static bool test_restore_json(void)
 		       "");
 }
 
-static const struct tap_test tests[] = {
+TAP_MAIN(
 	{ "restore state in text: a second line", test_restore_text },
 	{ "restore state in json: a nested object", test_restore_json },
 	{ "nothing saved, no reset: no restore line", test_restore_quiet },
@@ -350,9 +342,4 @@ static const struct tap_test tests[] = {
 	{ "dump failing half way still ends the json", test_dump_error_midway },
 	{ "reply without a name is an error", test_nameless_reply },
 	{ "usage error sends nothing", test_usage_error },
-};
-
-int main(void)
-{
-	return tap_main(tests, ARRAY_SIZE(tests));
-}
+)

@@ -256,6 +256,39 @@ int adp_nl_listen(struct adp_nl *nl,
 	return ret == ADP_NL_STOP ? 0 : ret;
 }
 
+void fake_put_profile(struct nl_msg *msg, const struct fake_profile *p)
+{
+	struct nlattr *nest, *r;
+	int i;
+
+	nest = nla_nest_start(msg, ROCE_ADP_A_PROFILE | NLA_F_NESTED);
+	nla_put_u32(msg, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, p->id);
+	nla_put_u8(msg, ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT, p->qp);
+	nla_put_u32(msg, ROCE_ADP_A_PROFILE_RANGE_NUM, p->num);
+	nla_put_u32(msg, ROCE_ADP_A_PROFILE_START_RANGE_INDEX, p->start);
+	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIME_UNIT, p->unit);
+	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIME_BASE, p->base);
+	nla_put_u32(msg, ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT, p->total);
+	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND,
+		    p->init_low);
+	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE,
+		    p->init_size);
+	/* Last entry first: adpctl orders them by their index. */
+	for (i = ROCE_ADP_RANGES_MAX - 1; i >= 0; i--) {
+		r = nla_nest_start(msg, ROCE_ADP_A_PROFILE_RANGE | NLA_F_NESTED);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_INDEX, i);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX,
+			    p->r[i].prev);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_DEC_MODE, p->r[i].dec);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM,
+			    p->r[i].retry);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, p->r[i].low);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_RANGE_SIZE, p->r[i].size);
+		nla_nest_end(msg, r);
+	}
+	nla_nest_end(msg, nest);
+}
+
 bool kernel_refuses(int (*run)(bool json, const char *line), bool json,
 		    const char *line, int err, const char *extack)
 {
@@ -267,6 +300,25 @@ bool kernel_refuses(int (*run)(bool json, const char *line), bool json,
 	snprintf(want, sizeof(want), "Error: %s.\n",
 		 extack ? extack : strerror(err));
 	return outcome(run(json, line), 1, "", want);
+}
+
+bool fake_sends(int (*run)(bool json, const char *line), const char *line,
+		uint8_t cmd, const char *want)
+{
+	bool ok = run(false, line) == 0;
+
+	if (!ok)
+		printf("# \"%s\" failed: %s", line, err_buf);
+	ok &= fake.calls == 1 && fake.cmd == cmd && fake.flags == 0;
+	return same(line, fake_req_str(), want) && ok;
+}
+
+bool kernel_refuses_both(int (*run)(bool json, const char *line),
+			 const char *line, int err, const char *extack)
+{
+	bool ok = kernel_refuses(run, false, line, err, extack);
+
+	return kernel_refuses(run, true, line, err, extack) && ok;
 }
 
 bool usage_errors(const char *obj, const struct adp_cmd *cmds,

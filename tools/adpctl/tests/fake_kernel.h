@@ -54,6 +54,19 @@ struct nl_msg *fake_reply(uint8_t cmd);
  */
 const char *fake_req_str(void);
 
+/* A profile of a reply. */
+struct fake_range {
+	uint32_t prev, dec, retry, low, size;
+};
+
+struct fake_profile {
+	uint32_t id, qp, num, start, unit, base, total, init_low, init_size;
+	struct fake_range r[ROCE_ADP_RANGES_MAX];
+};
+
+/* Put p as a ROCE_ADP_A_PROFILE nest, every range, the last first. */
+void fake_put_profile(struct nl_msg *msg, const struct fake_profile *p);
+
 /* A command line of fake_run(): a whole tuned profile fits. */
 #define FAKE_LINE_MAX	2048
 #define FAKE_ARGS_MAX	160
@@ -71,6 +84,17 @@ int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
  */
 bool kernel_refuses(int (*run)(bool json, const char *line), bool json,
 		    const char *line, int err, const char *extack);
+
+/*
+ * With the replies queued, run(false, line) exits 0 after one request, of
+ * cmd and without flags, whose attributes are want (fake_req_str()).
+ */
+bool fake_sends(int (*run)(bool json, const char *line), const char *line,
+		uint8_t cmd, const char *want);
+
+/* kernel_refuses() of line in text, then in JSON. */
+bool kernel_refuses_both(int (*run)(bool json, const char *line),
+			 const char *line, int err, const char *extack);
 
 /* A command line a command refuses, and the message it must say. */
 struct usage_case {

@@ -16,12 +16,28 @@ static const struct adp_cmd test_cmd = { .name = "set", .help = "", .usage = "" 
 static const struct adp_obj test_obj = { .name = "profile", .help = "" };
 static const struct adp_ctx test_ctx = { &test_obj, &test_cmd, NULL };
 
+/* A time and how adp_fmt_time() prints it. */
+struct time_case {
+	uint64_t v;
+	const char *want;
+};
+
+static bool times_print(const struct time_case *cases, size_t n,
+			enum adp_unit unit)
+{
+	char buf[48];
+	bool ok = true;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		ok &= same("time", adp_fmt_time(buf, sizeof(buf), cases[i].v,
+						unit), cases[i].want);
+	return ok;
+}
+
 static bool test_time_us(void)
 {
-	static const struct {
-		uint64_t v;
-		const char *want;
-	} cases[] = {
+	static const struct time_case cases[] = {
 		{ 0, "0us" }, { 4, "4us" }, { 999, "999us" },
 		{ 1000, "1ms" }, { 1001, "1.001ms" }, { 1500, "1.5ms" },
 		{ 1024, "1.024ms" }, { 8192, "8.192ms" }, { 65536, "65.536ms" },
@@ -33,35 +49,20 @@ static bool test_time_us(void)
 		{ 3600000000ULL, "3600s" },
 		{ UINT64_MAX, "18446744073709.552s" },
 	};
-	char buf[48];
-	bool ok = true;
-	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++)
-		ok &= same("time", adp_fmt_time(buf, sizeof(buf), cases[i].v,
-						ADP_UNIT_US), cases[i].want);
-	return ok;
+	return times_print(cases, ARRAY_SIZE(cases), ADP_UNIT_US);
 }
 
 static bool test_time_ns(void)
 {
-	static const struct {
-		uint64_t v;
-		const char *want;
-	} cases[] = {
+	static const struct time_case cases[] = {
 		{ 0, "0ns" }, { 999, "999ns" }, { 4000, "4us" },
 		{ 4500, "4.5us" }, { 0xfffff, "1.049ms" },
 		/* 999.9995us rounds up into the next unit. */
 		{ 999999500, "1s" }, { 999999499, "999.999ms" },
 	};
-	char buf[48];
-	bool ok = true;
-	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++)
-		ok &= same("time", adp_fmt_time(buf, sizeof(buf), cases[i].v,
-						ADP_UNIT_NS), cases[i].want);
-	return ok;
+	return times_print(cases, ARRAY_SIZE(cases), ADP_UNIT_NS);
 }
 
 static bool test_time_shift(void)
@@ -362,6 +363,18 @@ static bool test_vals_roundtrip(void)
 	return ok && same("stderr", err_buf, "");
 }
 
+/* v of the table fields as one JSON object, printed as adpctl -j does. */
+static const char *vals_json(const struct adp_field *fields,
+			     const struct adp_vals *v)
+{
+	capture(true, false);
+	open_json_object(NULL);
+	adp_vals_print_json(fields, v);
+	close_json_object();
+	release();
+	return out_buf;
+}
+
 static bool test_vals_json(void)
 {
 	struct adp_vals v = { };
@@ -370,24 +383,15 @@ static bool test_vals_json(void)
 	v.v[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN] = 1;
 	v.has[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN] = true;
 	v.has[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] = true;
-	capture(true, false);
-	open_json_object(NULL);
-	adp_vals_print_json(adp_accl_fields, &v);
-	close_json_object();
-	release();
-	ok = same("json", out_buf, "{\"roce_adp_retrans_en\":false,"
-		  "\"roce_tx_window_en\":true}\n");
+	ok = same("json", vals_json(adp_accl_fields, &v),
+		  "{\"roce_adp_retrans_en\":false,\"roce_tx_window_en\":true}\n");
 
 	/* Numbers stay numbers, symbolic fields included. */
 	memset(&v, 0, sizeof(v));
 	v.v[ROCE_ADP_A_RANGE_DEC_MODE] = 2;
 	v.has[ROCE_ADP_A_RANGE_DEC_MODE] = true;
-	capture(true, false);
-	open_json_object(NULL);
-	adp_vals_print_json(adp_range_fields, &v);
-	close_json_object();
-	release();
-	return same("json", out_buf, "{\"dec_mode\":2}\n") && ok;
+	return same("json", vals_json(adp_range_fields, &v),
+		    "{\"dec_mode\":2}\n") && ok;
 }
 
 static bool test_help(void)
@@ -409,7 +413,7 @@ static bool test_help(void)
 	return ok;
 }
 
-static const struct tap_test tests[] = {
+TAP_MAIN(
 	{ "times in microseconds: units and decimals", test_time_us },
 	{ "times in nanoseconds, rounding into the next unit", test_time_ns },
 	{ "time_base << shift, overflow, unknown units", test_time_shift },
@@ -422,9 +426,4 @@ static const struct tap_test tests[] = {
 	{ "put and parse a nest: types and lengths", test_vals_roundtrip },
 	{ "json: booleans for enables, numbers otherwise", test_vals_json },
 	{ "field help lines", test_help },
-};
-
-int main(void)
-{
-	return tap_main(tests, ARRAY_SIZE(tests));
-}
+)

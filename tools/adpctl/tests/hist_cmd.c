@@ -243,27 +243,42 @@ static bool prometheus(void)
 	return ok;
 }
 
-static bool svg(void)
+/* An empty file at path (a mkstemp() template) for --svg, f the reply. */
+static bool svg_setup(char *path, const struct fake_hist *f)
 {
-	char path[] = "/tmp/adpctl-hist-XXXXXX", line[128], buf[65536];
-	int fd = mkstemp(path), bars = 0;
-	bool ok;
-	size_t n;
-	FILE *fp;
+	int fd = mkstemp(path);
 
 	if (fd < 0)
 		return false;
 	close(fd);
 	fake_reset();
-	reply(&fixed5);
-	snprintf(line, sizeof(line), "show dev emu0 --svg %s", path);
-	ok = outcome(run(false, line), 0, FIXED5_TEXT, "");
-	fp = fopen(path, "r");
-	n = fp ? fread(buf, 1, sizeof(buf) - 1, fp) : 0;
+	reply(f);
+	return true;
+}
+
+/* What --svg wrote to path (empty if nothing), then path removed. */
+static void read_svg(const char *path, char *buf, size_t size)
+{
+	FILE *fp = fopen(path, "r");
+	size_t n = fp ? fread(buf, 1, size - 1, fp) : 0;
+
 	buf[n] = '\0';
 	if (fp)
 		fclose(fp);
 	unlink(path);
+}
+
+static bool svg(void)
+{
+	char path[] = "/tmp/adpctl-hist-XXXXXX", line[128], buf[65536];
+	int bars = 0;
+	bool ok;
+
+	if (!svg_setup(path, &fixed5))
+		return false;
+	snprintf(line, sizeof(line), "show dev emu0 --svg %s", path);
+	ok = outcome(run(false, line), 0, FIXED5_TEXT, "");
+	read_svg(path, buf, sizeof(buf));
 	for (char *p = buf; (p = strstr(p, "fill=\"#1f5fbf\"")); p++)
 		bars++;
 	ok &= strstr(buf, "<svg") && strstr(buf, "</svg>") &&
@@ -340,27 +355,34 @@ static bool config_sends(const char *line, const char *want)
 
 static bool config_requests(void)
 {
+	static const struct {
+		const char *line, *want;
+	} cases[] = {
+		/* The layout whole, in the finest unit: 8000 ns, 2000 ns. */
+		{ "config dev emu0 bins 4 width0 8000ns width1 2us mode fixed",
+		  "1=\"emu0\" 22{4=0 5=0 7=4 10=8000 11=2000}" },
+		/* 100 ms needs 100us: both widths in it. */
+		{ "config dev emu0 bins 8 width0 200us width1 100ms mode double",
+		  "1=\"emu0\" 22{4=2 5=1 7=8 10=2 11=1000}" },
+		/* Only the flags: no layout, no get needed. */
+		{ "config dev emu0 count off clear_on_read on vhca 7",
+		  "1=\"emu0\" 22{1=0/u8 2=1/u8 3=1/u8 9=7}" },
+		{ "config dev emu0 vhca any",
+		  "1=\"emu0\" 22{3=0/u8}" },
+		/* A layout word alone keeps the others: 8 us and 2 us, fixed. */
+		{ "config dev emu0 bins 10",
+		  "1=\"emu0\" 22{4=0 5=0 7=10 10=8000 11=2000}" },
+		{ "config dev emu0 mode double width1 4us",
+		  "1=\"emu0\" 22{4=0 5=1 7=5 10=8000 11=4000}" },
+		/* One bin: width1 not needed, sent as 0; 1 s is 10000 x 100 us. */
+		{ "config dev emu0 bins 1 width0 1s",
+		  "1=\"emu0\" 22{4=2 5=0 7=1 10=10000 11=0}" },
+	};
 	bool ok = true;
+	size_t i;
 
-	/* The layout whole, in the finest unit: 8000 ns, 2000 ns. */
-	ok &= config_sends("config dev emu0 bins 4 width0 8000ns width1 2us mode fixed",
-			   "1=\"emu0\" 22{4=0 5=0 7=4 10=8000 11=2000}");
-	/* 100 ms needs 100us: both widths in it. */
-	ok &= config_sends("config dev emu0 bins 8 width0 200us width1 100ms mode double",
-			   "1=\"emu0\" 22{4=2 5=1 7=8 10=2 11=1000}");
-	/* Only the flags: no layout, no get needed. */
-	ok &= config_sends("config dev emu0 count off clear_on_read on vhca 7",
-			   "1=\"emu0\" 22{1=0/u8 2=1/u8 3=1/u8 9=7}");
-	ok &= config_sends("config dev emu0 vhca any",
-			   "1=\"emu0\" 22{3=0/u8}");
-	/* A layout word alone keeps the others: 8 us and 2 us, fixed. */
-	ok &= config_sends("config dev emu0 bins 10",
-			   "1=\"emu0\" 22{4=0 5=0 7=10 10=8000 11=2000}");
-	ok &= config_sends("config dev emu0 mode double width1 4us",
-			   "1=\"emu0\" 22{4=0 5=1 7=5 10=8000 11=4000}");
-	/* One bin: width1 not needed, sent as 0; 1 s is 10000 x 100 us. */
-	ok &= config_sends("config dev emu0 bins 1 width0 1s",
-			   "1=\"emu0\" 22{4=2 5=0 7=1 10=10000 11=0}");
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		ok &= config_sends(cases[i].line, cases[i].want);
 	return ok;
 }
 
@@ -644,19 +666,12 @@ static bool compare_same(void)
 
 static bool compare_differs(void)
 {
-	struct fake_hist f = fixed5;
 	char line[320], path[] = "/tmp/adpctl-cmp-XXXXXX", buf[65536];
-	int fd = mkstemp(path);
-	size_t n;
-	FILE *fp;
 	bool ok;
 
-	if (fd < 0)
-		return false;
-	close(fd);
 	/* Five bins: 8, 10, 12, 14 us, +Inf: the prediction is all in +Inf. */
-	fake_reset();
-	reply(&f);
+	if (!svg_setup(path, &fixed5))
+		return false;
 	snprintf(line, sizeof(line), "compare dev emu0 file %s --svg %s " SIM_WORDS,
 		 prof_path, path);
 	ok = outcome_err(run(false, line), 0, "");
@@ -670,12 +685,7 @@ static bool compare_differs(void)
 		"<<: the largest differences (diff: measured share - predicted share, in points)\n") != NULL;
 	if (!ok)
 		printf("# %s", out_buf);
-	fp = fopen(path, "r");
-	n = fp ? fread(buf, 1, sizeof(buf) - 1, fp) : 0;
-	buf[n] = '\0';
-	if (fp)
-		fclose(fp);
-	unlink(path);
+	read_svg(path, buf, sizeof(buf));
 	ok &= strstr(buf, ">measured<") && strstr(buf, ">predicted<") &&
 	      strstr(buf, ">100.0%<");
 	return ok;
@@ -766,7 +776,7 @@ static bool monitor_ntf(void)
 		"'counts': [3, 4, 3, 4, 11]}}");
 }
 
-static const struct tap_test tests[] = {
+TAP_MAIN(
 	{ "show: bar chart, edges, counts, shares, age", show_text },
 	{ "show -j: PRM names, edges in ns, +Inf as null", show_json },
 	{ "show without dev: a dump, double mode, vhca, no age", show_dump },
@@ -784,9 +794,4 @@ static const struct tap_test tests[] = {
 	{ "compare: usage and kernel errors", compare_errors },
 	{ "metrics: the histograms after the state, valid Prometheus", metrics_page },
 	{ "monitor: a histogram-ntf on one line", monitor_ntf },
-};
-
-int main(void)
-{
-	return tap_main(tests, ARRAY_SIZE(tests));
-}
+)

@@ -11,7 +11,6 @@
 #include "radp_bins.h"
 #include "tap.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define INF		ADP_HIST_INF
 
 static uint64_t hi[ADP_HIST_BINS_MAX];
@@ -40,36 +39,32 @@ static bool edges_are(const struct adp_hist_cfg *cfg, const uint64_t *want,
 	return true;
 }
 
-/* 5 bins fixed, 8 us then 2 us: 8, 10, 12, 14 us, +Inf. */
-static bool fixed_edges(void)
-{
-	const struct adp_hist_cfg c = { .bin_num = 5, .time_unit = 1,
-		.mode = ADP_HIST_FIXED, .bin0_width = 8, .bin1_width = 2 };
-	const uint64_t want[] = { 8000, 10000, 12000, 14000, INF };
+/* A layout and the upper edges of its bin_num bins, computed by hand. */
+static const struct {
+	struct adp_hist_cfg c;
+	uint64_t want[ADP_HIST_BINS_MAX];
+} layouts[] = {
+	/* 5 bins fixed, 8 us then 2 us: 8, 10, 12, 14 us, +Inf. */
+	{ { .bin_num = 5, .time_unit = 1, .mode = ADP_HIST_FIXED,
+	    .bin0_width = 8, .bin1_width = 2 },
+	  { 8000, 10000, 12000, 14000, INF } },
+	/* 6 bins double, 1 ms then 1 ms: 1, 2, 4, 8, 16 ms, +Inf. */
+	{ { .bin_num = 6, .time_unit = 3, .mode = ADP_HIST_DOUBLE,
+	    .bin0_width = 1, .bin1_width = 1 },
+	  { 1000000, 2000000, 4000000, 8000000, 16000000, INF } },
+	/* Double, 3 x 100 us then 5 x 100 us: 300, 800, 1800, 3800 us, +Inf. */
+	{ { .bin_num = 5, .time_unit = 2, .mode = ADP_HIST_DOUBLE,
+	    .bin0_width = 3, .bin1_width = 5 },
+	  { 300000, 800000, 1800000, 3800000, INF } },
+};
 
-	return edges_are(&c, want, 5);
-}
-
-/* 6 bins double, 1 ms then 1 ms: 1, 2, 4, 8, 16 ms, +Inf. */
-static bool double_edges(void)
-{
-	const struct adp_hist_cfg c = { .bin_num = 6, .time_unit = 3,
-		.mode = ADP_HIST_DOUBLE, .bin0_width = 1, .bin1_width = 1 };
-	const uint64_t want[] = { 1000000, 2000000, 4000000, 8000000,
-				  16000000, INF };
-
-	return edges_are(&c, want, 6);
-}
-
-/* Double, 3 x 100 us then 5 x 100 us: 300, 800, 1800, 3800 us, +Inf. */
-static bool double_units(void)
-{
-	const struct adp_hist_cfg c = { .bin_num = 5, .time_unit = 2,
-		.mode = ADP_HIST_DOUBLE, .bin0_width = 3, .bin1_width = 5 };
-	const uint64_t want[] = { 300000, 800000, 1800000, 3800000, INF };
-
-	return edges_are(&c, want, 5);
-}
+#define LAYOUT(i)						\
+	static bool layout_##i(void)				\
+	{							\
+		return edges_are(&layouts[i].c, layouts[i].want,	\
+				 layouts[i].c.bin_num);		\
+	}
+LAYOUT(0) LAYOUT(1) LAYOUT(2)
 
 /* One bin counts everything; bin1_width 0 is fine then. */
 static bool one_bin(void)
@@ -173,28 +168,33 @@ static bool refused(const struct adp_hist_cfg *c, size_t max,
 	return same("message", msg, want);
 }
 
+/* c with *member, one of its members, set to v: refused; then as it was. */
+static bool refused_with(struct adp_hist_cfg *c, uint32_t *member,
+			 uint32_t v, const char *want)
+{
+	uint32_t was = *member;
+	bool ok;
+
+	*member = v;
+	ok = refused(c, 16, want);
+	*member = was;
+	return ok;
+}
+
 static bool rules(void)
 {
 	struct adp_hist_cfg c = { .bin_num = 4, .time_unit = 1,
 		.bin0_width = 1, .bin1_width = 1 };
 	bool ok = true;
 
-	c.bin_num = 0;
-	ok &= refused(&c, 16, "bin_num 0 is not 1..16");
-	c.bin_num = 17;
-	ok &= refused(&c, 16, "bin_num 17 is not 1..16");
-	c.bin_num = 4;
-	c.time_unit = 4;
-	ok &= refused(&c, 16, "time_unit 4 is not a unit");
-	c.time_unit = 1;
-	c.mode = 2;
-	ok &= refused(&c, 16, "bin_width_mode 2 is neither fixed nor double");
-	c.mode = 0;
-	c.bin0_width = 0;
-	ok &= refused(&c, 16, "bin0_width must not be 0");
-	c.bin0_width = 1;
-	c.bin1_width = 0;
-	ok &= refused(&c, 16, "bin1_width must not be 0 with more than one bin");
+	ok &= refused_with(&c, &c.bin_num, 0, "bin_num 0 is not 1..16");
+	ok &= refused_with(&c, &c.bin_num, 17, "bin_num 17 is not 1..16");
+	ok &= refused_with(&c, &c.time_unit, 4, "time_unit 4 is not a unit");
+	ok &= refused_with(&c, &c.mode, 2,
+			   "bin_width_mode 2 is neither fixed nor double");
+	ok &= refused_with(&c, &c.bin0_width, 0, "bin0_width must not be 0");
+	ok &= refused_with(&c, &c.bin1_width, 0,
+			   "bin1_width must not be 0 with more than one bin");
 	return ok;
 }
 
@@ -263,19 +263,14 @@ static bool best_unit(void)
 	return ok;
 }
 
-static const struct tap_test tests[] = {
-	{ "fixed: 8 us then 2 us: 8, 10, 12, 14 us, +Inf", fixed_edges },
-	{ "double: 1 ms, 1 ms: 1, 2, 4, 8, 16 ms, +Inf", double_edges },
-	{ "double in 100 us: 300, 800, 1800, 3800 us, +Inf", double_units },
+TAP_MAIN(
+	{ "fixed: 8 us then 2 us: 8, 10, 12, 14 us, +Inf", layout_0 },
+	{ "double: 1 ms, 1 ms: 1, 2, 4, 8, 16 ms, +Inf", layout_1 },
+	{ "double in 100 us: 300, 800, 1800, 3800 us, +Inf", layout_2 },
 	{ "bin_num 1: one bin counts everything", one_bin },
 	{ "upper edges inclusive, lower exclusive, overflow bin", bin_edges_inclusive },
 	{ "events binned, saturating counts", add_events },
 	{ "64-bit limits: fixed 255 bins, double overflows at bin 29", limits_64bit },
 	{ "configuration rules refused with the field named", rules },
 	{ "best unit: finest common unit, 16 bits, whole numbers", best_unit },
-};
-
-int main(void)
-{
-	return tap_main(tests, ARRAY_SIZE(tests));
-}
+)

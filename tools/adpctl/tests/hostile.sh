@@ -12,12 +12,10 @@
 # usage: hostile.sh ADPCTL
 
 ADPCTL=$(readlink -f "${1:-./adpctl}")
+. "$(dirname "$0")/tap.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
-
-n=0
-failed=0
 
 # invoke RC ARGS...: run adpctl; bad says what was wrong so far
 invoke() {
@@ -54,15 +52,16 @@ accepted() {
 	result "$name" "$bad"
 }
 
+# result NAME BAD: one case, passed if BAD, what was wrong, is empty
 result() {
-	n=$((n + 1))
-	if [ -z "$2" ]; then
-		echo "ok $n - $1"
-		return
-	fi
-	failed=$((failed + 1))
-	echo "not ok $n - $1"
-	echo "# ${2#; }"
+	[ -z "$2" ]
+	ok $? "$1"
+}
+
+# A failed case: what was wrong ($bad), the start of what adpctl printed.
+case_done() {
+	[ "$1" -eq 0 ] && return
+	echo "# ${bad#; }"
 	sed 's/^/# stdout: /' out | head -n 5
 	sed 's/^/# stderr: /' err | head -c 600
 }
@@ -229,5 +228,4 @@ refused "apply: a 1100-byte comment, then an error on line 3" 1 \
 printf '[all]\nroce_adp_retrans_en on\0 off\n' >a.conf
 refused "apply: a NUL byte after a valid value" 1 "a\.conf:2" apply a.conf
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_end

@@ -277,12 +277,27 @@ static bool lint_file_show_json(void)
 	return ok;
 }
 
+/*
+ * Profile 1 of emu0: 4 us base, initial 8 us, total 512 us; range 0
+ * 8..32 us, ranges 1 to 3 32..64 us, 128..256 us and 512 us..1 ms.
+ */
+static const struct fake_profile lint_p1 = {
+	.id = 1, .unit = 1, .base = 4, .total = 7, .init_low = 1,
+	.init_size = 1,
+	.r = {
+		{ .dec = 1, .retry = 2, .low = 1, .size = 2 },
+		{ .dec = 1, .retry = 3, .low = 3, .size = 1 },
+		{ .dec = 1, .retry = 3, .low = 5, .size = 1 },
+		{ .dec = 1, .retry = 3, .low = 7, .size = 1 },
+	},
+};
+
 /* A device's profiles and limits: ACCL_GET, then PROFILE_GET. */
 static void reply_dev(uint32_t max_range_num, uint32_t range_num)
 {
 	struct nl_msg *msg = fake_reply(ROCE_ADP_CMD_PROFILE_GET);
-	struct nlattr *nest, *r;
-	int i;
+	struct fake_profile p = lint_p1;
+	struct nlattr *nest;
 
 	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, "emu0");
 	nla_put_u32(msg, ROCE_ADP_A_ACTIVE_PROFILE_ID, 1);
@@ -291,27 +306,8 @@ static void reply_dev(uint32_t max_range_num, uint32_t range_num)
 	nla_put_u32(msg, ROCE_ADP_A_CAPS_PROFILE_MAX_RANGE_NUM, max_range_num);
 	nla_put_u32(msg, ROCE_ADP_A_CAPS_BASE_TIMEOUT_MIN, 4000);
 	nla_nest_end(msg, nest);
-	nest = nla_nest_start(msg, ROCE_ADP_A_PROFILE | NLA_F_NESTED);
-	nla_put_u32(msg, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, 1);
-	nla_put_u8(msg, ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT, 0);
-	nla_put_u32(msg, ROCE_ADP_A_PROFILE_RANGE_NUM, range_num);
-	nla_put_u32(msg, ROCE_ADP_A_PROFILE_START_RANGE_INDEX, 0);
-	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIME_UNIT, 1);
-	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIME_BASE, 4);
-	nla_put_u32(msg, ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT, 7);
-	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND, 1);
-	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE, 1);
-	for (i = 0; i < 4; i++) {
-		r = nla_nest_start(msg, ROCE_ADP_A_PROFILE_RANGE | NLA_F_NESTED);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_INDEX, i);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, 0);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_DEC_MODE, 1);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM, i ? 3 : 2);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, 1 + 2 * i);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_RANGE_SIZE, i ? 1 : 2);
-		nla_nest_end(msg, r);
-	}
-	nla_nest_end(msg, nest);
+	p.num = range_num;
+	fake_put_profile(msg, &p);
 }
 
 static bool lint_dev(void)
@@ -672,27 +668,28 @@ static bool tune_model(void)
 			      " v['best']['lint_warnings'] == 0 and v['best']['constraints_met'] and v");
 }
 
+static const struct usage_case tune_usage_cases[] = {
+	{ "loss 1%", "missing argument \"rtt\": the round trip of the path" },
+	{ "rtt 1ms", "give what to recover from: loss P, outage TIME or both" },
+	{ "rtt 1ms loss 1% time_base 8",
+	  "tune writes the profile: give no profile fields or file" },
+	{ "rtt 5ms..1ms loss 1%",
+	  "invalid value \"5ms..1ms\" for \"rtt\": the lower bound is above the upper one" },
+	{ "rtt 1ms outage", "missing value for \"outage\"" },
+	{ "rtt 1ms outage 0", "\"outage\" must be above 0" },
+	{ "rtt 1ms loss 1% retransmissions 0",
+	  "\"retransmissions\" must be above 0" },
+	{ "rtt 1ms loss 1% model per_packet",
+	  "invalid value \"per_packet\" for \"model\": expected retry_per_value or retry_per_range" },
+};
+
 static bool tune_usage(void)
 {
-	return outcome(tune(false, "loss 1%"), 2, "",
-		       "Error: missing argument \"rtt\": the round trip of the path. Try \"adpctl profile tune help\".\n") &&
-	       outcome(tune(false, "rtt 1ms"), 2, "",
-		       "Error: give what to recover from: loss P, outage TIME or both. Try \"adpctl profile tune help\".\n") &&
-	       outcome(tune(false, "rtt 1ms loss 1% time_base 8"), 2, "",
-		       "Error: tune writes the profile: give no profile fields or file. Try \"adpctl profile tune help\".\n") &&
-	       outcome(tune(false, "rtt 5ms..1ms loss 1%"), 2, "",
-		       "Error: invalid value \"5ms..1ms\" for \"rtt\": the lower bound is above the upper one. Try \"adpctl profile tune help\".\n") &&
-	       outcome(tune(false, "rtt 1ms outage"), 2, "",
-		       "Error: missing value for \"outage\". Try \"adpctl profile tune help\".\n") &&
-	       outcome(tune(false, "rtt 1ms outage 0"), 2, "",
-		       "Error: \"outage\" must be above 0. Try \"adpctl profile tune help\".\n") &&
-	       outcome(tune(false, "rtt 1ms loss 1% retransmissions 0"), 2, "",
-		       "Error: \"retransmissions\" must be above 0. Try \"adpctl profile tune help\".\n") &&
-	       outcome(tune(false, "rtt 1ms loss 1% model per_packet"), 2, "",
-		       "Error: invalid value \"per_packet\" for \"model\": expected retry_per_value or retry_per_range. Try \"adpctl profile tune help\".\n");
+	return usage_errors("profile", profile_cmds, "tune", tune_usage_cases,
+			    ARRAY_SIZE(tune_usage_cases));
 }
 
-static const struct tap_test tests[] = {
+TAP_MAIN(
 	{ "lint: fields, every warning of a poor profile with its times", lint_fields_warnings },
 	{ "lint: notes for what needs a QP", lint_notes_without_qp },
 	{ "lint: overlap, part of the window outside, caps, QP total timeouts", lint_more_warnings },
@@ -715,9 +712,4 @@ static const struct tap_test tests[] = {
 	{ "tune: a device's caps and current profile", tune_dev },
 	{ "tune: model retry_per_range", tune_model },
 	{ "tune: usage errors", tune_usage },
-};
-
-int main(void)
-{
-	return tap_main(tests, ARRAY_SIZE(tests));
-}
+)

@@ -224,7 +224,7 @@ static bool test_cmd_names(void)
 	       !adp_monitor_cmd_name(ROCE_ADP_CMD_MAX + 1);
 }
 
-static const struct tap_test tests[] = {
+TAP_MAIN(
 	{ "each kind: accl, profile, device added and removed",
 	  test_each_kind },
 	{ "an unknown notification: its number, attributes by size",
@@ -233,9 +233,4 @@ static const struct tap_test tests[] = {
 	{ "-j: one valid JSON object per line", test_json_lines },
 	{ "timestamps: ISO 8601 UTC, milliseconds truncated", test_timestamp },
 	{ "command names come from the uAPI header", test_cmd_names },
-};
-
-int main(void)
-{
-	return tap_main(tests, ARRAY_SIZE(tests));
-}
+)

@@ -285,10 +285,8 @@ static bool test_kernel_errors(void)
 {
 	bool ok;
 
-	ok = kernel_refuses(show, false, "dev emu0 key 0x508", ENOENT,
-			    "no memory region or window holds this key");
-	ok &= kernel_refuses(show, true, "dev emu0 key 0x508", ENOENT,
-			     "no memory region or window holds this key");
+	ok = kernel_refuses_both(show, "dev emu0 key 0x508", ENOENT,
+				 "no memory region or window holds this key");
 	ok &= kernel_refuses(show, false, "dev emu0 index 1024", ERANGE,
 			     "MPT index beyond the table of 1024 entries");
 	ok &= kernel_refuses(show, true, "", EPERM, NULL);
@@ -498,7 +496,7 @@ static bool test_big_json_parses(void)
 			      " and v") && ok;
 }
 
-static const struct tap_test tests[] = {
+TAP_MAIN(
 	{ "requests: index and key a do, filters a dump, raw a flag", test_requests },
 	{ "text: region, window, 65-bit len, fields left out, free, invalid", test_text },
 	{ "json: PRM names, absent fields absent, python parses it", test_json },
@@ -509,9 +507,4 @@ static const struct tap_test tests[] = {
 	{ "usage errors: exact messages, exit 2, nothing sent", test_usage_errors },
 	{ "100000 entries: each out before the next, heap flat", test_big_dump },
 	{ "3000 entries of json parse, in index order", test_big_json_parses },
-};
-
-int main(void)
-{
-	return tap_main(tests, ARRAY_SIZE(tests));
-}
+)

@@ -142,6 +142,14 @@ static int parse(const struct adp_nl_msg *msg, void *arg)
 	return 0;
 }
 
+/* No socket to test against: the test fails, and says why. */
+static bool no_socket(void)
+{
+	if (!nl)
+		printf("# no NETLINK_USERSOCK socket: nothing to test against\n");
+	return !nl;
+}
+
 static int dump(uint8_t cmd, struct seen *s, int fail_at)
 {
 	int ret;
@@ -160,10 +168,8 @@ static bool test_clean(void)
 {
 	struct seen s;
 
-	if (!nl) {
-		printf("# no NETLINK_USERSOCK socket: nothing to test against\n");
+	if (no_socket())
 		return false;
-	}
 	return dump(CMD_DUMP, &s, -1) == 0 && s.count == ENTRIES &&
 	       s.sum == 7 && same("stderr", err_buf, "");
 }
@@ -173,10 +179,8 @@ static bool test_intr(void)
 	struct seen s;
 	int ret;
 
-	if (!nl) {
-		printf("# no NETLINK_USERSOCK socket: nothing to test against\n");
+	if (no_socket())
 		return false;
-	}
 	ret = dump(CMD_DUMP_INTR, &s, -1);
 	if (ret != -EAGAIN)
 		printf("# returned %d\n", ret);
@@ -189,10 +193,8 @@ static bool test_in_step(void)
 	struct seen s;
 	bool ok;
 
-	if (!nl) {
-		printf("# no NETLINK_USERSOCK socket: nothing to test against\n");
+	if (no_socket())
 		return false;
-	}
 	ok = dump(CMD_DUMP_INTR, &s, -1) == -EAGAIN;
 	ok &= dump(CMD_DUMP, &s, -1) == 0 && s.count == ENTRIES &&
 	      same("stderr", err_buf, "");
@@ -203,10 +205,8 @@ static bool test_parse_error_wins(void)
 {
 	struct seen s;
 
-	if (!nl) {
-		printf("# no NETLINK_USERSOCK socket: nothing to test against\n");
+	if (no_socket())
 		return false;
-	}
 	return dump(CMD_DUMP_INTR, &s, 1) == -EPROTO && s.count == 1 &&
 	       same("stderr", err_buf, "Error: failing at entry 1.\n") &&
 	       dump(CMD_DUMP, &s, -1) == 0 && s.count == ENTRIES;

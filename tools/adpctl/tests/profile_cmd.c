@@ -29,15 +29,6 @@ _Static_assert(ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT == 2 &&
 _Static_assert(ROCE_ADP_A_RANGE_INDEX == 1 && ROCE_ADP_A_RANGE_DEC_MODE == 3 &&
 	       ROCE_ADP_A_RANGE_RANGE_SIZE == 6, "range numbers");
 
-struct fake_range {
-	uint32_t prev, dec, retry, low, size;
-};
-
-struct fake_profile {
-	uint32_t id, qp, num, start, unit, base, total, init_low, init_size;
-	struct fake_range r[ROCE_ADP_RANGES_MAX];
-};
-
 /* Firmware defaults as the emulated device reports them. */
 static const struct fake_profile p0 = {
 	.id = 0, .num = 1, .unit = 1, .base = 4, .total = 20,
@@ -61,39 +52,6 @@ static const struct fake_profile p_odd = {
 	.r = { { .dec = 3, .retry = 0, .low = 1, .size = 1 } },
 };
 
-static void put_profile(struct nl_msg *msg, const struct fake_profile *p)
-{
-	struct nlattr *nest, *r;
-	int i;
-
-	nest = nla_nest_start(msg, ROCE_ADP_A_PROFILE | NLA_F_NESTED);
-	nla_put_u32(msg, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, p->id);
-	nla_put_u8(msg, ROCE_ADP_A_PROFILE_QP_TOTAL_TIMEOUT, p->qp);
-	nla_put_u32(msg, ROCE_ADP_A_PROFILE_RANGE_NUM, p->num);
-	nla_put_u32(msg, ROCE_ADP_A_PROFILE_START_RANGE_INDEX, p->start);
-	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIME_UNIT, p->unit);
-	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIME_BASE, p->base);
-	nla_put_u32(msg, ROCE_ADP_A_PROFILE_RETX_TOTAL_TIMEOUT, p->total);
-	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_LOW_BOUND,
-		    p->init_low);
-	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE,
-		    p->init_size);
-	/* Last entry first: adpctl orders them by their index. */
-	for (i = ROCE_ADP_RANGES_MAX - 1; i >= 0; i--) {
-		r = nla_nest_start(msg, ROCE_ADP_A_PROFILE_RANGE | NLA_F_NESTED);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_INDEX, i);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX,
-			    p->r[i].prev);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_DEC_MODE, p->r[i].dec);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM,
-			    p->r[i].retry);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, p->r[i].low);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_RANGE_SIZE, p->r[i].size);
-		nla_nest_end(msg, r);
-	}
-	nla_nest_end(msg, nest);
-}
-
 /* One reply: a device, its active profile and these profiles. */
 static struct nl_msg *reply_dev(uint8_t cmd, const char *dev, int active,
 				const struct fake_profile *a,
@@ -105,10 +63,18 @@ static struct nl_msg *reply_dev(uint8_t cmd, const char *dev, int active,
 	if (active >= 0)
 		nla_put_u32(msg, ROCE_ADP_A_ACTIVE_PROFILE_ID, active);
 	if (a)
-		put_profile(msg, a);
+		fake_put_profile(msg, a);
 	if (b)
-		put_profile(msg, b);
+		fake_put_profile(msg, b);
 	return msg;
+}
+
+/* A dump's answer: emu0 with profiles 0 and 1 (active), emu1 with 0. */
+static void reply_dump(void)
+{
+	fake_reset();
+	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &p0, &p1);
+	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu1", 0, &p0, NULL);
 }
 
 static int show(bool json, const char *line)
@@ -153,9 +119,7 @@ static bool test_show_text_dump(void)
 {
 	bool ok;
 
-	fake_reset();
-	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &p0, &p1);
-	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu1", 0, &p0, NULL);
+	reply_dump();
 	ok = outcome(show(false, ""), 0,
 		     P0_TEXT("emu0", "") P1_TEXT
 		     P0_TEXT("emu1", ", active"), "");
@@ -184,9 +148,7 @@ static bool test_show_json_dump_python(void)
 {
 	bool ok;
 
-	fake_reset();
-	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &p0, &p1);
-	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu1", 0, &p0, NULL);
+	reply_dump();
 	ok = outcome_err(show(true, ""), 0, "");
 	ok &= strstr(out_buf, P1_JSON) != NULL;
 	ok &= python_accepts(out_buf,
@@ -202,9 +164,7 @@ static bool test_show_filter_dump_by_id(void)
 {
 	bool ok;
 
-	fake_reset();
-	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &p0, &p1);
-	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu1", 0, &p0, NULL);
+	reply_dump();
 	/* A dump cannot ask for one id: the other profiles are skipped. */
 	ok = outcome(show(false, "id 1"), 0, P1_TEXT, "") &&
 	     fake.flags == NLM_F_DUMP && same("request", fake_req_str(), "");
@@ -303,7 +263,7 @@ static bool test_show_malformed(void)
 	/* No device name. */
 	fake_reset();
 	msg = fake_reply(ROCE_ADP_CMD_PROFILE_GET);
-	put_profile(msg, &p1);
+	fake_put_profile(msg, &p1);
 	ok &= outcome(show(false, ""), 1, "",
 		      "Error: kernel reply without a device name.\n");
 	return ok;
@@ -327,16 +287,9 @@ static bool test_show_usage(void)
 /* profile set: the request for a command line, and what is printed. */
 static bool set_sends(const char *line, const char *want)
 {
-	bool ok;
-
 	fake_reset();
 	reply_dev(ROCE_ADP_CMD_PROFILE_SET, "emu0", 1, &p1, NULL);
-	ok = set(false, line) == 0;
-	if (!ok)
-		printf("# \"%s\" failed: %s", line, err_buf);
-	ok &= fake.calls == 1 && fake.cmd == ROCE_ADP_CMD_PROFILE_SET &&
-	      fake.flags == 0;
-	return same(line, fake_req_str(), want) && ok;
+	return fake_sends(set, line, ROCE_ADP_CMD_PROFILE_SET, want);
 }
 
 static bool test_set_one_field(void)
@@ -407,15 +360,10 @@ static bool test_set_prints_reply(void)
 
 static bool test_set_kernel_error(void)
 {
-	bool ok;
-
-	ok = kernel_refuses(set, false, "dev emu0 id 1 time_base 12", EINVAL,
-			    "time_base must be a power of two");
-	ok &= kernel_refuses(set, true, "dev emu0 id 1 time_base 12", EINVAL,
-			     "time_base must be a power of two");
-	ok &= kernel_refuses(set, false, "dev emu0 id 1 time_base 8", EPERM,
-			     NULL);
-	return ok;
+	return kernel_refuses_both(set, "dev emu0 id 1 time_base 12", EINVAL,
+				   "time_base must be a power of two") &&
+	       kernel_refuses(set, false, "dev emu0 id 1 time_base 8", EPERM,
+			      NULL);
 }
 
 /* "profile forget", under its name or the old one (cmd). */
@@ -528,7 +476,7 @@ static bool test_set_parse_direct(void)
 	       !req.p.has_range[2] && !req.p.has_range[3];
 }
 
-static const struct tap_test tests[] = {
+TAP_MAIN(
 	{ "show: text of a dump, all devices and profiles", test_show_text_dump },
 	{ "show DEV id N: a do with PROFILE_ID, exact json and text", test_show_do_one },
 	{ "show -j: python parses the dump", test_show_json_dump_python },
@@ -548,9 +496,4 @@ static const struct tap_test tests[] = {
 	{ "set: profile_parse_set() fills the request", test_set_parse_direct },
 	{ "reset: sends profile-forget, says a reset is needed", test_reset },
 	{ "forget: the name of reset, which stays as a hidden alias", test_forget },
-};
-
-int main(void)
-{
-	return tap_main(tests, ARRAY_SIZE(tests));
-}
+)

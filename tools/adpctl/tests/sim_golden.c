@@ -14,7 +14,6 @@
 #include "radp_sim.h"
 #include "tap.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define US		1000ULL
 
 static const char *fmt_us(char *buf, size_t len, uint64_t ns)
@@ -469,7 +468,7 @@ static bool limit_stops(void)
 	return false;
 }
 
-static const struct tap_test tests[] = {
+TAP_MAIN(
 	{ "A: initial retried once, doubling, next range, retry_num, hold, total from the profile (retry_per_range)", golden_0 },
 	{ "A per value: each value of a range used timeout_retry_num times", golden_1 },
 	{ "B: start range, dec low_bound, prev_range_index, div4 clamped, div2, floor", golden_2 },
@@ -485,9 +484,4 @@ static const struct tap_test tests[] = {
 	{ "initial timeout drawn uniformly from the window; seeds repeat", init_draw },
 	{ "Bernoulli loss 25%: a quarter of the transmissions time out", loss_rate },
 	{ "infinite total timeout: stops at the limit", limit_stops },
-};
-
-int main(void)
-{
-	return tap_main(tests, ARRAY_SIZE(tests));
-}
+)

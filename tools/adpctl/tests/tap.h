@@ -11,6 +11,10 @@
 
 #define PYTHON	"/usr/bin/python3"
 
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
 struct tap_test {
 	const char *name;
 	bool (*run)(void);
@@ -27,6 +31,16 @@ extern const char *tap_skip;
 bool tap_missing(const char *what);
 /* Run the tests as TAP; the exit status for main(). */
 int tap_main(const struct tap_test *tests, size_t n);
+/*
+ * main() of a test program that needs nothing else: the tests are the
+ * arguments, struct tap_test initializers ({ "name", run }), run in turn.
+ */
+#define TAP_MAIN(...)							\
+	static const struct tap_test tap_tests[] = { __VA_ARGS__ };	\
+	int main(void)							\
+	{								\
+		return tap_main(tap_tests, ARRAY_SIZE(tap_tests));	\
+	}
 /*
  * tap_main() in a scratch directory: dir, a mkdtemp() template, is made,
  * filled by setup (or NULL), and removed with what is in it after the

@@ -406,7 +406,7 @@ static bool test_args_errors(void)
 	return err_is(want) && ok;
 }
 
-static const struct tap_test tests[] = {
+TAP_MAIN(
 	{ "json escapes quotes and backslash", test_escape_quotes_backslash },
 	{ "json escapes control characters", test_escape_control },
 	{ "json passes valid UTF-8 through", test_utf8_passthrough },
@@ -427,9 +427,4 @@ static const struct tap_test tests[] = {
 	{ "help words", test_is_help },
 	{ "keyword and positional arguments", test_args_ok },
 	{ "argument errors are usage errors", test_args_errors },
-};
-
-int main(void)
-{
-	return tap_main(tests, ARRAY_SIZE(tests));
-}
+)
