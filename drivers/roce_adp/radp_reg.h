@@ -19,36 +19,6 @@
 #endif
 
 /*
- * A decoded struct has a u32 member per row of its list (radp_fields.h),
- * named as the row, and nothing else; its table of members (radp_reg.c)
- * maps each row to it with offsetof(), as kvm's vmcs12_field_offsets[]
- * does, so a row without its member does not build, nor does a member
- * without its row (the size checks there).
- */
-
-/* timeout_range: one step of the retransmission timeout ladder. */
-struct radp_range {
-	u32 prev_range_index;
-	u32 dec_mode;
-	u32 timeout_retry_num;
-	u32 range_low_bound;
-	u32 range_size;
-};
-
-/* adp_retx_profile, decoded. */
-struct radp_profile {
-	u32 qp_total_timeout;
-	u32 range_num;
-	u32 start_range_index;
-	u32 time_unit;
-	u32 time_base;
-	u32 retx_total_timeout;
-	u32 timeout_init_low_bound;
-	u32 timeout_init_range_size;
-	struct radp_range range[RADP_RANGES];
-};
-
-/*
  * The member of struct radp_roce_accl holding each row of
  * RADP_ACCL_PROFILE_FIELD and RADP_ACCL_CAPS_FIELD, by the row's ID:
  * shorter than the PRM's names, which they predate.
@@ -60,20 +30,14 @@ struct radp_profile {
 #define RADP_ACCL_MEMBER_ADP_RETX_PROFILE_MAX_RANGE_NUM	profile_max_range_num
 
 /*
- * The ROCE_ACCL register, decoded. Feature i is row i of
- * RADP_ACCL_FEATURE_FIELD; bit i of field_select is its select (features
- * sharing a select have the same bit); base_timeout_min is in ns.
+ * The decoded structs, a member per row of their lists (radp_fields.h),
+ * are generated: struct radp_range, radp_profile, radp_roce_accl here,
+ * radp_hist_config (radp_hist.h) and radp_mpt (radp_mpt.h). Each struct's
+ * table of members (radp_reg.c, radp_hist.c, radp_mpt.c) maps each row to
+ * its member with offsetof(), as kvm's vmcs12_field_offsets[] does, and a
+ * size check beside the table fails the build on a member without its row.
  */
-struct radp_roce_accl {
-	u32 field_select;
-	u32 features[RADP_ACCL_FEATURE_COUNT];
-	u32 profile_select;
-	u32 profile_id;
-	u32 base_timeout_min;
-	u32 profile_max_id;
-	u32 profile_max_range_num;
-	struct radp_profile profile;
-};
+#include "radp_layouts-gen.h"
 
 /* A u32 member of a decoded struct and the field it holds. */
 struct radp_member {
