@@ -19,7 +19,7 @@
 
 /*
  * The member of struct radp_mpt holding a 64-bit value, by the ID of its
- * RADP_MPT_FIELD64_H row.
+ * RADP_MPT_FIELD64_H row (tools/fields-gen reads these lines).
  */
 #define RADP_MPT_NAME64_START_ADDR_H	start_addr
 #define RADP_MPT_NAME64_LEN_H		len
