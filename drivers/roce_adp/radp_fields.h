@@ -14,8 +14,10 @@
  * column other than the leading ones reads it there (struct radp_field).
  * Nothing else spells a field's position, name or attribute.
  *
- * Adding a field: one row here, one attribute in
- * Documentation/netlink/specs/roce_adp.yaml, and its documentation.
+ * Adding a field: one row here (then tools/fields-gen --write, which
+ * writes the decoded structs' members into radp_layouts-gen.h), one
+ * attribute in Documentation/netlink/specs/roce_adp.yaml, and its
+ * documentation.
  *
  * Columns of a row (ID, name, byte, hi, lo, attr, nla, kind):
  *   ID	     the field is RADP_<LAYOUT>_<ID> in enum radp_fld

@@ -10,24 +10,7 @@
 
 #include "radp_reg.h"
 
-/*
- * ADP_RETX_HISTOGRAM_CONFIG, decoded: one u32 per row of its list, named
- * as the row (see radp_reg.h).
- */
-struct radp_hist_config {
-	u32 count_enable;
-	u32 clear_on_read;
-	u32 vhca_id_valid;
-	u32 time_unit;
-	u32 bin_width_mode;
-	u32 time_unit_cap;
-	u32 bin_num;
-	u32 bin_num_max;
-	u32 vhca_id;
-	u32 bin0_width;
-	u32 bin1_width;
-};
-
+/* struct radp_hist_config: radp_layouts-gen.h, by radp_reg.h. */
 extern const struct radp_member radp_hist_config_members[];
 extern const unsigned int radp_hist_config_members_count;
 

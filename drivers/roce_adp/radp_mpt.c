@@ -50,14 +50,17 @@ enum {
 
 #define RADP_MPT_U64_COUNT (ARRAY_SIZE(radp_mpt_members) - RADP_MPT_U32_COUNT)
 
+#define RADP_MPT_MEMBERS_SIZE						\
+	((1 + RADP_MPT_U64_COUNT) * sizeof(u64) + RADP_MPT_U32_COUNT * sizeof(u32))
+
 /*
  * A member per row or 64-bit pair, as the table maps them, and no other
- * (radp_reg.h) but @present: the u64s first, then the u32s.
+ * (radp_reg.h) but @present. In row order a u64 may follow an odd number
+ * of u32s: a hole of a u32 before each u64 and at the end at most.
  */
-static_assert(sizeof(struct radp_mpt) ==
-	      ((1 + RADP_MPT_U64_COUNT) * sizeof(u64) +
-	       RADP_MPT_U32_COUNT * sizeof(u32) + sizeof(u64) - 1) /
-	      sizeof(u64) * sizeof(u64),
+static_assert(sizeof(struct radp_mpt) >= RADP_MPT_MEMBERS_SIZE &&
+	      sizeof(struct radp_mpt) <=
+	      RADP_MPT_MEMBERS_SIZE + (RADP_MPT_U64_COUNT + 1) * sizeof(u32),
 	      "struct radp_mpt: a member per RADP_MPT_FIELD row or pair");
 
 u64 radp_mpt_member_get(const struct radp_mpt *m,

@@ -19,65 +19,18 @@
 
 /*
  * The member of struct radp_mpt holding a 64-bit value, by the ID of its
- * RADP_MPT_FIELD64_H row.
+ * RADP_MPT_FIELD64_H row (tools/fields-gen reads these lines).
  */
 #define RADP_MPT_NAME64_START_ADDR_H	start_addr
 #define RADP_MPT_NAME64_LEN_H		len
 #define RADP_MPT_NAME64_MTT_ADR_H	mtt_adr
 
-/**
- * struct radp_mpt - one MPT entry, decoded
- * @present: RADP_MPT_BIT() of every field the device reported; a backend
- *	whose entry has no counterpart for a field leaves its bit clear. The
- *	64-bit fields use the bit of their _h half (both are set together).
- * @mem_key: the memory key as verbs show it; the entry stores it rotated
- *	({key[7:0], key[31:8]}), the codec undoes that
- * @start_addr: start_addr_h:start_addr_l
- * @len: len_h:len_l; with @len64 set the length is 2^64 + @len
- * @mtt_adr: mtt_adr_h:mtt_adr_l, 40 bits
- *
- * Every other member is the PRM field of the same name, a u32 per row of
- * the entry's list (radp_fields.h), a u64 per 64-bit pair; radp_mpt.c's
- * table of members maps them (see radp_reg.h).
+/*
+ * struct radp_mpt, a member per row of the entry's list (radp_fields.h):
+ * a u32 per row, a u64 per 64-bit pair; radp_mpt.c's table of members
+ * maps them (see radp_reg.h).
  */
-struct radp_mpt {
-	u64 present;
-	u64 start_addr;
-	u64 len;
-	u64 mtt_adr;
-	u32 r_w;
-	u32 pa;
-	u32 lr;
-	u32 lw;
-	u32 rr;
-	u32 rw;
-	u32 atomic;
-	u32 eb;
-	u32 atc_req;
-	u32 atc_xlated;
-	u32 no_snoop;
-	u32 status;
-	u32 bqp;
-	u32 qpn;
-	u32 mem_key;
-	u32 pd;
-	u32 en_rinv;
-	u32 ei;
-	u32 nce;
-	u32 fre;
-	u32 rae;
-	u32 w_dif;
-	u32 m_dif;
-	u32 lkey;
-	u32 win_cnt;
-	u32 mtt_rep;
-	u32 block_mode;
-	u32 len64;
-	u32 fbo_en;
-	u32 mtt_size;
-	u32 entity_size;
-	u32 mtt_fbo;
-};
+#include "radp_layouts-gen.h"
 
 /**
  * struct radp_mpt_member - a member of struct radp_mpt and its field(s)
