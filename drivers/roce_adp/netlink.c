@@ -175,10 +175,25 @@ static struct sk_buff *radp_nl_build(const struct radp_nl_request *req,
 }
 
 /*
+ * Does @cmd's policy take attribute @type? genetlink sizes a request's
+ * attrs by its op's maxattr: an index above it is outside the array.
+ */
+static bool radp_nl_op_has_attr(u8 cmd, unsigned int type)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(roce_adp_nl_ops); i++)
+		if (roce_adp_nl_ops[i].cmd == cmd)
+			return type <= roce_adp_nl_ops[i].maxattr;
+	return false;
+}
+
+/*
  * Who asks, and whether the snapshot answers: requests without
  * CAP_NET_ADMIN (the capability GENL_ADMIN_PERM asks for, checked as
- * genetlink does) never make the module read a device on their own. Then
- * the message's own attributes (its parse), for a GET's do or dump.
+ * genetlink does) never make the module read a device on their own; the
+ * others only with the snapshot flag, where their GET's policy has it.
+ * Then the message's own attributes (its parse), for a GET's do or dump.
  */
 static int radp_nl_req_init(const struct radp_nl_request *req,
 			    struct radp_nl_req_info *ri,
@@ -186,7 +201,9 @@ static int radp_nl_req_init(const struct radp_nl_request *req,
 			    struct netlink_ext_ack *extack)
 {
 	ri->unpriv = !netlink_capable(skb, CAP_NET_ADMIN);
-	ri->snapshot = ri->unpriv || nla_get_flag(attrs[ROCE_ADP_A_SNAPSHOT]);
+	ri->snapshot = ri->unpriv ||
+		       (radp_nl_op_has_attr(req->cmd, ROCE_ADP_A_SNAPSHOT) &&
+			nla_get_flag(attrs[ROCE_ADP_A_SNAPSHOT]));
 	return req->parse ? req->parse(ri, attrs, extack) : 0;
 }
 
