@@ -4,6 +4,7 @@
 # Each program's TAP output is framed for tools/check on the host:
 #   ### begin NAME
 #   ...
+#   # figure: ran in N s
 #   ### end NAME EXIT_STATUS
 # and a last line, outside the frames, counts the cases of all of them:
 #   # N passed, N failed, N skipped
@@ -19,10 +20,13 @@ fail=0
 skip=0
 for t in $tests; do
 	echo "### begin $t"
+	t0=$(date +%s)
 	# Streamed as it comes (a guest that dies keeps what was printed).
 	{ timeout "${RADP_TEST_TIMEOUT:-300}" ./"$t" 2>&1; echo $? >/tmp/.rc; } |
 		tee /tmp/.tap
 	rc=$(cat /tmp/.rc)
+	# where make check's minutes go (a figure, never a limit)
+	echo "# figure: ran in $(($(date +%s) - t0)) s"
 	echo "### end $t $rc"
 	s=$(grep -cE '^ok [0-9]+.*# (SKIP|skip)' /tmp/.tap)
 	p=$(grep -cE '^ok [0-9]+' /tmp/.tap)
