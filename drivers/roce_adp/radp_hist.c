@@ -5,7 +5,6 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 #else
-#include <assert.h>
 #include <string.h>
 #endif
 
@@ -20,11 +19,6 @@ const struct radp_member radp_hist_config_members[] = {
 
 const unsigned int radp_hist_config_members_count =
 	ARRAY_SIZE(radp_hist_config_members);
-
-/* A member per row, as the table maps them, and no other (radp_reg.h). */
-static_assert(sizeof(struct radp_hist_config) ==
-	      ARRAY_SIZE(radp_hist_config_members) * sizeof(u32),
-	      "struct radp_hist_config: a u32 per RADP_HIST_CONFIG_FIELD row");
 
 void radp_hist_config_pack(void *reg, const struct radp_hist_config *c)
 {

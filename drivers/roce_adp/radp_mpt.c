@@ -7,7 +7,6 @@
 #include <linux/string.h>
 #include <uapi/linux/roce_adp.h>
 #else
-#include <assert.h>
 #include <stddef.h>
 #include <string.h>
 #include <linux/roce_adp.h>
@@ -38,30 +37,6 @@ const struct radp_mpt_member radp_mpt_members[] = {
 
 const unsigned int radp_mpt_members_count =
 	ARRAY_SIZE(radp_mpt_members);
-
-/* The u32 members: a row each but the 64-bit pairs'. */
-enum {
-#define RADP_MPT_FIELD(_id, ...)	RADP_MPT_N32_##_id,
-#define RADP_MPT_FIELD64_H(...)
-#define RADP_MPT_FIELD64_L(...)
-#include "radp_fields.h"
-	RADP_MPT_U32_COUNT
-};
-
-#define RADP_MPT_U64_COUNT (ARRAY_SIZE(radp_mpt_members) - RADP_MPT_U32_COUNT)
-
-#define RADP_MPT_MEMBERS_SIZE						\
-	((1 + RADP_MPT_U64_COUNT) * sizeof(u64) + RADP_MPT_U32_COUNT * sizeof(u32))
-
-/*
- * A member per row or 64-bit pair, as the table maps them, and no other
- * (radp_reg.h) but @present. In row order a u64 may follow an odd number
- * of u32s: a hole of a u32 before each u64 and at the end at most.
- */
-static_assert(sizeof(struct radp_mpt) >= RADP_MPT_MEMBERS_SIZE &&
-	      sizeof(struct radp_mpt) <=
-	      RADP_MPT_MEMBERS_SIZE + (RADP_MPT_U64_COUNT + 1) * sizeof(u32),
-	      "struct radp_mpt: a member per RADP_MPT_FIELD row or pair");
 
 u64 radp_mpt_member_get(const struct radp_mpt *m,
 			const struct radp_mpt_member *mm)

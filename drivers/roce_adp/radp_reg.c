@@ -44,18 +44,6 @@ const struct radp_member radp_accl_members[] = {
 
 const unsigned int radp_accl_members_count = ARRAY_SIZE(radp_accl_members);
 
-/* A member per row, as the tables above map them, and no other. */
-static_assert(sizeof(struct radp_range) ==
-	      ARRAY_SIZE(radp_range_members) * sizeof(u32),
-	      "struct radp_range: a u32 per RADP_RANGE_FIELD row");
-static_assert(offsetof(struct radp_profile, range) ==
-	      ARRAY_SIZE(radp_profile_members) * sizeof(u32),
-	      "struct radp_profile: a u32 per RADP_PROFILE_FIELD row");
-static_assert(offsetof(struct radp_roce_accl, profile) ==
-	      (1 + RADP_ACCL_FEATURE_COUNT + ARRAY_SIZE(radp_accl_members)) *
-	      sizeof(u32),
-	      "struct radp_roce_accl: a u32 per profile and caps row");
-
 const enum radp_fld radp_accl_en_flds[RADP_ACCL_FEATURE_COUNT] = {
 #define RADP_ACCL_FEATURE_FIELD(_id, ...)	RADP_ROCE_ACCL_##_id,
 #include "radp_fields.h"

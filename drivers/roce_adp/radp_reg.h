@@ -36,8 +36,7 @@
  * radp_roce_accl here, radp_hist_config (radp_hist.h) and radp_mpt
  * (radp_mpt.h). Each struct's table of members (radp_reg.c, radp_hist.c,
  * radp_mpt.c) maps each row to its member with offsetof(), as kvm's
- * vmcs12_field_offsets[] does, and a size check beside the table fails
- * the build on a member without its row.
+ * vmcs12_field_offsets[] does: a row without its member does not build.
  */
 #include "radp_layouts-gen.h"
 
