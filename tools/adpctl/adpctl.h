@@ -7,11 +7,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <linux/roce_adp.h>
+#include <netlink/attr.h>
+#include <netlink/msg.h>
 
 #include "commands.h"
-#include "fields.h"
 #include "nl.h"
 #include "print.h"
+#include "radp_words.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -129,6 +131,21 @@ int adp_take_arg(const struct adp_ctx *ctx, struct adp_arg *a, int argc,
 /* Prints 'Error: <msg>. Try "adpctl OBJ CMD help".' and returns 2. */
 int adp_usage_error(const struct adp_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/*
+ * Parse word as a value of f (radp_words.h); key is the word the user gave
+ * for it.  Returns 0, or ADP_EXIT_USAGE after 'invalid value "word" for
+ * "key": expected ...'.
+ */
+int adp_field_parse(const struct adp_ctx *ctx, const char *key,
+		    const struct adp_field *f, const char *word, uint32_t *v);
+/*
+ * argv[*i] is the keyword key of f: store the value after it in vals and
+ * leave *i at that value.  Rejects a field given twice ('"key" is given
+ * twice<where>') and a missing value.  Returns 0 or ADP_EXIT_USAGE.
+ */
+int adp_field_take(const struct adp_ctx *ctx, const char *key,
+		   const struct adp_field *f, struct adp_vals *vals,
+		   int argc, char **argv, int *i, const char *where);
 
 /* dev.c */
 /* The "restore" nest of a DEV reply, inside the device's object. */
@@ -144,6 +161,15 @@ const char *adp_dev_resolve(const char *name);
 void adp_print_dev_names(const char *pci);
 
 /* show.c */
+/*
+ * Decode a nest of the reply into vals, each field by its type.  Returns
+ * 0, or -EBADMSG after reporting a malformed nest named what.
+ */
+int adp_vals_parse(const struct adp_field *fields, const struct nlattr *nest,
+		   struct adp_vals *vals, const char *what);
+/* Put every field present in vals into msg; 0 or a negative NLE_*. */
+int adp_vals_put(struct nl_msg *msg, const struct adp_field *fields,
+		 const struct adp_vals *vals);
 /* Build callback: ROCE_ADP_A_DEV_NAME from arg (a device name or NULL). */
 int adp_put_dev(struct nl_msg *msg, void *dev);
 /*

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "print.h"
+#include "radp_words.h"
 
 #define JSON_INDENT	4
 
@@ -340,4 +341,70 @@ void print_warning(const char *fmt, ...)
 	va_start(ap, fmt);
 	print_diag("Warning", fmt, ap);
 	va_end(ap);
+}
+
+/* The field tables: a nest of values, help lines. */
+
+void adp_vals_print(const struct adp_field *fields,
+		    const struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	char val[32];
+
+	if (is_json_context()) {
+		adp_vals_print_json(fields, vals);
+		return;
+	}
+	for (f = fields; f->attr; f++) {
+		if (!vals->has[f->attr])
+			continue;
+		print_string(PRINT_FP, NULL, " %s", adp_field_key(f));
+		print_string(PRINT_FP, NULL, " %s",
+			     adp_field_str(f, vals->v[f->attr], val,
+					   sizeof(val)));
+	}
+}
+
+static void vals_print_json(const struct adp_field *fields,
+			    const struct adp_vals *vals, bool flags)
+{
+	const struct adp_field *f;
+
+	for (f = fields; f->attr; f++) {
+		if (!vals->has[f->attr])
+			continue;
+		if (flags || f->kind == ADP_FIELD_BOOL)
+			print_bool(PRINT_JSON, adp_field_key(f), NULL,
+				   vals->v[f->attr]);
+		else
+			print_uint(PRINT_JSON, adp_field_key(f), NULL,
+				   vals->v[f->attr]);
+	}
+}
+
+void adp_vals_print_json(const struct adp_field *fields,
+			 const struct adp_vals *vals)
+{
+	vals_print_json(fields, vals, false);
+}
+
+void adp_vals_print_json_flags(const struct adp_field *fields,
+			       const struct adp_vals *vals)
+{
+	vals_print_json(fields, vals, true);
+}
+
+void adp_fields_help(FILE *fp, const struct adp_field *fields, int skip)
+{
+	int width = adp_fields_width(fields);
+	const struct adp_field *f;
+	char expect[128];
+
+	for (f = fields; f->attr; f++) {
+		if (f->attr == skip)
+			continue;
+		/* The alternatives an error would list. */
+		fprintf(fp, "  %-*s  %s\n", width, adp_field_key(f),
+			adp_field_expect(f, expect, sizeof(expect)));
+	}
 }

@@ -68,4 +68,23 @@ void print_error(const char *fmt, ...)
 void print_warning(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
+/* A nest of values by a field table of radp_words.h. */
+struct adp_field;
+struct adp_vals;
+
+/*
+ * Each present field once for both outputs: " name value" in text (the
+ * value's name when it has one), "name": value in JSON.
+ */
+void adp_vals_print(const struct adp_field *fields,
+		    const struct adp_vals *vals);
+/* JSON members: each present field under its name, the raw value. */
+void adp_vals_print_json(const struct adp_field *fields,
+			 const struct adp_vals *vals);
+/* The same, each value a JSON boolean (a nest of flags: configurable). */
+void adp_vals_print_json_flags(const struct adp_field *fields,
+			       const struct adp_vals *vals);
+/* "  NAME  VALUES" per field, skipping the one in attribute skip (or -1). */
+void adp_fields_help(FILE *fp, const struct adp_field *fields, int skip);
+
 #endif /* ADPCTL_PRINT_H */

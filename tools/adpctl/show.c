@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The show pattern every object shares: a request for one device (a do)
- * or all of them (a dump), each reply printed inside one JSON array.
+ * The requests and replies of the family as every command makes them: the
+ * show pattern every object shares, a request for one device (a do) or all
+ * of them (a dump), each reply printed inside one JSON array; and a nest of
+ * values by a field table, into a request and out of a reply.
  */
+#include <errno.h>
+#include <string.h>
 #include <netlink/genl/genl.h>
 #include <linux/roce_adp.h>
 
@@ -169,4 +173,52 @@ void adp_print_raw_text(const uint8_t *raw, size_t len)
 		print_string(PRINT_FP, NULL, "%s", line);
 		print_nl();
 	}
+}
+
+int adp_vals_parse(const struct adp_field *fields, const struct nlattr *nest,
+		   struct adp_vals *vals, const char *what)
+{
+	struct nla_policy policy[ADP_NEST_ATTRS] = { };
+	struct nlattr *tb[ADP_NEST_ATTRS];
+	const struct adp_field *f;
+	int ret;
+
+	memset(vals, 0, sizeof(*vals));
+	for (f = fields; f->attr; f++)
+		policy[f->attr].type = f->type;
+	ret = nla_parse_nested(tb, ADP_NEST_ATTRS - 1, (struct nlattr *)nest,
+			       policy);
+	if (ret < 0) {
+		print_error("malformed %s in the kernel reply: %s", what,
+			    nl_geterror(ret));
+		return -EBADMSG;
+	}
+	for (f = fields; f->attr; f++) {
+		if (!tb[f->attr])
+			continue;
+		vals->v[f->attr] = f->type == NLA_U8 ?
+				   nla_get_u8(tb[f->attr]) :
+				   nla_get_u32(tb[f->attr]);
+		vals->has[f->attr] = true;
+	}
+	return 0;
+}
+
+int adp_vals_put(struct nl_msg *msg, const struct adp_field *fields,
+		 const struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	int ret;
+
+	for (f = fields; f->attr; f++) {
+		if (!vals->has[f->attr])
+			continue;
+		if (f->type == NLA_U8)
+			ret = nla_put_u8(msg, f->attr, vals->v[f->attr]);
+		else
+			ret = nla_put_u32(msg, f->attr, vals->v[f->attr]);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
 }

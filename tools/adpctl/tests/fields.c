@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fields.c on its own: time formatting, values of each field kind, the
- * tables themselves, and fields to attributes and back.  TAP.
+ * The field tables on their own: time formatting, values of each field
+ * kind (args.c, print.c), the tables themselves, and fields to attributes
+ * and back (show.c).  TAP.
  */
 #include <errno.h>
 #include <stdlib.h>
