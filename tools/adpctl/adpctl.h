@@ -146,6 +146,14 @@ int adp_field_parse(const struct adp_ctx *ctx, const char *key,
 int adp_field_take(const struct adp_ctx *ctx, const char *key,
 		   const struct adp_field *f, struct adp_vals *vals,
 		   int argc, char **argv, int *i, const char *where);
+/* "[dev] DEV" as a command's only arguments: *dev, NULL when not given. */
+int adp_parse_dev(const struct adp_ctx *ctx, int argc, char **argv,
+		  const char **dev);
+/*
+ * Take "-r"/"--raw", the one option after a show's object, out of argv;
+ * returns the words left.
+ */
+int adp_take_raw_opt(int argc, char **argv, bool *raw);
 
 /* dev.c */
 /* The "restore" nest of a DEV reply, inside the device's object. */
@@ -172,6 +180,8 @@ int adp_vals_put(struct nl_msg *msg, const struct adp_field *fields,
 		 const struct adp_vals *vals);
 /* Build callback: ROCE_ADP_A_DEV_NAME from arg (a device name or NULL). */
 int adp_put_dev(struct nl_msg *msg, void *dev);
+/* The device a reply names; NULL, the error reported, when it names none. */
+const char *adp_reply_dev(const struct adp_nl_msg *msg);
 /*
  * The show pattern of every object: a do for dev, a dump without it, each
  * reply handed to print with arg, all inside one JSON array.  Returns an
@@ -180,33 +190,6 @@ int adp_put_dev(struct nl_msg *msg, void *dev);
 int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
 	     int (*print)(const struct adp_nl_msg *msg, void *arg),
 	     void *arg);
-/* "[dev] DEV" as a command's only arguments: *dev, NULL when not given. */
-int adp_parse_dev(const struct adp_ctx *ctx, int argc, char **argv,
-		  const char **dev);
-/*
- * Take "-r"/"--raw", the one option after a show's object, out of argv;
- * returns the words left.
- */
-int adp_take_raw_opt(int argc, char **argv, bool *raw);
-/* Raw bytes of a register or entry: JSON "raw" (hex), or text lines. */
-#define ADP_RAW_MAX	128
-void adp_print_raw_json(const uint8_t *raw, size_t len);
-void adp_print_raw_text(const uint8_t *raw, size_t len);
-/*
- * A command whose only arguments are "[dev] DEV" around adp_show(): a do
- * for DEV, else a dump; need_dev: DEV is required, a do.
- */
-int adp_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
-		bool need_dev,
-		int (*print)(const struct adp_nl_msg *msg, void *arg), void *arg);
-/*
- * ROCE_ADP_A_AGE_MS of an accl or profile reply when not 0, i.e. when the
- * state came from the module's snapshot: JSON "age_ms", text lead and
- * "state from the module's snapshot, N ms old" a line.
- */
-void adp_print_age(const struct adp_nl_msg *msg, const char *lead);
-/* The device a reply names; NULL, the error reported, when it names none. */
-const char *adp_reply_dev(const struct adp_nl_msg *msg);
 /*
  * adp_show() with any request: flags (0 or NLM_F_DUMP) and the attributes
  * build puts from build_arg.  Also prints the reply of a set, which reads
@@ -216,6 +199,13 @@ int adp_show_req(struct adp_ctx *ctx, uint8_t cmd, int flags,
 		 int (*build)(struct nl_msg *msg, void *arg), void *build_arg,
 		 int (*print)(const struct adp_nl_msg *msg, void *arg),
 		 void *arg);
+/*
+ * A command whose only arguments are "[dev] DEV" around adp_show(): a do
+ * for DEV, else a dump; need_dev: DEV is required, a do.
+ */
+int adp_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
+		bool need_dev,
+		int (*print)(const struct adp_nl_msg *msg, void *arg), void *arg);
 
 /* accl.c */
 /* What "accl set" sends: the enables given, nothing else. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Command line helpers: table lookup by unique prefix, keyword arguments,
- * values of the field tables.
+ * a device and the raw option, values of the field tables.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -199,6 +199,33 @@ int adp_parse_args(const struct adp_ctx *ctx, struct adp_arg *args,
 			return adp_usage_error(ctx, "missing argument \"%s\"",
 					       a->key);
 	return 0;
+}
+
+int adp_parse_dev(const struct adp_ctx *ctx, int argc, char **argv,
+		  const char **dev)
+{
+	struct adp_arg args[] = {
+		{ .key = "dev", .type = ADP_ARG_STR, .val = dev,
+		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ }
+	};
+
+	*dev = NULL;
+	return adp_parse_args(ctx, args, argc, argv);
+}
+
+int adp_take_raw_opt(int argc, char **argv, bool *raw)
+{
+	int i, n;
+
+	*raw = false;
+	for (i = n = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "-r") || !strcmp(argv[i], "--raw"))
+			*raw = true;
+		else
+			argv[n++] = argv[i];
+	}
+	return n;
 }
 
 int adp_field_parse(const struct adp_ctx *ctx, const char *key,
