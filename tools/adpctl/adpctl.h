@@ -7,11 +7,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <linux/roce_adp.h>
+#include <netlink/attr.h>
+#include <netlink/msg.h>
 
 #include "commands.h"
-#include "fields.h"
 #include "nl.h"
 #include "print.h"
+#include "radp_words.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -129,6 +131,29 @@ int adp_take_arg(const struct adp_ctx *ctx, struct adp_arg *a, int argc,
 /* Prints 'Error: <msg>. Try "adpctl OBJ CMD help".' and returns 2. */
 int adp_usage_error(const struct adp_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/*
+ * Parse word as a value of f (radp_words.h); key is the word the user gave
+ * for it.  Returns 0, or ADP_EXIT_USAGE after 'invalid value "word" for
+ * "key": expected ...'.
+ */
+int adp_field_parse(const struct adp_ctx *ctx, const char *key,
+		    const struct adp_field *f, const char *word, uint32_t *v);
+/*
+ * argv[*i] is the keyword key of f: store the value after it in vals and
+ * leave *i at that value.  Rejects a field given twice ('"key" is given
+ * twice<where>') and a missing value.  Returns 0 or ADP_EXIT_USAGE.
+ */
+int adp_field_take(const struct adp_ctx *ctx, const char *key,
+		   const struct adp_field *f, struct adp_vals *vals,
+		   int argc, char **argv, int *i, const char *where);
+/* "[dev] DEV" as a command's only arguments: *dev, NULL when not given. */
+int adp_parse_dev(const struct adp_ctx *ctx, int argc, char **argv,
+		  const char **dev);
+/*
+ * Take "-r"/"--raw", the one option after a show's object, out of argv;
+ * returns the words left.
+ */
+int adp_take_raw_opt(int argc, char **argv, bool *raw);
 
 /* dev.c */
 /* The "restore" nest of a DEV reply, inside the device's object. */
@@ -144,8 +169,19 @@ const char *adp_dev_resolve(const char *name);
 void adp_print_dev_names(const char *pci);
 
 /* show.c */
+/*
+ * Decode a nest of the reply into vals, each field by its type.  Returns
+ * 0, or -EBADMSG after reporting a malformed nest named what.
+ */
+int adp_vals_parse(const struct adp_field *fields, const struct nlattr *nest,
+		   struct adp_vals *vals, const char *what);
+/* Put every field present in vals into msg; 0 or a negative NLE_*. */
+int adp_vals_put(struct nl_msg *msg, const struct adp_field *fields,
+		 const struct adp_vals *vals);
 /* Build callback: ROCE_ADP_A_DEV_NAME from arg (a device name or NULL). */
 int adp_put_dev(struct nl_msg *msg, void *dev);
+/* The device a reply names; NULL, the error reported, when it names none. */
+const char *adp_reply_dev(const struct adp_nl_msg *msg);
 /*
  * The show pattern of every object: a do for dev, a dump without it, each
  * reply handed to print with arg, all inside one JSON array.  Returns an
@@ -154,33 +190,6 @@ int adp_put_dev(struct nl_msg *msg, void *dev);
 int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
 	     int (*print)(const struct adp_nl_msg *msg, void *arg),
 	     void *arg);
-/* "[dev] DEV" as a command's only arguments: *dev, NULL when not given. */
-int adp_parse_dev(const struct adp_ctx *ctx, int argc, char **argv,
-		  const char **dev);
-/*
- * Take "-r"/"--raw", the one option after a show's object, out of argv;
- * returns the words left.
- */
-int adp_take_raw_opt(int argc, char **argv, bool *raw);
-/* Raw bytes of a register or entry: JSON "raw" (hex), or text lines. */
-#define ADP_RAW_MAX	128
-void adp_print_raw_json(const uint8_t *raw, size_t len);
-void adp_print_raw_text(const uint8_t *raw, size_t len);
-/*
- * A command whose only arguments are "[dev] DEV" around adp_show(): a do
- * for DEV, else a dump; need_dev: DEV is required, a do.
- */
-int adp_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
-		bool need_dev,
-		int (*print)(const struct adp_nl_msg *msg, void *arg), void *arg);
-/*
- * ROCE_ADP_A_AGE_MS of an accl or profile reply when not 0, i.e. when the
- * state came from the module's snapshot: JSON "age_ms", text lead and
- * "state from the module's snapshot, N ms old" a line.
- */
-void adp_print_age(const struct adp_nl_msg *msg, const char *lead);
-/* The device a reply names; NULL, the error reported, when it names none. */
-const char *adp_reply_dev(const struct adp_nl_msg *msg);
 /*
  * adp_show() with any request: flags (0 or NLM_F_DUMP) and the attributes
  * build puts from build_arg.  Also prints the reply of a set, which reads
@@ -190,6 +199,13 @@ int adp_show_req(struct adp_ctx *ctx, uint8_t cmd, int flags,
 		 int (*build)(struct nl_msg *msg, void *arg), void *build_arg,
 		 int (*print)(const struct adp_nl_msg *msg, void *arg),
 		 void *arg);
+/*
+ * A command whose only arguments are "[dev] DEV" around adp_show(): a do
+ * for DEV, else a dump; need_dev: DEV is required, a do.
+ */
+int adp_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
+		bool need_dev,
+		int (*print)(const struct adp_nl_msg *msg, void *arg), void *arg);
 
 /* accl.c */
 /* What "accl set" sends: the enables given, nothing else. */

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Command line helpers: table lookup by unique prefix, keyword arguments. */
+/*
+ * Command line helpers: table lookup by unique prefix, keyword arguments,
+ * a device and the raw option, values of the field tables.
+ */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -195,5 +198,63 @@ int adp_parse_args(const struct adp_ctx *ctx, struct adp_arg *args,
 		if (a->required && !a->seen)
 			return adp_usage_error(ctx, "missing argument \"%s\"",
 					       a->key);
+	return 0;
+}
+
+int adp_parse_dev(const struct adp_ctx *ctx, int argc, char **argv,
+		  const char **dev)
+{
+	struct adp_arg args[] = {
+		{ .key = "dev", .type = ADP_ARG_STR, .val = dev,
+		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ }
+	};
+
+	*dev = NULL;
+	return adp_parse_args(ctx, args, argc, argv);
+}
+
+int adp_take_raw_opt(int argc, char **argv, bool *raw)
+{
+	int i, n;
+
+	*raw = false;
+	for (i = n = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "-r") || !strcmp(argv[i], "--raw"))
+			*raw = true;
+		else
+			argv[n++] = argv[i];
+	}
+	return n;
+}
+
+int adp_field_parse(const struct adp_ctx *ctx, const char *key,
+		    const struct adp_field *f, const char *word, uint32_t *v)
+{
+	char expect[128];
+
+	if (!adp_field_value(f, word, v))
+		return 0;
+	return adp_usage_error(ctx, "invalid value \"%s\" for \"%s\": expected %s",
+			       word, key,
+			       adp_field_expect(f, expect, sizeof(expect)));
+}
+
+int adp_field_take(const struct adp_ctx *ctx, const char *key,
+		   const struct adp_field *f, struct adp_vals *vals,
+		   int argc, char **argv, int *i, const char *where)
+{
+	int ret;
+
+	if (vals->has[f->attr])
+		return adp_usage_error(ctx, "\"%s\" is given twice%s", key,
+				       where);
+	if (*i + 1 >= argc)
+		return adp_usage_error(ctx, "missing value for \"%s\"", key);
+	++*i;
+	ret = adp_field_parse(ctx, key, f, argv[*i], &vals->v[f->attr]);
+	if (ret)
+		return ret;
+	vals->has[f->attr] = true;
 	return 0;
 }

@@ -7,7 +7,6 @@
 #include <linux/roce_adp.h>
 
 #include "adpctl.h"
-#include "fields.h"
 
 static uint32_t restore_u32(struct nlattr **r, int type)
 {

@@ -20,7 +20,6 @@
 #include "adpctl.h"
 #include "monitor.h"
 #include "histogram.h"
-#include "fields.h"
 
 #define NAME_OF(table, v) \
 	((v) < ARRAY_SIZE(table) && (table)[v] ? (table)[v] : NULL)

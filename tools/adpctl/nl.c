@@ -16,8 +16,8 @@
 #include <netlink/genl/ctrl.h>
 #include <linux/roce_adp.h>
 
-#include "fields.h"
 #include "nl.h"
+#include "nl_gen.h"
 #include "print.h"
 
 #ifndef SOL_NETLINK

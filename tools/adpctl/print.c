@@ -8,8 +8,11 @@
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
+#include <linux/roce_adp.h>
 
+#include "nl.h"
 #include "print.h"
+#include "radp_words.h"
 
 #define JSON_INDENT	4
 
@@ -340,4 +343,111 @@ void print_warning(const char *fmt, ...)
 	va_start(ap, fmt);
 	print_diag("Warning", fmt, ap);
 	va_end(ap);
+}
+
+/* Parts of replies: a nest of values by its field table, age, raw bytes. */
+
+void adp_vals_print(const struct adp_field *fields,
+		    const struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	char val[32];
+
+	if (is_json_context()) {
+		adp_vals_print_json(fields, vals);
+		return;
+	}
+	for (f = fields; f->attr; f++) {
+		if (!vals->has[f->attr])
+			continue;
+		print_string(PRINT_FP, NULL, " %s", adp_field_key(f));
+		print_string(PRINT_FP, NULL, " %s",
+			     adp_field_str(f, vals->v[f->attr], val,
+					   sizeof(val)));
+	}
+}
+
+static void vals_print_json(const struct adp_field *fields,
+			    const struct adp_vals *vals, bool flags)
+{
+	const struct adp_field *f;
+
+	for (f = fields; f->attr; f++) {
+		if (!vals->has[f->attr])
+			continue;
+		if (flags || f->kind == ADP_FIELD_BOOL)
+			print_bool(PRINT_JSON, adp_field_key(f), NULL,
+				   vals->v[f->attr]);
+		else
+			print_uint(PRINT_JSON, adp_field_key(f), NULL,
+				   vals->v[f->attr]);
+	}
+}
+
+void adp_vals_print_json(const struct adp_field *fields,
+			 const struct adp_vals *vals)
+{
+	vals_print_json(fields, vals, false);
+}
+
+void adp_vals_print_json_flags(const struct adp_field *fields,
+			       const struct adp_vals *vals)
+{
+	vals_print_json(fields, vals, true);
+}
+
+void adp_fields_help(FILE *fp, const struct adp_field *fields, int skip)
+{
+	int width = adp_fields_width(fields);
+	const struct adp_field *f;
+	char expect[128];
+
+	for (f = fields; f->attr; f++) {
+		if (f->attr == skip)
+			continue;
+		/* The alternatives an error would list. */
+		fprintf(fp, "  %-*s  %s\n", width, adp_field_key(f),
+			adp_field_expect(f, expect, sizeof(expect)));
+	}
+}
+
+void adp_print_age(const struct adp_nl_msg *msg, const char *lead)
+{
+	const struct nlattr *a = msg->tb[ROCE_ADP_A_AGE_MS];
+	uint32_t age = a ? nla_get_u32(a) : 0;
+
+	/* 0: read from the device for this request, or a fresh snapshot. */
+	if (!age)
+		return;
+	print_string(PRINT_FP, NULL, "%s", lead);
+	print_uint(PRINT_ANY, "age_ms",
+		   "state from the module's snapshot, %u ms old", age);
+	print_nl();
+}
+
+void adp_print_raw_json(const uint8_t *raw, size_t len)
+{
+	char hex[2 * ADP_RAW_MAX + 1];
+	size_t i;
+
+	for (i = 0; i < len && i < ADP_RAW_MAX; i++)
+		snprintf(hex + 2 * i, 3, "%02x", raw[i]);
+	hex[2 * i] = '\0';
+	print_string(PRINT_JSON, "raw", NULL, hex);
+}
+
+void adp_print_raw_text(const uint8_t *raw, size_t len)
+{
+	char line[128];
+	size_t off, i, n;
+
+	for (off = 0; off < len; off += 32) {
+		n = snprintf(line, sizeof(line), "    raw 0x%02zx:", off);
+		for (i = off; i < off + 32 && i + 4 <= len; i += 4)
+			n += snprintf(line + n, sizeof(line) - n,
+				      " %02x%02x%02x%02x", raw[i], raw[i + 1],
+				      raw[i + 2], raw[i + 3]);
+		print_string(PRINT_FP, NULL, "%s", line);
+		print_nl();
+	}
 }

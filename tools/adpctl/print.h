@@ -8,6 +8,7 @@
 #define ADPCTL_PRINT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -67,5 +68,35 @@ void print_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 void print_warning(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
+
+/* Parts of a reply: a nest of values by a field table of radp_words.h. */
+struct adp_field;
+struct adp_vals;
+struct adp_nl_msg;
+
+/*
+ * Each present field once for both outputs: " name value" in text (the
+ * value's name when it has one), "name": value in JSON.
+ */
+void adp_vals_print(const struct adp_field *fields,
+		    const struct adp_vals *vals);
+/* JSON members: each present field under its name, the raw value. */
+void adp_vals_print_json(const struct adp_field *fields,
+			 const struct adp_vals *vals);
+/* The same, each value a JSON boolean (a nest of flags: configurable). */
+void adp_vals_print_json_flags(const struct adp_field *fields,
+			       const struct adp_vals *vals);
+/* "  NAME  VALUES" per field, skipping the one in attribute skip (or -1). */
+void adp_fields_help(FILE *fp, const struct adp_field *fields, int skip);
+/*
+ * ROCE_ADP_A_AGE_MS of an accl or profile reply when not 0, i.e. when the
+ * state came from the module's snapshot: JSON "age_ms", text lead and
+ * "state from the module's snapshot, N ms old" a line.
+ */
+void adp_print_age(const struct adp_nl_msg *msg, const char *lead);
+/* Raw bytes of a register or entry: JSON "raw" (hex), or text lines. */
+#define ADP_RAW_MAX	128
+void adp_print_raw_json(const uint8_t *raw, size_t len);
+void adp_print_raw_text(const uint8_t *raw, size_t len);
 
 #endif /* ADPCTL_PRINT_H */

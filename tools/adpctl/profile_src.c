@@ -2,7 +2,7 @@
 /*
  * Profiles for "profile lint" and "profile simulate": from a device, a
  * file or the command line; see profile_src.h.  Fields go through the
- * tables of fields.c, from a file as from the command line.
+ * field tables of radp_words.h, from a file as from the command line.
  */
 #include <ctype.h>
 #include <errno.h>

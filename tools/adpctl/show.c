@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The show pattern every object shares: a request for one device (a do)
- * or all of them (a dump), each reply printed inside one JSON array.
+ * The requests and replies of the family as every command makes them: the
+ * show pattern every object shares, a request for one device (a do) or all
+ * of them (a dump), each reply printed inside one JSON array; and a nest of
+ * values by a field table, into a request and out of a reply.
  */
+#include <errno.h>
+#include <string.h>
 #include <netlink/genl/genl.h>
 #include <linux/roce_adp.h>
 
@@ -15,18 +19,13 @@ int adp_put_dev(struct nl_msg *msg, void *dev)
 	return nla_put_string(msg, ROCE_ADP_A_DEV_NAME, dev);
 }
 
-void adp_print_age(const struct adp_nl_msg *msg, const char *lead)
+const char *adp_reply_dev(const struct adp_nl_msg *msg)
 {
-	const struct nlattr *a = msg->tb[ROCE_ADP_A_AGE_MS];
-	uint32_t age = a ? nla_get_u32(a) : 0;
+	const char *name = adp_nl_str(msg->tb[ROCE_ADP_A_DEV_NAME]);
 
-	/* 0: read from the device for this request, or a fresh snapshot. */
-	if (!age)
-		return;
-	print_string(PRINT_FP, NULL, "%s", lead);
-	print_uint(PRINT_ANY, "age_ms",
-		   "state from the module's snapshot, %u ms old", age);
-	print_nl();
+	if (!name)
+		print_error("kernel reply without a device name");
+	return name;
 }
 
 struct show_call {
@@ -36,15 +35,6 @@ struct show_call {
 	void *arg;
 	bool opened;		/* the JSON array has been started */
 };
-
-const char *adp_reply_dev(const struct adp_nl_msg *msg)
-{
-	const char *name = adp_nl_str(msg->tb[ROCE_ADP_A_DEV_NAME]);
-
-	if (!name)
-		print_error("kernel reply without a device name");
-	return name;
-}
 
 static int show_build(struct nl_msg *msg, void *data)
 {
@@ -102,19 +92,6 @@ int adp_show(struct adp_ctx *ctx, uint8_t cmd, const char *dev,
 			    (void *)dev, print, arg);
 }
 
-int adp_parse_dev(const struct adp_ctx *ctx, int argc, char **argv,
-		  const char **dev)
-{
-	struct adp_arg args[] = {
-		{ .key = "dev", .type = ADP_ARG_STR, .val = dev,
-		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
-		{ }
-	};
-
-	*dev = NULL;
-	return adp_parse_args(ctx, args, argc, argv);
-}
-
 int adp_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
 		bool need_dev,
 		int (*print)(const struct adp_nl_msg *msg, void *arg), void *arg)
@@ -130,43 +107,50 @@ int adp_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
 	return adp_show(ctx, cmd, dev, print, arg);
 }
 
-int adp_take_raw_opt(int argc, char **argv, bool *raw)
+int adp_vals_parse(const struct adp_field *fields, const struct nlattr *nest,
+		   struct adp_vals *vals, const char *what)
 {
-	int i, n;
+	struct nla_policy policy[ADP_NEST_ATTRS] = { };
+	struct nlattr *tb[ADP_NEST_ATTRS];
+	const struct adp_field *f;
+	int ret;
 
-	*raw = false;
-	for (i = n = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "-r") || !strcmp(argv[i], "--raw"))
-			*raw = true;
+	memset(vals, 0, sizeof(*vals));
+	for (f = fields; f->attr; f++)
+		policy[f->attr].type = f->type;
+	ret = nla_parse_nested(tb, ADP_NEST_ATTRS - 1, (struct nlattr *)nest,
+			       policy);
+	if (ret < 0) {
+		print_error("malformed %s in the kernel reply: %s", what,
+			    nl_geterror(ret));
+		return -EBADMSG;
+	}
+	for (f = fields; f->attr; f++) {
+		if (!tb[f->attr])
+			continue;
+		vals->v[f->attr] = f->type == NLA_U8 ?
+				   nla_get_u8(tb[f->attr]) :
+				   nla_get_u32(tb[f->attr]);
+		vals->has[f->attr] = true;
+	}
+	return 0;
+}
+
+int adp_vals_put(struct nl_msg *msg, const struct adp_field *fields,
+		 const struct adp_vals *vals)
+{
+	const struct adp_field *f;
+	int ret;
+
+	for (f = fields; f->attr; f++) {
+		if (!vals->has[f->attr])
+			continue;
+		if (f->type == NLA_U8)
+			ret = nla_put_u8(msg, f->attr, vals->v[f->attr]);
 		else
-			argv[n++] = argv[i];
+			ret = nla_put_u32(msg, f->attr, vals->v[f->attr]);
+		if (ret < 0)
+			return ret;
 	}
-	return n;
-}
-
-void adp_print_raw_json(const uint8_t *raw, size_t len)
-{
-	char hex[2 * ADP_RAW_MAX + 1];
-	size_t i;
-
-	for (i = 0; i < len && i < ADP_RAW_MAX; i++)
-		snprintf(hex + 2 * i, 3, "%02x", raw[i]);
-	hex[2 * i] = '\0';
-	print_string(PRINT_JSON, "raw", NULL, hex);
-}
-
-void adp_print_raw_text(const uint8_t *raw, size_t len)
-{
-	char line[128];
-	size_t off, i, n;
-
-	for (off = 0; off < len; off += 32) {
-		n = snprintf(line, sizeof(line), "    raw 0x%02zx:", off);
-		for (i = off; i < off + 32 && i + 4 <= len; i += 4)
-			n += snprintf(line + n, sizeof(line) - n,
-				      " %02x%02x%02x%02x", raw[i], raw[i + 1],
-				      raw[i + 2], raw[i + 3]);
-		print_string(PRINT_FP, NULL, "%s", line);
-		print_nl();
-	}
+	return 0;
 }

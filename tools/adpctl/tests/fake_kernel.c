@@ -8,7 +8,6 @@
 #include <sys/wait.h>
 
 #include "fake_kernel.h"
-#include "../fields.h"
 
 
 struct fake_kernel fake;

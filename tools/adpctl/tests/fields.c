@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fields.c on its own: time formatting, values of each field kind, the
- * tables themselves, and fields to attributes and back.  TAP.
+ * The field tables on their own: time formatting, values of each field
+ * kind (args.c, print.c), the tables themselves, and fields to attributes
+ * and back (show.c).  TAP.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -63,6 +64,28 @@ static bool test_time_ns(void)
 	};
 
 	return times_print(cases, ARRAY_SIZE(cases), ADP_UNIT_NS);
+}
+
+/* Exact times: never rounded, so a value with a 4th decimal stays finer. */
+static bool test_time_exact(void)
+{
+	static const struct time_case cases[] = {
+		{ 0, "0ns" }, { 999, "999ns" }, { 1000, "1us" },
+		{ 1500500, "1500.5us" }, { 1500000, "1.5ms" },
+		{ 1000001, "1000.001us" }, { 1001000, "1.001ms" },
+		{ 65535000000ULL, "65.535s" }, { 65535000001ULL, "65535000.001us" },
+		{ 999999000, "999.999ms" }, { 999999999, "999999.999us" },
+		{ 3600000000000ULL, "3600s" },
+	};
+	char buf[48];
+	bool ok = true;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		ok &= same("exact", adp_fmt_time_exact(buf, sizeof(buf),
+						       cases[i].v),
+			   cases[i].want);
+	return ok;
 }
 
 static bool test_time_shift(void)
@@ -416,6 +439,7 @@ static bool test_help(void)
 TAP_MAIN(
 	{ "times in microseconds: units and decimals", test_time_us },
 	{ "times in nanoseconds, rounding into the next unit", test_time_ns },
+	{ "exact times: the unit that needs no rounding", test_time_exact },
 	{ "time_base << shift, overflow, unknown units", test_time_shift },
 	{ "values: numbers, hex, symbols, widths", test_parse_values },
 	{ "invalid values name the field and the choices", test_parse_message },

@@ -23,37 +23,6 @@ const char *adp_hist_unit_name(uint32_t time_unit)
 	return time_unit < ADP_HIST_UNITS ? units[time_unit].name : "?";
 }
 
-/* ns exactly, in the largest unit that needs at most 3 decimals: "1500.5us". */
-static const char *exact(char *buf, size_t len, uint64_t ns)
-{
-	static const struct {
-		uint64_t ns;
-		const char *name;
-	} u[] = { { 1000000000, "s" }, { 1000000, "ms" }, { 1000, "us" } };
-	uint64_t step, frac;
-	size_t i;
-	int d;
-
-	for (i = 0; i < sizeof(u) / sizeof(u[0]); i++) {
-		step = u[i].ns / 1000;
-		if (ns < u[i].ns || ns % step)
-			continue;
-		frac = ns % u[i].ns / step;
-		for (d = 3; frac && frac % 10 == 0; d--)
-			frac /= 10;
-		if (frac)
-			snprintf(buf, len, "%llu.%0*llu%s",
-				 (unsigned long long)(ns / u[i].ns), d,
-				 (unsigned long long)frac, u[i].name);
-		else
-			snprintf(buf, len, "%llu%s",
-				 (unsigned long long)(ns / u[i].ns), u[i].name);
-		return buf;
-	}
-	snprintf(buf, len, "%lluns", (unsigned long long)ns);
-	return buf;
-}
-
 #define FAIL(err, ...)	({ if (msg) snprintf(msg, msglen, __VA_ARGS__); -(err); })
 
 int adp_hist_edges(const struct adp_hist_cfg *cfg, uint64_t *hi,
@@ -162,14 +131,14 @@ int adp_hist_best_unit(uint64_t w0_ns, uint64_t w1_ns, uint32_t cap,
 		u[i] = unit_holding(w[i], cap);
 		if (u[i] < 0)
 			return FAIL(ERANGE, "width%d %s is too large: at most %s (65535 %s)",
-				    i, exact(t1, sizeof(t1), w[i]),
+				    i, adp_fmt_time_exact(t1, sizeof(t1), w[i]),
 				    adp_fmt_time(t2, sizeof(t2),
 						 ADP_HIST_WIDTH_MAX * units[top].ns,
 						 ADP_UNIT_NS), units[top].name);
 		/* Coarser units are multiples of finer ones: none is whole. */
 		if (w[i] % units[u[i]].ns)
 			return FAIL(EINVAL, "width%d %s is not a whole number of %s, the finest supported time unit that holds it",
-				    i, exact(t1, sizeof(t1), w[i]),
+				    i, adp_fmt_time_exact(t1, sizeof(t1), w[i]),
 				    units[u[i]].name);
 		if (u[i] > best)
 			best = u[i];
@@ -178,9 +147,9 @@ int adp_hist_best_unit(uint64_t w0_ns, uint64_t w1_ns, uint32_t cap,
 	for (i = 0; i < 2; i++)
 		if (w[i] && w[i] % units[best].ns)
 			return FAIL(EINVAL, "width%d %s is not a whole number of %s, the time unit width%d %s needs (the widths share one)",
-				    i, exact(t1, sizeof(t1), w[i]),
+				    i, adp_fmt_time_exact(t1, sizeof(t1), w[i]),
 				    units[best].name, !i,
-				    exact(t2, sizeof(t2), w[!i]));
+				    adp_fmt_time_exact(t2, sizeof(t2), w[!i]));
 	*unit = best;
 	*w0 = w0_ns / units[best].ns;
 	*w1 = w1_ns / units[best].ns;

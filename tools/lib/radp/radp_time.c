@@ -12,32 +12,12 @@ static const char *const unit_names[] = {
 	[ADP_UNIT_S] = "s",
 };
 
-const char *adp_fmt_time(char *buf, size_t len, uint64_t v,
-			 enum adp_unit unit)
+/* whole and frac thousandths of unit u, trailing zeros dropped. */
+static const char *fmt_thousandths(char *buf, size_t len, uint64_t whole,
+				   uint64_t frac, int u)
 {
-	uint64_t div = 1, step, q, whole, frac;
-	int u = unit, digits = 3;
+	int digits = 3;
 
-	while (u < ADP_UNIT_S && v / div >= 1000) {
-		div *= 1000;
-		u++;
-	}
-	if (div == 1) {
-		snprintf(buf, len, "%llu%s", (unsigned long long)v,
-			 unit_names[u]);
-		return buf;
-	}
-	/* Thousandths of unit u, rounded half up without overflowing. */
-	step = div / 1000;
-	q = v / step + (v % step >= (step + 1) / 2);
-	whole = q / 1000;
-	frac = q % 1000;
-	/* 999.9996ms rounds to 1000ms: that is 1s. */
-	if (whole >= 1000 && u < ADP_UNIT_S) {
-		whole = 1;
-		frac = 0;
-		u++;
-	}
 	while (frac && frac % 10 == 0) {
 		frac /= 10;
 		digits--;
@@ -49,6 +29,46 @@ const char *adp_fmt_time(char *buf, size_t len, uint64_t v,
 		snprintf(buf, len, "%llu%s", (unsigned long long)whole,
 			 unit_names[u]);
 	return buf;
+}
+
+const char *adp_fmt_time(char *buf, size_t len, uint64_t v,
+			 enum adp_unit unit)
+{
+	uint64_t div = 1, step, q, whole, frac;
+	int u = unit;
+
+	while (u < ADP_UNIT_S && v / div >= 1000) {
+		div *= 1000;
+		u++;
+	}
+	if (div == 1)
+		return fmt_thousandths(buf, len, v, 0, u);
+	/* Thousandths of unit u, rounded half up without overflowing. */
+	step = div / 1000;
+	q = v / step + (v % step >= (step + 1) / 2);
+	whole = q / 1000;
+	frac = q % 1000;
+	/* 999.9996ms rounds to 1000ms: that is 1s. */
+	if (whole >= 1000 && u < ADP_UNIT_S) {
+		whole = 1;
+		frac = 0;
+		u++;
+	}
+	return fmt_thousandths(buf, len, whole, frac, u);
+}
+
+const char *adp_fmt_time_exact(char *buf, size_t len, uint64_t ns)
+{
+	uint64_t div = 1000000000, step;
+	int u;
+
+	for (u = ADP_UNIT_S; u > ADP_UNIT_NS; u--, div /= 1000) {
+		step = div / 1000;
+		if (ns >= div && !(ns % step))
+			return fmt_thousandths(buf, len, ns / div,
+					       ns % div / step, u);
+	}
+	return fmt_thousandths(buf, len, ns, 0, ADP_UNIT_NS);
 }
 
 const char *adp_fmt_shift(char *buf, size_t len, uint32_t base,

@@ -22,6 +22,11 @@ enum adp_unit {
 const char *adp_fmt_time(char *buf, size_t len, uint64_t v,
 			 enum adp_unit unit);
 /*
+ * ns exactly, never rounded: in the largest of s, ms and us that needs at
+ * most 3 decimals for it, below 1us in ns: "1500.5us", "2ms", "999ns".
+ */
+const char *adp_fmt_time_exact(char *buf, size_t len, uint64_t ns);
+/*
  * time_base << shift of a profile, in time_unit: a time for microseconds,
  * "BASE<<SHIFT" for units this adpctl does not know, and a rounded
  * "1.845e+19s" when the value is past 64 bits of microseconds.

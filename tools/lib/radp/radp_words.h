@@ -122,6 +122,9 @@ int adp_fields_width(const struct adp_field *fields);
 void adp_profile_apply_vals(struct radp_profile *p, int r,
 			    const struct adp_field *fields,
 			    const struct adp_vals *vals);
+void adp_profile_get_vals(const struct radp_profile *p, int r,
+			  const struct adp_field *fields,
+			  struct adp_vals *vals);
 /* The same for the device limits (adp_caps_fields). */
 void adp_caps_apply_vals(struct radp_caps *caps, const struct adp_vals *vals);
 void adp_caps_get_vals(const struct radp_caps *caps, struct adp_vals *vals);
