@@ -329,7 +329,7 @@ static int radp_nl_profile_set(struct radp_dev *dev,
 	err = radp_accl_write(dev, &w, extack);
 	if (err)
 		return err;
-	/* Restored after a firmware reset (reset.c). */
+	/* Saved, to be restored after a firmware reset (snapshot.c). */
 	radp_saved_set(dev, &w);
 	ri->one = true;
 	ri->id = id;

@@ -58,7 +58,8 @@ struct radp_backend_ops {
 };
 
 /**
- * struct radp_saved_cfg - what the operator set and the device accepted
+ * struct radp_saved_cfg - what the operator set and the device accepted,
+ *	kept by snapshot.c for reset.c to restore
  * @enables_mask: the features the operator set (bit i = feature i, row i
  *	of RADP_ACCL_FEATURE_FIELD)
  * @features: their values
@@ -238,14 +239,14 @@ int radp_mpt_query(struct radp_dev *dev, u32 index, struct radp_mpt *mpt,
 
 /* reset.c: restoring the configuration after a firmware reset */
 bool radp_restore_enabled(void);
-void radp_saved_set(struct radp_dev *dev, const struct radp_roce_accl *w);
-void radp_saved_forget_profile(struct radp_dev *dev);
-void radp_restore_snapshot(struct radp_dev *dev, struct radp_saved_cfg *saved,
-			   struct radp_restore_state *restore);
 void radp_reset_dev_init(struct radp_dev *dev);
 void radp_reset_dev_fini(struct radp_dev *dev);
 
-/* snapshot.c: what readers without CAP_NET_ADMIN are answered from */
+/*
+ * snapshot.c: what the core keeps of each device's ROCE_ACCL: the snapshot
+ * readers without CAP_NET_ADMIN are answered from, and the saved
+ * configuration a reset restores
+ */
 bool radp_snap_stamp_fresh(const struct radp_snap_stamp *s);
 u32 radp_snap_stamp_age_ms(const struct radp_snap_stamp *s);
 void radp_snap_stamp_take(struct radp_snap_stamp *s);
@@ -258,6 +259,10 @@ int radp_snap_read(struct radp_dev *dev, struct radp_roce_accl *r0,
 		   struct netlink_ext_ack *extack);
 void radp_snap_readback(struct radp_dev *dev, u32 profile_id,
 			const struct radp_roce_accl *r);
+void radp_saved_set(struct radp_dev *dev, const struct radp_roce_accl *w);
+void radp_saved_forget_profile(struct radp_dev *dev);
+void radp_restore_snapshot(struct radp_dev *dev, struct radp_saved_cfg *saved,
+			   struct radp_restore_state *restore);
 
 /* hist.c: the retransmission histogram, under the device's cfg_lock */
 struct radp_hist_snap {
