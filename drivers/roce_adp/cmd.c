@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The command path: every request to a device goes through radp_cmd_exec(),
- * which hands the mailbox to the backend and turns the firmware's answer
- * into an errno and an extack message.
+ * The command path: every firmware command the core builds, and the one
+ * road to a device. ACCESS_REG, one builder for every register
+ * (radp_access_reg(): ROCE_ACCL here, the histogram's in hist.c), and
+ * QUERY_MPT are built here; every mailbox, the backends' own too, goes
+ * through radp_cmd_exec(), which hands it to the backend and turns the
+ * firmware's answer into an errno and an extack message.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -13,6 +16,7 @@
 #include <linux/jiffies.h>
 #include <linux/module.h>
 #include <linux/sched/signal.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/wait.h>
 
@@ -186,6 +190,155 @@ int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
 	return st->err;
 }
 EXPORT_SYMBOL_GPL(radp_cmd_exec);
+
+/**
+ * radp_access_reg - one ACCESS_REG of a register, as mlx5_core_access_reg()
+ * @dev: the device
+ * @reg_id: the register
+ * @write: write the register; else query it
+ * @data_in: the register's @len bytes to send (a query's names what it
+ *	reads), or NULL for zeroes
+ * @data_out: NULL, or where the register's @len bytes go as the firmware
+ *	answered them; may be @data_in
+ * @len: the register's size in bytes, each way
+ * @status: NULL, or where the firmware's status goes: RADP_CMD_STAT_OK when
+ *	it answered OK or did not answer at all
+ * @extack: where to say why it failed
+ *
+ * The only place that builds an ACCESS_REG mailbox.
+ *
+ * Return: 0, or a negative errno (radp_cmd_exec()'s).
+ */
+int radp_access_reg(struct radp_dev *dev, u16 reg_id, bool write,
+		    const void *data_in, void *data_out, size_t len,
+		    u8 *status, struct netlink_ext_ack *extack)
+{
+	size_t mlen = RADP_ACCESS_REG_DATA_OFF + len;
+	u8 *in, *out;
+	int err;
+
+	/* Zeroed, so that a command never answered reads as status OK. */
+	in = kzalloc(2 * mlen, GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	out = in + mlen;
+	radp_set(in, RADP_CMD_IN_OPCODE, RADP_CMD_OP_ACCESS_REG);
+	radp_set(in, RADP_CMD_IN_OP_MOD,
+		 write ? RADP_ACCESS_REG_WRITE : RADP_ACCESS_REG_READ);
+	radp_set(in, RADP_ACCESS_REG_IN_REGISTER_ID, reg_id);
+	if (data_in)
+		memcpy(in + RADP_ACCESS_REG_DATA_OFF, data_in, len);
+	err = radp_cmd_exec(dev, in, mlen, out, mlen, extack);
+	if (status)
+		*status = radp_get(out, RADP_CMD_OUT_STATUS);
+	if (!err && data_out)
+		memcpy(data_out, out + RADP_ACCESS_REG_DATA_OFF, len);
+	kfree(in);
+	return err;
+}
+
+/* ROCE_ACCL (0x402c), on devices that have it. */
+static int radp_accl_access(struct radp_dev *dev, bool write,
+			    const u8 *reg_in, u8 *reg_out,
+			    struct netlink_ext_ack *extack)
+{
+	if (!READ_ONCE(dev->roce_accl_cap)) {
+		NL_SET_ERR_MSG(extack, "device does not support ROCE_ACCL");
+		return -EOPNOTSUPP;
+	}
+	return radp_access_reg(dev, RADP_REG_ID_ROCE_ACCL, write, reg_in,
+			       reg_out, RADP_ROCE_ACCL_LEN, NULL, extack);
+}
+
+/**
+ * radp_accl_query_raw - read ROCE_ACCL, and its raw bytes
+ * @dev: the device
+ * @profile_id: which profile to read; 0 reads the firmware's defaults and
+ *	reports the profile in effect in @r->profile_id
+ * @r: the register as the firmware answered
+ * @raw: NULL, or where its RADP_ROCE_ACCL_LEN bytes go as they came
+ * @extack: where to say why it failed
+ */
+int radp_accl_query_raw(struct radp_dev *dev, u32 profile_id,
+			struct radp_roce_accl *r, u8 *raw,
+			struct netlink_ext_ack *extack)
+{
+	u8 reg[RADP_ROCE_ACCL_LEN] = {};
+	int err;
+
+	/* A query names its profile; the rest of its register is zero. */
+	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, profile_id);
+	err = radp_accl_access(dev, false, reg, reg, extack);
+	if (err)
+		return err;
+	radp_roce_accl_unpack(reg, r);
+	if (raw)
+		memcpy(raw, reg, RADP_ROCE_ACCL_LEN);
+	return 0;
+}
+
+int radp_accl_query(struct radp_dev *dev, u32 profile_id,
+		    struct radp_roce_accl *r, struct netlink_ext_ack *extack)
+{
+	return radp_accl_query_raw(dev, profile_id, r, NULL, extack);
+}
+
+/*
+ * Write ROCE_ACCL: the *_select bits of @w say what changes. Under
+ * cfg_lock; the snapshot is stale from now until the SET's read-back.
+ */
+int radp_accl_write(struct radp_dev *dev, const struct radp_roce_accl *w,
+		    struct netlink_ext_ack *extack)
+{
+	u8 reg[RADP_ROCE_ACCL_LEN];
+
+	radp_snap_written(dev);
+	radp_roce_accl_pack(reg, w);
+	return radp_accl_access(dev, true, reg, NULL, extack);
+}
+
+#define RADP_QUERY_MPT_OUT_LEN	(RADP_QUERY_MPT_OUT_ENTRY_OFF + RADP_MPT_LEN)
+
+/**
+ * radp_mpt_query - read one MPT entry through QUERY_MPT
+ * @dev: the device
+ * @index: the entry's index
+ * @mpt: the entry, decoded; free and invalid entries come back with their
+ *	status, not as an error
+ * @raw: if not NULL, RADP_MPT_LEN bytes for the entry as the firmware
+ *	returned it
+ * @extack: where to say why it failed
+ *
+ * A backend whose firmware keeps the information elsewhere provides
+ * query_mpt instead (mlx5: the mkey context).
+ */
+int radp_mpt_query(struct radp_dev *dev, u32 index, struct radp_mpt *mpt,
+		   u8 *raw, struct netlink_ext_ack *extack)
+{
+	u8 in[RADP_CMD_IN_HDR_LEN] = {};
+	u8 out[RADP_QUERY_MPT_OUT_LEN];
+	u32 count = READ_ONCE(dev->mpt_count);
+	int err;
+
+	if (index >= count && !READ_ONCE(dev->skip_checks)) {
+		radp_extack_fmt(extack,
+				"MPT index beyond the table of %u entries",
+				count);
+		return -ERANGE;
+	}
+	if (dev->ops->query_mpt)
+		return dev->ops->query_mpt(dev, index, mpt, raw, extack);
+
+	radp_set(in, RADP_CMD_IN_OPCODE, RADP_CMD_OP_QUERY_MPT);
+	radp_set(in, RADP_QUERY_MPT_IN_INPUT_MODIFIER, index);
+	err = radp_cmd_exec(dev, in, sizeof(in), out, sizeof(out), extack);
+	if (err)
+		return err;
+	radp_mpt_unpack(out + RADP_QUERY_MPT_OUT_ENTRY_OFF, mpt);
+	if (raw)
+		memcpy(raw, out + RADP_QUERY_MPT_OUT_ENTRY_OFF, RADP_MPT_LEN);
+	return 0;
+}
 
 /*
  * Knob "fw_cmds" in the device's debugfs directory: the commands it was

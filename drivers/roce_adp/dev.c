@@ -50,6 +50,7 @@ int radp_dev_register(struct radp_dev *dev)
 	refcount_set(&dev->users, 1);
 	init_completion(&dev->released);
 	mutex_init(&dev->cfg_lock);
+	spin_lock_init(&dev->state_lock);
 	atomic64_set(&dev->fw_cmds, 0);
 	radp_snap_init(dev);
 	radp_reset_dev_init(dev);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The ADP retransmission histogram of a device: the only place that builds
- * the mailboxes of ADP_RETX_HISTOGRAM_CONFIG (0xC01D) and
- * ADP_RETX_HISTOGRAM (0xC01E), and the module's totals of the counts.
+ * The ADP retransmission histogram of a device: its registers
+ * ADP_RETX_HISTOGRAM_CONFIG (0xC01D) and ADP_RETX_HISTOGRAM (0xC01E),
+ * through radp_access_reg() (cmd.c), and the module's totals of the counts.
  *
  * The module is the only reader of 0xC01E. With clear_on_read set, each
  * read empties the firmware's counters, so every read, whoever caused it,
@@ -44,42 +44,23 @@ struct radp_hist {
 	struct radp_hist_snap snap;
 };
 
-#define RADP_HIST_MBOX_LEN(reg_len)	(RADP_ACCESS_REG_DATA_OFF + (reg_len))
-
 /*
- * One ACCESS_REG of a histogram register, @reg_len bytes each way: @in
- * the register to write (or the query's), @out its answer. A device
+ * One ACCESS_REG of a histogram register (radp_access_reg()). A device
  * without the registers answers BAD_OP, as for an unknown register.
  */
-static int radp_hist_access(struct radp_dev *dev, u16 reg_id, u16 op_mod,
+static int radp_hist_access(struct radp_dev *dev, u16 reg_id, bool write,
 			    const u8 *reg_in, u8 *reg_out, size_t reg_len,
 			    struct netlink_ext_ack *extack)
 {
-	size_t len = RADP_HIST_MBOX_LEN(reg_len);
-	u8 *in, *out;
+	u8 status;
 	int err;
 
-	in = kzalloc(len, GFP_KERNEL);
-	out = kmalloc(len, GFP_KERNEL);
-	if (!in || !out) {
-		err = -ENOMEM;
-		goto out;
-	}
-	radp_set(in, RADP_CMD_IN_OPCODE, RADP_CMD_OP_ACCESS_REG);
-	radp_set(in, RADP_CMD_IN_OP_MOD, op_mod);
-	radp_set(in, RADP_ACCESS_REG_IN_REGISTER_ID, reg_id);
-	if (reg_in)
-		memcpy(in + RADP_ACCESS_REG_DATA_OFF, reg_in, reg_len);
-	err = radp_cmd_exec(dev, in, len, out, len, extack);
-	if (err && radp_get(out, RADP_CMD_OUT_STATUS) == RADP_CMD_STAT_BAD_OP) {
+	err = radp_access_reg(dev, reg_id, write, reg_in, reg_out, reg_len,
+			      &status, extack);
+	if (err && status == RADP_CMD_STAT_BAD_OP) {
 		NL_SET_ERR_MSG(extack, "device has no retransmission histogram");
 		err = -EOPNOTSUPP;
 	}
-	if (!err && reg_out)
-		memcpy(reg_out, out + RADP_ACCESS_REG_DATA_OFF, reg_len);
-out:
-	kfree(in);
-	kfree(out);
 	return err;
 }
 
@@ -89,9 +70,8 @@ int radp_hist_config_query(struct radp_dev *dev, struct radp_hist_config *c,
 	u8 reg[RADP_HIST_CONFIG_LEN];
 	int err;
 
-	err = radp_hist_access(dev, RADP_REG_ID_HIST_CONFIG,
-			       RADP_ACCESS_REG_READ, NULL, reg, sizeof(reg),
-			       extack);
+	err = radp_hist_access(dev, RADP_REG_ID_HIST_CONFIG, false, NULL, reg,
+			       sizeof(reg), extack);
 	if (!err)
 		radp_hist_config_unpack(reg, c);
 	return err;
@@ -108,9 +88,8 @@ int radp_hist_config_write(struct radp_dev *dev,
 	w.time_unit_cap = 0;
 	w.bin_num_max = 0;
 	radp_hist_config_pack(reg, &w);
-	return radp_hist_access(dev, RADP_REG_ID_HIST_CONFIG,
-				RADP_ACCESS_REG_WRITE, reg, NULL, sizeof(reg),
-				extack);
+	return radp_hist_access(dev, RADP_REG_ID_HIST_CONFIG, true, reg, NULL,
+				sizeof(reg), extack);
 }
 
 /* Read the @n counters of 0xC01E: exactly 0x10 + 8 * @n bytes. */
@@ -122,11 +101,11 @@ int radp_hist_counts_query(struct radp_dev *dev, u32 n, u64 *counts,
 	u8 *reg;
 	int err;
 
-	reg = kzalloc(len, GFP_KERNEL);
+	reg = kmalloc(len, GFP_KERNEL);
 	if (!reg)
 		return -ENOMEM;
-	err = radp_hist_access(dev, RADP_REG_ID_HIST, RADP_ACCESS_REG_READ,
-			       reg, reg, len, extack);
+	err = radp_hist_access(dev, RADP_REG_ID_HIST, false, NULL, reg, len,
+			       extack);
 	if (!err && radp_hist_bin_num(reg) != n) {
 		radp_extack_fmt(extack,
 				"histogram has %u bins, its configuration %u: changed during the read",

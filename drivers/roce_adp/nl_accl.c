@@ -182,7 +182,7 @@ static int radp_nl_accl_set(struct radp_dev *dev, struct radp_nl_req_info *ri,
 	err = radp_accl_write(dev, &w, extack);
 	if (err)
 		return err;
-	/* Restored after a firmware reset (reset.c). */
+	/* Saved, to be restored after a firmware reset (snapshot.c). */
 	radp_saved_set(dev, &w);
 	return 0;
 }

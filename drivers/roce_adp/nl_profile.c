@@ -56,6 +56,15 @@ static int radp_nl_profile_parse(struct radp_nl_req_info *base,
 }
 
 /* The message names the fields as radp_fields[] does. */
+/* The limits the firmware reports in every profile's query. */
+static void radp_nl_profile_caps(const struct radp_roce_accl *r,
+				 struct radp_caps *caps)
+{
+	caps->profile_max_id = r->profile_max_id;
+	caps->profile_max_range_num = r->profile_max_range_num;
+	caps->base_timeout_min = r->base_timeout_min;
+}
+
 static void radp_nl_profile_id_above_max(struct netlink_ext_ack *extack,
 					 const struct nlattr *attr)
 {
@@ -295,7 +304,7 @@ static int radp_nl_profile_set(struct radp_dev *dev,
 	}
 	if (err)
 		return err;
-	radp_accl_caps(&cur, &caps);
+	radp_nl_profile_caps(&cur, &caps);
 	if (!dev->skip_checks && id > caps.profile_max_id) {
 		radp_nl_profile_id_above_max(extack, attr);
 		return -EINVAL;
@@ -320,7 +329,7 @@ static int radp_nl_profile_set(struct radp_dev *dev,
 	err = radp_accl_write(dev, &w, extack);
 	if (err)
 		return err;
-	/* Restored after a firmware reset (reset.c). */
+	/* Saved, to be restored after a firmware reset (snapshot.c). */
 	radp_saved_set(dev, &w);
 	ri->one = true;
 	ri->id = id;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * roce_adp netlink internals: what the skeleton (netlink.c), the fields'
- * attributes (nl_fields.c) and the message files (nl_dev.c, nl_accl.c,
- * nl_profile.c, nl_mpt.c, nl_hist.c) share.
+ * roce_adp netlink internals: what the skeleton (netlink.c, with the
+ * helpers that put and parse fields by their attributes) and the message
+ * files (nl_dev.c, nl_accl.c, nl_profile.c, nl_mpt.c, nl_hist.c) share.
  *
  * The policies, the ops table and the handler prototypes come from the
  * spec (netlink-gen.[ch]). Each message file exports one struct
@@ -152,7 +152,7 @@ extern const struct radp_nl_request radp_nl_profile_request;
 extern const struct radp_nl_request radp_nl_mpt_request;
 extern const struct radp_nl_request radp_nl_hist_request;
 
-/* nl_fields.c: fields to and from their attributes (radp_fields[]) */
+/* Fields to and from their attributes (radp_fields[]), in netlink.c */
 
 /* The attribute of ROCE_ACCL feature @i, its row's (radp_fields.h). */
 static inline u16 radp_nl_accl_attr(unsigned int i)

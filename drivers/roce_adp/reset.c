@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Firmware resets: ROCE_ACCL is volatile, a firmware reset returns it to the
- * firmware's defaults. The core keeps the last configuration each device
- * accepted (struct radp_saved_cfg, updated by successful SETs only) and,
- * once the backend reports the end of a reset, writes it back in one
- * ACCESS_REG write: the firmware applies a write whole or not at all, so a
- * refused restore leaves the defaults, never half of the configuration.
- * The outcome is kept for dev-get and sent as a reset-ntf notification.
+ * firmware's defaults. Once the backend reports the end of a reset, the
+ * core writes back the last configuration the device accepted (struct
+ * radp_saved_cfg, which snapshot.c keeps) in one ACCESS_REG write: the
+ * firmware applies a write whole or not at all, so a refused restore
+ * leaves the defaults, never half of the configuration. The outcome is
+ * kept for dev-get and sent as a reset-ntf notification.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -55,44 +55,6 @@ void radp_dev_fw_reset(struct radp_dev *dev)
 	queue_work(system_unbound_wq, &dev->restore_work);
 }
 EXPORT_SYMBOL_GPL(radp_dev_fw_reset);
-
-/*
- * The saved configuration: written under cfg_lock by the SETs the device
- * accepted, and under state_lock so that dev-get reads it whole. A write
- * @w saves the features it selects and the profile it selects.
- */
-void radp_saved_set(struct radp_dev *dev, const struct radp_roce_accl *w)
-{
-	unsigned int i;
-
-	spin_lock(&dev->state_lock);
-	dev->saved.enables_mask |= w->field_select;
-	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
-		if (w->field_select & BIT(i))
-			dev->saved.features[i] = w->features[i];
-	if (w->profile_select) {
-		dev->saved.has_profile = true;
-		dev->saved.profile_id = w->profile_id;
-		dev->saved.profile = w->profile;
-	}
-	spin_unlock(&dev->state_lock);
-}
-
-void radp_saved_forget_profile(struct radp_dev *dev)
-{
-	spin_lock(&dev->state_lock);
-	dev->saved.has_profile = false;
-	spin_unlock(&dev->state_lock);
-}
-
-void radp_restore_snapshot(struct radp_dev *dev, struct radp_saved_cfg *saved,
-			   struct radp_restore_state *restore)
-{
-	spin_lock(&dev->state_lock);
-	*saved = dev->saved;
-	*restore = dev->restore;
-	spin_unlock(&dev->state_lock);
-}
 
 /* Under cfg_lock: one write holding everything saved, or nothing to do. */
 static int radp_restore_locked(struct radp_dev *dev,
@@ -150,8 +112,6 @@ void radp_reset_dev_init(struct radp_dev *dev)
 	dev->resetting = false;
 	dev->removing = false;
 	init_waitqueue_head(&dev->cmd_wq);
-	spin_lock_init(&dev->state_lock);
-	memset(&dev->saved, 0, sizeof(dev->saved));
 	memset(&dev->restore, 0, sizeof(dev->restore));
 	INIT_WORK(&dev->restore_work, radp_restore_work);
 }

@@ -2,9 +2,9 @@
 /*
  * roce_adp: the backend API, what a backend implements and calls (struct
  * radp_backend_ops, struct radp_dev; mlx5.c and the emulator), then the
- * core's own services (registry, command path, ROCE_ACCL and MPT access,
- * restore). The netlink internals are in radp_nl.h, the emulator's in
- * emu.h.
+ * core's own services (registry, command path with ROCE_ACCL and MPT
+ * access, restore). The netlink internals are in radp_nl.h, the
+ * emulator's in emu.h.
  */
 #ifndef _ROCE_ADP_H
 #define _ROCE_ADP_H
@@ -58,7 +58,8 @@ struct radp_backend_ops {
 };
 
 /**
- * struct radp_saved_cfg - what the operator set and the device accepted
+ * struct radp_saved_cfg - what the operator set and the device accepted,
+ *	kept by snapshot.c for reset.c to restore
  * @enables_mask: the features the operator set (bit i = feature i, row i
  *	of RADP_ACCL_FEATURE_FIELD)
  * @features: their values
@@ -217,19 +218,35 @@ void radp_dev_put(struct radp_dev *dev);
 void radp_dev_abort_all(void);
 void radp_dev_registry_fini(void);
 
+/*
+ * cmd.c: every firmware command the core builds, the only road to a
+ * device: ACCESS_REG of any register, ROCE_ACCL's queries and writes, MPT
+ * entries
+ */
+const char *radp_cmd_status_name(u8 status);
+int radp_access_reg(struct radp_dev *dev, u16 reg_id, bool write,
+		    const void *data_in, void *data_out, size_t len,
+		    u8 *status, struct netlink_ext_ack *extack);
+int radp_accl_query_raw(struct radp_dev *dev, u32 profile_id,
+			struct radp_roce_accl *r, u8 *raw,
+			struct netlink_ext_ack *extack);
+int radp_accl_query(struct radp_dev *dev, u32 profile_id,
+		    struct radp_roce_accl *r, struct netlink_ext_ack *extack);
+int radp_accl_write(struct radp_dev *dev, const struct radp_roce_accl *w,
+		    struct netlink_ext_ack *extack);
+int radp_mpt_query(struct radp_dev *dev, u32 index, struct radp_mpt *mpt,
+		   u8 *raw, struct netlink_ext_ack *extack);
+
 /* reset.c: restoring the configuration after a firmware reset */
 bool radp_restore_enabled(void);
-void radp_saved_set(struct radp_dev *dev, const struct radp_roce_accl *w);
-void radp_saved_forget_profile(struct radp_dev *dev);
-void radp_restore_snapshot(struct radp_dev *dev, struct radp_saved_cfg *saved,
-			   struct radp_restore_state *restore);
 void radp_reset_dev_init(struct radp_dev *dev);
 void radp_reset_dev_fini(struct radp_dev *dev);
 
-/* cmd.c: the command path, the only road to a device */
-const char *radp_cmd_status_name(u8 status);
-
-/* snapshot.c: what readers without CAP_NET_ADMIN are answered from */
+/*
+ * snapshot.c: what the core keeps of each device's ROCE_ACCL: the snapshot
+ * readers without CAP_NET_ADMIN are answered from, and the saved
+ * configuration a reset restores
+ */
 bool radp_snap_stamp_fresh(const struct radp_snap_stamp *s);
 u32 radp_snap_stamp_age_ms(const struct radp_snap_stamp *s);
 void radp_snap_stamp_take(struct radp_snap_stamp *s);
@@ -242,20 +259,10 @@ int radp_snap_read(struct radp_dev *dev, struct radp_roce_accl *r0,
 		   struct netlink_ext_ack *extack);
 void radp_snap_readback(struct radp_dev *dev, u32 profile_id,
 			const struct radp_roce_accl *r);
-
-/* roce_accl.c: the ROCE_ACCL register through ACCESS_REG */
-int radp_accl_query_raw(struct radp_dev *dev, u32 profile_id,
-			struct radp_roce_accl *r, u8 *raw,
-			struct netlink_ext_ack *extack);
-int radp_accl_query(struct radp_dev *dev, u32 profile_id,
-		    struct radp_roce_accl *r, struct netlink_ext_ack *extack);
-int radp_accl_write(struct radp_dev *dev, const struct radp_roce_accl *w,
-		    struct netlink_ext_ack *extack);
-void radp_accl_caps(const struct radp_roce_accl *r, struct radp_caps *caps);
-
-/* mpt.c: MPT entries */
-int radp_mpt_query(struct radp_dev *dev, u32 index, struct radp_mpt *mpt,
-		   u8 *raw, struct netlink_ext_ack *extack);
+void radp_saved_set(struct radp_dev *dev, const struct radp_roce_accl *w);
+void radp_saved_forget_profile(struct radp_dev *dev);
+void radp_restore_snapshot(struct radp_dev *dev, struct radp_saved_cfg *saved,
+			   struct radp_restore_state *restore);
 
 /* hist.c: the retransmission histogram, under the device's cfg_lock */
 struct radp_hist_snap {

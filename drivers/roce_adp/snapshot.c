@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Snapshots: what requests without CAP_NET_ADMIN are answered from, so
- * that no unprivileged user decides how often the firmware is asked.
+ * What the core keeps of each device's ROCE_ACCL: the snapshot unprivileged
+ * reads are answered from, and the last accepted configuration a reset
+ * restores.
  *
- * As mlx5e answers `ip -s link` from counters its update_stats work
- * refreshes, never from a firmware query per read, each device keeps the
- * last ROCE_ACCL state the module read or wrote. A reader gets it when it
- * is fresh; otherwise one reader refreshes it, under the device's
- * cfg_lock (taken killably), and the others wait for that refresh and
- * share it. A refresh that failed is not retried before the interval
+ * The snapshot, so that no unprivileged user decides how often the
+ * firmware is asked: as mlx5e answers `ip -s link` from counters its
+ * update_stats work refreshes, never from a firmware query per read, each
+ * device keeps the last ROCE_ACCL state the module read or wrote. A reader
+ * gets it when it is fresh; otherwise one reader refreshes it, under the
+ * device's cfg_lock (taken killably), and the others wait for that refresh
+ * and share it. A refresh that failed is not retried before the interval
  * passes either. So whatever unprivileged users do, a device sees at most
  * one refresh (1 + adp_retx_profile_max_id ROCE_ACCL reads) per
  * snapshot_interval_ms, plus one per write the administrator made.
@@ -20,6 +22,10 @@
  *
  * The freshness rule (struct radp_snap_stamp and its helpers) is the one
  * every snapshot of the module follows, whatever it holds.
+ *
+ * The saved configuration (struct radp_saved_cfg) is what the operator set
+ * and the device accepted: each successful SET records what it selected,
+ * and reset.c writes it back after a firmware reset.
  */
 
 #include <linux/ktime.h>
@@ -80,6 +86,7 @@ void radp_snap_init(struct radp_dev *dev)
 
 	memset(snap, 0, sizeof(*snap));
 	spin_lock_init(&snap->lock);
+	memset(&dev->saved, 0, sizeof(dev->saved));
 }
 
 /*
@@ -247,4 +254,46 @@ void radp_snap_readback(struct radp_dev *dev, u32 profile_id,
 		snap->dirty = false;
 	}
 	spin_unlock(&snap->lock);
+}
+
+/*
+ * The saved configuration: written under cfg_lock by the SETs the device
+ * accepted, and under state_lock so that dev-get reads it whole. A write
+ * @w saves the features it selects and the profile it selects.
+ */
+void radp_saved_set(struct radp_dev *dev, const struct radp_roce_accl *w)
+{
+	unsigned int i;
+
+	spin_lock(&dev->state_lock);
+	dev->saved.enables_mask |= w->field_select;
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
+		if (w->field_select & BIT(i))
+			dev->saved.features[i] = w->features[i];
+	if (w->profile_select) {
+		dev->saved.has_profile = true;
+		dev->saved.profile_id = w->profile_id;
+		dev->saved.profile = w->profile;
+	}
+	spin_unlock(&dev->state_lock);
+}
+
+void radp_saved_forget_profile(struct radp_dev *dev)
+{
+	spin_lock(&dev->state_lock);
+	dev->saved.has_profile = false;
+	spin_unlock(&dev->state_lock);
+}
+
+/*
+ * For dev-get: the saved configuration and, under the same lock, what the
+ * last restore did with it (reset.c).
+ */
+void radp_restore_snapshot(struct radp_dev *dev, struct radp_saved_cfg *saved,
+			   struct radp_restore_state *restore)
+{
+	spin_lock(&dev->state_lock);
+	*saved = dev->saved;
+	*restore = dev->restore;
+	spin_unlock(&dev->state_lock);
 }
