@@ -25,31 +25,36 @@ text.
 
 import contextlib
 import copy
+import importlib
 import json
 import os
 import sys
 import traceback
 
-import yaml
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                'ynl'))
-import cli  # noqa: E402 (upstream's ynl/cli.py, found through sys.path)
-import lib.ynl  # noqa: E402
-
-_yaml_safe_load = yaml.safe_load
+# upstream's ynl/cli.py and ynl/lib, and yaml: imported by load()
+cli = lib_ynl = yaml = None
 _parsed = {}
 
 
-def cached_safe_load(stream):
-    """yaml.safe_load(), parsing each distinct text once"""
-    text = stream if isinstance(stream, str) else stream.read()
-    if text not in _parsed:
-        _parsed[text] = _yaml_safe_load(text)
-    return copy.deepcopy(_parsed[text])
+def load():
+    """imports cli.py and YNL's library, and makes yaml.safe_load() parse
+    each distinct text once"""
+    global cli, lib_ynl, yaml
 
+    sys.path.insert(0, os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), 'ynl'))
+    yaml = importlib.import_module('yaml')
+    cli = importlib.import_module('cli')
+    lib_ynl = importlib.import_module('lib.ynl')
+    safe_load = yaml.safe_load
 
-yaml.safe_load = cached_safe_load
+    def cached_safe_load(stream):
+        text = stream if isinstance(stream, str) else stream.read()
+        if text not in _parsed:
+            _parsed[text] = safe_load(text)
+        return copy.deepcopy(_parsed[text])
+
+    yaml.safe_load = cached_safe_load
 
 
 def entries(a):
@@ -61,7 +66,7 @@ def entries(a):
 def run_cli(args):
     sys.argv = ['cli.py'] + args
     # what a new process would have: no family resolved yet
-    lib.ynl.genl_family_name_to_id = None
+    lib_ynl.genl_family_name_to_id = None
     cli.main()
 
 
@@ -100,8 +105,15 @@ def run(words, out, err):
 
 def main():
     d = sys.argv[1]
+    # The FIFOs first: the shell waits in its open() of them until then.
     with open(os.path.join(d, 'req')) as req, \
          open(os.path.join(d, 'done'), 'w') as done:
+        # what cannot be imported fails every request, saying why
+        try:
+            load()
+            broken = None
+        except Exception:
+            broken = traceback.format_exc()
         for line in req:
             words = []
             for i in range(int(line)):
@@ -109,7 +121,11 @@ def main():
                     words.append(f.read())
             with open(os.path.join(d, 'out'), 'w') as out, \
                  open(os.path.join(d, 'err'), 'w') as err:
-                rc = run(words, out, err)
+                if broken:
+                    err.write(broken)
+                    rc = 1
+                else:
+                    rc = run(words, out, err)
             done.write(f'{rc}\n')
             done.flush()
 
