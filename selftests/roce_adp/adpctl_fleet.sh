@@ -97,10 +97,11 @@ EOP
 }
 
 # task NAME PYEXPR: PYEXPR of the result "r" of task NAME, from the
-# last task's "localhost | SUCCESS => {...}" in $OUT (minimal callback)
+# last task's "localhost | SUCCESS => {...}" in $OUT (minimal callback);
+# python3 -S as json_get
 task()
 {
-	printf '%s' "$OUT" | python3 -c "import json, sys
+	printf '%s' "$OUT" | python3 -S -c "import json, sys
 j = json.JSONDecoder().raw_decode(sys.stdin.read().rsplit('SUCCESS => ', 1)[1])[0]
 r = j['results']['$1']
 print(($2))"
@@ -211,7 +212,7 @@ test_node_exporter()
 		has 'roce_adp_restore_last_outcome{device="emu0",outcome="none"} 0' &&
 		has 'roce_adp_config_match{device="emu0"} 1' &&
 		# node_exporter prints it as a float: 1.795624719e+09
-		expect_eq "$(printf '%s\n' "$OUT" | python3 -c "import sys, time
+		expect_eq "$(printf '%s\n' "$OUT" | python3 -S -c "import sys, time
 v = [float(l.split()[1]) for l in sys.stdin
      if l.startswith('roce_adp_restore_last_timestamp_seconds{device=\"emu0\"}')]
 print(len(v) == 1 and abs(v[0] - time.time()) < 600)")" True "restore time" || ok=1

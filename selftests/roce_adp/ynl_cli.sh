@@ -11,15 +11,44 @@
 # operation; YNL_CLI_STRICT=1 runs them anyway.
 . ./lib.sh
 
+# One python3 answers all the requests below (ynl_serve.py): under TCG a
+# python3 of its own costs 1-2 s a call. It runs cli.py's main() for ynl()
+# and the scripts of py(), each with its own stdout, stderr and status.
+YS=/tmp/ynl_serve
+rm -rf $YS
+mkdir -p $YS
+mkfifo $YS/req $YS/done
+python3 ./ynl_serve.py $YS &
+YS_PID=$!
+exec 3>$YS/req 4<$YS/done
+
+# serve VERB ARGS...: one request to ynl_serve.py; sets SOUT, SERR and SRC
+# as run_cmd sets OUT, ERR and RC
+serve()
+{
+	i=0
+	for a in "$@"; do
+		printf '%s' "$a" >"$YS/arg.$i"
+		i=$((i + 1))
+	done
+	echo "$i" >&3
+	if ! read -r SRC <&4; then
+		SRC=125
+		echo "ynl_serve.py ended" >$YS/err
+	fi
+	SOUT=$(cat $YS/out)
+	SERR=$(cat $YS/err)
+}
+
 # ynl SPEC ARGS...: cli.py with spec ynl/SPEC.yaml, JSON output; sets OUT,
-# ERR and RC (run_cmd). The spec's schema validation is left to the host
+# ERR and RC (as run_cmd). The spec's schema validation is left to the host
 # (tools/ynl-check): under TCG it would cost seconds per call.
 ynl()
 {
 	spec=$1
 	shift
-	run_cmd python3 ./ynl/cli.py --spec "./ynl/$spec.yaml" \
-		--no-schema --output-json "$@"
+	serve cli --spec "./ynl/$spec.yaml" --no-schema --output-json "$@"
+	OUT=$SOUT ERR=$SERR RC=$SRC
 }
 
 # py JSON SCRIPT: run the python SCRIPT with the document JSON as "j", our
@@ -27,15 +56,10 @@ ynl()
 # failure.
 py()
 {
-	printf '%s' "$1" | python3 -c "import json, sys, yaml
-j = json.load(sys.stdin)
-with open('ynl/roce_adp.yaml') as f:
-    spec = yaml.safe_load(f)
-
-# YNL decodes an indexed-array as a list of {index: entry}: the entries.
-def entries(a):
-    return [e for x in a for e in x.values()]
-$2"
+	serve py "$1" "$2"
+	[ -z "$SOUT" ] || printf '%s\n' "$SOUT"
+	[ -z "$SERR" ] || printf '%s\n' "$SERR" >&2
+	return "$SRC"
 }
 
 # expect_ok WHAT: the last ynl call succeeded and printed JSON.
@@ -254,4 +278,6 @@ run_op_test mpt_get mpt-get test_mpt_get
 # The tests after this one expect a fresh module (accl_new_features left
 # emu0's features set and saved for a restore).
 module_default
+exec 3>&-
+wait $YS_PID
 tap_end
