@@ -217,6 +217,8 @@ int radp_access_reg(struct radp_dev *dev, u16 reg_id, bool write,
 	u8 *in, *out;
 	int err;
 
+	if (status)
+		*status = RADP_CMD_STAT_OK;
 	/* Zeroed, so that a command never answered reads as status OK. */
 	in = kzalloc(2 * mlen, GFP_KERNEL);
 	if (!in)
