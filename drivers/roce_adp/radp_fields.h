@@ -10,7 +10,7 @@
  *	#define RADP_RANGE_FIELD(_id, ...)	RADP_N_RANGE_##_id,
  *	enum { <this file included here> RADP_RANGE_FIELDS_COUNT };
  *
- * The tables of radp_ifc.c take every column of a row; a user needing a
+ * radp_fields[] (radp_reg.c) takes every column of a row; a user needing a
  * column other than the leading ones reads it there (struct radp_field).
  * Nothing else spells a field's position, name or attribute.
  *

@@ -2,12 +2,11 @@
 /*
  * Firmware interface: command mailboxes and register layouts (PRM).
  *
- * Every field is one row of radp_fields[] (radp_ifc.c), written the way the
+ * Every field is one row of radp_fields[] (radp_reg.c), written the way the
  * PRM writes it: the byte offset of its big-endian dword and its bits there,
  * bit 0 being the least significant. The register layouts' rows come from
  * their lists in radp_fields.h. Nothing else shifts or masks a field.
- * The same two files build into the kernel module, adpctl and the unit
- * tests.
+ * The codec builds into the kernel module, adpctl and the unit tests.
  */
 #ifndef _RADP_IFC_H
 #define _RADP_IFC_H

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 /*
- * Unit tests of the register codec (radp_ifc.c, radp_reg.c), TAP output.
+ * Unit tests of the register codec (radp_reg.c), TAP output.
  *
  * Every expected byte below is written out by hand from the PRM layout
  * (big-endian dwords, "04h 30:28" = bits 30..28 of the dword at byte 4);

@@ -10,7 +10,7 @@
 # including build.
 
 RADP_DIR := $(srctree)/tools/lib/radp
-RADP_SHARED := radp_ifc radp_reg radp_mpt
+RADP_SHARED := radp_reg radp_mpt
 RADP_OWN := radp_sim radp_lint radp_svg radp_time radp_words radp_bins nl_gen
 RADP_OBJS := $(patsubst %,radp/%.o,$(RADP_SHARED) $(RADP_OWN))
 PKG_CONFIG ?= pkg-config
@@ -19,8 +19,10 @@ RADP_CPPFLAGS := -I$(RADP_DIR) -I$(srctree)/drivers/roce_adp \
 		 $(shell $(PKG_CONFIG) --cflags libnl-3.0)
 LIBRADP := radp/libradp.a
 
-$(LIBRADP): $(RADP_OBJS)
-	$(AR) rcs $@ $^
+# Written anew when the list changes, so that a dropped object leaves it.
+$(LIBRADP): $(RADP_OBJS) $(RADP_DIR)/radp.mk
+	rm -f $@
+	$(AR) rcs $@ $(RADP_OBJS)
 
 $(patsubst %,radp/%.o,$(RADP_SHARED)): radp/%.o: $(srctree)/drivers/roce_adp/%.c
 	@mkdir -p $(@D)

@@ -35,7 +35,7 @@ enum adp_field_kind {
 
 /*
  * The PRM name and the width come from the codec's table (radp_fields[] of
- * drivers/roce_adp/radp_ifc.c), the one place that defines the register.
+ * drivers/roce_adp/radp_reg.c), the one place that defines the register.
  */
 struct adp_field {
 	enum radp_fld fld;	/* the register field */
