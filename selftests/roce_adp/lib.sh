@@ -163,3 +163,42 @@ no_module_leaks()
 	echo "$leaks"
 	return 1
 }
+
+# ynl_serve_start: one python3 (ynl_serve.py) for every serve call of the
+# test, as the script's own python3 would cost 1-2 s a call under TCG;
+# ynl_serve_stop ends it.
+YS=/tmp/ynl_serve
+ynl_serve_start()
+{
+	rm -rf $YS
+	mkdir -p $YS
+	mkfifo $YS/req $YS/done
+	python3 ./ynl_serve.py $YS &
+	YS_PID=$!
+	exec 3>$YS/req 4<$YS/done
+}
+
+ynl_serve_stop()
+{
+	exec 3>&- 4<&-
+	wait $YS_PID
+}
+
+# serve VERB ARGS...: one request to ynl_serve.py (cli: upstream's cli.py
+# with ARGS, py: a check script); sets SOUT, SERR and SRC as run_cmd sets
+# OUT, ERR and RC
+serve()
+{
+	i=0
+	for a in "$@"; do
+		printf '%s' "$a" >"$YS/arg.$i"
+		i=$((i + 1))
+	done
+	echo "$i" >&3
+	if ! read -r SRC <&4; then
+		SRC=125
+		echo "ynl_serve.py ended" >$YS/err
+	fi
+	SOUT=$(cat $YS/out)
+	SERR=$(cat $YS/err)
+}

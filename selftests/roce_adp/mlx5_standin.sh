@@ -280,13 +280,15 @@ test_mpt_dump()
 		"QUERY_MKEY commands"
 }
 
-# hist SPEC_OP JSON: upstream's YNL CLI (ynl/, as ynl_cli.sh) on our spec
+# hist SPEC_OP JSON: upstream's YNL CLI (ynl/, as ynl_cli.sh) on our spec,
+# through ynl_serve.py
 hist()
 {
 	op=$1
 	shift
-	run_cmd python3 ./ynl/cli.py --spec ./ynl/roce_adp.yaml --no-schema \
-		--output-json --do "$op" --json "$1"
+	serve cli --spec ./ynl/roce_adp.yaml --no-schema --output-json \
+		--do "$op" --json "$1"
+	OUT=$SOUT ERR=$SERR RC=$SRC
 }
 
 # The histogram's registers, the store's bytes against the reference's
@@ -299,6 +301,15 @@ hist()
 test_histogram()
 {
 	[ -d ynl ] || { echo "no ynl/ (selftests/roce_adp/Makefile)"; return 1; }
+	ynl_serve_start
+	test_histogram_calls
+	ret=$?
+	ynl_serve_stop
+	return $ret
+}
+
+test_histogram_calls()
+{
 	hist histogram-set "{\"dev-name\": \"$F0\", \"histogram-config\": {\"bin-num\": 4, \"clear-on-read\": 1, \"time-unit\": 2, \"bin0-width\": 291, \"bin1-width\": 5}}"
 	expect_eq "$RC" 0 "set exit status ($ERR)" || return 1
 	# 1<<31 | 1<<30 | 2<<26 | 1<<24 | 0xf<<20; 4<<24 | 16<<16; 0x123<<16 | 5

@@ -11,34 +11,9 @@
 # operation; YNL_CLI_STRICT=1 runs them anyway.
 . ./lib.sh
 
-# One python3 answers all the requests below (ynl_serve.py): under TCG a
-# python3 of its own costs 1-2 s a call. It runs cli.py's main() for ynl()
-# and the scripts of py(), each with its own stdout, stderr and status.
-YS=/tmp/ynl_serve
-rm -rf $YS
-mkdir -p $YS
-mkfifo $YS/req $YS/done
-python3 ./ynl_serve.py $YS &
-YS_PID=$!
-exec 3>$YS/req 4<$YS/done
-
-# serve VERB ARGS...: one request to ynl_serve.py; sets SOUT, SERR and SRC
-# as run_cmd sets OUT, ERR and RC
-serve()
-{
-	i=0
-	for a in "$@"; do
-		printf '%s' "$a" >"$YS/arg.$i"
-		i=$((i + 1))
-	done
-	echo "$i" >&3
-	if ! read -r SRC <&4; then
-		SRC=125
-		echo "ynl_serve.py ended" >$YS/err
-	fi
-	SOUT=$(cat $YS/out)
-	SERR=$(cat $YS/err)
-}
+# One python3 answers all the requests below (ynl_serve.py, lib.sh): under
+# TCG a python3 of its own costs 1-2 s a call.
+ynl_serve_start
 
 # ynl SPEC ARGS...: cli.py with spec ynl/SPEC.yaml, JSON output; sets OUT,
 # ERR and RC (as run_cmd). The spec's schema validation is left to the host
@@ -278,6 +253,5 @@ run_op_test mpt_get mpt-get test_mpt_get
 # The tests after this one expect a fresh module (accl_new_features left
 # emu0's features set and saved for a restore).
 module_default
-exec 3>&-
-wait $YS_PID
+ynl_serve_stop
 tap_end

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""ynl_serve.py DIR: one Python process for all of ynl_cli.sh's requests.
+"""ynl_serve.py DIR: one Python process for all the YNL requests of a test.
 
 Under TCG a python3 that starts, imports YNL and parses the spec takes
-1-2 s, and ynl_cli.sh makes some thirty such calls. This process starts
-once; each request runs what its own process would have run:
+1-2 s, and ynl_cli.sh makes some thirty such calls (mlx5_standin.sh five).
+This process starts once (lib.sh's ynl_serve_start); each request runs
+what its own process would have run:
 
   cli ARGS...          upstream's cli.py, its main() with argv ARGS, as
                        'python3 ynl/cli.py ARGS...' (a fresh YnlFamily, a
