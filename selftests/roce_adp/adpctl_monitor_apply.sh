@@ -87,7 +87,7 @@ test_monitor_json()
 	stop_monitor
 	expect_eq "$MON_RC" 0 "exit status after SIGTERM" || return 1
 	# Every line a JSON object; the events in order, after the pokes.
-	got=$(python3 -c "import json, sys
+	got=$(python3 -S -c "import json, sys
 ev = [json.loads(l) for l in open(sys.argv[1])]
 ev = ev[[(e['dev'], e.get('dev_event')) for e in ev].index(('emu8', 'removed')) + 1:]
 print([(e['event'], e['dev'], e.get('dev_event')) for e in ev])

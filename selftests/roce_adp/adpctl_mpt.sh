@@ -42,7 +42,7 @@ py_check()
 {
 	script=$1
 	shift
-	msg=$(python3 -c "import json, sys
+	msg=$(python3 -S -c "import json, sys
 docs = [json.load(open(f)) for f in sys.argv[1:]]
 $script" "$@" 2>&1)
 	[ -z "$msg" ] && return 0

@@ -7,11 +7,11 @@
 # fw_reset MS: reset emu0's firmware and wait until it is back and restored.
 fw_reset()
 {
-	before=$(adpctl -j dev show emu0 | python3 -c \
+	before=$(adpctl -j dev show emu0 | python3 -S -c \
 		'import json, sys; print(json.load(sys.stdin)[0]["restore"]["resets"])')
 	echo "$1" >$DBG/emu0/fw_reset
-	for _ in $(seq 50); do
-		now=$(adpctl -j dev show emu0 2>/dev/null | python3 -c \
+	for _ in $(seq 100); do
+		now=$(adpctl -j dev show emu0 2>/dev/null | python3 -S -c \
 			'import json, sys; print(json.load(sys.stdin)[0]["restore"]["resets"])' 2>/dev/null)
 		[ "$now" = $((before + 1)) ] && return 0
 		sleep 0.1
