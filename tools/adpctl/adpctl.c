@@ -25,13 +25,6 @@
 const struct adp_obj adp_objs[] = { ADP_OBJECTS { } };
 #undef ADP_OBJ
 
-struct adp_nl *adp_ctx_nl(struct adp_ctx *ctx)
-{
-	if (!ctx->nl && adp_nl_open(&ctx->nl))
-		ctx->nl = NULL;
-	return ctx->nl;
-}
-
 static void usage(FILE *fp)
 {
 	const struct adp_obj *obj;

@@ -60,7 +60,10 @@ struct adp_ctx {
 	struct adp_nl *nl;	/* opened by the first adp_ctx_nl() */
 };
 
-/* The netlink socket, opened on first use; NULL once the error is told. */
+/*
+ * nl.c: the netlink socket, opened on first use; NULL once the error is
+ * told.  The caller of the command closes it with adp_nl_close().
+ */
 struct adp_nl *adp_ctx_nl(struct adp_ctx *ctx);
 
 /* adpctl.c: the object table. */

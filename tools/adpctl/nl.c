@@ -16,9 +16,8 @@
 #include <netlink/genl/ctrl.h>
 #include <linux/roce_adp.h>
 
-#include "nl.h"
+#include "adpctl.h"
 #include "nl_gen.h"
-#include "print.h"
 
 #ifndef SOL_NETLINK
 #define SOL_NETLINK	270
@@ -144,6 +143,13 @@ void adp_nl_close(struct adp_nl *nl)
 	free(nl->tb);
 	free(nl->family_name);
 	free(nl);
+}
+
+struct adp_nl *adp_ctx_nl(struct adp_ctx *ctx)
+{
+	if (!ctx->nl && adp_nl_open(&ctx->nl))
+		ctx->nl = NULL;
+	return ctx->nl;
 }
 
 /*
@@ -302,10 +308,13 @@ static int no_seq_check(struct nl_msg *msg, void *data)
 
 static int run_call(struct adp_nl_call *call)
 {
-	struct nl_cb *cb;
+	struct nl_cb *cb, *sk_cb;
 	int ret;
 
-	cb = nl_cb_alloc(NL_CB_DEFAULT);
+	/* Ours on top of the socket's own: its transport, NLCB=debug. */
+	sk_cb = nl_socket_get_cb(call->nl->sk);
+	cb = nl_cb_clone(sk_cb);
+	nl_cb_put(sk_cb);
 	if (!cb) {
 		print_error("%s", strerror(ENOMEM));
 		return -ENOMEM;
@@ -323,7 +332,19 @@ static int run_call(struct adp_nl_call *call)
 	}
 
 	while (!call->done && !(call->listen && call->err)) {
-		ret = nl_recvmsgs(call->nl->sk, cb);
+		ret = nl_recvmsgs_report(call->nl->sk, cb);
+		/*
+		 * An empty read (the kernel never sends one; a peer that is
+		 * gone does) would repeat forever: it ends a listener, and a
+		 * request without its end fails.
+		 */
+		if (!ret) {
+			if (!call->listen && !call->err) {
+				print_error("netlink reply ended before its ACK or NLMSG_DONE");
+				call->err = -EIO;
+			}
+			break;
+		}
 		/*
 		 * A listener that fell behind lost notifications (ENOBUFS,
 		 * which libnl reports as NLE_NOMEM): say so and go on.

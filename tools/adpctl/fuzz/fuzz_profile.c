@@ -30,6 +30,8 @@ static void run(int argc, char **argv)
 	/* The caller frees the set, whether the load worked or not. */
 	adp_profile_load(&ctx, &a, false, &set);
 	adp_profile_set_free(&set);
+	/* "dev DEV" opened the socket (to the fake kernel). */
+	adp_nl_close(ctx.nl);
 }
 
 static void words(const uint8_t *data, size_t size)

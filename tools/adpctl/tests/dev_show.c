@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * "adpctl dev show" end to end but for the kernel: dev.c is compiled in
- * here and adp_nl_request() is replaced by a fake that checks the request
- * and feeds the parse callback real genl messages built with libnl.  TAP.
+ * here, and nl.c's request goes to the fake kernel (fake_kernel.h), which
+ * records the request and answers with real genl messages built with
+ * libnl.  TAP.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "dev.c"
-#include "tap.h"
+#include "fake_kernel.h"
 
 struct fake_dev {
 	const char *name;	/* NULL: leave the attribute out */
@@ -23,15 +24,12 @@ struct fake_dev {
 	bool off_only;		/* no profile, one feature saved off */
 };
 
+/* The devices the fake kernel has; what the command asked for is fake's. */
 static struct {
 	const struct fake_dev *devs;
 	int ndevs;
 	int fail_after;		/* fail with -ENODEV after this many */
-	/* What the command asked for. */
-	uint8_t cmd;
-	int flags;
-	char dev[64];
-} fake;
+} kernel;
 
 static void put_restore(struct nl_msg *msg, const struct fake_dev *d)
 {
@@ -66,76 +64,35 @@ static void put_restore(struct nl_msg *msg, const struct fake_dev *d)
 	nla_nest_end(msg, nest);
 }
 
-struct adp_nl *adp_ctx_nl(struct adp_ctx *ctx)
+static void put_dev(const struct fake_dev *d)
 {
-	(void)ctx;
-	return (struct adp_nl *)&fake;
+	struct nl_msg *msg = fake_reply(ROCE_ADP_CMD_DEV_GET);
+
+	if (d->name)
+		nla_put_string(msg, ROCE_ADP_A_DEV_NAME, d->name);
+	if (d->backend)
+		nla_put_u32(msg, ROCE_ADP_A_DEV_BACKEND, d->backend);
+	if (d->fw)
+		nla_put_string(msg, ROCE_ADP_A_DEV_FW_VERSION, d->fw);
+	if (d->accl >= 0)
+		nla_put_u8(msg, ROCE_ADP_A_DEV_ROCE_ACCL, d->accl);
+	if (d->restore)
+		put_restore(msg, d);
 }
 
-const char *adp_nl_str(const struct nlattr *attr)
+/* The devices up to fail_after, then "no device" naming the one asked. */
+static void answer_devs(void)
 {
-	return attr ? nla_get_string((struct nlattr *)attr) : NULL;
-}
+	static char extack[96];
+	int i;
 
-static struct nl_msg *fake_msg(uint8_t cmd)
-{
-	struct nl_msg *msg = nlmsg_alloc();
-
-	genlmsg_put(msg, 0, 0, 0x42, 0, 0, cmd, ROCE_ADP_FAMILY_VERSION);
-	return msg;
-}
-
-int adp_nl_request(struct adp_nl *nl, uint8_t cmd, int flags,
-		   int (*build)(struct nl_msg *msg, void *arg),
-		   int (*parse)(const struct adp_nl_msg *msg, void *arg),
-		   void *arg)
-{
-	struct nlattr *tb[ROCE_ADP_A_MAX + 1];
-	const struct fake_dev *d;
-	struct adp_nl_msg m;
-	struct nl_msg *msg;
-	int i, ret = 0;
-
-	(void)nl;
-	fake.cmd = cmd;
-	fake.flags = flags;
-	msg = fake_msg(cmd);
-	build(msg, arg);
-	genlmsg_parse(nlmsg_hdr(msg), 0, tb, ROCE_ADP_A_MAX, adp_policy);
-	snprintf(fake.dev, sizeof(fake.dev), "%s",
-		 tb[ROCE_ADP_A_DEV_NAME] ?
-		 nla_get_string(tb[ROCE_ADP_A_DEV_NAME]) : "");
-	nlmsg_free(msg);
-
-	for (i = 0; i < fake.ndevs && !ret; i++) {
-		if (i == fake.fail_after) {
-			print_error("no device \"%s\"", fake.dev);
-			return -ENODEV;
-		}
-		d = &fake.devs[i];
-		msg = fake_msg(ROCE_ADP_CMD_DEV_GET);
-		if (d->name)
-			nla_put_string(msg, ROCE_ADP_A_DEV_NAME, d->name);
-		if (d->backend)
-			nla_put_u32(msg, ROCE_ADP_A_DEV_BACKEND, d->backend);
-		if (d->fw)
-			nla_put_string(msg, ROCE_ADP_A_DEV_FW_VERSION, d->fw);
-		if (d->accl >= 0)
-			nla_put_u8(msg, ROCE_ADP_A_DEV_ROCE_ACCL, d->accl);
-		if (d->restore)
-			put_restore(msg, d);
-		m.nlh = nlmsg_hdr(msg);
-		m.cmd = ROCE_ADP_CMD_DEV_GET;
-		m.tb = tb;
-		genlmsg_parse(m.nlh, 0, tb, ROCE_ADP_A_MAX, adp_policy);
-		ret = parse(&m, arg);
-		nlmsg_free(msg);
+	for (i = 0; i < kernel.ndevs && i != kernel.fail_after; i++)
+		put_dev(&kernel.devs[i]);
+	if (kernel.fail_after >= 0 && kernel.fail_after <= kernel.ndevs) {
+		snprintf(extack, sizeof(extack), "no device \"%s\"", fake.dev);
+		fake.error = ENODEV;
+		fake.extack = extack;
 	}
-	if (!ret && fake.fail_after == fake.ndevs) {
-		print_error("no device \"%s\"", fake.dev);
-		return -ENODEV;
-	}
-	return ret;
 }
 
 static const struct fake_dev two[] = {
@@ -187,10 +144,11 @@ static int run(bool json, const struct fake_dev *devs, int ndevs,
 	int argc = 0, ret;
 
 	ctx.obj = &obj;
-	memset(&fake, 0, sizeof(fake));
-	fake.devs = devs;
-	fake.ndevs = ndevs;
-	fake.fail_after = fail_after;
+	fake_reset();
+	fake.on_request = answer_devs;
+	kernel.devs = devs;
+	kernel.ndevs = ndevs;
+	kernel.fail_after = fail_after;
 	snprintf(line, sizeof(line), "%s", args);
 	for (tok = strtok(line, " "); tok; tok = strtok(NULL, " "))
 		argv[argc++] = tok;
@@ -198,6 +156,7 @@ static int run(bool json, const struct fake_dev *devs, int ndevs,
 	capture(json, false);
 	ret = ctx.cmd->func(&ctx, argc, argv);
 	release();
+	adp_nl_close(ctx.nl);
 	return ret;
 }
 

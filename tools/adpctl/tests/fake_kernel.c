@@ -5,34 +5,46 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+#include <netlink/genl/ctrl.h>
 
 #include "fake_kernel.h"
+
+#ifndef SOL_NETLINK
+#define SOL_NETLINK	270
+#endif
 
 
 struct fake_kernel fake;
 
+/* The id the family resolves to; the replies carry it. */
+#define FAKE_FAMILY	0x42
+/*
+ * The id the family's "config" group resolves to.  Joining it is a real
+ * setsockopt() on the real socket underneath: this is nlctrl's own group,
+ * which every kernel lets anyone join.
+ */
+#define FAKE_GROUP	GENL_ID_CTRL
 
-struct adp_nl *adp_ctx_nl(struct adp_ctx *ctx)
+/* The request being answered (NULL: none), and its next message. */
+static struct nl_msg *asked;
+static unsigned int next_msg;
+
+static void bail_out(const char *why)
 {
-	(void)ctx;
-	return (struct adp_nl *)&fake;
+	printf("Bail out! %s\n", why);
+	exit(1);
 }
 
-const char *adp_nl_str(const struct nlattr *attr)
-{
-	return attr ? nla_get_string((struct nlattr *)attr) : NULL;
-}
-
-static struct nl_msg *genl_msg(uint8_t cmd, int flags)
+static struct nl_msg *genl_msg(uint16_t type, uint8_t cmd, uint8_t version)
 {
 	struct nl_msg *msg = nlmsg_alloc();
 
-	if (!msg || !genlmsg_put(msg, 0, 0, 0x42, 0, flags, cmd,
-				 ROCE_ADP_FAMILY_VERSION)) {
-		printf("Bail out! cannot build a netlink message\n");
-		exit(1);
-	}
+	if (!msg || !genlmsg_put(msg, 0, 0, type, 0, 0, cmd, version))
+		bail_out("cannot build a netlink message");
 	return msg;
 }
 
@@ -43,79 +55,255 @@ void fake_reset(void)
 	for (i = 0; i < fake.nreplies; i++)
 		nlmsg_free(fake.replies[i]);
 	nlmsg_free(fake.req);
+	nlmsg_free(asked);
+	asked = NULL;
+	next_msg = 0;
 	memset(&fake, 0, sizeof(fake));
 }
 
 struct nl_msg *fake_reply(uint8_t cmd)
 {
-	if (fake.nreplies == FAKE_REPLIES) {
-		printf("Bail out! too many fake replies\n");
-		exit(1);
-	}
-	return fake.replies[fake.nreplies++] = genl_msg(cmd, 0);
+	if (fake.nreplies == FAKE_REPLIES)
+		bail_out("too many fake replies");
+	return fake.replies[fake.nreplies++] =
+		genl_msg(FAKE_FAMILY, cmd, ROCE_ADP_FAMILY_VERSION);
 }
 
-/* One reply to parse, as nl.c hands it over. */
-static int fake_parse(struct nl_msg *msg,
-		      int (*parse)(const struct adp_nl_msg *msg, void *arg),
-		      void *arg)
+/* A NETLINK_EXT_ACK or NETLINK_CAP_ACK the socket has set. */
+static bool sk_opt(struct nl_sock *sk, int opt)
 {
-	struct nlattr *tb[ROCE_ADP_A_MAX + 1];
-	struct adp_nl_msg m;
+	socklen_t len = sizeof(int);
+	int v = 0;
 
-	m.nlh = nlmsg_hdr(msg);
-	m.cmd = genlmsg_hdr(m.nlh)->cmd;
-	m.tb = tb;
-	if (genlmsg_parse(m.nlh, 0, tb, ROCE_ADP_A_MAX, adp_policy) < 0) {
-		print_error("malformed message from the kernel");
-		return -EBADMSG;
-	}
-	return parse(&m, arg);
+	return !getsockopt(nl_socket_get_fd(sk), SOL_NETLINK, opt, &v, &len) &&
+	       v;
 }
 
-int adp_nl_request(struct adp_nl *nl, uint8_t cmd, int flags,
-		   int (*build)(struct nl_msg *msg, void *arg),
-		   int (*parse)(const struct adp_nl_msg *msg, void *arg),
-		   void *arg)
+/* msg as part of the answer to the request asked, with flags. */
+static struct nl_msg *answer(struct nl_msg *msg, int flags)
 {
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+
+	nlh->nlmsg_flags |= flags;
+	nlh->nlmsg_seq = nlmsg_hdr(asked)->nlmsg_seq;
+	nlh->nlmsg_pid = nlmsg_hdr(asked)->nlmsg_pid;
+	return msg;
+}
+
+static bool is_dump(const struct nlmsghdr *req)
+{
+	return (req->nlmsg_flags & NLM_F_DUMP) == NLM_F_DUMP;
+}
+
+/*
+ * The end of the answer as the kernel writes it: a dump's NLMSG_DONE with
+ * -error, else NLMSG_ERROR with -error, or 0 for the ACK (none if the
+ * request did not ask for one).  An error quotes the request unless the
+ * socket set NETLINK_CAP_ACK, and carries extack as NLMSGERR_ATTR_MSG
+ * when the socket set NETLINK_EXT_ACK.
+ */
+static struct nl_msg *answer_end(struct nl_sock *sk, int error,
+				 const char *extack)
+{
+	const struct nlmsghdr *req = nlmsg_hdr(asked);
+	struct nlmsgerr e = { .error = -error, .msg = *req };
 	struct nl_msg *msg;
-	unsigned int i;
-	int ret = 0;
+	int flags = 0;
 
-	(void)nl;
-	fake.calls++;
-	fake.cmd = cmd;
-	fake.flags = flags;
-	nlmsg_free(fake.req);
-	fake.req = genl_msg(cmd, flags);
-	if (build) {
-		ret = build(fake.req, arg);
-		if (ret < 0) {
-			print_error("cannot build netlink request: %s",
-				    nl_geterror(ret));
-			return -EMSGSIZE;
+	if (is_dump(req)) {
+		msg = nlmsg_alloc_simple(NLMSG_DONE, 0);
+		flags = NLM_F_MULTI | (fake.dump_intr ? NLM_F_DUMP_INTR : 0);
+		if (msg && nlmsg_append(msg, &e.error, sizeof(e.error),
+					NLMSG_ALIGNTO) < 0)
+			bail_out("cannot build NLMSG_DONE");
+	} else {
+		if (!error && !(req->nlmsg_flags & NLM_F_ACK))
+			return NULL;
+		msg = nlmsg_alloc_simple(NLMSG_ERROR, 0);
+		if (!msg || nlmsg_append(msg, &e, sizeof(e), NLMSG_ALIGNTO) < 0)
+			bail_out("cannot build NLMSG_ERROR");
+		if (error && !sk_opt(sk, NETLINK_CAP_ACK)) {
+			if (nlmsg_append(msg, nlmsg_data(req),
+					 nlmsg_datalen(req), NLMSG_ALIGNTO) < 0)
+				bail_out("cannot quote the request");
+		} else {
+			flags = NLM_F_CAPPED;
 		}
 	}
-	for (i = 0; i < (unsigned int)fake.nreplies && !ret; i++)
-		ret = fake_parse(fake.replies[i], parse, arg);
-	for (i = 0; i < fake.gen_count && !ret; i++) {
-		msg = genl_msg(fake.gen_cmd, 0);
+	if (error && extack && sk_opt(sk, NETLINK_EXT_ACK)) {
+		if (nla_put_string(msg, NLMSGERR_ATTR_MSG, extack) < 0)
+			bail_out("cannot put the extack");
+		flags |= NLM_F_ACK_TLVS;
+	}
+	return answer(msg, flags);
+}
+
+/* nlctrl's CTRL_CMD_NEWFAMILY of the roce_adp family. */
+static struct nl_msg *family_reply(void)
+{
+	struct nl_msg *msg = genl_msg(GENL_ID_CTRL, CTRL_CMD_NEWFAMILY, 2);
+	struct nlattr *grps, *grp;
+
+	if (nla_put_string(msg, CTRL_ATTR_FAMILY_NAME, ROCE_ADP_FAMILY_NAME) ||
+	    nla_put_u16(msg, CTRL_ATTR_FAMILY_ID, FAKE_FAMILY) ||
+	    nla_put_u32(msg, CTRL_ATTR_VERSION, ROCE_ADP_FAMILY_VERSION) ||
+	    nla_put_u32(msg, CTRL_ATTR_MAXATTR, ROCE_ADP_A_MAX))
+		bail_out("cannot build the family");
+	grps = nla_nest_start(msg, CTRL_ATTR_MCAST_GROUPS);
+	grp = nla_nest_start(msg, 1);
+	if (!grps || !grp ||
+	    nla_put_string(msg, CTRL_ATTR_MCAST_GRP_NAME,
+			   ROCE_ADP_MCGRP_CONFIG) ||
+	    nla_put_u32(msg, CTRL_ATTR_MCAST_GRP_ID, FAKE_GROUP))
+		bail_out("cannot build the family's group");
+	nla_nest_end(msg, grp);
+	nla_nest_end(msg, grps);
+	return answer(msg, 0);
+}
+
+/* Message i of nlctrl's answer to CTRL_CMD_GETFAMILY. */
+static struct nl_msg *ctrl_answer(struct nl_sock *sk, unsigned int i)
+{
+	struct nlattr *tb[CTRL_ATTR_MAX + 1];
+	const char *name = NULL;
+	bool found;
+
+	if (!genlmsg_parse(nlmsg_hdr(asked), 0, tb, CTRL_ATTR_MAX, NULL))
+		name = adp_nl_str(tb[CTRL_ATTR_FAMILY_NAME]);
+	found = name && !strcmp(name, ROCE_ADP_FAMILY_NAME) && !fake.no_module;
+	if (found && !i)
+		return family_reply();
+	return answer_end(sk, found ? 0 : ENOENT, NULL);
+}
+
+/* Message i of the family's answer: replies, generated ones, the end. */
+static struct nl_msg *family_answer(struct nl_sock *sk, unsigned int i)
+{
+	const struct nlmsghdr *req = nlmsg_hdr(asked);
+	struct nl_msg *msg;
+	int flags = 0;
+
+	if (is_dump(req))
+		flags = NLM_F_MULTI | (fake.dump_intr ? NLM_F_DUMP_INTR : 0);
+	if (i < (unsigned int)fake.nreplies)
+		return answer(nlmsg_convert(nlmsg_hdr(fake.replies[i])), flags);
+	i -= fake.nreplies;
+	if (i < fake.gen_count) {
+		msg = genl_msg(FAKE_FAMILY, fake.gen_cmd,
+			       ROCE_ADP_FAMILY_VERSION);
 		fake.gen(i, msg);
-		ret = fake_parse(msg, parse, arg);
-		nlmsg_free(msg);
+		return answer(msg, flags);
 	}
-	if (ret)
-		return ret;
-	if (fake.dump_intr && (flags & NLM_F_DUMP)) {
-		print_error("%s", ADP_NL_DUMP_INTR_MSG);
-		return -EAGAIN;
+	if (fake.cut)
+		return NULL;
+	return answer_end(sk, fake.error, fake.extack);
+}
+
+/*
+ * Without a request, the replies are the notifications of the group, if
+ * the socket joined it (fake.group names it then).
+ */
+static struct nl_msg *notification(struct nl_sock *sk, unsigned int i)
+{
+	uint32_t groups[4] = { };
+	socklen_t len = sizeof(groups);
+	unsigned int bit = FAKE_GROUP - 1;
+
+	if (getsockopt(nl_socket_get_fd(sk), SOL_NETLINK,
+		       NETLINK_LIST_MEMBERSHIPS, groups, &len) ||
+	    bit / 32 >= len / sizeof(groups[0]) ||
+	    !(groups[bit / 32] & 1U << bit % 32))
+		return NULL;
+	snprintf(fake.group, sizeof(fake.group), "%s", ROCE_ADP_MCGRP_CONFIG);
+	if (i >= (unsigned int)fake.nreplies)
+		return NULL;
+	return nlmsg_convert(nlmsg_hdr(fake.replies[i]));
+}
+
+/* Transport, send: the request to answer, recorded as fake.h tells. */
+static int fake_send(struct nl_sock *sk, struct nl_msg *msg)
+{
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct nlattr *dev;
+
+	(void)sk;
+	nlmsg_free(asked);
+	asked = nlmsg_convert(nlh);
+	next_msg = 0;
+	if (!asked)
+		bail_out("cannot keep the request");
+	if (nlh->nlmsg_type == GENL_ID_CTRL)
+		return nlh->nlmsg_len;
+	fake.calls++;
+	fake.cmd = genlmsg_hdr(nlh)->cmd;
+	fake.flags = nlh->nlmsg_flags & ~(NLM_F_REQUEST | NLM_F_ACK);
+	nlmsg_free(fake.req);
+	fake.req = nlmsg_convert(nlh);
+	dev = nla_find(genlmsg_attrdata(genlmsg_hdr(nlh), 0),
+		       genlmsg_attrlen(genlmsg_hdr(nlh), 0),
+		       ROCE_ADP_A_DEV_NAME);
+	snprintf(fake.dev, sizeof(fake.dev), "%s", adp_nl_str(dev) ?: "");
+	if (fake.on_request)
+		fake.on_request();
+	return nlh->nlmsg_len;
+}
+
+/*
+ * Transport, receive: one message a read, as the kernel sends a do's
+ * reply and its ACK; 0 (nothing) once there is nothing more to read.
+ */
+static int fake_recv(struct nl_sock *sk, struct sockaddr_nl *addr,
+		     unsigned char **buf, struct ucred **creds)
+{
+	struct nl_msg *msg;
+	struct nlmsghdr *nlh;
+	int len;
+
+	(void)creds;
+	if (!asked)
+		msg = notification(sk, next_msg++);
+	else if (nlmsg_hdr(asked)->nlmsg_type == GENL_ID_CTRL)
+		msg = ctrl_answer(sk, next_msg++);
+	else
+		msg = family_answer(sk, next_msg++);
+	if (asked && (!msg || nlmsg_hdr(msg)->nlmsg_type == NLMSG_DONE ||
+		      nlmsg_hdr(msg)->nlmsg_type == NLMSG_ERROR)) {
+		nlmsg_free(asked);
+		asked = NULL;
+		next_msg = 0;
 	}
-	if (fake.error) {
-		print_error("%s", fake.extack ? fake.extack :
-			    strerror(fake.error));
-		return -fake.error;
-	}
-	return 0;
+	if (!msg)
+		return 0;
+	nlh = nlmsg_hdr(msg);
+	len = nlh->nlmsg_len;
+	*buf = malloc(len);
+	if (!*buf)
+		bail_out("out of memory");
+	memcpy(*buf, nlh, len);
+	nlmsg_free(msg);
+	memset(addr, 0, sizeof(*addr));
+	addr->nl_family = AF_NETLINK;
+	return len;
+}
+
+/*
+ * Every socket of the test program has the fake for its transport: libnl
+ * sends and receives through the hooks of the socket's callbacks, which
+ * nl.c builds its own on.  The socket itself is real (the options nl.c
+ * sets, the groups it joins); only no message reaches the kernel.
+ */
+struct nl_sock *nl_socket_alloc(void)
+{
+	struct nl_cb *cb = nl_cb_alloc(NL_CB_DEFAULT);
+	struct nl_sock *sk;
+
+	if (!cb)
+		return NULL;
+	nl_cb_overwrite_send(cb, fake_send);
+	nl_cb_overwrite_recv(cb, fake_recv);
+	sk = nl_socket_alloc_cb(cb);
+	nl_cb_put(cb);
+	return sk;
 }
 
 static void attrs_str(char *buf, size_t len, size_t *off, struct nlattr *head,
@@ -198,6 +386,7 @@ static void fake_run_pretty(const char *obj, const struct adp_cmd *cmds,
 	capture(true, true);
 	ctx.cmd->func(&ctx, argc, argv);
 	release();
+	adp_nl_close(ctx.nl);
 	fake.calls = calls;
 }
 
@@ -229,31 +418,10 @@ int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 	capture(json, false);
 	ret = ctx.cmd->func(&ctx, argc, argv);
 	release();
+	adp_nl_close(ctx.nl);
 	return ret;
 }
 
-
-int adp_nl_join_group(struct adp_nl *nl, const char *group)
-{
-	(void)nl;
-	snprintf(fake.group, sizeof(fake.group), "%s", group);
-	return 0;
-}
-
-/* The queued replies are the notifications; then the socket "closes". */
-int adp_nl_listen(struct adp_nl *nl,
-		  int (*parse)(const struct adp_nl_msg *msg, void *arg),
-		  void *arg)
-{
-	unsigned int i;
-	int ret = 0;
-
-	(void)nl;
-	fake.calls++;
-	for (i = 0; i < (unsigned int)fake.nreplies && !ret; i++)
-		ret = fake_parse(fake.replies[i], parse, arg);
-	return ret == ADP_NL_STOP ? 0 : ret;
-}
 
 void fake_put_profile(struct nl_msg *msg, const struct fake_profile *p)
 {

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A fake kernel for the command tests: adp_nl_request() and adp_ctx_nl()
- * are replaced, the request a command builds is kept for inspection, and
- * queued replies, real genl messages built with libnl, are handed to the
- * command's parse callback as nl.c would hand them.  Plus the TAP runner
- * and output capture the test programs share.
+ * A fake kernel for the command tests, at the transport: the tests link
+ * the real nl.o, whose socket sends to and receives from the fake (the
+ * libnl send and receive hooks of every socket, see nl_socket_alloc() in
+ * fake_kernel.c).  It answers nlctrl's CTRL_CMD_GETFAMILY for the family
+ * and its group, keeps the request a command sends for inspection, and
+ * answers it with the queued replies, real genl messages built with
+ * libnl, then an ACK, an NLMSG_DONE or an NLMSG_ERROR with its extack, as
+ * the kernel writes them.  Plus the TAP runner and output capture the test
+ * programs share.
  */
 #ifndef ADPCTL_FAKE_KERNEL_H
 #define ADPCTL_FAKE_KERNEL_H
@@ -17,12 +21,22 @@
 #define FAKE_REPLIES	8
 
 struct fake_kernel {
-	/* What the last request was; req is kept until the next one. */
+	/*
+	 * What the last request was; req is kept until the next one.  flags
+	 * leave out NLM_F_REQUEST and NLM_F_ACK, which every request has; dev
+	 * is its ROCE_ADP_A_DEV_NAME, "" without one.
+	 */
 	int calls;
 	uint8_t cmd;
 	int flags;
 	struct nl_msg *req;
-	/* What to answer: these replies, then error (positive) if set. */
+	char dev[ROCE_ADP_DEV_NAME_LEN];
+	/* Called with the request recorded, to set the answer by it. */
+	void (*on_request)(void);
+	/*
+	 * What to answer: these replies (NLM_F_MULTI in a dump), then error
+	 * (positive) if set: an NLMSG_ERROR, or a dump's NLMSG_DONE.
+	 */
 	struct nl_msg *replies[FAKE_REPLIES];
 	int nreplies;
 	/*
@@ -33,12 +47,19 @@ struct fake_kernel {
 	void (*gen)(unsigned int i, struct nl_msg *msg);
 	unsigned int gen_count;
 	uint8_t gen_cmd;
-	/* A dump ends as nl.c ends one the kernel flagged NLM_F_DUMP_INTR. */
+	/* A dump's messages and its NLMSG_DONE flagged NLM_F_DUMP_INTR. */
 	bool dump_intr;
 	int error;
-	const char *extack;	/* printed for error, else strerror() */
-	/* adp_nl_listen() hands the replies over as notifications. */
-	char group[32];		/* the group joined last */
+	const char *extack;	/* NLMSGERR_ATTR_MSG of error */
+	/* The answer stops before its ACK or NLMSG_DONE. */
+	bool cut;
+	/* No roce_adp family: CTRL_CMD_GETFAMILY fails with ENOENT. */
+	bool no_module;
+	/*
+	 * Read without a request, the replies are the notifications of the
+	 * "config" group, once the socket joined it; then nothing more.
+	 */
+	char group[32];		/* "config" once joined and read */
 };
 
 extern struct fake_kernel fake;
@@ -73,7 +94,8 @@ void fake_put_profile(struct nl_msg *msg, const struct fake_profile *p);
 
 /*
  * Run "adpctl [-j] OBJ CMD LINE" (LINE split at spaces) with obj's
- * command table against the fake; returns the exit status.
+ * command table against the fake, and close the socket it opened; returns
+ * the exit status.
  */
 int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 	     bool json, const char *line);

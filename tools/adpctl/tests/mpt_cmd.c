@@ -456,6 +456,7 @@ static int big_dump(bool json, unsigned int count)
 	setvbuf(out, NULL, _IONBF, 0);
 	print_init(out, stderr, json, false);
 	ret = ctx.cmd->func(&ctx, 1, argv);
+	adp_nl_close(ctx.nl);
 	print_fini();
 	fclose(out);
 	return ret;
