@@ -171,7 +171,7 @@ const char *adp_dev_resolve(const char *name);
 /* " rdma mlx5_0 netdev eth0,eth1" of function PCI ("rdma_devs", "netdevs"). */
 void adp_print_dev_names(const char *pci);
 
-/* show.c */
+/* nl.c: the request and reply every command makes. */
 /*
  * Decode a nest of the reply into vals, each field by its type.  Returns
  * 0, or -EBADMSG after reporting a malformed nest named what.

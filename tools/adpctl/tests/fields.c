@@ -2,7 +2,7 @@
 /*
  * The field tables on their own: time formatting, values of each field
  * kind (args.c, print.c), the tables themselves, and fields to attributes
- * and back (show.c).  TAP.
+ * and back (nl.c).  TAP.
  */
 #include <errno.h>
 #include <stdlib.h>
