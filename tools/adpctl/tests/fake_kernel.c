@@ -220,7 +220,7 @@ static struct nl_msg *notification(struct nl_sock *sk, unsigned int i)
 	return nlmsg_convert(nlmsg_hdr(fake.replies[i]));
 }
 
-/* Transport, send: the request to answer, recorded as fake.h tells. */
+/* Transport, send: the request to answer, recorded as fake_kernel.h says. */
 static int fake_send(struct nl_sock *sk, struct nl_msg *msg)
 {
 	struct nlmsghdr *nlh = nlmsg_hdr(msg);
@@ -422,6 +422,14 @@ int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 	return ret;
 }
 
+
+void fake_put_dev(struct nl_msg *msg, const char *name)
+{
+	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, name);
+	nla_put_u32(msg, ROCE_ADP_A_DEV_BACKEND, ROCE_ADP_BACKEND_EMULATED);
+	nla_put_string(msg, ROCE_ADP_A_DEV_FW_VERSION, "22.41.1010");
+	nla_put_u8(msg, ROCE_ADP_A_DEV_ROCE_ACCL, 1);
+}
 
 void fake_put_profile(struct nl_msg *msg, const struct fake_profile *p)
 {

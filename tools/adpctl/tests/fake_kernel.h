@@ -85,6 +85,9 @@ struct fake_profile {
 	struct fake_range r[ROCE_ADP_RANGES_MAX];
 };
 
+/* Put device name: emulated, firmware 22.41.1010, ROCE_ACCL supported. */
+void fake_put_dev(struct nl_msg *msg, const char *name);
+
 /* Put p as a ROCE_ADP_A_PROFILE nest, every range, the last first. */
 void fake_put_profile(struct nl_msg *msg, const struct fake_profile *p);
 

@@ -54,10 +54,7 @@ static void dev_ntf(const char *dev, uint32_t event)
 {
 	struct nl_msg *msg = fake_reply(ROCE_ADP_CMD_DEV_NTF);
 
-	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, dev);
-	nla_put_u32(msg, ROCE_ADP_A_DEV_BACKEND, ROCE_ADP_BACKEND_EMULATED);
-	nla_put_string(msg, ROCE_ADP_A_DEV_FW_VERSION, "22.41.1010");
-	nla_put_u8(msg, ROCE_ADP_A_DEV_ROCE_ACCL, 1);
+	fake_put_dev(msg, dev);
 	nla_put_u32(msg, ROCE_ADP_A_DEV_EVENT, event);
 }
 
