@@ -166,7 +166,8 @@ no_module_leaks()
 
 # ynl_serve_start: one python3 (ynl_serve.py) for every serve call of the
 # test, as the script's own python3 would cost 1-2 s a call under TCG;
-# ynl_serve_stop ends it.
+# ynl_serve_stop ends it. The FIFOs are opened read-write, which never
+# waits, so that a server that dies at its start cannot hang the test.
 YS=/tmp/ynl_serve
 ynl_serve_start()
 {
@@ -175,7 +176,7 @@ ynl_serve_start()
 	mkfifo $YS/req $YS/done
 	python3 ./ynl_serve.py $YS &
 	YS_PID=$!
-	exec 3>$YS/req 4<$YS/done
+	exec 3<>$YS/req 4<>$YS/done
 }
 
 ynl_serve_stop()
@@ -186,19 +187,22 @@ ynl_serve_stop()
 
 # serve VERB ARGS...: one request to ynl_serve.py (cli: upstream's cli.py
 # with ARGS, py: a check script); sets SOUT, SERR and SRC as run_cmd sets
-# OUT, ERR and RC
+# OUT, ERR and RC. A server that is gone is status 125.
 serve()
 {
+	rm -f $YS/out $YS/err
 	i=0
 	for a in "$@"; do
 		printf '%s' "$a" >"$YS/arg.$i"
 		i=$((i + 1))
 	done
 	echo "$i" >&3
-	if ! read -r SRC <&4; then
+	until read -t 5 -r SRC <&4; do
+		kill -0 $YS_PID 2>/dev/null && continue
 		SRC=125
 		echo "ynl_serve.py ended" >$YS/err
-	fi
-	SOUT=$(cat $YS/out)
+		break
+	done
+	SOUT=$(cat $YS/out 2>/dev/null)
 	SERR=$(cat $YS/err)
 }

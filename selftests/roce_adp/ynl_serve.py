@@ -106,7 +106,7 @@ def run(words, out, err):
 
 def main():
     d = sys.argv[1]
-    # The FIFOs first: the shell waits in its open() of them until then.
+    # The FIFOs first (the shell holds them open read-write).
     with open(os.path.join(d, 'req')) as req, \
          open(os.path.join(d, 'done'), 'w') as done:
         # what cannot be imported fails every request, saying why
