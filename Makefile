@@ -3,7 +3,9 @@
 # roce_adp: kernel module, adpctl and tests.
 #
 #   make setup            install the Debian packages everything needs (root)
-#   make                  build the module (for KDIR) and adpctl
+#   make                  build the module (for the running kernel when its
+#                         build tree is there, else Debian's 6.1 headers),
+#                         adpctl and the selftests
 #   make KVER=6.12        the same against Debian's 6.12 headers
 #   make KDIR=/path       against any configured kernel tree
 #   make W=1 C=1          with extra warnings and sparse
@@ -23,6 +25,15 @@
 #                         and the Ansible collection (DESTDIR, PREFIX)
 #   make dkms-check       dkms builds the module against the 6.12 headers
 
+# An operator builds for the running kernel: its tree when it has one and
+# neither KVER nor KDIR is given. KVER=6.1|6.12 picks Debian's headers
+# (the test matrix, and the default without a running kernel's tree).
+RUNNING_KDIR ?= /lib/modules/$(shell uname -r)/build
+ifeq ($(origin KVER)$(origin KDIR),undefinedundefined)
+ifneq ($(wildcard $(RUNNING_KDIR)/Makefile),)
+KDIR := $(RUNNING_KDIR)
+endif
+endif
 KVER ?= 6.1
 KDIR ?= $(lastword $(sort $(wildcard /usr/src/linux-headers-$(KVER).*-amd64)))
 KREL = $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' $(KDIR)/include/generated/utsrelease.h 2>/dev/null)
@@ -144,10 +155,14 @@ check-debug:
 bench:
 	tools/bench/run $(KVERS)
 
-demo: all
+# The guest runs Debian's KVER: the module is built for it, whatever the
+# host runs.
+demo: adpctl selftests
+	$(MAKE) module KVER=$(KVER)
 	tools/demo $(KVER)
 
-vm: all
+vm: adpctl selftests
+	$(MAKE) module KVER=$(KVER)
 	tools/vm/run -k $(KVER) --shell
 
 clean:
