@@ -523,6 +523,7 @@ static int radp_emu_new_locked(u32 id)
 		return -ENOMEM;
 	emu->id = id;
 	mutex_init(&emu->raw.lock);
+	/* Its one allocation is its last step: a failure leaves nothing. */
 	err = radp_emu_fw_init(emu);
 	if (err)
 		goto err_free;
@@ -552,13 +553,12 @@ static int radp_emu_new_locked(u32 id)
 	return 0;
 
 err_device_unregister:
-	device_unregister(&emu->dev);
-	return err;
+	device_del(&emu->dev);
 err_put_device:
+	/* The last reference: radp_emu_release() frees the model and emu. */
 	put_device(&emu->dev);
 	return err;
 err_free:
-	radp_emu_fw_fini(emu);
 	kfree(emu);
 	return err;
 }
