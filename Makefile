@@ -70,7 +70,8 @@ module:
 		exit 1; \
 	fi
 	@mkdir -p $(OBJ)
-	@# Build out of place, one tree per kernel, from links to the sources.
+	@# Build out of place, one tree per kernel, from links to the sources
+	@# (from Linux 6.13, Kbuild's MO= does this for external modules).
 	@cp -rsn $(CURDIR)/Kbuild $(CURDIR)/drivers $(CURDIR)/include $(OBJ)/
 	@find $(OBJ) -xtype l -delete
 	$(MAKE) -C $(KDIR) M=$(CURDIR)/$(OBJ) modules
