@@ -43,25 +43,12 @@ static int knob(const char *dev, const char *name, const char *val)
 	return sysfs_write(path, val);
 }
 
-static long read_long(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	long v = -1;
-
-	if (f) {
-		if (fscanf(f, "%ld", &v) != 1)
-			v = -1;
-		fclose(f);
-	}
-	return v;
-}
-
 static long fw_cmds(const char *dev)
 {
 	char path[128];
 
 	snprintf(path, sizeof(path), DBG "%s/fw_cmds", dev);
-	return read_long(path);
+	return sysfs_read_long(path);
 }
 
 static int fw_cmds_reset(const char *dev)
@@ -417,7 +404,7 @@ TEST_F(fw, mpt_dump_of_nothing_dies_at_sigkill)
 
 TEST_F(fw, del_device_during_mpt_dump)
 {
-	long timeout = read_long(PARAM "cmd_timeout_ms");
+	long timeout = sysfs_read_long(PARAM "cmd_timeout_ms");
 	double t0, ms;
 	pid_t pid;
 	int status;

@@ -311,6 +311,19 @@ int sysfs_write(const char *path, const char *val)
 	return err;
 }
 
+long sysfs_read_long(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	long v = -1;
+
+	if (f) {
+		if (fscanf(f, "%ld", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
+}
+
 double now_ms(void)
 {
 	struct timespec ts;

@@ -107,6 +107,8 @@ const char *nl_get_str(const struct nlattr *a);
 
 /* Write @val to a sysfs or debugfs file: 0 or the write's -errno. */
 int sysfs_write(const char *path, const char *val);
+/* The number a sysfs or debugfs file holds, or -1. */
+long sysfs_read_long(const char *path);
 
 /* CLOCK_MONOTONIC in milliseconds. */
 double now_ms(void);
