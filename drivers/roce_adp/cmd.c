@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The command path: every firmware command the core builds, and the one
- * road to a device. ACCESS_REG, one builder for every register
- * (radp_access_reg(): ROCE_ACCL here, the histogram's in hist.c), and
- * QUERY_MPT are built here; every mailbox, the backends' own too, goes
- * through radp_cmd_exec(), which hands it to the backend and turns the
- * firmware's answer into an errno and an extack message.
+ * The command path, the one road to a device: the mailboxes of ACCESS_REG
+ * (radp_access_reg(), whatever the register: roce_accl.c's and hist.c's)
+ * and QUERY_MPT; radp_cmd_exec(), which every mailbox goes through, the
+ * backends' own too, hands it to the backend and turns the firmware's
+ * answer into an errno and an extack message; the status table, the
+ * timeout and the command counter (debugfs fw_cmds). It knows no
+ * register's fields.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -237,66 +238,6 @@ int radp_access_reg(struct radp_dev *dev, u16 reg_id, bool write,
 		memcpy(data_out, out + RADP_ACCESS_REG_DATA_OFF, len);
 	kfree(in);
 	return err;
-}
-
-/* ROCE_ACCL (0x402c), on devices that have it. */
-static int radp_accl_access(struct radp_dev *dev, bool write,
-			    const u8 *reg_in, u8 *reg_out,
-			    struct netlink_ext_ack *extack)
-{
-	if (!READ_ONCE(dev->roce_accl_cap)) {
-		NL_SET_ERR_MSG(extack, "device does not support ROCE_ACCL");
-		return -EOPNOTSUPP;
-	}
-	return radp_access_reg(dev, RADP_REG_ID_ROCE_ACCL, write, reg_in,
-			       reg_out, RADP_ROCE_ACCL_LEN, NULL, extack);
-}
-
-/**
- * radp_accl_query_raw - read ROCE_ACCL, and its raw bytes
- * @dev: the device
- * @profile_id: which profile to read; 0 reads the firmware's defaults and
- *	reports the profile in effect in @r->profile_id
- * @r: the register as the firmware answered
- * @raw: NULL, or where its RADP_ROCE_ACCL_LEN bytes go as they came
- * @extack: where to say why it failed
- */
-int radp_accl_query_raw(struct radp_dev *dev, u32 profile_id,
-			struct radp_roce_accl *r, u8 *raw,
-			struct netlink_ext_ack *extack)
-{
-	u8 reg[RADP_ROCE_ACCL_LEN] = {};
-	int err;
-
-	/* A query names its profile; the rest of its register is zero. */
-	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, profile_id);
-	err = radp_accl_access(dev, false, reg, reg, extack);
-	if (err)
-		return err;
-	radp_roce_accl_unpack(reg, r);
-	if (raw)
-		memcpy(raw, reg, RADP_ROCE_ACCL_LEN);
-	return 0;
-}
-
-int radp_accl_query(struct radp_dev *dev, u32 profile_id,
-		    struct radp_roce_accl *r, struct netlink_ext_ack *extack)
-{
-	return radp_accl_query_raw(dev, profile_id, r, NULL, extack);
-}
-
-/*
- * Write ROCE_ACCL: the *_select bits of @w say what changes. Under
- * cfg_lock; the snapshot is stale from now until the SET's read-back.
- */
-int radp_accl_write(struct radp_dev *dev, const struct radp_roce_accl *w,
-		    struct netlink_ext_ack *extack)
-{
-	u8 reg[RADP_ROCE_ACCL_LEN];
-
-	radp_snap_written(dev);
-	radp_roce_accl_pack(reg, w);
-	return radp_accl_access(dev, true, reg, NULL, extack);
 }
 
 #define RADP_QUERY_MPT_OUT_LEN	(RADP_QUERY_MPT_OUT_ENTRY_OFF + RADP_MPT_LEN)

@@ -25,7 +25,7 @@
 /**
  * struct radp_hist - the module's view of a device's histogram
  * @read: when @snap was read (valid once it holds a read); readers
- *	without CAP_NET_ADMIN get it while fresh (snapshot.c's rule)
+ *	without CAP_NET_ADMIN get it while fresh (roce_accl.c's rule)
  * @resets: the device's firmware resets counted at that read
  * @cfg: the configuration of that read
  * @fw: the firmware's counters at that read (clear_on_read off)

@@ -6,8 +6,8 @@
  * (radp_nl.h): a GET names a device (do) or none (dump); the message's
  * prepare reads the device, its fill writes the reply from what was read.
  * A SET runs its callback under the device's configuration lock, then
- * prepares once for the reply and the notification to the "config"
- * multicast group. The handlers, device lookup, locking and message
+ * prepares once for the reply and, when it changed the device, the
+ * notification to the "config" multicast group. The handlers, device lookup, locking and message
  * framing are shared, and so are the helpers that put and parse a
  * register's fields by their attributes; the policies and the ops table
  * come from the spec (netlink-gen.c).
@@ -511,7 +511,10 @@ unlock:
 	mutex_unlock(&radp_nl_registered_lock);
 }
 
-/* A SET on @dev, its notification, and its reply. */
+/*
+ * A SET on @dev, its reply and, when it changed the device, its
+ * notification.
+ */
 static struct sk_buff *radp_nl_set(const struct radp_nl_request *req,
 				   struct radp_dev *dev,
 				   struct radp_nl_req_info *ri,
@@ -519,7 +522,7 @@ static struct sk_buff *radp_nl_set(const struct radp_nl_request *req,
 				   struct genl_info *info)
 {
 	struct sk_buff *msg;
-	int err;
+	int ret, err;
 
 	/*
 	 * The reply and the notification show this change, not a later
@@ -531,20 +534,23 @@ static struct sk_buff *radp_nl_set(const struct radp_nl_request *req,
 	if (err)
 		return ERR_PTR(err);
 	ri->set = true;
-	err = req->set(dev, ri, info);
-	if (err)
+	ret = req->set(dev, ri, info);
+	if (ret < 0) {
+		err = ret;
 		goto err_unlock;
-	/* From here on the device changed: listeners hear of it. */
+	}
+	/* From here on, if it changed, the device did: listeners hear of it. */
+	ri->changed = ret > 0;
 	err = radp_nl_prepare(req, dev, ri, data, info->extack);
 	if (err) {
-		if (req->ntf_cmd)
+		if (ri->changed && req->ntf_cmd)
 			radp_nl_notify_readback_failed(dev, req->ntf_cmd);
 		goto err_unlock;
 	}
 	/* A message may have several SETs (HISTOGRAM_CLEAR): answer each. */
 	msg = radp_nl_build(req, info->genlhdr->cmd, info->snd_portid,
 			    info->snd_seq, ri, data);
-	if (req->ntf_cmd) {
+	if (ri->changed && req->ntf_cmd) {
 		ri->dev_event = ri->ntf_event;
 		radp_nl_notify(dev, req->ntf_cmd, ri, data);
 	}
@@ -556,12 +562,23 @@ err_unlock:
 	return ERR_PTR(err);
 }
 
-/*
- * A do request, a GET or (@set) a SET, about the device it names. A SET's
- * policy has neither the snapshot flag nor what a GET's parse reads.
- */
-static int radp_nl_doit(struct sk_buff *skb, struct genl_info *info,
-			const struct radp_nl_request *req, bool set)
+/* Send @msg, a reply or an error pointer, and free what a doit took. */
+static int radp_nl_reply(struct sk_buff *msg, struct genl_info *info,
+			 struct radp_nl_req_info *ri,
+			 struct radp_nl_reply_data *data)
+{
+	int err = PTR_ERR_OR_ZERO(msg);
+
+	if (!err)
+		err = genlmsg_reply(msg, info);
+	kfree(data);
+	kfree(ri);
+	return err;
+}
+
+/* A GET's do request, about the device it names. */
+static int radp_nl_get_doit(struct sk_buff *skb, struct genl_info *info,
+			    const struct radp_nl_request *req)
 {
 	struct radp_nl_reply_data *data;
 	struct radp_nl_req_info *ri;
@@ -572,61 +589,125 @@ static int radp_nl_doit(struct sk_buff *skb, struct genl_info *info,
 	err = radp_nl_alloc(req, &ri, &data);
 	if (err)
 		return err;
-	if (!set) {
-		err = radp_nl_req_init(req, ri, skb, info->attrs, info->extack);
-		if (err)
-			goto out;
-	}
-	dev = radp_nl_dev_from_info(info);
-	if (IS_ERR(dev)) {
-		err = PTR_ERR(dev);
-		goto out;
-	}
-	msg = set ? radp_nl_set(req, dev, ri, data, info) :
-		    radp_nl_get(req, dev, ri, data, info);
+	err = radp_nl_req_init(req, ri, skb, info->attrs, info->extack);
+	dev = err ? ERR_PTR(err) : radp_nl_dev_from_info(info);
+	if (IS_ERR(dev))
+		return radp_nl_reply(ERR_CAST(dev), info, ri, data);
+	msg = radp_nl_get(req, dev, ri, data, info);
 	radp_dev_put(dev);
-	err = PTR_ERR_OR_ZERO(msg);
-	if (!err)
-		err = genlmsg_reply(msg, info);
-out:
-	kfree(data);
-	kfree(ri);
-	return err;
+	return radp_nl_reply(msg, info, ri, data);
 }
 
 /*
- * The handlers netlink-gen.c names, each passing one message's ops
- * (radp_nl_<msg>_request) to the skeleton, as DEFINE_SHOW_ATTRIBUTE()
- * defines a file's fops: a GET's doit and dumpit, or a SET's doit.
+ * A SET's do request, about the device it names. Its policy has neither
+ * the snapshot flag nor what a GET's parse reads.
  */
-#define RADP_NL_DEFINE_GET(_op, _msg)					\
-int roce_adp_nl_##_op##_doit(struct sk_buff *skb, struct genl_info *info) \
-{									\
-	return radp_nl_doit(skb, info, &radp_nl_##_msg##_request, false); \
-}									\
-int roce_adp_nl_##_op##_dumpit(struct sk_buff *skb,			\
-			       struct netlink_callback *cb)		\
-{									\
-	return radp_nl_get_dumpit(skb, cb, &radp_nl_##_msg##_request);	\
+static int radp_nl_set_doit(struct genl_info *info,
+			    const struct radp_nl_request *req)
+{
+	struct radp_nl_reply_data *data;
+	struct radp_nl_req_info *ri;
+	struct radp_dev *dev;
+	struct sk_buff *msg;
+	int err;
+
+	err = radp_nl_alloc(req, &ri, &data);
+	if (err)
+		return err;
+	dev = radp_nl_dev_from_info(info);
+	if (IS_ERR(dev))
+		return radp_nl_reply(ERR_CAST(dev), info, ri, data);
+	msg = radp_nl_set(req, dev, ri, data, info);
+	radp_dev_put(dev);
+	return radp_nl_reply(msg, info, ri, data);
 }
 
-#define RADP_NL_DEFINE_SET(_op, _msg)					\
-int roce_adp_nl_##_op##_doit(struct sk_buff *skb, struct genl_info *info) \
-{									\
-	return radp_nl_doit(skb, info, &radp_nl_##_msg##_request, true); \
+/*
+ * The handlers netlink-gen.c names: each runs one message's ops
+ * (radp_nl_<msg>_request) through the skeleton above.
+ */
+int roce_adp_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return radp_nl_get_doit(skb, info, &radp_nl_dev_request);
 }
 
-RADP_NL_DEFINE_GET(dev_get, dev)
-RADP_NL_DEFINE_SET(profile_forget, dev)
-RADP_NL_DEFINE_GET(accl_get, accl)
-RADP_NL_DEFINE_SET(accl_set, accl)
-RADP_NL_DEFINE_GET(profile_get, profile)
-RADP_NL_DEFINE_SET(profile_set, profile)
-RADP_NL_DEFINE_GET(mpt_get, mpt)
-RADP_NL_DEFINE_GET(histogram_get, hist)
+int roce_adp_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	return radp_nl_get_dumpit(skb, cb, &radp_nl_dev_request);
+}
+
+int roce_adp_nl_profile_forget_doit(struct sk_buff *skb,
+				    struct genl_info *info)
+{
+	return radp_nl_set_doit(info, &radp_nl_dev_request);
+}
+
+int roce_adp_nl_accl_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return radp_nl_get_doit(skb, info, &radp_nl_accl_request);
+}
+
+int roce_adp_nl_accl_get_dumpit(struct sk_buff *skb,
+				struct netlink_callback *cb)
+{
+	return radp_nl_get_dumpit(skb, cb, &radp_nl_accl_request);
+}
+
+int roce_adp_nl_accl_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return radp_nl_set_doit(info, &radp_nl_accl_request);
+}
+
+int roce_adp_nl_profile_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return radp_nl_get_doit(skb, info, &radp_nl_profile_request);
+}
+
+int roce_adp_nl_profile_get_dumpit(struct sk_buff *skb,
+				   struct netlink_callback *cb)
+{
+	return radp_nl_get_dumpit(skb, cb, &radp_nl_profile_request);
+}
+
+int roce_adp_nl_profile_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return radp_nl_set_doit(info, &radp_nl_profile_request);
+}
+
+int roce_adp_nl_mpt_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return radp_nl_get_doit(skb, info, &radp_nl_mpt_request);
+}
+
+int roce_adp_nl_mpt_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	return radp_nl_get_dumpit(skb, cb, &radp_nl_mpt_request);
+}
+
+int roce_adp_nl_histogram_get_doit(struct sk_buff *skb,
+				   struct genl_info *info)
+{
+	return radp_nl_get_doit(skb, info, &radp_nl_hist_request);
+}
+
+int roce_adp_nl_histogram_get_dumpit(struct sk_buff *skb,
+				     struct netlink_callback *cb)
+{
+	return radp_nl_get_dumpit(skb, cb, &radp_nl_hist_request);
+}
+
 /* SET and CLEAR share the message's set, which tells them apart. */
-RADP_NL_DEFINE_SET(histogram_set, hist)
-RADP_NL_DEFINE_SET(histogram_clear, hist)
+int roce_adp_nl_histogram_set_doit(struct sk_buff *skb,
+				   struct genl_info *info)
+{
+	return radp_nl_set_doit(info, &radp_nl_hist_request);
+}
+
+int roce_adp_nl_histogram_clear_doit(struct sk_buff *skb,
+				     struct genl_info *info)
+{
+	return radp_nl_set_doit(info, &radp_nl_hist_request);
+}
 
 static const struct genl_multicast_group radp_nl_mcgrps[] = {
 	[ROCE_ADP_NLGRP_CONFIG] = { .name = ROCE_ADP_MCGRP_CONFIG },

@@ -13,6 +13,7 @@
 struct radp_nl_accl_req {
 	struct radp_nl_req_info base;
 	bool raw;			/* ACCL_RAW: the register's bytes too */
+	struct radp_roce_accl cur;	/* a SET's query: its reply if unchanged */
 };
 
 #define RADP_NL_ACCL_REQ(ri)	container_of(ri, struct radp_nl_accl_req, base)
@@ -58,18 +59,20 @@ static int radp_nl_accl_prepare(const struct radp_nl_req_info *ri,
 				struct netlink_ext_ack *extack)
 {
 	struct radp_nl_accl_data *data = RADP_NL_ACCL_DATA(reply);
-	int err;
 
+	/* A SET's reply and a notification carry no raw bytes. */
+	if (ri->set && !ri->changed) {
+		data->r = RADP_NL_ACCL_REQ(ri)->cur;
+		return 0;
+	}
+	if (ri->set)
+		return radp_accl_readback(reply->dev, 0, &data->r, extack);
 	if (ri->snapshot)
 		return radp_snap_read(reply->dev, &data->r, NULL,
 				      &reply->age_ms, extack);
-	/* A SET's reply and a notification carry no raw bytes. */
 	data->has_raw = RADP_NL_ACCL_REQ(ri)->raw;
-	err = radp_accl_query_raw(reply->dev, 0, &data->r,
-				  data->has_raw ? data->raw : NULL, extack);
-	if (!err && ri->set)
-		radp_snap_readback(reply->dev, 0, &data->r);
-	return err;
+	return radp_accl_query_raw(reply->dev, 0, &data->r,
+				   data->has_raw ? data->raw : NULL, extack);
 }
 
 static int radp_nl_accl_reply_size(const struct radp_nl_req_info *ri,
@@ -129,12 +132,14 @@ static int radp_nl_accl_fill(struct sk_buff *skb,
 				    all);
 }
 
-static int radp_nl_accl_set(struct radp_dev *dev, struct radp_nl_req_info *ri,
+static int radp_nl_accl_set(struct radp_dev *dev,
+			    struct radp_nl_req_info *base,
 			    struct genl_info *info)
 {
+	struct radp_roce_accl *cur = &RADP_NL_ACCL_REQ(base)->cur;
 	struct nlattr *tb[ROCE_ADP_A_ACCL_MAX + 1];
 	struct netlink_ext_ack *extack = info->extack;
-	struct radp_roce_accl cur, w = {};
+	struct radp_roce_accl w = {};
 	unsigned int i;
 	int err;
 
@@ -167,24 +172,19 @@ static int radp_nl_accl_set(struct radp_dev *dev, struct radp_nl_req_info *ri,
 		return -EINVAL;
 	}
 
-	err = radp_accl_query(dev, 0, &cur, extack);
+	err = radp_accl_query(dev, 0, cur, extack);
 	if (err)
 		return err;
 	for (i = 0; i < RADP_ACCL_FEATURE_COUNT && !dev->skip_checks; i++) {
-		if ((w.field_select & ~cur.field_select) & BIT(i)) {
+		if ((w.field_select & ~cur->field_select) & BIT(i)) {
 			radp_extack_fmt_attr(extack, tb[radp_nl_accl_attr(i)],
 					     "%s is not configurable on this device",
 					     radp_fields[radp_accl_en_flds[i]].name);
 			return -EOPNOTSUPP;
 		}
 	}
-	radp_accl_fill_shared(&w, &cur);
-	err = radp_accl_write(dev, &w, extack);
-	if (err)
-		return err;
-	/* Saved, to be restored after a firmware reset (snapshot.c). */
-	radp_saved_set(dev, &w);
-	return 0;
+	radp_accl_fill_shared(&w, cur);
+	return radp_accl_set(dev, &w, cur, extack);
 }
 
 RADP_NL_DEFINE_REQUEST(accl, RADP_NL_REQUEST_CMDS(ACCL),

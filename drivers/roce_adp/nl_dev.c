@@ -123,7 +123,7 @@ static int radp_nl_profile_forget(struct radp_dev *dev,
 {
 	radp_saved_forget_profile(dev);
 	ri->ntf_event = ROCE_ADP_DEV_EVENT_PROFILE_FORGOTTEN;
-	return 0;
+	return 1;
 }
 
 /* Its SET is PROFILE_FORGET. */

@@ -175,7 +175,8 @@ static int radp_nl_hist_set(struct radp_dev *dev, struct radp_nl_req_info *base,
 		      radp_hist_configure(dev, &c, &ri->snap, info->extack);
 	}
 	ri->have_snap = !err;
-	return err;
+	/* Either one is a change: listeners hear of it. */
+	return err ?: 1;
 }
 
 RADP_NL_DEFINE_REQUEST(hist, RADP_NL_REQUEST_CMDS(HISTOGRAM),

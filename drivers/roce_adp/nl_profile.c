@@ -18,6 +18,7 @@ struct radp_nl_profile_req {
 	bool one;			/* only profile @id */
 	u32 id;
 	const struct nlattr *id_attr;	/* where @id came from */
+	struct radp_roce_accl cur;	/* a SET's query: its reply if unchanged */
 };
 
 #define RADP_NL_PROFILE_REQ(ri) \
@@ -74,19 +75,24 @@ static void radp_nl_profile_id_above_max(struct netlink_ext_ack *extack,
 }
 
 /*
- * A SET's read-back: the profile it wrote, one query. The write selected
- * that profile, which made it the one in effect.
+ * A SET's reply: the profile it wrote, read back (one query), or as the
+ * SET's query found it when nothing was to change. Either way it is the
+ * one in effect: the write selected it, or it already was.
  */
-static int radp_nl_profile_readback(const struct radp_nl_profile_req *ri,
-				    struct radp_nl_profile_data *data,
-				    struct netlink_ext_ack *extack)
+static int radp_nl_profile_set_reply(const struct radp_nl_profile_req *ri,
+				     struct radp_nl_profile_data *data,
+				     struct netlink_ext_ack *extack)
 {
 	int err;
 
-	err = radp_accl_query(data->base.dev, ri->id, &data->r0, extack);
-	if (err)
-		return err;
-	radp_snap_readback(data->base.dev, ri->id, &data->r0);
+	if (ri->base.changed) {
+		err = radp_accl_readback(data->base.dev, ri->id, &data->r0,
+					 extack);
+		if (err)
+			return err;
+	} else {
+		data->r0 = ri->cur;
+	}
 	if (ri->id)
 		data->r0.profile_id = ri->id;
 	data->first = ri->id;
@@ -110,7 +116,7 @@ static int radp_nl_profile_prepare(const struct radp_nl_req_info *base,
 	int err;
 
 	if (base->set)
-		return radp_nl_profile_readback(ri, data, extack);
+		return radp_nl_profile_set_reply(ri, data, extack);
 	if (base->snapshot)
 		err = radp_snap_read(reply->dev, &data->r0, data->p,
 				     &reply->age_ms, extack);
@@ -235,7 +241,8 @@ static int radp_nl_profile_set(struct radp_dev *dev,
 	struct nlattr *tb[ROCE_ADP_A_PROFILE_MAX + 1];
 	struct netlink_ext_ack *extack = info->extack;
 	struct nlattr *range_nest[RADP_RANGES] = {};
-	struct radp_roce_accl r0, cur, w = {};
+	struct radp_roce_accl *cur = &ri->cur;
+	struct radp_roce_accl r0, w = {};
 	struct nlattr *profile, *attr;
 	struct radp_violation v;
 	struct radp_caps caps;
@@ -296,7 +303,7 @@ static int radp_nl_profile_set(struct radp_dev *dev,
 	 * firmware refuses to read a profile beyond its maximum: only then
 	 * profile 0's query tells whether that was the reason.
 	 */
-	err = radp_accl_query(dev, id, &cur, extack);
+	err = radp_accl_query(dev, id, cur, extack);
 	if (err && !dev->skip_checks && !radp_accl_query(dev, 0, &r0, NULL) &&
 	    id > r0.profile_max_id) {
 		radp_nl_profile_id_above_max(extack, attr);
@@ -304,12 +311,12 @@ static int radp_nl_profile_set(struct radp_dev *dev,
 	}
 	if (err)
 		return err;
-	radp_nl_profile_caps(&cur, &caps);
+	radp_nl_profile_caps(cur, &caps);
 	if (!dev->skip_checks && id > caps.profile_max_id) {
 		radp_nl_profile_id_above_max(extack, attr);
 		return -EINVAL;
 	}
-	w.profile = cur.profile;
+	w.profile = cur->profile;
 	radp_nl_apply(&w.profile, radp_profile_members,
 		      radp_profile_members_count, tb);
 	for (rem = 0; rem < RADP_RANGES; rem++)
@@ -326,14 +333,9 @@ static int radp_nl_profile_set(struct radp_dev *dev,
 
 	w.profile_select = 1;
 	w.profile_id = id;
-	err = radp_accl_write(dev, &w, extack);
-	if (err)
-		return err;
-	/* Saved, to be restored after a firmware reset (snapshot.c). */
-	radp_saved_set(dev, &w);
 	ri->one = true;
 	ri->id = id;
-	return 0;
+	return radp_accl_set(dev, &w, cur, extack);
 }
 
 RADP_NL_DEFINE_REQUEST(profile, RADP_NL_REQUEST_CMDS(PROFILE),

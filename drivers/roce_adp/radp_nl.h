@@ -13,6 +13,7 @@
  *		-> reply_size -> fill
  *	SET:	set (under the device's cfg_lock) -> prepare -> reply_size
  *		-> fill the reply, and the notification from the same data
+ *		when set changed the device
  */
 #ifndef _RADP_NL_H
 #define _RADP_NL_H
@@ -26,7 +27,10 @@
  * struct radp_nl_req_info - what a request asks for; a message's own
  *	request info embeds it first
  * @dump: the request is a dump
- * @set: prepare reads back a SET, under cfg_lock
+ * @set: prepare answers a SET, under cfg_lock
+ * @changed: the SET changed the device: prepare reads back what it
+ *	wrote; else the state the SET's query found answers, and no
+ *	notification is sent
  * @unpriv: the sender lacks CAP_NET_ADMIN
  * @snapshot: answer from the device's snapshot (always when @unpriv)
  * @dev_event: for ROCE_ADP_CMD_DEV_NTF, enum roce_adp_dev_event
@@ -36,6 +40,7 @@
 struct radp_nl_req_info {
 	bool dump;
 	bool set;
+	bool changed;
 	bool unpriv;
 	bool snapshot;
 	u32 dev_event;
@@ -91,7 +96,9 @@ struct radp_nl_dump_ctx {
  * @fill: write the reply body from the reply data; never talks to the
  *	device
  * @set: apply a SET, under the device's cfg_lock; may update the request
- *	info for the prepare that follows. Returns 0 or a negative errno.
+ *	info for the prepare that follows. Returns 1 when the device changed,
+ *	0 when nothing was to change (no write, no notification), or a
+ *	negative errno, as ethtool's set does.
  * @dump_dev: optional: dump one device as many messages (radp_nl_put_msg()
  *	each), resuming from the position in the dump context; returns 0
  *	when the device is done, -EMSGSIZE when the message is full,

@@ -3,7 +3,7 @@
  * Firmware resets: ROCE_ACCL is volatile, a firmware reset returns it to the
  * firmware's defaults. Once the backend reports the end of a reset, the
  * core writes back the last configuration the device accepted (struct
- * radp_saved_cfg, which snapshot.c keeps) in one ACCESS_REG write: the
+ * radp_saved_cfg, which roce_accl.c keeps) in one ACCESS_REG write: the
  * firmware applies a write whole or not at all, so a refused restore
  * leaves the defaults, never half of the configuration. The outcome is
  * kept for dev-get and sent as a reset-ntf notification.

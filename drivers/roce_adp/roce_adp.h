@@ -2,8 +2,8 @@
 /*
  * roce_adp: the backend API, what a backend implements and calls (struct
  * radp_backend_ops, struct radp_dev; mlx5.c and the emulator), then the
- * core's own services (registry, command path with ROCE_ACCL and MPT
- * access, restore). The netlink internals are in radp_nl.h, the
+ * core's own services (registry, command path, ROCE_ACCL and its
+ * snapshot, restore). The netlink internals are in radp_nl.h, the
  * emulator's in emu.h.
  */
 #ifndef _ROCE_ADP_H
@@ -59,7 +59,7 @@ struct radp_backend_ops {
 
 /**
  * struct radp_saved_cfg - what the operator set and the device accepted,
- *	kept by snapshot.c for reset.c to restore
+ *	kept by roce_accl.c for reset.c to restore
  * @enables_mask: the features the operator set (bit i = feature i, row i
  *	of RADP_ACCL_FEATURE_FIELD)
  * @features: their values
@@ -82,7 +82,7 @@ struct radp_saved_cfg {
  * @taken: ktime_get() at the end of the reads it holds
  * @valid: it holds the device's state (nothing written since, no reset)
  *
- * The freshness rule of every snapshot (snapshot.c): valid and younger
+ * The freshness rule of every snapshot (roce_accl.c): valid and younger
  * than the module parameter snapshot_interval_ms.
  */
 struct radp_snap_stamp {
@@ -92,7 +92,7 @@ struct radp_snap_stamp {
 
 /**
  * struct radp_snapshot - the last ROCE_ACCL state of a device, for the
- *	readers without CAP_NET_ADMIN (snapshot.c)
+ *	readers without CAP_NET_ADMIN (roce_accl.c)
  * @lock: the members below, for readers that copy them
  * @stamp: age and validity of @r0 and @p
  * @gen: moved by each firmware reset (any context, so not under @lock)
@@ -103,6 +103,10 @@ struct radp_snap_stamp {
  * @err: that refresh's errno, returned until the interval passes
  * @r0: profile 0's query: features, caps, the profile in effect
  * @p: profiles 0 .. @r0.profile_max_id (bounded by ROCE_ADP_PROFILE_ID_MAX)
+ * @active_known: @active_id holds, whatever the snapshot's age, while
+ *	@active_gen is @gen
+ * @active_id: the profile in effect as last queried or written
+ * @active_gen: @gen when it was
  */
 struct radp_snapshot {
 	spinlock_t lock;	/* the members below */
@@ -115,6 +119,9 @@ struct radp_snapshot {
 	int err;
 	struct radp_roce_accl r0;
 	struct radp_profile p[ROCE_ADP_PROFILE_ID_MAX + 1];
+	bool active_known;
+	u32 active_id;
+	u32 active_gen;
 };
 
 /**
@@ -218,22 +225,11 @@ void radp_dev_put(struct radp_dev *dev);
 void radp_dev_abort_all(void);
 void radp_dev_registry_fini(void);
 
-/*
- * cmd.c: every firmware command the core builds, the only road to a
- * device: ACCESS_REG of any register, ROCE_ACCL's queries and writes, MPT
- * entries
- */
+/* cmd.c: the command path, the only road to a device */
 const char *radp_cmd_status_name(u8 status);
 int radp_access_reg(struct radp_dev *dev, u16 reg_id, bool write,
 		    const void *data_in, void *data_out, size_t len,
 		    u8 *status, struct netlink_ext_ack *extack);
-int radp_accl_query_raw(struct radp_dev *dev, u32 profile_id,
-			struct radp_roce_accl *r, u8 *raw,
-			struct netlink_ext_ack *extack);
-int radp_accl_query(struct radp_dev *dev, u32 profile_id,
-		    struct radp_roce_accl *r, struct netlink_ext_ack *extack);
-int radp_accl_write(struct radp_dev *dev, const struct radp_roce_accl *w,
-		    struct netlink_ext_ack *extack);
 int radp_mpt_query(struct radp_dev *dev, u32 index, struct radp_mpt *mpt,
 		   u8 *raw, struct netlink_ext_ack *extack);
 
@@ -243,7 +239,7 @@ void radp_reset_dev_init(struct radp_dev *dev);
 void radp_reset_dev_fini(struct radp_dev *dev);
 
 /*
- * snapshot.c: what the core keeps of each device's ROCE_ACCL: the snapshot
+ * roce_accl.c: ROCE_ACCL's one owner: its queries and writes, the snapshot
  * readers without CAP_NET_ADMIN are answered from, and the saved
  * configuration a reset restores
  */
@@ -253,13 +249,21 @@ void radp_snap_stamp_take(struct radp_snap_stamp *s);
 void radp_snap_stamp_invalidate(struct radp_snap_stamp *s);
 void radp_snap_init(struct radp_dev *dev);
 void radp_snap_invalidate(struct radp_dev *dev);
-void radp_snap_written(struct radp_dev *dev);
+int radp_accl_query_raw(struct radp_dev *dev, u32 profile_id,
+			struct radp_roce_accl *r, u8 *raw,
+			struct netlink_ext_ack *extack);
+int radp_accl_query(struct radp_dev *dev, u32 profile_id,
+		    struct radp_roce_accl *r, struct netlink_ext_ack *extack);
+int radp_accl_write(struct radp_dev *dev, const struct radp_roce_accl *w,
+		    struct netlink_ext_ack *extack);
+int radp_accl_set(struct radp_dev *dev, const struct radp_roce_accl *w,
+		  const struct radp_roce_accl *cur,
+		  struct netlink_ext_ack *extack);
+int radp_accl_readback(struct radp_dev *dev, u32 profile_id,
+		       struct radp_roce_accl *r, struct netlink_ext_ack *extack);
 int radp_snap_read(struct radp_dev *dev, struct radp_roce_accl *r0,
 		   struct radp_profile *p, u32 *age_ms,
 		   struct netlink_ext_ack *extack);
-void radp_snap_readback(struct radp_dev *dev, u32 profile_id,
-			const struct radp_roce_accl *r);
-void radp_saved_set(struct radp_dev *dev, const struct radp_roce_accl *w);
 void radp_saved_forget_profile(struct radp_dev *dev);
 void radp_restore_snapshot(struct radp_dev *dev, struct radp_saved_cfg *saved,
 			   struct radp_restore_state *restore);

@@ -1,8 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What the core keeps of each device's ROCE_ACCL: the snapshot unprivileged
- * reads are answered from, and the last accepted configuration a reset
- * restores.
+ * ROCE_ACCL (0x402c), the register the module exists for, and everything
+ * the core keeps of it: the one place that queries and writes it (through
+ * radp_access_reg(), cmd.c's ACCESS_REG mailbox), the snapshot
+ * unprivileged reads are answered from, and the last accepted
+ * configuration a reset restores.
+ *
+ * A SET's write goes through radp_accl_set(): it writes only what would
+ * change the device (as ethtool's set reports "changed"), marks the
+ * snapshot stale until radp_accl_readback() brings it up to date, and
+ * saves what the operator set for reset.c.
  *
  * The snapshot, so that no unprivileged user decides how often the
  * firmware is asked: as mlx5e answers `ip -s link` from counters its
@@ -17,8 +24,7 @@
  *
  * Fresh means: taken less than snapshot_interval_ms ago, no firmware reset
  * since (radp_snap_invalidate()) and no write since that the SET's own
- * read-back did not account for (radp_snap_written(), then
- * radp_snap_readback()).
+ * read-back did not account for.
  *
  * The freshness rule (struct radp_snap_stamp and its helpers) is the one
  * every snapshot of the module follows, whatever it holds.
@@ -31,6 +37,7 @@
 #include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 #include "compat.h"
 #include "roce_adp.h"
@@ -105,13 +112,203 @@ static bool radp_snap_fresh(const struct radp_snapshot *snap)
 	       snap->stamp_gen == atomic_read(&snap->gen);
 }
 
-/* A write is on its way to the device: stale until its read-back. */
-void radp_snap_written(struct radp_dev *dev)
+/*
+ * The saved configuration: written under cfg_lock by the SETs the device
+ * accepted, and under state_lock so that dev-get reads it whole. A write
+ * @w saves the features it selects and the profile it selects.
+ */
+static void radp_saved_set(struct radp_dev *dev, const struct radp_roce_accl *w)
 {
-	spin_lock(&dev->snap.lock);
-	dev->snap.dirty = true;
-	radp_snap_stamp_invalidate(&dev->snap.tried);
-	spin_unlock(&dev->snap.lock);
+	unsigned int i;
+
+	spin_lock(&dev->state_lock);
+	dev->saved.enables_mask |= w->field_select;
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
+		if (w->field_select & BIT(i))
+			dev->saved.features[i] = w->features[i];
+	if (w->profile_select) {
+		dev->saved.has_profile = true;
+		dev->saved.profile_id = w->profile_id;
+		dev->saved.profile = w->profile;
+	}
+	spin_unlock(&dev->state_lock);
+}
+
+void radp_saved_forget_profile(struct radp_dev *dev)
+{
+	spin_lock(&dev->state_lock);
+	dev->saved.has_profile = false;
+	spin_unlock(&dev->state_lock);
+}
+
+/*
+ * For dev-get: the saved configuration and, under the same lock, what the
+ * last restore did with it (reset.c).
+ */
+void radp_restore_snapshot(struct radp_dev *dev, struct radp_saved_cfg *saved,
+			   struct radp_restore_state *restore)
+{
+	spin_lock(&dev->state_lock);
+	*saved = dev->saved;
+	*restore = dev->restore;
+	spin_unlock(&dev->state_lock);
+}
+
+/*
+ * Under snap->lock: what the module last saw of the profile in effect (a
+ * profile 0 query reports it, a write selecting a profile makes it), for
+ * as long as no firmware reset has happened since @gen.
+ */
+static void radp_accl_active_seen(struct radp_snapshot *snap, u32 gen, u32 id)
+{
+	snap->active_known = true;
+	snap->active_id = id;
+	snap->active_gen = gen;
+}
+
+static int radp_accl_access(struct radp_dev *dev, bool write,
+			    const u8 *reg_in, u8 *reg_out,
+			    struct netlink_ext_ack *extack)
+{
+	if (!READ_ONCE(dev->roce_accl_cap)) {
+		NL_SET_ERR_MSG(extack, "device does not support ROCE_ACCL");
+		return -EOPNOTSUPP;
+	}
+	return radp_access_reg(dev, RADP_REG_ID_ROCE_ACCL, write, reg_in,
+			       reg_out, RADP_ROCE_ACCL_LEN, NULL, extack);
+}
+
+/**
+ * radp_accl_query_raw - read ROCE_ACCL, and its raw bytes
+ * @dev: the device
+ * @profile_id: which profile to read; 0 reads the firmware's defaults and
+ *	reports the profile in effect in @r->profile_id
+ * @r: the register as the firmware answered
+ * @raw: NULL, or where its RADP_ROCE_ACCL_LEN bytes go as they came
+ * @extack: where to say why it failed
+ */
+int radp_accl_query_raw(struct radp_dev *dev, u32 profile_id,
+			struct radp_roce_accl *r, u8 *raw,
+			struct netlink_ext_ack *extack)
+{
+	struct radp_snapshot *snap = &dev->snap;
+	u32 gen = atomic_read(&snap->gen);
+	u8 reg[RADP_ROCE_ACCL_LEN] = {};
+	int err;
+
+	/* A query names its profile; the rest of its register is zero. */
+	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, profile_id);
+	err = radp_accl_access(dev, false, reg, reg, extack);
+	if (err)
+		return err;
+	radp_roce_accl_unpack(reg, r);
+	if (raw)
+		memcpy(raw, reg, RADP_ROCE_ACCL_LEN);
+	if (!profile_id) {
+		spin_lock(&snap->lock);
+		radp_accl_active_seen(snap, gen, r->profile_id);
+		spin_unlock(&snap->lock);
+	}
+	return 0;
+}
+
+int radp_accl_query(struct radp_dev *dev, u32 profile_id,
+		    struct radp_roce_accl *r, struct netlink_ext_ack *extack)
+{
+	return radp_accl_query_raw(dev, profile_id, r, NULL, extack);
+}
+
+/**
+ * radp_accl_write - write ROCE_ACCL, under cfg_lock
+ * @dev: the device
+ * @w: the *_select bits say what changes
+ * @extack: where to say why it failed
+ *
+ * The snapshot is stale from now until a SET's read-back
+ * (radp_accl_readback()); a restore's write leaves it so.
+ */
+int radp_accl_write(struct radp_dev *dev, const struct radp_roce_accl *w,
+		    struct netlink_ext_ack *extack)
+{
+	struct radp_snapshot *snap = &dev->snap;
+	u32 gen = atomic_read(&snap->gen);
+	u8 reg[RADP_ROCE_ACCL_LEN];
+	int err;
+
+	spin_lock(&snap->lock);
+	snap->dirty = true;
+	radp_snap_stamp_invalidate(&snap->tried);
+	/* Until the firmware answers, a profile write may or may not apply. */
+	if (w->profile_select)
+		snap->active_known = false;
+	spin_unlock(&snap->lock);
+
+	radp_roce_accl_pack(reg, w);
+	err = radp_accl_access(dev, true, reg, NULL, extack);
+	if (!err && w->profile_select) {
+		spin_lock(&snap->lock);
+		radp_accl_active_seen(snap, gen, w->profile_id);
+		spin_unlock(&snap->lock);
+	}
+	return err;
+}
+
+/*
+ * Would writing @w leave the device as it is? @cur is the SET's query:
+ * profile 0's for features, the profile's own for a profile, whose write
+ * also makes it the one in effect.
+ */
+static bool radp_accl_unchanged(struct radp_dev *dev,
+				const struct radp_roce_accl *w,
+				const struct radp_roce_accl *cur)
+{
+	struct radp_snapshot *snap = &dev->snap;
+	unsigned int i;
+	bool active;
+
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
+		if ((w->field_select & BIT(i)) &&
+		    w->features[i] != cur->features[i])
+			return false;
+	if (!w->profile_select)
+		return true;
+	if (memcmp(&w->profile, &cur->profile, sizeof(w->profile)))
+		return false;
+	spin_lock(&snap->lock);
+	active = snap->active_known && snap->active_id == w->profile_id &&
+		 snap->active_gen == atomic_read(&snap->gen);
+	spin_unlock(&snap->lock);
+	return active;
+}
+
+/**
+ * radp_accl_set - what an operator's SET asks of ROCE_ACCL, under cfg_lock
+ * @dev: the device
+ * @w: the write; its *_select bits say what changes
+ * @cur: the SET's query of the register (radp_accl_unchanged())
+ * @extack: where to say why it failed
+ *
+ * Writes @w unless the device holds it already (never with skip_checks,
+ * whose writes are for the firmware to judge), and saves what it selects
+ * for reset.c to restore either way.
+ *
+ * Return: 1 when written, 0 when nothing would change, or a negative
+ * errno.
+ */
+int radp_accl_set(struct radp_dev *dev, const struct radp_roce_accl *w,
+		  const struct radp_roce_accl *cur,
+		  struct netlink_ext_ack *extack)
+{
+	bool changed = dev->skip_checks || !radp_accl_unchanged(dev, w, cur);
+	int err;
+
+	if (changed) {
+		err = radp_accl_write(dev, w, extack);
+		if (err)
+			return err;
+	}
+	radp_saved_set(dev, w);
+	return changed;
 }
 
 /* Copy the snapshot out if it is fresh. */
@@ -233,8 +430,8 @@ int radp_snap_read(struct radp_dev *dev, struct radp_roce_accl *r0,
  * The write left everything else as it was, so a snapshot that held the
  * device's state before it holds it again (its age is unchanged).
  */
-void radp_snap_readback(struct radp_dev *dev, u32 profile_id,
-			const struct radp_roce_accl *r)
+static void radp_snap_readback(struct radp_dev *dev, u32 profile_id,
+			       const struct radp_roce_accl *r)
 {
 	struct radp_snapshot *snap = &dev->snap;
 	struct radp_profile p0;
@@ -256,44 +453,22 @@ void radp_snap_readback(struct radp_dev *dev, u32 profile_id,
 	spin_unlock(&snap->lock);
 }
 
-/*
- * The saved configuration: written under cfg_lock by the SETs the device
- * accepted, and under state_lock so that dev-get reads it whole. A write
- * @w saves the features it selects and the profile it selects.
+/**
+ * radp_accl_readback - a SET reads back what it wrote, under cfg_lock
+ * @dev: the device
+ * @profile_id: 0 after an ACCL_SET; N after a write of profile N
+ * @r: what was read
+ * @extack: where to say why it failed
+ *
+ * The query brings the snapshot up to date (radp_snap_readback()).
  */
-void radp_saved_set(struct radp_dev *dev, const struct radp_roce_accl *w)
+int radp_accl_readback(struct radp_dev *dev, u32 profile_id,
+		       struct radp_roce_accl *r, struct netlink_ext_ack *extack)
 {
-	unsigned int i;
+	int err;
 
-	spin_lock(&dev->state_lock);
-	dev->saved.enables_mask |= w->field_select;
-	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
-		if (w->field_select & BIT(i))
-			dev->saved.features[i] = w->features[i];
-	if (w->profile_select) {
-		dev->saved.has_profile = true;
-		dev->saved.profile_id = w->profile_id;
-		dev->saved.profile = w->profile;
-	}
-	spin_unlock(&dev->state_lock);
-}
-
-void radp_saved_forget_profile(struct radp_dev *dev)
-{
-	spin_lock(&dev->state_lock);
-	dev->saved.has_profile = false;
-	spin_unlock(&dev->state_lock);
-}
-
-/*
- * For dev-get: the saved configuration and, under the same lock, what the
- * last restore did with it (reset.c).
- */
-void radp_restore_snapshot(struct radp_dev *dev, struct radp_saved_cfg *saved,
-			   struct radp_restore_state *restore)
-{
-	spin_lock(&dev->state_lock);
-	*saved = dev->saved;
-	*restore = dev->restore;
-	spin_unlock(&dev->state_lock);
+	err = radp_accl_query(dev, profile_id, r, extack);
+	if (!err)
+		radp_snap_readback(dev, profile_id, r);
+	return err;
 }
