@@ -8,7 +8,9 @@ MON=/tmp/monitor.out
 CONF=/tmp/apply.conf
 
 # start_monitor ADPCTL_ARGS...: events are seen once monitor has joined
-# the group, so poke ${POKE:-emu0} (a no-op accl-set) until one shows.
+# the group, so poke ${POKE:-emu0} until one shows: accl-sets that change
+# it (one that changes nothing notifies nobody), leaving
+# roce_slow_restart_idle_en off.
 start_monitor()
 {
 	: >$MON
@@ -16,6 +18,7 @@ start_monitor()
 	MON_PID=$!
 	i=0
 	while [ $i -lt 40 ]; do
+		adpctl accl set dev "${POKE:-emu0}" roce_slow_restart_idle_en on >/dev/null
 		adpctl accl set dev "${POKE:-emu0}" roce_slow_restart_idle_en off >/dev/null
 		grep -q accl-ntf $MON && return 0
 		sleep 0.25

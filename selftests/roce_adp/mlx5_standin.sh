@@ -477,8 +477,10 @@ test_hw_check()
 		 "original state restored"; do
 		expect_match "$OUT" "CHECK PASS: $F0: $c" "$c" || return 1
 	done
-	[ "$(grep -c 'op_mod 0 ' $SDBG/$F0/cmds)" -ge 4 ] ||
-		{ echo "the write checks sent fewer than 4 writes"; return 1; }
+	# The test profile and the original back; the enables set back to
+	# what they are change nothing, which the driver does not write.
+	[ "$(grep -c 'op_mod 0 ' $SDBG/$F0/cmds)" -ge 2 ] ||
+		{ echo "the write checks sent fewer than 2 writes"; return 1; }
 	expect_eq "$(cat $SDBG/$F0/store)" "$before" "store after --write"
 }
 

@@ -4,7 +4,8 @@
  * retransmission profiles, read back after every set; every profile rule
  * rejected once by the driver (extack names the field) and once by the
  * firmware model (driver checks skipped); no change after a rejection;
- * notifications; permissions; concurrent writers and readers.
+ * notifications; a set that changes nothing costs its query alone;
+ * permissions; concurrent writers and readers.
  */
 
 #include <errno.h>
@@ -32,6 +33,12 @@ static int knob(const char *name, const char *val)
 
 	snprintf(path, sizeof(path), DBG "%s", name);
 	return sysfs_write(path, val);
+}
+
+/* Commands emu0 was sent (debugfs fw_cmds). */
+static long fw_cmds(void)
+{
+	return sysfs_read_long(DBG "fw_cmds");
 }
 
 static bool is_u8(int type)
@@ -658,6 +665,72 @@ TEST_F(accl, notifications)
 	EXPECT_EQ(-ERANGE, set_one_enable(self, ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN,
 					  5, &offset));
 	EXPECT_EQ(-ETIMEDOUT, nl_recv_one(&mon, buf, sizeof(buf), 300));
+	nl_close(&mon);
+}
+
+/*
+ * A SET that would leave the device as it is sends its query and nothing
+ * else: no write, no read-back, no notification. Writing a profile also
+ * puts it in effect, so the same values are a change while another is.
+ */
+TEST_F(accl, set_that_changes_nothing_writes_nothing)
+{
+	struct profiles ps, reply;
+	struct nl_sock mon;
+	uint32_t offset;
+	char buf[8192];
+	struct accl ac;
+	long before;
+	uint8_t v;
+
+	ASSERT_EQ(0, nl_open(&mon, ROCE_ADP_FAMILY_NAME));
+	ASSERT_EQ(0, nl_join(&mon, mon.mcgrp_config));
+
+	/* Profile 1 holds the firmware's defaults; profile 0 is in effect. */
+	ASSERT_EQ(0, get_profiles(&self->sk, &self->m, 1, &ps, &self->ack));
+	ASSERT_EQ(1, ps.n);
+	EXPECT_EQ(0, ps.active);
+	before = fw_cmds();
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &ps.p[0], &reply,
+				 &self->o, &self->ack));
+	EXPECT_EQ(3, fw_cmds() - before);
+	EXPECT_EQ(1, reply.active);
+	ASSERT_GT(nl_recv_one(&mon, buf, sizeof(buf), 2000), 0);
+	EXPECT_EQ(ROCE_ADP_CMD_PROFILE_NTF,
+		  ((struct genlmsghdr *)NLMSG_DATA((struct nlmsghdr *)buf))->cmd);
+
+	/* The same again: in effect and unchanged. */
+	before = fw_cmds();
+	ASSERT_EQ(0, set_profile(&self->sk, &self->m, 1, &ps.p[0], &reply,
+				 &self->o, &self->ack));
+	EXPECT_EQ(1, fw_cmds() - before);
+	EXPECT_EQ(ROCE_ADP_CMD_PROFILE_SET, reply.cmd);
+	ASSERT_EQ(1, reply.n);
+	EXPECT_EQ(1U, reply.id[0]);
+	EXPECT_TRUE(prof_eq(&ps.p[0], &reply.p[0]));
+	EXPECT_EQ(1, reply.active);
+
+	/* An enable set to the value it has. */
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	v = ac.en[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN];
+	before = fw_cmds();
+	ASSERT_EQ(0, set_one_enable(self, ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN, v,
+				    &offset));
+	EXPECT_EQ(1, fw_cmds() - before);
+
+	/*
+	 * Then a change: its notification is the next the monitor reads, so
+	 * neither set above sent one.
+	 */
+	before = fw_cmds();
+	ASSERT_EQ(0, set_one_enable(self, ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN, !v,
+				    &offset));
+	EXPECT_EQ(3, fw_cmds() - before);
+	ASSERT_GT(nl_recv_one(&mon, buf, sizeof(buf), 2000), 0);
+	memset(&ac, 0, sizeof(ac));
+	accl_cb((struct nlmsghdr *)buf, &ac);
+	EXPECT_EQ(ROCE_ADP_CMD_ACCL_NTF, ac.cmd);
+	EXPECT_EQ(!v, ac.en[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN]);
 	nl_close(&mon);
 }
 

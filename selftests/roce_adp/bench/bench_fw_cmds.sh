@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Firmware commands per operation (issue 18), counted by emu0's debugfs
 # fw_cmds: what each adpctl command makes the device do. A set costs at
-# most three (query, write, read-back); a notification none beyond the
-# set's own read-back; an unprivileged reader at most one snapshot refresh
+# most three (query, write, read-back), one (the query) when it changes
+# nothing; a notification none beyond the set's own read-back; an unprivileged reader at most one snapshot refresh
 # per snapshot_interval_ms. Counts, not times: BENCH_SCALE does not apply.
 cd "$(dirname "$0")" || exit 1
 
@@ -24,6 +24,9 @@ cost profile_show_one "" adpctl profile show dev emu0 id 1
 cost accl_show "" adpctl accl show dev emu0
 cost profile_set "<=3" adpctl profile set dev emu0 id 1 time_base 8
 cost accl_set "<=3" adpctl accl set dev emu0 roce_tx_window_en on
+# The same sets again change nothing: the query alone, no notification.
+cost profile_set_unchanged "<=1" adpctl profile set dev emu0 id 1 time_base 8
+cost accl_set_unchanged "<=1" adpctl accl set dev emu0 roce_tx_window_en on
 
 # The same set with a listener of the config group.
 adpctl monitor >/dev/null 2>&1 &
