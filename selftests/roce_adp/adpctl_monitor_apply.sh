@@ -80,7 +80,7 @@ test_monitor_json()
 	echo 8 >$BUS/new_device
 	echo 8 >$BUS/del_device
 	wait_for '"dev":"emu8","dev_event":"removed"' || return 1
-	adpctl accl set dev emu0 roce_adp_retrans_en on >/dev/null
+	adpctl accl set dev emu0 roce_tx_window_en on >/dev/null
 	set_full >/dev/null
 	echo 3 >$BUS/new_device
 	echo 3 >$BUS/del_device

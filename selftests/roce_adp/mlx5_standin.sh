@@ -345,9 +345,11 @@ test_fw_error_restore()
 {
 	adpctl monitor >$MON 2>&1 &
 	mon=$!
-	# join the group before the reset: an accl-ntf shows it did
+	# join the group before the reset: an accl-ntf shows it did (sets
+	# that change the device: one that changes nothing notifies nobody)
 	i=0
 	while ! grep -q accl-ntf $MON && [ $i -lt 120 ]; do
+		adpctl accl set dev $F0 roce_slow_restart_en on >/dev/null
 		adpctl accl set dev $F0 roce_slow_restart_en off >/dev/null
 		sleep 0.25
 		i=$((i + 1))
