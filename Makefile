@@ -72,7 +72,7 @@ module:
 	@mkdir -p $(OBJ)
 	@# Build out of place, one tree per kernel, from links to the sources
 	@# (from Linux 6.13, Kbuild's MO= does this for external modules).
-	@cp -rsn $(CURDIR)/Kbuild $(CURDIR)/drivers $(CURDIR)/include $(OBJ)/
+	@cp -rsn $(CURDIR)/Kbuild $(CURDIR)/VERSION $(CURDIR)/drivers $(CURDIR)/include $(OBJ)/
 	@find $(OBJ) -xtype l -delete
 	$(MAKE) -C $(KDIR) M=$(CURDIR)/$(OBJ) modules
 	@$(MAKE) --no-print-directory standin
@@ -93,7 +93,7 @@ standin:
 	    [ -f selftests/mlx5_standin/Kbuild ]; then \
 		set -e; \
 		mkdir -p $(STANDIN)/mlx5_standin; \
-		cp -rsn $(CURDIR)/Kbuild $(CURDIR)/drivers $(CURDIR)/include $(STANDIN)/; \
+		cp -rsn $(CURDIR)/Kbuild $(CURDIR)/VERSION $(CURDIR)/drivers $(CURDIR)/include $(STANDIN)/; \
 		cp -rsn $(CURDIR)/selftests/mlx5_standin/. $(STANDIN)/mlx5_standin/; \
 		find $(STANDIN) -xtype l -delete; \
 		$(MAKE) -C $(KDIR) M=$(CURDIR)/$(STANDIN)/mlx5_standin modules; \
