@@ -180,7 +180,7 @@ install-tools: adpctl
 	@if [ -e $(DESTDIR)$(SYSCONF_DIR)/roce_adp/site.conf ]; then \
 		echo "install: $(SYSCONF_DIR)/roce_adp/site.conf exists: kept"; \
 	else \
-		install -m 0644 dist/site.conf $(DESTDIR)$(SYSCONF_DIR)/roce_adp/site.conf; \
+		install -D -m 0644 dist/site.conf $(DESTDIR)$(SYSCONF_DIR)/roce_adp/site.conf; \
 		echo "$(SYSCONF_DIR)/roce_adp/site.conf" >>$(INSTALL_LIST); \
 	fi
 
