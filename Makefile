@@ -36,6 +36,7 @@
 # An operator builds for the running kernel: its tree when it has one and
 # neither KVER nor KDIR is given. KVER=6.1|6.12 picks Debian's headers
 # (the test matrix, and the default without a running kernel's tree).
+KERNEL_GIVEN := $(filter-out undefinedundefined,$(origin KVER)$(origin KDIR))
 RUNNING_KREL ?= $(shell uname -r)
 RUNNING_KDIR ?= /lib/modules/$(RUNNING_KREL)/build
 ifeq ($(origin KVER)$(origin KDIR),undefinedundefined)
@@ -152,7 +153,7 @@ install: install-check-kdir module adpctl
 	@sort -u $(DESTDIR)$(INSTALLED).new >$(DESTDIR)$(INSTALLED) && rm $(DESTDIR)$(INSTALLED).new
 
 install-check-kdir:
-	@if [ "$(origin KVER)$(origin KDIR)" = undefinedundefined ] && \
+	@if [ -z "$(KERNEL_GIVEN)" ] && \
 	    [ ! -f $(RUNNING_KDIR)/Makefile ]; then \
 		echo "make install: no build tree for the running kernel $(RUNNING_KREL) ($(RUNNING_KDIR)):" >&2; \
 		echo "  install its headers (apt install linux-headers-$(RUNNING_KREL)), or name" >&2; \
