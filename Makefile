@@ -244,6 +244,7 @@ dkms-source:
 # another version, as make check-packages does for the upgrade), then
 # lintian, which must report no error (warnings kept have overrides).
 PKG_VERSION ?= $(VERSION)
+LINTIAN ?= lintian
 DEB_DIR = build/deb
 deb:
 	rm -rf $(DEB_DIR)/roce-adp-$(PKG_VERSION) && mkdir -p $(DEB_DIR)/roce-adp-$(PKG_VERSION)
@@ -254,7 +255,7 @@ deb:
 	  echo " -- roce_adp developers <roce-adp@lists.example.org>  $$(date -R -d @$$(git log -1 --format=%ct))"; \
 	} >$(DEB_DIR)/roce-adp-$(PKG_VERSION)/debian/changelog
 	cd $(DEB_DIR)/roce-adp-$(PKG_VERSION) && dpkg-buildpackage -us -uc -b
-	lintian --fail-on error --info $(DEB_DIR)/roce-adp_$(PKG_VERSION)_*.changes
+	$(LINTIAN) --fail-on error --info $(DEB_DIR)/roce-adp_$(PKG_VERSION)_*.changes
 
 # RPM packages in build/rpm from a tarball of the tree (rpmbuild -ba of
 # dist/rpm/roce_adp.spec, its version the tree's); --nodeps: the build
