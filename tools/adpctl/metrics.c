@@ -329,7 +329,7 @@ static void write_hist(FILE *fp, const struct hist_list *l)
 	if (!l->n)
 		return;
 	header(fp, "retx_timeouts_total", "counter",
-	       "Adaptive retransmission timeouts that fired with a timeout of at most le seconds (ADP_RETX_HISTOGRAM's bins, cumulative; le=\"+Inf\": all).");
+	       "Adaptive retransmission timeouts that fired with a timeout of at most upper_bound seconds (ADP_RETX_HISTOGRAM's bins, cumulative; upper_bound=\"+Inf\": all).");
 	for (i = 0; i < l->n; i++) {
 		const struct hist *h = &l->v[i];
 
@@ -337,7 +337,7 @@ static void write_hist(FILE *fp, const struct hist_list *l)
 			if (__builtin_add_overflow(cum, h->count[b], &cum))
 				cum = UINT64_MAX;
 			fputs("roce_adp_retx_timeouts_total{", fp);
-			adp_prom_label(fp, "device", h->dev, ",le=\"");
+			adp_prom_label(fp, "device", h->dev, ",upper_bound=\"");
 			if (h->hi[b] == ADP_HIST_INF)
 				fputs("+Inf", fp);
 			else
@@ -459,7 +459,7 @@ static void metrics_details(FILE *fp)
 	      "restore_last_outcome, restore_last_timestamp_seconds and\n"
 	      "restore_last_duration_seconds, each named roce_adp_*, and the\n"
 	      "retransmission histogram of each device that has one as the counter\n"
-	      "retx_timeouts_total by upper bound le (no histogram: the firmware\n"
+	      "retx_timeouts_total by upper_bound (no histogram: the firmware\n"
 	      "counts no _sum).\n"
 	      "  --textfile DIR  write DIR/" METRICS_FILE " instead, atomically, for\n"
 	      "                  node_exporter's textfile collector\n"

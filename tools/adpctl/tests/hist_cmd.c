@@ -736,13 +736,13 @@ static bool metrics_page(void)
 				  "--config /nonexistent/roce_adp"), 0, "");
 	tail = strstr(out_buf, "# HELP roce_adp_retx_timeouts_total ");
 	ok &= tail && same("histogram series", tail,
-		"# HELP roce_adp_retx_timeouts_total Adaptive retransmission timeouts that fired with a timeout of at most le seconds (ADP_RETX_HISTOGRAM's bins, cumulative; le=\"+Inf\": all).\n"
+		"# HELP roce_adp_retx_timeouts_total Adaptive retransmission timeouts that fired with a timeout of at most upper_bound seconds (ADP_RETX_HISTOGRAM's bins, cumulative; upper_bound=\"+Inf\": all).\n"
 		"# TYPE roce_adp_retx_timeouts_total counter\n"
-		"roce_adp_retx_timeouts_total{device=\"emu0\",le=\"0.000008\"} 3\n"
-		"roce_adp_retx_timeouts_total{device=\"emu0\",le=\"0.00001\"} 7\n"
-		"roce_adp_retx_timeouts_total{device=\"emu0\",le=\"0.000012\"} 10\n"
-		"roce_adp_retx_timeouts_total{device=\"emu0\",le=\"0.000014\"} 14\n"
-		"roce_adp_retx_timeouts_total{device=\"emu0\",le=\"+Inf\"} 25\n");
+		"roce_adp_retx_timeouts_total{device=\"emu0\",upper_bound=\"0.000008\"} 3\n"
+		"roce_adp_retx_timeouts_total{device=\"emu0\",upper_bound=\"0.00001\"} 7\n"
+		"roce_adp_retx_timeouts_total{device=\"emu0\",upper_bound=\"0.000012\"} 10\n"
+		"roce_adp_retx_timeouts_total{device=\"emu0\",upper_bound=\"0.000014\"} 14\n"
+		"roce_adp_retx_timeouts_total{device=\"emu0\",upper_bound=\"+Inf\"} 25\n");
 	/* No histogram in the textfile: node_exporter would add a _sum. */
 	ok &= !strstr(out_buf, "histogram") && !strstr(out_buf, "_sum");
 	ok &= fake.cmd == ROCE_ADP_CMD_HISTOGRAM_GET && fake.flags == NLM_F_DUMP;
