@@ -19,16 +19,26 @@
 #   make bench            benchmarks in QEMU, 6.1 and 6.12 (build/bench/)
 #   make demo             boot a VM with an emulated device and run adpctl
 #   make vm               an interactive shell in that VM
-#   make install          the module (for KVER/KDIR) under updates/, adpctl, its
-#                         man page and completion, the systemd units (apply,
-#                         metrics timer), udev rule, example configuration
+#   make install          the modules for the running kernel (or KVER/KDIR)
+#                         under updates/, and install-tools; a list of what
+#                         it put in $(PREFIX)/share/roce_adp/installed
+#   make install-tools    adpctl, its man page and completion, the systemd
+#                         units, udev rule, modprobe.d file, configuration
 #                         and the Ansible collection (DESTDIR, PREFIX)
-#   make dkms-check       dkms builds the module against the 6.12 headers
+#   make uninstall        remove what make install put (that list)
+#   make dkms-source      the DKMS source tree, /usr/src/roce_adp-VERSION
+#   make dkms-check       dkms builds it against the 6.12 headers
+#   make deb              Debian packages in build/deb (debhelper, dh-dkms),
+#                         checked by lintian
+#   make rpm              RPM packages in build/rpm (rpmbuild -ba)
+#   make check-packages   the .debs in a Debian 12 guest booted with systemd
 
 # An operator builds for the running kernel: its tree when it has one and
 # neither KVER nor KDIR is given. KVER=6.1|6.12 picks Debian's headers
 # (the test matrix, and the default without a running kernel's tree).
-RUNNING_KDIR ?= /lib/modules/$(shell uname -r)/build
+KERNEL_GIVEN := $(filter-out undefinedundefined,$(origin KVER)$(origin KDIR))
+RUNNING_KREL ?= $(shell uname -r)
+RUNNING_KDIR ?= /lib/modules/$(RUNNING_KREL)/build
 ifeq ($(origin KVER)$(origin KDIR),undefinedundefined)
 ifneq ($(wildcard $(RUNNING_KDIR)/Makefile),)
 KDIR := $(RUNNING_KDIR)
@@ -39,11 +49,15 @@ KDIR ?= $(lastword $(sort $(wildcard /usr/src/linux-headers-$(KVER).*-amd64)))
 KREL = $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' $(KDIR)/include/generated/utsrelease.h 2>/dev/null)
 OBJ = build/$(KREL)
 KVERS ?= 6.1 6.12
+# The one version: MODULE_VERSION, adpctl -V, dkms.conf, the collection and
+# the packages take it from here.
+VERSION := $(shell cat $(CURDIR)/VERSION)
 
 PREFIX ?= /usr/local
 SYSTEMD_UNIT_DIR ?= /lib/systemd/system
 UDEV_RULES_DIR ?= /lib/udev/rules.d
 SYSCONF_DIR ?= /etc
+MODPROBE_DIR ?= /lib/modprobe.d
 # What 'make install' puts outside the module and adpctl: source, then
 # where it goes ($(PREFIX)/sbin replaces @SBINDIR@ in the unit).
 ANSIBLE_COLLECTIONS_DIR ?= /usr/share/ansible/collections
@@ -54,10 +68,7 @@ DIST_FILES = dist/adpctl-apply.service:$(SYSTEMD_UNIT_DIR) \
 	     dist/adpctl-metrics.timer:$(SYSTEMD_UNIT_DIR) \
 	     dist/90-roce_adp.rules:$(UDEV_RULES_DIR) \
 	     dist/roce_adp.conf.example:$(SYSCONF_DIR)/roce_adp \
-	     $(foreach f,galaxy.yml README.md meta/runtime.yml \
-		plugins/module_utils/adpctl.py plugins/modules/adp_config.py \
-		plugins/modules/adp_facts.py,\
-		dist/ansible/$(ANSIBLE_COLLECTION)/$(f):$(ANSIBLE_COLLECTIONS_DIR)/$(ANSIBLE_COLLECTION)$(patsubst %/,/%,$(filter-out ./,$(dir $(f)))))
+	     dist/modprobe/roce_adp.conf:$(MODPROBE_DIR)
 
 all: module adpctl selftests
 
@@ -72,7 +83,7 @@ module:
 	@mkdir -p $(OBJ)
 	@# Build out of place, one tree per kernel, from links to the sources
 	@# (from Linux 6.13, Kbuild's MO= does this for external modules).
-	@cp -rsn $(CURDIR)/Kbuild $(CURDIR)/drivers $(CURDIR)/include $(OBJ)/
+	@cp -rsn $(CURDIR)/Kbuild $(CURDIR)/VERSION $(CURDIR)/drivers $(CURDIR)/include $(OBJ)/
 	@find $(OBJ) -xtype l -delete
 	$(MAKE) -C $(KDIR) M=$(CURDIR)/$(OBJ) modules
 	@$(MAKE) --no-print-directory standin
@@ -93,7 +104,7 @@ standin:
 	    [ -f selftests/mlx5_standin/Kbuild ]; then \
 		set -e; \
 		mkdir -p $(STANDIN)/mlx5_standin; \
-		cp -rsn $(CURDIR)/Kbuild $(CURDIR)/drivers $(CURDIR)/include $(STANDIN)/; \
+		cp -rsn $(CURDIR)/Kbuild $(CURDIR)/VERSION $(CURDIR)/drivers $(CURDIR)/include $(STANDIN)/; \
 		cp -rsn $(CURDIR)/selftests/mlx5_standin/. $(STANDIN)/mlx5_standin/; \
 		find $(STANDIN) -xtype l -delete; \
 		$(MAKE) -C $(KDIR) M=$(CURDIR)/$(STANDIN)/mlx5_standin modules; \
@@ -124,24 +135,143 @@ fuzz:
 	mkdir -p build/fuzz/adpctl
 	$(MAKE) -C build/fuzz/adpctl -f $(CURDIR)/tools/adpctl/Makefile FUZZ=1 fuzz
 
-# The modules built for KREL, as modprobe finds them before the kernel's own.
-install: module adpctl
+# The modules built for KREL, as modprobe finds them before the kernel's own:
+# the running kernel's unless KVER or KDIR says otherwise, never a
+# fallback's. Every file put is listed in $(INSTALLED) for uninstall.
+INSTALLED = $(PREFIX)/share/roce_adp/installed
+install: install-check-kdir module adpctl
 	install -d $(DESTDIR)/lib/modules/$(KREL)/updates
-	install -m 0644 $(wildcard $(OBJ)/drivers/roce_adp/*.ko) \
-		$(DESTDIR)/lib/modules/$(KREL)/updates/
+	@mkdir -p $(DESTDIR)$(dir $(INSTALLED))
+	@set -e; for ko in $(wildcard $(OBJ)/drivers/roce_adp/*.ko); do \
+		echo "install $$ko $(DESTDIR)/lib/modules/$(KREL)/updates/"; \
+		install -m 0644 $$ko $(DESTDIR)/lib/modules/$(KREL)/updates/; \
+		echo "/lib/modules/$(KREL)/updates/$${ko##*/}" >>$(DESTDIR)$(INSTALLED).new; \
+	done
 	$(if $(DESTDIR),,depmod -a $(KREL))
+	@$(MAKE) --no-print-directory install-tools INSTALL_LIST=$(DESTDIR)$(INSTALLED).new
+	@echo $(INSTALLED) >>$(DESTDIR)$(INSTALLED).new
+	@sort -u $(DESTDIR)$(INSTALLED).new >$(DESTDIR)$(INSTALLED) && rm $(DESTDIR)$(INSTALLED).new
+
+install-check-kdir:
+	@if [ -z "$(KERNEL_GIVEN)" ] && \
+	    [ ! -f $(RUNNING_KDIR)/Makefile ]; then \
+		echo "make install: no build tree for the running kernel $(RUNNING_KREL) ($(RUNNING_KDIR)):" >&2; \
+		echo "  install its headers (apt install linux-headers-$(RUNNING_KREL)), or name" >&2; \
+		echo "  the kernel to build for with KVER= or KDIR=" >&2; \
+		exit 1; \
+	fi
+
+# Everything but the modules, as the packages install it. site.conf is the
+# administrator's: never overwritten.
+INSTALL_LIST ?= /dev/null
+install-tools: adpctl
 	$(MAKE) -C tools/adpctl install PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)
+	@for f in sbin/adpctl share/man/man8/adpctl.8 share/bash-completion/completions/adpctl; do \
+		echo "$(PREFIX)/$$f"; done >>$(INSTALL_LIST)
 	@set -e; for f in $(DIST_FILES); do \
 		src=$${f%%:*}; dir=$(DESTDIR)$${f#*:}; \
-		if [ ! -f "$$src" ]; then \
-			echo "install: $$src is not in the tree (yet): skipped"; \
-			continue; \
-		fi; \
 		echo "install $$src $$dir/"; \
 		install -d "$$dir"; \
 		sed 's|@SBINDIR@|$(PREFIX)/sbin|g' "$$src" >"$$dir/$${src##*/}"; \
 		chmod 0644 "$$dir/$${src##*/}"; \
+		echo "$${f#*:}/$${src##*/}" >>$(INSTALL_LIST); \
 	done
+	@$(MAKE) --no-print-directory install-collection
+	@(cd $(DESTDIR)/ && find .$(ANSIBLE_COLLECTIONS_DIR)/$(ANSIBLE_COLLECTION) ! -type d | sed 's|^\.||') >>$(INSTALL_LIST)
+	@if [ -e $(DESTDIR)$(SYSCONF_DIR)/roce_adp/site.conf ]; then \
+		echo "install: $(SYSCONF_DIR)/roce_adp/site.conf exists: kept"; \
+	else \
+		install -D -m 0644 dist/site.conf $(DESTDIR)$(SYSCONF_DIR)/roce_adp/site.conf; \
+		echo "$(SYSCONF_DIR)/roce_adp/site.conf" >>$(INSTALL_LIST); \
+	fi
+
+# The Ansible collection as ansible-galaxy builds it, galaxy.yml's version
+# the tree's; installed by ansible-galaxy.
+COLLECTION_SRC = dist/ansible/$(ANSIBLE_COLLECTION)
+COLLECTION_TARBALL = build/ansible/roce_adp-roce_adp-$(VERSION).tar.gz
+collection: $(COLLECTION_TARBALL)
+$(COLLECTION_TARBALL): VERSION $(shell find $(COLLECTION_SRC) -type f)
+	rm -rf build/ansible && mkdir -p build/ansible/src
+	cp -r $(COLLECTION_SRC)/. build/ansible/src/
+	sed -i 's/^version: .*/version: $(VERSION)/' build/ansible/src/galaxy.yml
+	ansible-galaxy collection build --output-path build/ansible build/ansible/src
+
+install-collection: $(COLLECTION_TARBALL)
+	install -d $(DESTDIR)$(ANSIBLE_COLLECTIONS_DIR)
+	ANSIBLE_LOCAL_TEMP=$(CURDIR)/build/ansible/tmp \
+	ANSIBLE_COLLECTIONS_PATH=$(DESTDIR)$(ANSIBLE_COLLECTIONS_DIR) ansible-galaxy collection install --offline --force \
+		-p $(DESTDIR)$(ANSIBLE_COLLECTIONS_DIR) $(COLLECTION_TARBALL)
+
+# Removes the files of the list and the project's own directories that
+# leaves empty; depmod for the kernels it took modules from.
+OWN_DIRS = $(PREFIX)/share/roce_adp $(SYSCONF_DIR)/roce_adp \
+	   $(addprefix $(ANSIBLE_COLLECTIONS_DIR)/$(ANSIBLE_COLLECTION)/,plugins/modules plugins/module_utils plugins meta) \
+	   $(ANSIBLE_COLLECTIONS_DIR)/$(ANSIBLE_COLLECTION) \
+	   $(ANSIBLE_COLLECTIONS_DIR)/ansible_collections/roce_adp
+uninstall:
+	@if [ ! -f $(DESTDIR)$(INSTALLED) ]; then \
+		echo "make uninstall: no $(DESTDIR)$(INSTALLED): nothing was installed with PREFIX=$(PREFIX)" >&2; \
+		exit 1; \
+	fi
+	@set -e; krels=; \
+	for f in $$(cat $(DESTDIR)$(INSTALLED)); do \
+		echo "rm $(DESTDIR)$$f"; rm -f "$(DESTDIR)$$f"; \
+		case $$f in /lib/modules/*) k=$${f#/lib/modules/}; krels="$$krels $${k%%/*}";; esac; \
+	done; \
+	for d in $(OWN_DIRS); do \
+		[ ! -d $(DESTDIR)$$d ] || rmdir --ignore-fail-on-non-empty $(DESTDIR)$$d; \
+	done; \
+	for k in $$(printf '%s\n' $$krels | sort -u); do \
+		$(if $(DESTDIR),:,depmod -a $$k); \
+	done
+
+# The DKMS source tree: the modules' sources only (no stand-in, no tests),
+# a Kbuild for them alone, dkms.conf with the version.
+DKMS_SRC_DIR ?= /usr/src
+DKMS_TREE = $(DESTDIR)$(DKMS_SRC_DIR)/roce_adp-$(VERSION)
+dkms-source:
+	rm -rf $(DKMS_TREE)
+	install -d $(DKMS_TREE)/drivers $(DKMS_TREE)/include/uapi/linux
+	cp -r drivers/roce_adp $(DKMS_TREE)/drivers/
+	install -m 0644 include/uapi/linux/roce_adp.h $(DKMS_TREE)/include/uapi/linux/
+	install -m 0644 VERSION COPYING $(DKMS_TREE)/
+	cp -r LICENSES $(DKMS_TREE)/
+	printf '# SPDX-License-Identifier: GPL-2.0\nobj-m += drivers/roce_adp/\n' >$(DKMS_TREE)/Kbuild
+	sed 's/@VERSION@/$(VERSION)/' dkms.conf.in >$(DKMS_TREE)/dkms.conf
+
+# Debian packages from a copy of the tree (what git tracks, as it is now) in
+# build/deb: debian/changelog is written from VERSION (PKG_VERSION= builds
+# another version, as make check-packages does for the upgrade), then
+# lintian, which must report no error (warnings kept have overrides).
+PKG_VERSION ?= $(VERSION)
+LINTIAN ?= lintian
+DEB_DIR = build/deb
+deb:
+	rm -rf $(DEB_DIR)/roce-adp-$(PKG_VERSION) && mkdir -p $(DEB_DIR)/roce-adp-$(PKG_VERSION)
+	git ls-files -z | xargs -0 cp --parents -t $(DEB_DIR)/roce-adp-$(PKG_VERSION)
+	echo $(PKG_VERSION) >$(DEB_DIR)/roce-adp-$(PKG_VERSION)/VERSION
+	{ echo "roce-adp ($(PKG_VERSION)) unstable; urgency=medium"; echo; \
+	  echo "  * Packaged from the tree; see the git history."; echo; \
+	  echo " -- roce_adp developers <roce-adp@lists.example.org>  $$(date -R -d @$$(git log -1 --format=%ct))"; \
+	} >$(DEB_DIR)/roce-adp-$(PKG_VERSION)/debian/changelog
+	cd $(DEB_DIR)/roce-adp-$(PKG_VERSION) && dpkg-buildpackage -us -uc -b
+	$(LINTIAN) --fail-on error --info $(DEB_DIR)/roce-adp_$(PKG_VERSION)_*.changes
+
+# RPM packages in build/rpm from a tarball of the tree (rpmbuild -ba of
+# dist/rpm/roce_adp.spec, its version the tree's); --nodeps: the build
+# dependencies here are Debian packages, which rpm does not know. Built on
+# Debian: never tried on RHEL (Documentation/admin-guide.rst).
+RPM_DIR = $(CURDIR)/build/rpm
+rpm:
+	rm -rf $(RPM_DIR) && mkdir -p $(RPM_DIR)/SOURCES $(RPM_DIR)/SPECS
+	git ls-files | tar -cz --transform 's|^|roce_adp-$(VERSION)/|' -T - \
+		-f $(RPM_DIR)/SOURCES/roce_adp-$(VERSION).tar.gz
+	sed 's/@VERSION@/$(VERSION)/' dist/rpm/roce_adp.spec.in >$(RPM_DIR)/SPECS/roce_adp.spec
+	rpmbuild -ba --nodeps --define '_topdir $(RPM_DIR)' $(RPM_DIR)/SPECS/roce_adp.spec
+	@for p in $(RPM_DIR)/RPMS/*/*.rpm; do echo "== $${p##*/}"; rpm -qlp $$p; done
+
+check-packages:
+	tools/check-packages
 
 dkms-check:
 	tools/dkms-check
@@ -173,4 +303,5 @@ clean:
 	$(MAKE) -C selftests/roce_adp/bench clean
 
 .PHONY: all setup module standin adpctl selftests check check-debug mutate fuzz install dkms-check print-krel \
+	install-check-kdir install-tools install-collection collection uninstall dkms-source deb rpm check-packages \
 	bench demo vm clean

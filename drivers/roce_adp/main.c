@@ -70,3 +70,4 @@ module_exit(radp_exit);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("RoCE adaptive retransmission (ROCE_ACCL) control over generic netlink");
 MODULE_AUTHOR("roce_adp developers");
+MODULE_VERSION(RADP_VERSION);

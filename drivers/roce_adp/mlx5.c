@@ -482,3 +482,4 @@ module_exit(radp_mlx5_exit);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("roce_adp backend for ConnectX NICs driven by mlx5_core");
 MODULE_AUTHOR("roce_adp developers");
+MODULE_VERSION(RADP_VERSION);

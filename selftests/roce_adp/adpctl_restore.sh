@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # adpctl and the configuration restore after a firmware reset: the restore
-# line of dev show, profile reset. The kernel side is in fault_injection.c.
+# line of dev show, profile forget. The kernel side is in fault_injection.c.
 . ./lib.sh
 
 # fw_reset MS: reset emu0's firmware and wait until it is back and restored.
@@ -71,12 +71,12 @@ test_resetting_error()
 	expect_error "Error: device is resetting."
 }
 
-test_profile_reset()
+test_profile_forget()
 {
 	module_default
 	adpctl accl set dev emu0 roce_tx_window_en on >/dev/null || return 1
 	adpctl profile set dev emu0 id 1 time_base 8 >/dev/null || return 1
-	run_cmd adpctl profile reset dev emu0
+	run_cmd adpctl profile forget dev emu0
 	expect_eq "$RC" 0 "exit status" || return 1
 	expect_eq "$OUT" "emu0: profile forgotten; the firmware keeps the current profile until its next reset,
     after which its default timeouts apply (the enables are still restored)" || return 1
@@ -105,7 +105,7 @@ test_restore_off()
 run_test restored_line test_restored_line
 run_test restored_new_features test_restored_new_features
 run_test resetting_error test_resetting_error
-run_test profile_reset test_profile_reset
+run_test profile_forget test_profile_forget
 run_test restore_off test_restore_off
 module_default
 tap_end

@@ -17,7 +17,7 @@
 #include "histogram.h"
 
 #ifndef ADPCTL_VERSION
-#define ADPCTL_VERSION	"0.1"
+#error "ADPCTL_VERSION: the Makefile passes the tree's VERSION"
 #endif
 
 #define ADP_OBJ(obj, cmd, text) \

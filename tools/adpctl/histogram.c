@@ -366,7 +366,7 @@ out:
 }
 
 /* Prometheus: a number of seconds from ns, exact: "0.000008", "2". */
-static void prom_seconds(FILE *fp, uint64_t ns)
+void prom_seconds(FILE *fp, uint64_t ns)
 {
 	char frac[16];
 	int n;

@@ -314,11 +314,44 @@ static void write_state(FILE *fp, const struct metrics *m, int config)
 	}
 }
 
+/*
+ * The histograms as counters by upper bound (le), not as a histogram: a
+ * collector that reads one (node_exporter's textfile collector) adds a
+ * _sum of 0, and the firmware counts no sum. histogram_quantile() takes
+ * them as they are (Documentation/fleet.rst).
+ */
+static void write_hist(FILE *fp, const struct hist_list *l)
+{
+	uint64_t cum;
+	uint32_t b;
+	int i;
+
+	if (!l->n)
+		return;
+	header(fp, "retx_timeouts_total", "counter",
+	       "Adaptive retransmission timeouts that fired with a timeout of at most upper_bound seconds (ADP_RETX_HISTOGRAM's bins, cumulative; upper_bound=\"+Inf\": all).");
+	for (i = 0; i < l->n; i++) {
+		const struct hist *h = &l->v[i];
+
+		for (b = 0, cum = 0; b < h->cfg.bin_num; b++) {
+			if (__builtin_add_overflow(cum, h->count[b], &cum))
+				cum = UINT64_MAX;
+			fputs("roce_adp_retx_timeouts_total{", fp);
+			adp_prom_label(fp, "device", h->dev, ",upper_bound=\"");
+			if (h->hi[b] == ADP_HIST_INF)
+				fputs("+Inf", fp);
+			else
+				prom_seconds(fp, h->hi[b]);
+			fprintf(fp, "\"} %llu\n", (unsigned long long)cum);
+		}
+	}
+}
+
 /* The configuration state, then the retransmission histograms. */
 static void write_page(FILE *fp, const struct metrics *m, int config)
 {
 	write_state(fp, m, config);
-	hist_prom_page(fp, &m->hist);
+	write_hist(fp, &m->hist);
 }
 
 /* The page to DIR/roce_adp.prom: a temporary file in DIR, renamed. */
@@ -425,8 +458,9 @@ static void metrics_details(FILE *fp)
 	      "compares), config_valid, restore_enabled, firmware_resets_total,\n"
 	      "restore_last_outcome, restore_last_timestamp_seconds and\n"
 	      "restore_last_duration_seconds, each named roce_adp_*, and the\n"
-	      "retransmission histogram of each device that has one\n"
-	      "(retx_timeout_seconds, as \"histogram show --prometheus\").\n"
+	      "retransmission histogram of each device that has one as the counter\n"
+	      "retx_timeouts_total by upper_bound (no histogram: the firmware\n"
+	      "counts no _sum).\n"
 	      "  --textfile DIR  write DIR/" METRICS_FILE " instead, atomically, for\n"
 	      "                  node_exporter's textfile collector\n"
 	      "  --config PATH   the configuration (default " METRICS_CONFIG ");\n"

@@ -720,7 +720,7 @@ static bool compare_errors(void)
 }
 
 /*
- * adpctl metrics: the histograms after the configuration state, a device
+ * adpctl metrics: the histograms (as counters) after the configuration state, a device
  * without one (a reply without the nest) skipped; the whole page valid.
  */
 static bool metrics_page(void)
@@ -734,16 +734,17 @@ static bool metrics_page(void)
 		       "emu1");
 	ok = outcome_err(fake_run("metrics", metrics_cmds, "metrics", false,
 				  "--config /nonexistent/roce_adp"), 0, "");
-	tail = strstr(out_buf, "# HELP roce_adp_retx_timeout_seconds ");
+	tail = strstr(out_buf, "# HELP roce_adp_retx_timeouts_total ");
 	ok &= tail && same("histogram series", tail,
-		"# HELP roce_adp_retx_timeout_seconds Adaptive retransmission timeouts that fired, by timeout (ADP_RETX_HISTOGRAM; no _sum: the firmware counts no sum).\n"
-		"# TYPE roce_adp_retx_timeout_seconds histogram\n"
-		"roce_adp_retx_timeout_seconds_bucket{device=\"emu0\",le=\"0.000008\"} 3\n"
-		"roce_adp_retx_timeout_seconds_bucket{device=\"emu0\",le=\"0.00001\"} 7\n"
-		"roce_adp_retx_timeout_seconds_bucket{device=\"emu0\",le=\"0.000012\"} 10\n"
-		"roce_adp_retx_timeout_seconds_bucket{device=\"emu0\",le=\"0.000014\"} 14\n"
-		"roce_adp_retx_timeout_seconds_bucket{device=\"emu0\",le=\"+Inf\"} 25\n"
-		"roce_adp_retx_timeout_seconds_count{device=\"emu0\"} 25\n");
+		"# HELP roce_adp_retx_timeouts_total Adaptive retransmission timeouts that fired with a timeout of at most upper_bound seconds (ADP_RETX_HISTOGRAM's bins, cumulative; upper_bound=\"+Inf\": all).\n"
+		"# TYPE roce_adp_retx_timeouts_total counter\n"
+		"roce_adp_retx_timeouts_total{device=\"emu0\",upper_bound=\"0.000008\"} 3\n"
+		"roce_adp_retx_timeouts_total{device=\"emu0\",upper_bound=\"0.00001\"} 7\n"
+		"roce_adp_retx_timeouts_total{device=\"emu0\",upper_bound=\"0.000012\"} 10\n"
+		"roce_adp_retx_timeouts_total{device=\"emu0\",upper_bound=\"0.000014\"} 14\n"
+		"roce_adp_retx_timeouts_total{device=\"emu0\",upper_bound=\"+Inf\"} 25\n");
+	/* No histogram in the textfile: node_exporter would add a _sum. */
+	ok &= !strstr(out_buf, "histogram") && !strstr(out_buf, "_sum");
 	ok &= fake.cmd == ROCE_ADP_CMD_HISTOGRAM_GET && fake.flags == NLM_F_DUMP;
 	ok &= strstr(out_buf, "roce_adp_device_info{device=\"emu1\"") != NULL;
 	return ok && prom_valid(out_buf, "", "ok\n");

@@ -20,7 +20,8 @@ description:
 options:
   config:
     description:
-      - The desired state, C({"all": DEVICE, "devices": [DEVICE...]}), a
+      - >-
+        The desired state, C({"all": DEVICE, "devices": [DEVICE...]}), a
         DEVICE being C({"dev": NAME, ENABLE: VALUE..., "profiles":
         [PROFILE...]}) (no C(dev) in C(all)) and a PROFILE
         C({"adp_retx_profile_id": N, FIELD: VALUE..., "timeout_range":

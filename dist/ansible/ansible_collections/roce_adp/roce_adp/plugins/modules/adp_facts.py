@@ -10,7 +10,8 @@ DOCUMENTATION = r"""
 module: adp_facts
 short_description: The roce_adp configuration of a host as the fact roce_adp
 description:
-  - Runs C(adpctl -j config export) and returns its document, every
+  - >-
+    Runs C(adpctl -j config export) and returns its document, every
     device's enables and writable profiles, as the fact C(roce_adp): the
     state M(roce_adp.roce_adp.adp_config) takes, for another host.
 options:
