@@ -706,10 +706,14 @@ TAP_MAIN(
 	{ "simulate: --svg writes a self-contained SVG", simulate_svg },
 	{ "simulate: a profile the rules refuse is not run", simulate_refused },
 	{ "simulate: usage errors", simulate_usage },
-	{ "tune: 30 ms RTT, no spurious retransmission where profile 0 has many", tune_long_link },
-	{ "tune: 0.1% loss on a short link, better than profile 0", tune_lossy_link },
+	/*
+	 * Consistency checks: the tuner's choice judged again by the
+	 * simulator and linter it chose with (testing.rst).
+	 */
+	{ "tune (consistency): 30 ms RTT, no spurious retransmission where profile 0 has many", tune_long_link },
+	{ "tune (consistency): 0.1% loss on a short link, better than profile 0", tune_lossy_link },
 	{ "tune: deterministic for a seed, no progress off a terminal", tune_deterministic },
-	{ "tune: a device's caps and current profile", tune_dev },
-	{ "tune: model retry_per_range", tune_model },
+	{ "tune (consistency): a device's caps and current profile", tune_dev },
+	{ "tune (consistency): model retry_per_range", tune_model },
 	{ "tune: usage errors", tune_usage },
 )
