@@ -3,7 +3,8 @@
 # adpctl histogram against the emulated device: configure, feed timeout
 # events through the hist_event knob, read the counts per bin back with
 # "histogram show" (fixed and double, every edge); feed the simulator's own
-# --events to the knob and "histogram compare" finds no difference; the
+# --events to the knob and "histogram compare" finds no difference (a
+# consistency check: the simulator against itself); the
 # Prometheus page is a valid cumulative histogram; readers need no
 # privilege, config and clear do.
 . ./lib.sh
@@ -197,7 +198,8 @@ test_errors()
 run_test "histogram fixed: counts per bin at every edge" test_fixed_bins
 run_test "histogram double: edges and counts, unit conversion" test_double_bins
 run_test "histogram count off freezes, clear_on_read accumulates, clear" test_count_off_and_clear
-run_test "histogram compare: the simulator's events fed back agree exactly" test_prediction_matches
+# a consistency check: the simulator against its own events (testing.rst)
+run_test "histogram compare (consistency): the simulator's events fed back agree exactly" test_prediction_matches
 run_test "histogram --prometheus: cumulative buckets, +Inf, _count" test_prometheus
 run_test "histogram show unprivileged; config and clear need CAP_NET_ADMIN" test_unprivileged
 run_test "histogram errors: units, bin_num_max, no histogram" test_errors

@@ -47,10 +47,11 @@ test_cmd_delay()
 
 test_cmd_delay_bad()
 {
+	klog_mark
 	sysfs_write $DBG/emu0/cmd_delay_us 1000001
 	expect_eq "$RC" 1 "exit status above the maximum" || return 1
 	expect_match "$ERR" "Invalid argument" "write error" || return 1
-	expect_match "$(dmesg | tail -n 1)" "cmd_delay_us is at most 1000000" \
+	expect_match "$(klog_since)" "cmd_delay_us is at most 1000000" \
 		"kernel log" || return 1
 	sysfs_write $DBG/emu0/cmd_delay_us fast
 	expect_eq "$RC" 1 "exit status of a word" || return 1

@@ -201,12 +201,13 @@ test_knob_errors()
 		 "outlen=0x8 $HDR_READ$(zeros 16)" \
 		 "outlen=0x210 $HDR_READ$(zeros 16)" \
 		 "outlen=x $HDR_READ" "outlen=0 $HDR_READ$(zeros 16)"; do
+		klog_mark
 		sysfs_write $EMU/cmd_raw "$w"
 		expect_eq "$RC" 1 "exit status of \"$w\"" || return 1
 		expect_match "$ERR" "Invalid argument" "errno of \"$w\"" ||
 			return 1
 	done
-	expect_match "$(dmesg | tail -n 1)" "cmd_raw takes" "kernel log" ||
+	expect_match "$(klog_since)" "cmd_raw takes" "kernel log" ||
 		return 1
 	# 0x200 bytes are the most it sends: a mailbox one dword longer is
 	# refused by the knob

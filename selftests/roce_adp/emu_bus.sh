@@ -38,13 +38,13 @@ test_duplicate()
 
 bad_new()
 {
-	dmesg -c >/dev/null
+	klog_mark
 	sysfs_write $BUS/new_device "$1"
 	expect_eq "$RC" 1 "exit status for '$1'" || return 1
 	expect_match "$ERR" "Invalid argument" "write error" || return 1
-	expect_match "$(dmesg)" \
+	expect_match "$(klog_since)" \
 		'roce_adp: Format for adding a new device is "id" \(uint32\)' \
-		"dmesg"
+		"kernel log"
 }
 
 test_malformed_new()
@@ -59,12 +59,13 @@ test_malformed_new()
 
 test_malformed_del()
 {
-	dmesg -c >/dev/null
+	klog_mark
 	sysfs_write $BUS/del_device zero
 	expect_eq "$RC" 1 "exit status" || return 1
 	expect_match "$ERR" "Invalid argument" "write error" || return 1
-	expect_match "$(dmesg)" \
-		'roce_adp: Format for removing a device is "id" \(uint32\)' "dmesg"
+	expect_match "$(klog_since)" \
+		'roce_adp: Format for removing a device is "id" \(uint32\)' \
+		"kernel log"
 }
 
 test_del_missing()

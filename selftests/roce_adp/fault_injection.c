@@ -303,10 +303,13 @@ TEST_F(fault, hung_command_times_out_and_device_works)
 			     self->ack.msg);
 		/*
 		 * Whole jiffies from inside the current one, and timer ticks
-		 * against CLOCK_MONOTONIC in a TCG guest: some slack.
+		 * against CLOCK_MONOTONIC in a TCG guest: some slack. The
+		 * lateness is a figure; the upper bound only tells a timer
+		 * that fired from none (the command hangs for ever), with room
+		 * for a guest starved by a loaded host.
 		 */
 		EXPECT_GE(took, 250.0);
-		EXPECT_LT(took, 300.0 + 1000.0);
+		EXPECT_LT(took, 300.0 + 10000.0);
 		if (took - 300.0 > worst)
 			worst = took - 300.0;
 		/* The next command works. */
@@ -337,8 +340,28 @@ TEST_F(fault, cmd_timeout_ms_is_bounded)
 }
 
 /*
+ * Waits until emu0's firmware took the command hang_next was armed for
+ * (the knob reads 0 again): the command is in flight, hung. The bound is
+ * for a stuck test only.
+ */
+static int wait_hang_taken(void)
+{
+	double end = now_ms() + 30000;
+	char buf[32] = "";
+
+	while (now_ms() < end) {
+		if (read_line(DBG "hang_next", buf, sizeof(buf)))
+			return -1;
+		if (!strcmp(buf, "0\n"))
+			return 0;
+		usleep(10 * 1000);
+	}
+	return -1;
+}
+
+/*
  * A child whose accl get hangs in emu0's firmware; it exits 0 when the get
- * ends, with ENODEV if @enodev.
+ * ends, with ENODEV if @enodev. Returns once the get is in flight.
  */
 static pid_t fork_hung_get(bool enodev)
 {
@@ -357,7 +380,11 @@ static pid_t fork_hung_get(bool enodev)
 		err = get_accl(&sk, m, &r, &ack);
 		_exit(enodev && err != -ENODEV ? 1 : 0);
 	}
-	usleep(300 * 1000);
+	if (pid > 0 && wait_hang_taken()) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		return -1;
+	}
 	return pid;
 }
 
@@ -374,7 +401,8 @@ TEST_F(fault, remove_device_and_unload_while_hung)
 	EXPECT_EQ(0, sysfs_write("/sys/bus/roce_adp/del_device", "0"));
 	TH_LOG("figure: del_device with a hung command took %.0f ms",
 	       now_ms() - t0);
-	EXPECT_LT(now_ms() - t0, 5000.0);
+	/* at once, not after the command's 20 s: generous under load */
+	EXPECT_LT(now_ms() - t0, 15000.0);
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	EXPECT_TRUE(WIFEXITED(status));
 	EXPECT_EQ(0, WEXITSTATUS(status));
@@ -390,7 +418,7 @@ TEST_F(fault, remove_device_and_unload_while_hung)
 	EXPECT_EQ(0, system("modprobe -r roce_adp"));
 	TH_LOG("figure: modprobe -r with a hung command took %.0f ms",
 	       now_ms() - t0);
-	EXPECT_LT(now_ms() - t0, 5000.0);
+	EXPECT_LT(now_ms() - t0, 15000.0);
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	ASSERT_EQ(0, system("modprobe roce_adp"));
 	ASSERT_EQ(0, nl_open(&self->sk, ROCE_ADP_FAMILY_NAME));

@@ -602,16 +602,66 @@ TEST_F(hist, clear_both_modes)
 	EXPECT_EQ(1, count0(_metadata, self, &h));
 }
 
-/* A new bin layout starts from zero; a change of the rest keeps counts. */
-TEST_F(hist, layout_change_resets)
+/* Every bin of @h holds 0. */
+static bool all_zero(const struct hist *h)
+{
+	uint32_t i;
+
+	for (i = 0; i < h->nbins; i++)
+		if (h->count[i])
+			return false;
+	return h->nbins > 0;
+}
+
+/*
+ * A new bin layout starts from zero: each of the five fields that make the
+ * layout (bin_num, bin0_width, bin1_width, time_unit, bin_width_mode)
+ * changed alone, from emu0's defaults (16 bins, 16 and 16 us, double), the
+ * reply of the set and the next read show every bin at 0, and counting
+ * goes on in the new layout. A change of the rest keeps the counts.
+ */
+static void layout_change(struct __test_metadata *_metadata,
+			  FIXTURE_DATA(hist) *self, int attr, uint32_t v)
 {
 	struct hist h;
 
 	ASSERT_EQ(0, feed(10, 5));
 	set_one(_metadata, self, C(COUNT_ENABLE), 1, &h);
 	EXPECT_EQ(5, h.count[0]);
-	set_one(_metadata, self, C(BIN0_WIDTH), 17, &h);
-	EXPECT_EQ(0, h.count[0]);
+	set_one(_metadata, self, attr, v, &h);
+	EXPECT_EQ(v, h.cfg[attr]);
+	EXPECT_TRUE(all_zero(&h));
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	EXPECT_TRUE(all_zero(&h));
+	ASSERT_EQ(0, feed(10, 3));
+	EXPECT_EQ(3, count0(_metadata, self, &h));
+}
+
+TEST_F(hist, layout_change_resets_bin_num)
+{
+	layout_change(_metadata, self, C(BIN_NUM), 8);
+}
+
+TEST_F(hist, layout_change_resets_bin0_width)
+{
+	layout_change(_metadata, self, C(BIN0_WIDTH), 17);
+}
+
+TEST_F(hist, layout_change_resets_bin1_width)
+{
+	layout_change(_metadata, self, C(BIN1_WIDTH), 17);
+}
+
+TEST_F(hist, layout_change_resets_time_unit)
+{
+	/* 10 ns is still in bin 0: 16 ns wide */
+	layout_change(_metadata, self, C(TIME_UNIT), ROCE_ADP_HIST_TIME_UNIT_NS);
+}
+
+TEST_F(hist, layout_change_resets_bin_width_mode)
+{
+	layout_change(_metadata, self, C(BIN_WIDTH_MODE),
+		      ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED);
 }
 
 TEST_F(hist, no_histogram)

@@ -41,6 +41,20 @@ tap_end()
 	[ "$TAP_FAIL" -eq 0 ]
 }
 
+# klog_mark: remember where the kernel log ends; klog_since prints the
+# lines written after. No test clears the log (run_tests.sh checks each
+# program's lines for kernel warnings), and under load another line may
+# follow the test's own: match in all the new lines, not the last one.
+klog_mark()
+{
+	KLOG_AT=$(($(dmesg | wc -l) + 1))
+}
+
+klog_since()
+{
+	dmesg | tail -n +"$KLOG_AT"
+}
+
 # expect_eq ACTUAL EXPECTED [WHAT]
 expect_eq()
 {

@@ -129,11 +129,12 @@ test_outbox()
 
 test_reply_next_bad()
 {
+	klog_mark
 	sysfs_write $EMU/reply_next "0300000"
 	expect_eq "$RC" 1 "exit status of 7 digits" || return 1
 	sysfs_write $EMU/reply_next "03000000 0ad5beef 00000000 0000000g"
 	expect_eq "$RC" 1 "exit status of a non-digit" || return 1
-	expect_match "$(dmesg | tail -n 1)" "reply_next takes" "kernel log" ||
+	expect_match "$(klog_since)" "reply_next takes" "kernel log" ||
 		return 1
 	# Nothing armed: the next command is executed.
 	sysfs_write $EMU/cmd "0x805 1"

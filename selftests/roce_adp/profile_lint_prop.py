@@ -2,6 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 """The profile linter accepts exactly what the driver accepts (TAP).
 
+A consistency check, and its cases say so: the linter, the driver's checks
+and the firmware model's rules are all this project's, written from the
+same reference, so a rule all three get wrong passes here. The rules'
+independent cases are in rules_test and roce_accl_netlink.
+
 Seeded random profiles, most near valid with one or two rules broken, go
 to "adpctl profile lint" (offline, from a file, with the device's limits
 given on its command line) and to "adpctl profile set" on emu0: first with
@@ -46,6 +51,7 @@ tap_failed = 0
 
 
 def tap(ok, name, diag=()):
+    name = "consistency: " + name
     global tap_n, tap_failed
     tap_n += 1
     if not ok:

@@ -6,7 +6,15 @@
 #   ...
 #   # figure: ran in N s
 #   ### end NAME EXIT_STATUS
-# and a last line, outside the frames, counts the cases of all of them:
+# and is followed by one case of its own for the kernel log lines written
+# while it ran (checked by tools/vm/dmesg-check, which tools/vm/run puts in
+# the guest), so that a warning names the program that caused it:
+#   ### begin NAME/kernel-log
+#   1..1
+#   ok 1 - no kernel warning in the lines logged while it ran
+#   ### end NAME/kernel-log 0
+# No test clears the log: each reads the lines after an offset it took.
+# A last line, outside the frames, counts the cases of all of them:
 #   # N passed, N failed, N skipped
 # (a skip is "ok ... # SKIP reason"; a program that fails without a
 # failed case counts as one failure).
@@ -18,6 +26,55 @@ tests=$*
 pass=0
 fail=0
 skip=0
+
+# count FILE RC: add the cases of the TAP output FILE of a program that
+# exited with RC to the totals
+count()
+{
+	r=$2
+	s=$(grep -ciE '^ok [0-9]+.*#[[:space:]]*skip' "$1")
+	p=$(grep -cE '^ok [0-9]+' "$1")
+	f=$(grep -cE '^not ok [0-9]+' "$1")
+	# "1..0 # SKIP reason" (and kselftest's status 4): one skip
+	if grep -qiE '^1\.\.0[[:space:]]*#[[:space:]]*skip' "$1"; then
+		s=$((s + 1))
+		p=$((p + 1))
+		[ "$r" = 4 ] && r=0
+	fi
+	[ "$r" != 0 ] && [ "$f" = 0 ] && f=1
+	pass=$((pass + p - s))
+	fail=$((fail + f))
+	skip=$((skip + s))
+}
+
+# The log as the run found it: its first line stays the same unless the
+# buffer wrapped (then lines were lost: a failure, not a pass).
+dmesg >/tmp/.dmesg
+klog_first=$(head -n 1 /tmp/.dmesg)
+klog_at=$(($(wc -l </tmp/.dmesg) + 1))
+
+# klog_case NAME: the case of the kernel log lines since klog_at, which
+# moves past them
+klog_case()
+{
+	dmesg >/tmp/.dmesg
+	tail -n +"$klog_at" /tmp/.dmesg >/tmp/.klog
+	lines=$(wc -l </tmp/.klog)
+	klog_at=$(($(wc -l </tmp/.dmesg) + 1))
+	echo "### begin $1/kernel-log"
+	echo "1..1"
+	if [ "$(head -n 1 /tmp/.dmesg)" != "$klog_first" ]; then
+		echo "not ok 1 - the kernel log wrapped: lines were lost (log_buf_len)"
+	elif dmesg-check /tmp/.klog >/tmp/.klog.bad 2>&1; then
+		echo "ok 1 - no kernel warning in the lines logged while it ran"
+		echo "# $lines lines"
+	else
+		echo "not ok 1 - kernel warning in the $lines lines logged while it ran"
+		sed 's/^/# /' /tmp/.klog.bad
+	fi
+	echo "### end $1/kernel-log 0"
+}
+
 for t in $tests; do
 	echo "### begin $t"
 	t0=$(date +%s)
@@ -28,18 +85,10 @@ for t in $tests; do
 	# where make check's minutes go (a figure, never a limit)
 	echo "# figure: ran in $(($(date +%s) - t0)) s"
 	echo "### end $t $rc"
-	s=$(grep -cE '^ok [0-9]+.*# (SKIP|skip)' /tmp/.tap)
-	p=$(grep -cE '^ok [0-9]+' /tmp/.tap)
-	f=$(grep -cE '^not ok [0-9]+' /tmp/.tap)
-	# "1..0 # SKIP reason" (and kselftest's status 4): one skip
-	if grep -qE '^1\.\.0 *# *(SKIP|skip)' /tmp/.tap; then
-		s=$((s + 1))
-		p=$((p + 1))
-		[ "$rc" = 4 ] && rc=0
-	fi
-	[ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
-	pass=$((pass + p - s))
-	fail=$((fail + f))
-	skip=$((skip + s))
+	count /tmp/.tap "$rc"
+	# not in a pipe: it moves klog_at
+	klog_case "$t" >/tmp/.tap
+	cat /tmp/.tap
+	count /tmp/.tap 0
 done
 echo "# $pass passed, $fail failed, $skip skipped"

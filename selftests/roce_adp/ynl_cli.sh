@@ -6,9 +6,9 @@
 # that spec, unknown attributes being an error. 'make -C selftests/roce_adp'
 # puts cli.py, its lib/, the specs and their schema in ynl/.
 #
-# Tests of operations the kernel may not implement yet (see OP_TESTS below)
-# are skipped when the family, as the kernel registered it, lacks the
-# operation; YNL_CLI_STRICT=1 runs them anyway.
+# Every request operation of the spec must be one the family, as the kernel
+# registered it, has: one missing is a failure (spec_ops_in_kernel), never
+# a skip.
 . ./lib.sh
 
 # One python3 answers all the requests below (ynl_serve.py, lib.sh): under
@@ -82,22 +82,32 @@ print("\n".join(err))
 sys.exit(1 if err else 0)
 '
 
-# Names of the spec operations the kernel implements, one a line.
-KERNEL_OPS_PY='
-ops, val = {}, 0
-for op in spec["operations"]["list"]:
-    val = op.get("value", val)
-    ops[val] = op["name"]
-    val += 1
-for kop in entries(j.get("ops", [])):
-    if kop["id"] in ops:
-        print(ops[kop["id"]])
-'
-
 ynl nlctrl --do getfamily --json '{"family-name": "roce_adp"}'
 FAMILY_RC=$RC FAMILY=$OUT FAMILY_ERR=$ERR
-KERNEL_OPS=
-[ "$FAMILY_RC" = 0 ] && KERNEL_OPS=$(py "$FAMILY" "$KERNEL_OPS_PY")
+
+# The spec's request operations (do or dump) the kernel lacks, one a line.
+MISSING_OPS_PY='
+kops = {k["id"] for k in entries(j.get("ops", []))}
+val = 0
+for op in spec["operations"]["list"]:
+    val = op.get("value", val)
+    if ("do" in op or "dump" in op) and val not in kops:
+        print(op["name"])
+    val += 1
+'
+
+# Every request operation of the spec is the kernel's (kernel ops that the
+# spec lacks: test_family).
+test_spec_ops_in_kernel()
+{
+	RC=$FAMILY_RC OUT=$FAMILY ERR=$FAMILY_ERR
+	expect_ok "nlctrl getfamily roce_adp" || return 1
+	missing=$(py "$FAMILY" "$MISSING_OPS_PY") || return 1
+	[ -z "$missing" ] && return 0
+	echo "operations of the spec the kernel does not register:"
+	echo "$missing"
+	return 1
+}
 
 test_family()
 {
@@ -227,19 +237,15 @@ print(e["index"], e["r-w"], sorted(e["access"]), e["pd"], hex(e["start-addr"]), 
 		"[8]" "filtered dump"
 }
 
-# run_op_test NAME OP FUNC: run_test of FUNC OP, or a skip when the kernel
-# has no OP.
+# run_op_test NAME OP FUNC: run_test of FUNC OP (an OP the kernel lacks
+# fails it, as it fails spec_ops_in_kernel)
 run_op_test()
 {
-	if [ -z "${YNL_CLI_STRICT:-}" ] &&
-	   ! printf '%s\n' "$KERNEL_OPS" | grep -qx -- "$2"; then
-		skip_test "$1" "kernel has no $2"
-		return
-	fi
 	run_test "$1" "$3" "$2"
 }
 
 run_test family_matches_spec test_family
+run_test spec_ops_in_kernel test_spec_ops_in_kernel
 run_test dev_get_do test_dev_get_do
 run_test dev_get_dump test_dev_get_dump
 run_test dev_get_unknown_device test_dev_get_unknown

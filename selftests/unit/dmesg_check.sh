@@ -35,7 +35,9 @@ for c in "kasan BUG: KASAN: slab-use-after-free" \
 	 "atomic_sleep BUG: sleeping function called from invalid context" \
 	 "kmemleak unreferenced object" \
 	 "warning WARNING: CPU: 0 PID: 1519" \
-	 "refcount refcount_t: underflow"; do
+	 "refcount refcount_t: underflow" \
+	 "ubsan UBSAN: shift-out-of-bounds" \
+	 "hung_task blocked for more than 120 seconds"; do
 	sample=${c%% *}
 	line=${c#* }
 	out=$("$check" "$samples/$sample.log")
@@ -47,6 +49,20 @@ for c in "kasan BUG: KASAN: slab-use-after-free" \
 		echo "$out" | sed 's/^/# /'
 	fi
 done
+
+# the guest gives it a program's new lines on stdin
+out=$("$check" - <"$samples/warning.log")
+status=$?
+if [ $status = 1 ] && printf '%s\n' "$out" | grep -qF "WARNING: CPU: 0 PID: 1519"; then
+	tap ok "dmesg-check: a report on stdin ('-') fails and is printed"
+else
+	tap "not ok" "dmesg-check: a report on stdin ('-') fails and is printed (status $status)"
+fi
+out=$("$check" - <"$samples/clean.log")
+status=$?
+[ $status = 0 ] && [ -z "$out" ] &&
+	tap ok "dmesg-check: a clean log on stdin ('-') passes silently" ||
+	tap "not ok" "dmesg-check: a clean log on stdin ('-') passes silently (status $status)"
 
 "$check" "$samples/no-such.log" 2>/dev/null
 status=$?

@@ -79,7 +79,11 @@ struct gfield {
 	RANGE(_r, "range_low_bound", 15, 8, range_low_bound), \
 	RANGE(_r, "range_size", 7, 0, range_size)
 
-/* ROCE_ACCL, register 0x402C: the profile from byte 0x10. */
+/*
+ * ROCE_ACCL, register 0x402C: the profile from byte 0x10. All 13 selects
+ * of dword 0x00; in the decoded struct bit i of field_select is feature
+ * i's select (features[i] below), so a select lands on its feature's bit.
+ */
 static const struct gfield accl_fields[] = {
 	ACCL("roce_adp_retrans_field_select", 0x00, 0, 0, field_select, 0),
 	ACCL("roce_tx_window_field_select", 0x00, 1, 1, field_select, 1),
@@ -91,6 +95,14 @@ static const struct gfield accl_fields[] = {
 	     field_select, 5),
 	ACCL("selective_repeat_forced_en_field_select", 0x00, 6, 6,
 	     field_select, 6),
+	/* current firmware's selects (reference: mstflint's roce_accl_reg_ext) */
+	ACCL("dc_half_handshake_en_field_select", 0x00, 7, 7, field_select, 7),
+	ACCL("cc_per_plane_en_field_select", 0x00, 8, 8, field_select, 8),
+	/* one select for ack_dscp_force and ack_dscp: see accl_fixup() */
+	ACCL("ack_dscp_force_field_select", 0x00, 9, 9, field_select, 9),
+	ACCL("cc_burst_size_select", 0x00, 10, 10, field_select, 11),
+	ACCL("cc_probe_mp_mode_field_select", 0x00, 11, 11, field_select, 13),
+	ACCL("ifa2_turn_around_select", 0x00, 27, 27, field_select, 12),
 	ACCL("adp_retx_profile_select", 0x00, 28, 28, profile_select, 0),
 	ACCL("roce_adp_retrans_en", 0x04, 0, 0, features[0], 0),
 	ACCL("roce_tx_window_en", 0x04, 1, 1, features[1], 0),
@@ -223,6 +235,18 @@ static void accl_unpack(const void *buf, void *obj)
 	radp_roce_accl_unpack(buf, obj);
 }
 
+/*
+ * ack_dscp_force_field_select guards ack_dscp_force (feature 9) and
+ * ack_dscp (feature 10): unpack gives it to both.
+ */
+static void accl_fixup(void *obj)
+{
+	struct radp_roce_accl *r = obj;
+
+	if (r->field_select & 1u << 9)
+		r->field_select |= 1u << 10;
+}
+
 static void mpt_pack(void *buf, const void *obj)
 {
 	radp_mpt_pack(buf, obj);
@@ -240,7 +264,7 @@ static void mpt_fixup(void *obj)
 
 static const struct glayout layouts[] = {
 	{ "roce_accl", 0x80, accl_fields, ARRAY_SIZE(accl_fields),
-	  sizeof(struct radp_roce_accl), accl_pack, accl_unpack, NULL },
+	  sizeof(struct radp_roce_accl), accl_pack, accl_unpack, accl_fixup },
 	{ "mpt", 0x40, mpt_fields, ARRAY_SIZE(mpt_fields),
 	  sizeof(struct radp_mpt), mpt_pack, mpt_unpack, mpt_fixup },
 	{ "adp_retx_histogram_config", 0x80, hist_config_fields,
