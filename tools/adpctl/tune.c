@@ -624,18 +624,18 @@ static void print_row_json(const struct tune_req *req,
 	close_json_object();
 }
 
-#define COL_FMT	"  %-26s %9s %10s %10s %10s  %s"
+#define COL_FMT	"  %-26s %9s %10s %10s %10s %10s  %s"
 
 static void print_table(const struct tune_req *req, struct tune_row *rows,
 			unsigned int n)
 {
-	char line[512], t1[32], t2[32], t3[32], out[16], lint[48];
+	char line[512], t1[32], t2[32], t3[32], t4[32], out[16], lint[48];
 	unsigned int i, j;
 
 	print_string(PRINT_FP, NULL, "\n%s", "");
 	snprintf(out, sizeof(out), "%s", req->outages ? "outages" : "outage");
 	snprintf(line, sizeof(line), COL_FMT, "profile", "spurious", "loss",
-		 out, "mean", "constraints, lint");
+		 "sampled", out, "mean", "constraints, lint");
 	print_string(PRINT_FP, NULL, "%s\n", line);
 	for (i = 0; i < n; i++) {
 		struct tune_row *row = &rows[i];
@@ -654,6 +654,8 @@ static void print_table(const struct tune_req *req, struct tune_row *rows,
 		snprintf(out, sizeof(out), "%.2f%%", 100 * row->sc.spurious);
 		snprintf(line, sizeof(line), COL_FMT, row->label, out,
 			 fmt_fig(t1, row->sc.loss_ns),
+			 req->loss <= 0 ? "-" : row->sampled_ns < 0 ? "?" :
+			 fmt_fig(t4, row->sampled_ns),
 			 fmt_fig(t2, k ? o / k : -1),
 			 fmt_fig(t3, row->sc.mean_ns), lint);
 		print_string(PRINT_FP, NULL, "%s\n", line);
@@ -1170,28 +1172,38 @@ out:
 void profile_tune_details(FILE *fp)
 {
 	fputs("\nPATH:\n"
-	      "  rtt TIME | TIME..TIME  round trip, fixed or uniform in a range (required)\n"
+	      "  rtt TIME | TIME..TIME  round trip, fixed or uniform in a range (required);\n"
+	      "                    a fixed rtt means no jitter: see rtt_margin\n"
 	      "  loss P            each transmission lost with probability P (0.001 or 0.1%)\n"
 	      "  outage TIME       a link outage to recover from; may be given up to 8 times\n"
-	      "  (at least one of loss and outage)\n"
+	      "  (without loss or outage: the recovery from a single loss)\n"
 	      "\nQP: ack_timeout N (default 14), retry_count N (default 7).\n"
 	      "CAPS: from dev DEV (whose current profile is shown too), by their PRM\n"
 	      "names, or those of the 2025 firmware.\n"
 	      "\nOBJECTIVE: the lowest mean recovery time (loss: from a packet's first\n"
-	      "transmission to its ACK; outage: from the link's return to the ACK),\n"
-	      "subject to:\n"
+	      "transmission to its ACK, computed from the profile's timer sequence over\n"
+	      "the states a long-lived QP is in, weighted by their probability; outage:\n"
+	      "from the link's return to the ACK, every initial timeout), subject to:\n"
+	      "  rtt_margin F      every timer at least F x the upper RTT (default 2, as\n"
+	      "                    TCP's RTO stays a multiple of the round trip); 0: none\n"
 	      "  spurious P        spurious retransmissions at most P of the transmissions\n"
 	      "                    (default 0.1%)\n"
-	      "  survive TIME      no QP fails in an outage up to TIME (default: the\n"
-	      "                    longest outage, or 1s)\n"
+	      "  survive_margin F  no QP fails in an outage up to F x the longest outage\n"
+	      "                    given (default 2; without outage 1s)\n"
+	      "  survive TIME      or up to TIME (instead of survive_margin)\n"
 	      "  retransmissions N and makes at most N retransmissions in it (default 32)\n"
 	      "\nOPTION:\n"
-	      "  seed N            seed of the search (default 1): same seed, same result\n"
+	      "  seed N            seed of the sampled cross-check column (default 1); the\n"
+	      "                    recommendation is the same for every seed\n"
 	      "  id N              the profile id in the lines printed (default 1)\n"
 	      "  model READING     the simulator's reading of timeout_retry_num:\n"
 	      "                    retry_per_value (default) or retry_per_range\n"
 	      "\nPrints the best profile (profile set words, an apply file section, JSON\n"
 	      "with -j) and the figures of the runner-up, profile 0 and the device's\n"
-	      "current profile beside it.  The method is described in\n"
+	      "current profile beside it; the outage at which the best profile starts\n"
+	      "failing QPs, the round trip at which its spurious retransmissions begin,\n"
+	      "and the QP ack_timeout that would give its ladder room to back off when\n"
+	      "the current one does not.  A sampled loss figure from fewer than 30 lost\n"
+	      "packets is unknown (\"?\", null in JSON).  The method is described in\n"
 	      "Documentation/profile-simulator.rst.\n", fp);
 }
