@@ -1034,6 +1034,7 @@ static unsigned int tune_search(struct tune *t, struct tune_row *rows)
 	if (!t->kept)
 		return 0;
 	stage_local(t);
+	t->stage = "final";
 	/* keep[] is sorted, best first. */
 	n = t->kept;
 	row_from(t, &rows[0], "best", "best", req->id, &t->keep[0].p, true,
