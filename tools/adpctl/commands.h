@@ -51,7 +51,7 @@
 	ADP_CMD(show, histogram_show, show_details, "show the retransmission histogram: bins, counts, shares", "[[dev] DEV] [--svg FILE] [--prometheus]") \
 	ADP_CMD(config, histogram_config, config_details, "configure the histogram's bins and counting", "dev DEV [bins N] [width0 TIME] [width1 TIME] [mode fixed|double] [count on|off] [clear_on_read on|off] [vhca ID|any]") \
 	ADP_CMD(clear, histogram_clear, NULL, "clear the histogram's counts", "[dev] DEV") \
-	ADP_CMD(compare, histogram_compare, compare_details, "the histogram beside the simulator's prediction for a profile", "dev DEV [--svg FILE] SIMULATE...")
+	ADP_CMD(compare, histogram_compare, compare_details, "the histogram beside the simulator's prediction for a profile", "dev DEV | measured FILE [dev DEV] [--svg FILE] SIMULATE...")
 
 #define ADP_MONITOR_CMDS \
 	ADP_CMD(monitor, monitor, monitor_details, "print configuration changes and device events as they happen", "[[dev] DEV]")

@@ -19,6 +19,7 @@
 #include "radp_lint.h"
 #include "radp_sim.h"
 #include "simulate.h"
+#include "tune_fit.h"
 
 #define TUNE_OUTAGES_MAX	8
 #define TUNE_RTT_SAMPLES	4	/* round trips an outage is run with */
@@ -55,6 +56,10 @@ struct tune_req {
 	uint32_t id;			/* of the profile printed */
 	struct radp_caps caps;
 	const char *dev;
+	bool from_hist;			/* fit the path to a histogram */
+	struct hist measured;		/* that histogram */
+	struct radp_profile measured_profile;	/* in effect while measured */
+	const char *hist_file;		/* saved histogram, or NULL: dev's */
 };
 
 /*
@@ -840,6 +845,36 @@ static int parse_rtt(const struct adp_ctx *ctx, const char *word,
 	return ret;
 }
 
+/*
+ * "from-histogram", with dev DEV the device's histogram, else
+ * "from-histogram FILE": taken out of argv first.
+ */
+static int take_from_hist(const struct adp_ctx *ctx, int *argc, char **argv,
+			  struct tune_req *req)
+{
+	bool dev = false;
+	int i, n = 0;
+
+	for (i = 0; i < *argc; i++)
+		dev |= !strcmp(argv[i], "dev");
+	for (i = 0; i < *argc; i++) {
+		if (strcmp(argv[i], "from-histogram")) {
+			argv[n++] = argv[i];
+			continue;
+		}
+		if (req->from_hist)
+			return adp_usage_error(ctx, "\"from-histogram\" is given twice");
+		req->from_hist = true;
+		if (dev)
+			continue;
+		if (i + 1 >= *argc)
+			return adp_usage_error(ctx, "missing value for \"from-histogram\": a file of \"adpctl -j histogram show\", or dev DEV");
+		req->hist_file = argv[++i];
+	}
+	*argc = n;
+	return 0;
+}
+
 /* "outage TIME" may come several times: taken out of argv first. */
 static int take_outages(const struct adp_ctx *ctx, int *argc, char **argv,
 			struct tune_req *req)
@@ -897,8 +932,14 @@ static int tune_resolve(const struct adp_ctx *ctx, struct tune_args *s,
 
 	if (!s->rtt)
 		return adp_usage_error(ctx, "missing argument \"rtt\": the round trip of the path");
-	if (profile_words_given(a))
+	if (profile_words_given(a) && !req->from_hist)
 		return adp_usage_error(ctx, "tune writes the profile: give no profile fields or file");
+	if (req->from_hist && (s->loss || req->outages))
+		return adp_usage_error(ctx, "from-histogram fits loss and outage: give neither");
+	if (req->from_hist && !req->hist_file && !a->dev)
+		return adp_usage_error(ctx, "from-histogram needs dev DEV or a saved histogram FILE");
+	if (req->from_hist && !a->dev && !profile_words_given(a))
+		return adp_usage_error(ctx, "from-histogram FILE: give the profile it was measured with (file or fields)");
 	ret = parse_rtt(ctx, s->rtt, req);
 	if (!ret && s->loss)
 		ret = adp_parse_loss(ctx, s->loss, &req->loss);
@@ -1024,6 +1065,101 @@ static void row_from(struct tune *t, struct tune_row *row, const char *name,
 	lint_count(t->req, row);
 }
 
+/*
+ * from-histogram: the histogram (a file, or the device's), the profile it
+ * was measured with (the device's in effect, or the one given), the fit;
+ * the path of req from it.
+ */
+static int tune_from_hist(struct adp_ctx *ctx, struct tune_req *req,
+			  const struct adp_profile_set *set, bool survive_given,
+			  struct tune_fit *fit)
+{
+	const struct radp_profile *p = set->n ? &set->v[0].p :
+					&adp_sim_fw_default;
+	struct radp_violation v;
+	struct adp_sim_cfg cfg;
+	struct hist *m = &fit->pred;
+	int ret;
+
+	if (req->hist_file)
+		ret = hist_load_file(ctx, req->hist_file, req->dev, m);
+	else
+		ret = hist_get(ctx, adp_dev_resolve(req->dev), m);
+	if (ret)
+		return ret;
+	if (set->n && set->v[0].id &&
+	    !radp_profile_check(set->v[0].id, p, &req->caps, &v)) {
+		print_error("the profile the histogram was measured with is refused by the rules; see \"adpctl profile lint\"");
+		return ADP_EXIT_FAIL;
+	}
+	req->measured = *m;
+	req->measured_profile = *p;
+	adp_sim_setup(&cfg, p, &req->qp, req->caps.base_timeout_min);
+	cfg.retry_per_range = req->per_range;
+	if (tune_fit_hist(&req->measured, &cfg,
+			  req->rtt_lo / 2 + req->rtt_hi / 2, fit)) {
+		print_error("%s has no timeouts to fit a path to",
+			    req->hist_file ? req->hist_file : req->dev);
+		return ADP_EXIT_FAIL;
+	}
+	req->loss = fit->loss;
+	req->outages = 0;
+	if (fit->outage_ns)
+		req->outage[req->outages++] = fit->outage_ns;
+	if (!survive_given)
+		req->survive_ns = fit->outage_ns ?
+			(uint64_t)(fit->outage_ns * req->survive_margin) :
+			1000000000ULL;
+	return 0;
+}
+
+static void print_fit(const struct tune_req *req, const struct tune_fit *f)
+{
+	char t1[32], t2[32], t3[32], what[256], words[TUNE_WORDS];
+
+	open_json_object("fit");
+	print_float(PRINT_JSON, "loss", NULL, f->loss);
+	print_float(PRINT_JSON, "loss_low", NULL, f->loss_lo);
+	print_float(PRINT_JSON, "loss_high", NULL, f->loss_hi);
+	print_u64(PRINT_JSON, "outage_ns", NULL, f->outage_ns);
+	print_u64(PRINT_JSON, "outage_low_ns", NULL, f->outage_lo);
+	print_u64(PRINT_JSON, "outage_high_ns", NULL, f->outage_hi);
+	print_float(PRINT_JSON, "packets", NULL, f->packets);
+	print_float(PRINT_JSON, "outages", NULL, f->outages);
+	print_float(PRINT_JSON, "new_qps", NULL, f->qps);
+	print_float(PRINT_JSON, "chi2", NULL, f->chi2);
+	print_uint(PRINT_JSON, "bins", NULL, f->bins);
+	print_u64(PRINT_JSON, "rtt_below_ns", NULL, f->timer_min_ns);
+	close_json_object();
+
+	adp_profile_words(words, sizeof(words), &req->measured_profile, ' ');
+	print_string(PRINT_FP, NULL, "fit of %s, measured with: ",
+		     req->hist_file ? req->hist_file : req->dev);
+	print_string(PRINT_FP, NULL, "%s\n", words);
+	if (f->loss > 0)
+		snprintf(what, sizeof(what), "  loss %.3g (%.3g .. %.3g), from the ladder's shape over %.3g packets\n",
+			 f->loss, f->loss_lo, f->loss_hi, f->packets);
+	else
+		snprintf(what, sizeof(what), "  loss: none seen\n");
+	print_string(PRINT_FP, NULL, "%s", what);
+	if (f->outage_ns)
+		snprintf(what, sizeof(what), "  outage %s (%s .. %s), %.3g of them\n",
+			 adp_fmt_ns(t1, f->outage_ns),
+			 adp_fmt_ns(t2, f->outage_lo),
+			 adp_fmt_ns(t3, f->outage_hi), f->outages);
+	else
+		snprintf(what, sizeof(what), "  outage: none seen\n");
+	print_string(PRINT_FP, NULL, "%s", what);
+	snprintf(what, sizeof(what), "  rtt below %s (no spurious timeouts in the ladder); %.3g new QPs; chi square %.1f over %u bins\n",
+		 adp_fmt_ns(t1, f->timer_min_ns), f->qps, f->chi2, f->bins);
+	print_string(PRINT_FP, NULL, "%s", what);
+	snprintf(what, sizeof(what), "the fit: loss %.3g, outage %s, with rtt %s",
+		 f->loss, f->outage_ns ? adp_fmt_ns(t1, f->outage_ns) : "none",
+		 adp_fmt_ns(t2, req->rtt_lo / 2 + req->rtt_hi / 2));
+	hist_compare_print(&req->measured, &f->pred, what, "histogram");
+	print_string(PRINT_FP, NULL, "\n%s", "");
+}
+
 /* The search; rows get best, runner-up. Returns how many. */
 static unsigned int tune_search(struct tune *t, struct tune_row *rows)
 {
@@ -1081,6 +1217,8 @@ int profile_tune(struct adp_ctx *ctx, int argc, char **argv)
 	struct tune t;
 	char **args, label[96];
 	unsigned int n, i;
+	struct tune_fit *fit = NULL;
+	bool survive_given;
 	uint64_t cap;
 	uint32_t advice;
 	int ret;
@@ -1093,7 +1231,9 @@ int profile_tune(struct adp_ctx *ctx, int argc, char **argv)
 		return ADP_EXIT_FAIL;
 	}
 	memcpy(args, argv, argc * sizeof(*args));
-	ret = take_outages(ctx, &argc, args, &req);
+	ret = take_from_hist(ctx, &argc, args, &req);
+	if (!ret)
+		ret = take_outages(ctx, &argc, args, &req);
 	if (!ret)
 		ret = adp_profile_args_parse(ctx, &a, s.arg, argc, args);
 	if (!ret)
@@ -1101,6 +1241,7 @@ int profile_tune(struct adp_ctx *ctx, int argc, char **argv)
 	free(args);
 	if (ret)
 		return ret;
+	survive_given = s.survive != NULL;
 	/* The device's caps and its current profile, or the caps given. */
 	ret = adp_profile_load(ctx, &a, true, &set);
 	if (ret) {
@@ -1108,6 +1249,16 @@ int profile_tune(struct adp_ctx *ctx, int argc, char **argv)
 		return ret;
 	}
 	req.caps = set.caps;
+	if (req.from_hist) {
+		fit = calloc(1, sizeof(*fit));
+		ret = fit ? tune_from_hist(ctx, &req, &set, survive_given, fit) :
+			    ADP_EXIT_FAIL;
+		if (ret) {
+			free(fit);
+			adp_profile_set_free(&set);
+			return ret;
+		}
+	}
 
 	memset(&t, 0, sizeof(t));
 	t.req = &req;
@@ -1147,6 +1298,8 @@ int profile_tune(struct adp_ctx *ctx, int argc, char **argv)
 	}
 
 	open_json_object(NULL);
+	if (fit)
+		print_fit(&req, fit);
 	print_request(&req, t.tried);
 	adp_sim_print_model(&t.cfg);
 	for (i = 0; i < n; i++)
@@ -1166,6 +1319,7 @@ int profile_tune(struct adp_ctx *ctx, int argc, char **argv)
 	}
 out:
 	free(t.seen);
+	free(fit);
 	adp_profile_set_free(&set);
 	return ret;
 }

@@ -466,7 +466,8 @@ static void expect_state(const struct adp_sim_cfg *cfg, unsigned int key,
  */
 static bool expect_walk(const struct adp_sim_cfg *cfg, unsigned int key,
 			uint32_t k, uint64_t rtt, unsigned int *next,
-			uint64_t *ack_ns, uint32_t *expired, uint32_t *spur)
+			uint64_t *ack_ns, uint32_t *expired, uint32_t *spur,
+			double *fired, double w)
 {
 	uint64_t now = 0, ack_at = k ? ADP_SIM_NEVER : rtt, deadline, timer;
 	uint32_t sent = 0;
@@ -490,6 +491,8 @@ static bool expect_walk(const struct adp_sim_cfg *cfg, unsigned int key,
 			return false;
 		++*expired;
 		*spur += ack_at != ADP_SIM_NEVER;
+		if (fired)
+			fired[s.g] += w;
 		sim_increase(cfg, &s);
 		if (++sent == k)
 			ack_at = now + rtt;
@@ -512,7 +515,7 @@ static void expect_fill(const struct adp_sim_cfg *cfg, double loss,
 	row->done = true;
 	*filled |= 1ULL << (key / EXPECT_G);
 	row->single_ns = expect_walk(cfg, key, 1, rtt, &next, &ack, &expired,
-				     &spur) ? (double)ack : -1;
+				     &spur, NULL, 0) ? (double)ack : -1;
 	for (k = 0; k <= EXPECT_K; k++) {
 		w = (1.0 - loss) * tail;
 		tail *= loss;
@@ -520,7 +523,7 @@ static void expect_fill(const struct adp_sim_cfg *cfg, double loss,
 		if (k == EXPECT_K || tail < EXPECT_TAIL)
 			w += tail;
 		if (!expect_walk(cfg, key, k, rtt, &next, &ack, &expired,
-				 &spur)) {
+				 &spur, NULL, 0)) {
 			row->fail += w;
 			row->tx += w * (1 + expired);
 		} else {
@@ -533,6 +536,28 @@ static void expect_fill(const struct adp_sim_cfg *cfg, double loss,
 				row->rec_ns += w * (double)ack;
 			}
 		}
+		if (k == EXPECT_K || tail < EXPECT_TAIL || loss <= 0)
+			break;
+	}
+}
+
+/* The timers that fire for a packet sent in state key, weighted: fired[g]. */
+static void expect_fired(const struct adp_sim_cfg *cfg, double loss,
+			 uint64_t rtt, unsigned int key, double weight,
+			 double *fired)
+{
+	uint32_t k, expired, spur;
+	unsigned int next;
+	uint64_t ack;
+	double w, tail = 1.0;
+
+	for (k = 0; k <= EXPECT_K; k++) {
+		w = (1.0 - loss) * tail;
+		tail *= loss;
+		if (k == EXPECT_K || tail < EXPECT_TAIL)
+			w += tail;
+		expect_walk(cfg, key, k, rtt, &next, &ack, &expired, &spur,
+			    fired, weight * w);
 		if (k == EXPECT_K || tail < EXPECT_TAIL || loss <= 0)
 			break;
 	}
@@ -612,6 +637,7 @@ void adp_sim_expect(const struct adp_sim_cfg *cfg, double loss, uint64_t rtt_ns,
 			one_ns += pi[i] * row->single_ns;
 		}
 		spur += pi[i] * row->spur;
+		expect_fired(cfg, loss, rtt_ns, i, pi[i], e->fired);
 		tx += pi[i] * row->tx;
 		fail += pi[i] * row->fail;
 		if (cfg->timer_ns[i % EXPECT_G] < e->timer_min_ns)

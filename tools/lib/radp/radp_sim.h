@@ -212,6 +212,7 @@ struct adp_sim_expect {
 	double fail;		/* QP failures per packet */
 	uint64_t timer_min_ns;	/* the shortest timer a packet is sent with */
 	unsigned int states;	/* states with weight */
+	double fired[ADP_SIM_SHIFTS];	/* timers fired per packet, by exponent */
 };
 
 void adp_sim_expect(const struct adp_sim_cfg *cfg, double loss, uint64_t rtt_ns,
