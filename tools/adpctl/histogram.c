@@ -580,8 +580,10 @@ int hist_load_file(const struct adp_ctx *ctx, const char *path,
 	(void)ctx;
 	root = json_object_from_file(path);
 	if (!root) {
-		print_error("%s: %s", path, json_util_get_last_err() ?
-			    json_util_get_last_err() : "not JSON");
+		const char *e = json_util_get_last_err();
+
+		print_error("%s: %.*s", path, e ? (int)strcspn(e, "\n") : 8,
+			    e ? e : "not JSON");
 		return ADP_EXIT_FAIL;
 	}
 	if (json_object_is_type(root, json_type_array)) {

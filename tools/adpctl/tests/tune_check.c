@@ -14,6 +14,8 @@
 #include "closed_form.h"
 #include "fake_kernel.h"
 #include "radp_sim.h"
+#include "radp_bins.h"
+#include <unistd.h>
 
 static const struct cf_qp qp14 = { .ack_timeout = 14, .retry_count = 7,
 				   .min_ns = 4000 };
@@ -351,6 +353,195 @@ static bool tune_sampled_unknown(void)
 			      " v['best']['loss_recovery_ns'] > 0 and v");
 }
 
+/* The firmware's default profile as words, for profile simulate and fits. */
+#define FW_WORDS "qp_total_timeout 1 range_num 4 start_range_index 1 time_unit usec time_base 4 " \
+	"timeout_init_low_bound 4 timeout_init_range_size 2 " \
+	"range 0 prev_range_index 0 dec_mode div2 timeout_retry_num 2 range_low_bound 2 range_size 2 " \
+	"range 1 prev_range_index 0 dec_mode div2 timeout_retry_num 3 range_low_bound 4 range_size 3 " \
+	"range 2 prev_range_index 1 dec_mode div4 timeout_retry_num 3 range_low_bound 7 range_size 3 " \
+	"range 3 prev_range_index 2 dec_mode low_bound timeout_retry_num 4 range_low_bound 10 range_size 5"
+
+static struct hist_bins {
+	struct adp_hist_cfg cfg;
+	uint64_t hi[ADP_HIST_BINS_MAX], count[ADP_HIST_BINS_MAX];
+} hb;
+
+/* The "TIMEOUT_NS COUNT" lines of simulate --events, added to hb. */
+static bool add_events(const char *args)
+{
+	struct adp_hist_event ev[ADP_SIM_SHIFTS];
+	unsigned long long t, c;
+	const char *p;
+	size_t n = 0;
+
+	if (!outcome_err(simulate(false, args), 0, ""))
+		return false;
+	p = out_buf;	/* a new buffer each run */
+	while (n < ADP_SIM_SHIFTS && sscanf(p, "%llu %llu", &t, &c) == 2) {
+		ev[n].t_ns = t;
+		ev[n++].count = c;
+		p = strchr(p, '\n');
+		if (!p++)
+			break;
+	}
+	adp_hist_add(hb.hi, hb.cfg.bin_num, ev, n, hb.count);
+	return n > 0;
+}
+
+/* 16 doubling bins from 6 us: each power of two of 4 us in a bin of its own. */
+static void hist_reset(void)
+{
+	char msg[128];
+
+	memset(&hb, 0, sizeof(hb));
+	hb.cfg = (struct adp_hist_cfg){ .bin_num = 16, .time_unit = 1,
+					.mode = ADP_HIST_DOUBLE,
+					.bin0_width = 6, .bin1_width = 6 };
+	adp_hist_edges(&hb.cfg, hb.hi, ADP_HIST_BINS_MAX, msg, sizeof(msg));
+}
+
+/* hb as "adpctl -j histogram show" saves it, in a file named in path. */
+static char hist_path[64];
+
+static bool hist_save(void)
+{
+	uint32_t i;
+	FILE *fp;
+	int fd;
+
+	snprintf(hist_path, sizeof(hist_path), "/tmp/tune_check.XXXXXX");
+	fd = mkstemp(hist_path);
+	fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!fp) {
+		printf("# %s: cannot write\n", hist_path);
+		return false;
+	}
+	fprintf(fp, "[{\"dev\":\"emu0\",\"count_enable\":1,\"clear_on_read\":0,\"vhca_id_valid\":0,"
+		"\"time_unit\":%u,\"bin_width_mode\":%u,\"time_unit_cap\":15,\"bin_num\":%u,"
+		"\"bin_num_max\":64,\"vhca_id\":0,\"bin0_width\":%u,\"bin1_width\":%u,\"bins\":[",
+		hb.cfg.time_unit, hb.cfg.mode, hb.cfg.bin_num, hb.cfg.bin0_width,
+		hb.cfg.bin1_width);
+	for (i = 0; i < hb.cfg.bin_num; i++)
+		fprintf(fp, "%s{\"count\":%llu}", i ? "," : "",
+			(unsigned long long)hb.count[i]);
+	fprintf(fp, "]}]\n");
+	return !fclose(fp);
+}
+
+/*
+ * Events of a known path from the simulator, as a histogram file: the
+ * fit finds loss within 2x, the outage within 25%, with its uncertainty.
+ */
+static bool fit_case(const char *loss, const char *outage, double loss_v,
+		     double outage_ns, char *words, size_t len)
+{
+	char args[FAKE_LINE_MAX], expect[512];
+	struct radp_profile p;
+
+	hist_reset();
+	snprintf(args, sizeof(args), FW_WORDS " ack_timeout 14 retry_count 7 loss %s rtt 5us runs 100 packets 50000 seed 3 --events",
+		 loss);
+	if (!add_events(args))
+		return false;
+	snprintf(args, sizeof(args), FW_WORDS " ack_timeout 14 retry_count 7 outage %s rtt 5us runs 200 seed 4 --events",
+		 outage);
+	if (!add_events(args) || !hist_save())
+		return false;
+	snprintf(args, sizeof(args), "from-histogram %s " FW_WORDS " rtt 5us", hist_path);
+	snprintf(expect, sizeof(expect),
+		 "%g / 2 <= v['fit']['loss'] <= %g * 2 and"
+		 " abs(v['fit']['outage_ns'] - %g) <= 0.25 * %g and"
+		 " v['fit']['loss_low'] <= v['fit']['loss'] <= v['fit']['loss_high'] and"
+		 " v['fit']['outage_low_ns'] <= v['fit']['outage_ns'] <= v['fit']['outage_high_ns'] and"
+		 " 190 <= v['fit']['outages'] <= 210 and"
+		 " v['histogram']['measured_total'] > 0 and"
+		 " abs(v['histogram']['predicted_total'] - v['histogram']['measured_total'])"
+		 " <= 0.01 * v['histogram']['measured_total'] and v",
+		 loss_v, loss_v, outage_ns, outage_ns);
+	if (!outcome_err(tune(true, args), 0, "") ||
+	    !python_accepts(out_buf, expect) ||
+	    !best_profile(&p, words, len)) {
+		printf("# fit of loss %s, outage %s failed\n", loss, outage);
+		unlink(hist_path);
+		return false;
+	}
+	unlink(hist_path);
+	return true;
+}
+
+/* Offline: the fit, and the profile tune gives for the true path. */
+static bool tune_from_histogram_file(void)
+{
+	char fitted[1024], truth[1024];
+	struct radp_profile p;
+	bool ok;
+
+	ok = fit_case("3%", "31.6ms", 0.03, 31.6e6, fitted, sizeof(fitted)) &&
+	     outcome_err(tune(true, "rtt 5us loss 3% outage 31.6ms"), 0, "") &&
+	     best_profile(&p, truth, sizeof(truth)) &&
+	     same("profile from the histogram", fitted, truth);
+	ok &= fit_case("2%", "20ms", 0.02, 20e6, fitted, sizeof(fitted));
+	ok &= fit_case("1%", "50ms", 0.01, 50e6, fitted, sizeof(fitted));
+	ok &= fit_case("5%", "10ms", 0.05, 10e6, fitted, sizeof(fitted));
+	return ok;
+}
+
+/* The text: the fit, and measured beside predicted. */
+static bool tune_from_histogram_text(void)
+{
+	char args[FAKE_LINE_MAX];
+	bool ok;
+
+	hist_reset();
+	if (!add_events(FW_WORDS " ack_timeout 14 retry_count 7 outage 31.6ms rtt 5us runs 200 seed 4 --events") ||
+	    !hist_save())
+		return false;
+	snprintf(args, sizeof(args), "from-histogram %s " FW_WORDS " rtt 5us", hist_path);
+	ok = outcome_err(tune(false, args), 0, "") &&
+	     strstr(out_buf, "  loss: none seen\n") &&
+	     strstr(out_buf, "  outage 31.") &&
+	     strstr(out_buf, "  bin                         measured    share    predicted    share      diff\n") &&
+	     strstr(out_buf, "path: rtt 5us, loss 0, outages 31.");
+	unlink(hist_path);
+	return ok;
+}
+
+/* histogram compare, measured from a file: the same run predicts it exactly. */
+static bool compare_measured_file(void)
+{
+	char args[FAKE_LINE_MAX];
+	bool ok;
+
+	hist_reset();
+	if (!add_events(FW_WORDS " ack_timeout 14 retry_count 7 loss 3% rtt 5us runs 20 packets 1000 seed 3 --events") ||
+	    !hist_save())
+		return false;
+	snprintf(args, sizeof(args), "measured %s " FW_WORDS " ack_timeout 14 retry_count 7 loss 3%% rtt 5us runs 20 packets 1000 seed 3",
+		 hist_path);
+	ok = outcome_err(fake_run("histogram", histogram_cmds, "compare", true, args), 0, "") &&
+	     python_accepts(out_buf, "v[0]['same'] and v[0]['measured_total'] == v[0]['predicted_total'] > 500 and v");
+	snprintf(args, sizeof(args), "measured %s " FW_WORDS " ack_timeout 14 retry_count 7 loss 3%% rtt 5us runs 20 packets 1000 seed 4",
+		 hist_path);
+	ok &= outcome_err(fake_run("histogram", histogram_cmds, "compare", true, args), 0, "") &&
+	      python_accepts(out_buf, "not v[0]['same'] and v");
+	ok &= outcome(fake_run("histogram", histogram_cmds, "compare", false, "measured /nonexistent/h.json " FW_WORDS " ack_timeout 14 retry_count 7 drop 1"),
+		      1, "", "Error: /nonexistent/h.json: json_object_from_file: error opening file /nonexistent/h.json: No such file or directory.\n");
+	unlink(hist_path);
+	return ok;
+}
+
+static const struct usage_case fit_usage_cases[] = {
+	{ "rtt 5us from-histogram", "missing value for \"from-histogram\": a file of \"adpctl -j histogram show\", or dev DEV" },
+	{ "rtt 5us from-histogram /x loss 1%", "from-histogram fits loss and outage: give neither" },
+	{ "rtt 5us from-histogram /x", "from-histogram FILE: give the profile it was measured with (file or fields)" },
+};
+
+static bool tune_from_histogram_usage(void)
+{
+	return usage_errors("profile", profile_cmds, "tune", fit_usage_cases,
+			    ARRAY_SIZE(fit_usage_cases));
+}
+
 TAP_MAIN(
 	{ "closed form: simulator outages, every initial timeout", sim_outage_closed_form },
 	{ "closed form: the simulator's expected single loss", sim_expect_closed_form },
@@ -358,4 +549,8 @@ TAP_MAIN(
 	{ "tune: rtt 30ms, no spurious retransmission at 33 ms, ack_timeout advice", tune_long_path },
 	{ "tune: outage 10ms survives 20 ms unless the margin is narrowed", tune_outage_margin },
 	{ "tune: a sampled figure with too few losses is unknown", tune_sampled_unknown },
+	{ "tune from-histogram FILE: loss within 2x, outage within 25%, tune's profile", tune_from_histogram_file },
+	{ "tune from-histogram FILE: text", tune_from_histogram_text },
+	{ "histogram compare measured FILE", compare_measured_file },
+	{ "tune from-histogram: usage errors", tune_from_histogram_usage },
 )
