@@ -502,9 +502,15 @@ static bool expect_walk(const struct adp_sim_cfg *cfg, unsigned int key,
 	}
 }
 
+/* The rows filled by one adp_sim_expect(), to clear for the next. */
+struct expect_filled {
+	uint16_t key[EXPECT_STATES];
+	unsigned int n;
+};
+
 static void expect_fill(const struct adp_sim_cfg *cfg, double loss,
 			uint64_t rtt, unsigned int key, struct expect_row *row,
-			uint64_t *filled)
+			struct expect_filled *filled)
 {
 	uint32_t k, expired, spur;
 	uint64_t ack;
@@ -513,7 +519,7 @@ static void expect_fill(const struct adp_sim_cfg *cfg, double loss,
 
 	memset(row, 0, sizeof(*row));
 	row->done = true;
-	*filled |= 1ULL << (key / EXPECT_G);
+	filled->key[filled->n++] = key;
 	row->single_ns = expect_walk(cfg, key, 1, rtt, &next, &ack, &expired,
 				     &spur, NULL, 0) ? (double)ack : -1;
 	for (k = 0; k <= EXPECT_K; k++) {
@@ -572,7 +578,7 @@ void adp_sim_expect(const struct adp_sim_cfg *cfg, double loss, uint64_t rtt_ns,
 	double spur = 0, tx = 0, fail = 0, stay, out;
 	unsigned int i, j, g, round;
 	struct expect_row *row;
-	uint64_t filled = 0;	/* bit n: rows of block n to clear */
+	static struct expect_filled filled;
 
 	memset(e, 0, sizeof(*e));
 	memset(start, 0, sizeof(start));
@@ -643,9 +649,9 @@ void adp_sim_expect(const struct adp_sim_cfg *cfg, double loss, uint64_t rtt_ns,
 		if (cfg->timer_ns[i % EXPECT_G] < e->timer_min_ns)
 			e->timer_min_ns = cfg->timer_ns[i % EXPECT_G];
 	}
-	for (i = 0; i < EXPECT_STATES / EXPECT_G; i++)
-		if (filled >> i & 1)
-			memset(&rows[i * EXPECT_G], 0, EXPECT_G * sizeof(*rows));
+	for (i = 0; i < filled.n; i++)
+		rows[filled.key[i]].done = false;
+	filled.n = 0;
 	e->loss_ns = loss > 0 && rec_w > 0 ? rec_ns / rec_w : -1;
 	e->single_ns = one_w > 0 ? one_ns / one_w : -1;
 	e->spurious = tx > 0 ? spur / tx : 0;
