@@ -203,7 +203,8 @@ uint64_t adp_sim_pass_ns(const struct adp_sim_cfg *cfg, uint64_t budget_ns,
  * outcome (k transmissions lost before one gets through, with probability
  * (1 - loss) * loss^k) walked through the timers.  The chain starts at a
  * fresh QP's initial timeout; its stationary weights give the figures.
- * Deterministic: no seed.
+ * Deterministic: no seed.  Not reentrant: its work rows are static (a few
+ * hundred kilobytes, kept off the stack).
  */
 struct adp_sim_expect {
 	double loss_ns;		/* mean, first transmission lost to its ACK; -1 without loss */
