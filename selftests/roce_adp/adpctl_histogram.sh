@@ -195,11 +195,63 @@ test_errors()
 	expect_match "$ERR" '^Error: .*no retransmission histogram.*\.$' "no histogram"
 }
 
+# The firmware's default profile (profile 0 of the emulated device).
+FW="qp_total_timeout 1 range_num 4 start_range_index 1 time_unit usec time_base 4
+timeout_init_low_bound 4 timeout_init_range_size 2
+range 0 prev_range_index 0 dec_mode div2 timeout_retry_num 2 range_low_bound 2 range_size 2
+range 1 prev_range_index 0 dec_mode div2 timeout_retry_num 3 range_low_bound 4 range_size 3
+range 2 prev_range_index 1 dec_mode div4 timeout_retry_num 3 range_low_bound 7 range_size 3
+range 3 prev_range_index 2 dec_mode low_bound timeout_retry_num 4 range_low_bound 10 range_size 5"
+
+# best_words JSON: the words of tune's best profile
+best_words()
+{
+	json_get "$1" "j['best']['words']"
+}
+
+# A path of 3% loss and 31.6 ms outages, as the simulator has it under
+# profile 0, through the knob: tune from-histogram finds it again (loss
+# within 2x, outage within 25%) and recommends what tune recommends for
+# the true path; the same from the histogram saved with -j.
+test_tune_from_histogram()
+{
+	module_default
+	adpctl histogram config dev emu0 bins 16 width0 6us width1 6us \
+		mode double count on >/dev/null || return 1
+	# shellcheck disable=SC2086
+	adpctl profile simulate $FW ack_timeout 14 retry_count 7 loss 3% rtt 5us \
+		runs 100 packets 50000 seed 3 --events >/tmp/ev_loss || return 1
+	# shellcheck disable=SC2086
+	adpctl profile simulate $FW ack_timeout 14 retry_count 7 outage 31.6ms \
+		rtt 5us runs 200 seed 4 --events >/tmp/ev_outage || return 1
+	cat /tmp/ev_loss >$KNOB || return 1
+	cat /tmp/ev_outage >$KNOB || return 1
+	run_cmd adpctl -j profile tune dev emu0 from-histogram rtt 5us
+	expect_eq "$RC" 0 "tune from-histogram: exit status ($ERR)" || return 1
+	fitted=$OUT
+	expect_eq "$(json_get "$fitted" "(0.015 <= j['fit']['loss'] <= 0.06, abs(j['fit']['outage_ns'] - 31.6e6) <= 0.25 * 31.6e6, j['histogram']['measured_total'] > 0)")" \
+		"(True, True, True)" "fit: loss within 2x, outage within 25%" || return 1
+	run_cmd adpctl -j profile tune dev emu0 rtt 5us loss 3% outage 31.6ms
+	expect_eq "$RC" 0 "tune: exit status ($ERR)" || return 1
+	expect_eq "$(best_words "$fitted")" "$(best_words "$OUT")" \
+		"the profile from the histogram is tune's for the true path" || return 1
+	# Offline, from what -j histogram show saved.
+	adpctl -j histogram show dev emu0 >/tmp/hist.json || return 1
+	# shellcheck disable=SC2086
+	run_cmd adpctl -j profile tune from-histogram /tmp/hist.json $FW rtt 5us
+	expect_eq "$RC" 0 "tune from-histogram FILE: exit status ($ERR)" || return 1
+	expect_eq "$(best_words "$OUT")" "$(best_words "$fitted")" \
+		"the saved histogram gives the same profile" || return 1
+	run_cmd adpctl profile tune dev emu0 from-histogram rtt 5us
+	expect_match "$OUT" '^  outage 3[0-9.]*ms ' "text: the outage fitted" || return 1
+}
+
 run_test "histogram fixed: counts per bin at every edge" test_fixed_bins
 run_test "histogram double: edges and counts, unit conversion" test_double_bins
 run_test "histogram count off freezes, clear_on_read accumulates, clear" test_count_off_and_clear
 # a consistency check: the simulator against its own events (testing.rst)
 run_test "histogram compare (consistency): the simulator's events fed back agree exactly" test_prediction_matches
+run_test "tune from-histogram: the knob's events give the path and tune's profile" test_tune_from_histogram
 run_test "histogram --prometheus: cumulative buckets, +Inf, _count" test_prometheus
 run_test "histogram show unprivileged; config and clear need CAP_NET_ADMIN" test_unprivileged
 run_test "histogram errors: units, bin_num_max, no histogram" test_errors

@@ -39,7 +39,7 @@
 	ADP_CMD(set, profile_set, profile_set_details, "change fields of profile N", "dev DEV id N [FIELD VALUE]... [range I RANGE_FIELD VALUE...]...") \
 	ADP_CMD(lint, profile_lint, profile_lint_details, "check a profile before the firmware does: errors and warnings", PROFILE_SRC_USAGE " [QP] [CAPS]") \
 	ADP_CMD(simulate, profile_simulate, profile_simulate_details, "run the retransmission algorithm of a profile for a QP against a loss scenario", PROFILE_SRC_USAGE " QP SCENARIO [OPTION]... [--svg FILE] [--events]") \
-	ADP_CMD(tune, profile_tune, profile_tune_details, "find the profile for a path: round trip, loss, outages", "rtt TIME[..TIME] [loss P] [outage TIME]... [dev DEV] [QP] [CAPS] [OPTION]...") \
+	ADP_CMD(tune, profile_tune, profile_tune_details, "find the profile for a path: round trip, loss, outages", "rtt TIME[..TIME] {[loss P] [outage TIME]... | from-histogram [FILE PROFILE]} [dev DEV] [QP] [CAPS] [OPTION]...") \
 	ADP_CMD(forget, profile_forget, profile_forget_details, "forget the profile: firmware defaults after the next firmware reset", "[dev] DEV") \
 	/* Its name until 0.2, where "reset" meant the firmware's too. */ \
 	ADP_ALIAS(reset, profile_forget, profile_forget_details, "forget the profile: firmware defaults after the next firmware reset", "[dev] DEV")
@@ -51,7 +51,7 @@
 	ADP_CMD(show, histogram_show, show_details, "show the retransmission histogram: bins, counts, shares", "[[dev] DEV] [--svg FILE] [--prometheus]") \
 	ADP_CMD(config, histogram_config, config_details, "configure the histogram's bins and counting", "dev DEV [bins N] [width0 TIME] [width1 TIME] [mode fixed|double] [count on|off] [clear_on_read on|off] [vhca ID|any]") \
 	ADP_CMD(clear, histogram_clear, NULL, "clear the histogram's counts", "[dev] DEV") \
-	ADP_CMD(compare, histogram_compare, compare_details, "the histogram beside the simulator's prediction for a profile", "dev DEV [--svg FILE] SIMULATE...")
+	ADP_CMD(compare, histogram_compare, compare_details, "the histogram beside the simulator's prediction for a profile", "dev DEV | measured FILE [dev DEV] [--svg FILE] SIMULATE...")
 
 #define ADP_MONITOR_CMDS \
 	ADP_CMD(monitor, monitor, monitor_details, "print configuration changes and device events as they happen", "[[dev] DEV]")

@@ -8,6 +8,7 @@
  * configuration and the counts only.  See Documentation/histogram.rst.
  */
 #include <errno.h>
+#include <json-c/json.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -448,28 +449,30 @@ static bool compare_bins(const struct hist *m, const struct hist *p,
 }
 
 static void print_compare(const struct hist *m, const struct hist *p,
-			  const struct hist_prediction *pr,
-			  const struct cmp_bin *c, bool same)
+			  const char *what, const struct cmp_bin *c, bool same,
+			  const char *key)
 {
 	char line[512], words[256], lbl[64];
 	uint32_t i;
 
-	open_json_object(NULL);
-	print_string(PRINT_JSON, "dev", NULL, m->dev);
+	open_json_object(key);
+	if (*m->dev)
+		print_string(PRINT_JSON, "dev", NULL, m->dev);
 	print_config_json(m);
 	if (m->has_age)
 		print_u64(PRINT_JSON, "age_ms", NULL, m->age_ms);
 	print_u64(PRINT_JSON, "measured_total", NULL, m->total);
 	print_u64(PRINT_JSON, "predicted_total", NULL, p->total);
-	print_string(PRINT_JSON, "prediction", NULL, pr->what);
+	print_string(PRINT_JSON, "prediction", NULL, what);
 	print_bool(PRINT_JSON, "same", NULL, same);
 
 	config_words(words, sizeof(words), m);
-	snprintf(line, sizeof(line), "%s: %s", m->dev, words);
+	snprintf(line, sizeof(line), "%s: %s", *m->dev ? m->dev : "measured",
+		 words);
 	print_string(PRINT_FP, NULL, "%s\n", line);
 	print_u64(PRINT_FP, NULL, "  measured: %llu timeouts\n", m->total);
 	print_u64(PRINT_FP, NULL, "  predicted: %llu timeouts of ", p->total);
-	print_string(PRINT_FP, NULL, "%s\n", pr->what);
+	print_string(PRINT_FP, NULL, "%s\n", what);
 	snprintf(line, sizeof(line), "  %-23s %12s %8s %12s %8s %9s",
 		 "bin", "measured", "share", "predicted", "share", "diff");
 	print_string(PRINT_FP, NULL, "%s\n", line);
@@ -502,6 +505,116 @@ static void print_compare(const struct hist *m, const struct hist *p,
 		print_string(PRINT_FP, NULL, "%s\n",
 			     "<<: the largest differences (diff: measured share - predicted share, in points)");
 	close_json_object();
+}
+
+void hist_compare_print(const struct hist *m, const struct hist *p,
+			const char *what, const char *key)
+{
+	struct cmp_bin c[ADP_HIST_BINS_MAX];
+	bool same = compare_bins(m, p, c);
+
+	print_compare(m, p, what, c, same, key);
+}
+
+/* A member of o as a u32; false if missing or out of range. */
+static bool json_u32(struct json_object *o, const char *key, uint32_t *v)
+{
+	struct json_object *x;
+	int64_t n;
+
+	if (!json_object_object_get_ex(o, key, &x) ||
+	    !json_object_is_type(x, json_type_int))
+		return false;
+	n = json_object_get_int64(x);
+	if (n < 0 || n > UINT32_MAX)
+		return false;
+	*v = n;
+	return true;
+}
+
+static int hist_from_json(struct json_object *o, const char *path,
+			  struct hist *h)
+{
+	struct json_object *bins, *b, *x;
+	uint32_t i;
+	int64_t n;
+
+	memset(h, 0, sizeof(*h));
+	if (json_object_object_get_ex(o, "dev", &x))
+		snprintf(h->dev, sizeof(h->dev), "%s", json_object_get_string(x));
+	if (!json_u32(o, "time_unit", &h->cfg.time_unit) ||
+	    !json_u32(o, "bin_width_mode", &h->cfg.mode) ||
+	    !json_u32(o, "bin_num", &h->cfg.bin_num) ||
+	    !json_u32(o, "bin0_width", &h->cfg.bin0_width) ||
+	    !json_u32(o, "bin1_width", &h->cfg.bin1_width) ||
+	    !json_object_object_get_ex(o, "bins", &bins) ||
+	    !json_object_is_type(bins, json_type_array) ||
+	    !h->cfg.bin_num || h->cfg.bin_num > ADP_HIST_BINS_MAX ||
+	    json_object_array_length(bins) != h->cfg.bin_num) {
+		print_error("%s: not a histogram of \"adpctl -j histogram show\": time_unit, bin_width_mode, bin_num, bin0_width, bin1_width and bin_num bins needed",
+			    path);
+		return ADP_EXIT_FAIL;
+	}
+	for (i = 0; i < h->cfg.bin_num; i++) {
+		b = json_object_array_get_idx(bins, i);
+		if (!json_object_object_get_ex(b, "count", &x) ||
+		    !json_object_is_type(x, json_type_int) ||
+		    (n = json_object_get_int64(x)) < 0) {
+			print_error("%s: bin %u has no count", path, i);
+			return ADP_EXIT_FAIL;
+		}
+		h->count[i] = n;
+	}
+	/* Offline: the edges only; no device to name. */
+	*h->dev = '\0';
+	return hist_edges(h);
+}
+
+int hist_load_file(const struct adp_ctx *ctx, const char *path,
+		   const char *dev, struct hist *h)
+{
+	struct json_object *root, *o = NULL, *x;
+	size_t i, n;
+	int ret;
+
+	(void)ctx;
+	root = json_object_from_file(path);
+	if (!root) {
+		const char *e = json_util_get_last_err();
+
+		print_error("%s: %.*s", path, e ? (int)strcspn(e, "\n") : 8,
+			    e ? e : "not JSON");
+		return ADP_EXIT_FAIL;
+	}
+	if (json_object_is_type(root, json_type_array)) {
+		n = json_object_array_length(root);
+		for (i = 0; i < n; i++) {
+			x = json_object_array_get_idx(root, i);
+			if (dev) {
+				struct json_object *d;
+
+				if (json_object_object_get_ex(x, "dev", &d) &&
+				    !strcmp(json_object_get_string(d), dev))
+					o = x;
+			} else if (n == 1) {
+				o = x;
+			}
+		}
+		if (!o) {
+			if (dev)
+				print_error("%s: no histogram of %s", path, dev);
+			else
+				print_error("%s: %zu histograms: name one with dev",
+					    path, n);
+			json_object_put(root);
+			return ADP_EXIT_FAIL;
+		}
+	} else {
+		o = root;
+	}
+	ret = hist_from_json(o, path, h);
+	json_object_put(root);
+	return ret;
 }
 
 /* A number attribute of any width the spec may give it. */
@@ -939,14 +1052,17 @@ static int histogram_clear(struct adp_ctx *ctx, int argc, char **argv)
  * is named.  Returns the words left in words[], or -1 after the message.
  */
 static int compare_words(const struct adp_ctx *ctx, int argc, char **argv,
-			 char **words, const char **dev, const char **svg)
+			 char **words, const char **dev, const char **svg,
+			 const char **measured)
 {
 	int i, n = 0, devpos = -1;
 	bool file = false;
 
 	for (i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--svg") || !strcmp(argv[i], "dev")) {
-			const char **v = argv[i][0] == '-' ? svg : dev;
+		if (!strcmp(argv[i], "--svg") || !strcmp(argv[i], "dev") ||
+		    !strcmp(argv[i], "measured")) {
+			const char **v = argv[i][0] == '-' ? svg :
+					 argv[i][0] == 'd' ? dev : measured;
 
 			if (i + 1 >= argc || *v) {
 				adp_usage_error(ctx, *v ? "\"%s\" is given twice" :
@@ -954,7 +1070,7 @@ static int compare_words(const struct adp_ctx *ctx, int argc, char **argv,
 				return -1;
 			}
 			*v = argv[i + 1];
-			if (v == svg) {
+			if (v != dev) {
 				i++;
 				continue;
 			}
@@ -965,11 +1081,16 @@ static int compare_words(const struct adp_ctx *ctx, int argc, char **argv,
 		}
 		words[n++] = argv[i];
 	}
-	if (!*dev) {
-		adp_usage_error(ctx, "missing argument \"dev\"");
+	if (!*dev && !*measured) {
+		adp_usage_error(ctx, "missing argument \"dev\" or \"measured\"");
 		return -1;
 	}
-	if (file) {
+	/* A saved histogram: dev only picks it; the profile is given. */
+	if (*measured && *dev && !file) {
+		adp_usage_error(ctx, "with \"measured\", the profile comes from \"file\" or its fields");
+		return -1;
+	}
+	if (file && *dev) {
 		memmove(words + devpos, words + devpos + 2,
 			(n - devpos - 2) * sizeof(*words));
 		n -= 2;
@@ -979,7 +1100,7 @@ static int compare_words(const struct adp_ctx *ctx, int argc, char **argv,
 
 static int histogram_compare(struct adp_ctx *ctx, int argc, char **argv)
 {
-	const char *dev = NULL, *svg = NULL;
+	const char *dev = NULL, *svg = NULL, *measured = NULL;
 	struct hist_prediction *pr;
 	struct cmp_bin *c;
 	struct hist *m;
@@ -996,11 +1117,13 @@ static int histogram_compare(struct adp_ctx *ctx, int argc, char **argv)
 		ret = ADP_EXIT_FAIL;
 		goto out;
 	}
-	n = compare_words(ctx, argc, argv, words, &dev, &svg);
+	n = compare_words(ctx, argc, argv, words, &dev, &svg, &measured);
 	ret = n < 0 ? ADP_EXIT_USAGE :
 	      profile_simulate_predict(ctx, n, words, pr);
 	/* A device may also be named by its RDMA or net device. */
-	if (!ret)
+	if (!ret && measured)
+		ret = hist_load_file(ctx, measured, dev, &m[0]);
+	else if (!ret)
 		ret = hist_get(ctx, adp_dev_resolve(dev), &m[0]);
 	if (ret)
 		goto out;
@@ -1013,13 +1136,13 @@ static int histogram_compare(struct adp_ctx *ctx, int argc, char **argv)
 		goto out;
 	same = compare_bins(&m[0], &m[1], c);
 	open_json_array(NULL);
-	print_compare(&m[0], &m[1], pr, c, same);
+	print_compare(&m[0], &m[1], pr->what, c, same, NULL);
 	close_json_array();
 	if (svg) {
 		char title[128], sub[640];
 
 		snprintf(title, sizeof(title), "%s: measured and predicted retransmission timeouts",
-			 m[0].dev);
+			 *m[0].dev ? m[0].dev : measured);
 		snprintf(sub, sizeof(sub), "measured %llu timeouts; predicted %llu, %s",
 			 (unsigned long long)m[0].total,
 			 (unsigned long long)m[1].total, pr->what);
@@ -1075,7 +1198,10 @@ static void compare_details(FILE *fp)
 	      "that fired as DEV's histogram is configured, and prints the measured and\n"
 	      "predicted counts and shares side by side with their difference in\n"
 	      "points; the largest differences are marked.\n"
-	      "  dev DEV            the device (required)\n"
+	      "  dev DEV            the device\n"
+	      "  measured FILE      instead of DEV's histogram, one saved by \"adpctl -j\n"
+	      "                     histogram show\" (dev DEV picks it from several); the\n"
+	      "                     profile is then given by \"file\" or its fields\n"
 	      "  --svg FILE         draw both as SVG\n", fp);
 }
 

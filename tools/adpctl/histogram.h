@@ -68,6 +68,21 @@ void hist_print_events(const struct hist_prediction *p);
  */
 int hist_get(struct adp_ctx *ctx, const char *dev, struct hist *h);
 
+/*
+ * A histogram saved by "adpctl -j histogram show" (its array, or one
+ * object of it): the device named dev, or the only one when dev is NULL.
+ * Returns an exit code after the message.
+ */
+int hist_load_file(const struct adp_ctx *ctx, const char *path,
+		   const char *dev, struct hist *h);
+
+/*
+ * Measured m beside predicted p (p binned as m), what the prediction is
+ * of: the table of "histogram compare", under key in JSON (NULL: none).
+ */
+void hist_compare_print(const struct hist *m, const struct hist *p,
+			const char *what, const char *key);
+
 /* SVG of h (one series) or of h beside a prediction pred (two). */
 int hist_svg(const char *path, const struct hist *h,
 	     const struct hist *pred, const char *title,

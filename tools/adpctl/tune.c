@@ -19,6 +19,7 @@
 #include "radp_lint.h"
 #include "radp_sim.h"
 #include "simulate.h"
+#include "tune_fit.h"
 
 #define TUNE_OUTAGES_MAX	8
 #define TUNE_RTT_SAMPLES	4	/* round trips an outage is run with */
@@ -29,14 +30,14 @@
 #define TUNE_SIZE_MAX		4
 #define TUNE_WORDS		1024
 
-/* Monte-Carlo effort of a stage: QPs times packets each. */
-struct tune_effort {
-	uint32_t runs, packets;
-};
-
-static const struct tune_effort effort_grid = { 32, 1000 };
-static const struct tune_effort effort_local = { 64, 1000 };
-static const struct tune_effort effort_final = { 400, 1000 };
+/* The sampled cross-check of the profiles printed: QPs, packets each. */
+#define TUNE_SAMPLE_RUNS	400
+#define TUNE_SAMPLE_PACKETS	1000
+/* A sampled mean from fewer lost packets than this is unknown. */
+#define TUNE_SAMPLE_MIN_HITS	30
+/* Default margins: the shortest timer over the upper RTT, survive over the longest outage. */
+#define TUNE_RTT_MARGIN		2.0
+#define TUNE_SURVIVE_MARGIN	2.0
 
 /* What the command line asks for. */
 struct tune_req {
@@ -45,6 +46,8 @@ struct tune_req {
 	uint64_t outage[TUNE_OUTAGES_MAX];
 	unsigned int outages;
 	uint64_t survive_ns;
+	double rtt_margin;		/* shortest timer / rtt_hi, at least */
+	double survive_margin;		/* survive_ns / longest outage */
 	uint32_t retx_max;		/* retransmissions in that outage */
 	double spurious_max;
 	uint64_t seed;
@@ -53,6 +56,10 @@ struct tune_req {
 	uint32_t id;			/* of the profile printed */
 	struct radp_caps caps;
 	const char *dev;
+	bool from_hist;			/* fit the path to a histogram */
+	struct hist measured;		/* that histogram */
+	struct radp_profile measured_profile;	/* in effect while measured */
+	const char *hist_file;		/* saved histogram, or NULL: dev's */
 };
 
 /*
@@ -72,6 +79,11 @@ struct tune_shape {
 /* The figures of one profile. */
 struct tune_score {
 	double loss_ns;		/* mean recovery from a loss, -1 without loss */
+	double single_ns;	/* the same, only the first transmission lost */
+	double fresh_ns;	/* a fresh QP's first loss: initial timer + RTT */
+	double loss_fail;	/* QP failures per packet under the loss */
+	uint64_t timer_min_ns;	/* the shortest timer a packet is sent with */
+	bool margin_short;	/* timer_min_ns below rtt_margin * rtt_hi */
 	double outage_ns[TUNE_OUTAGES_MAX];	/* mean, link back to ACK */
 	double spurious;	/* share of the transmissions */
 	double failed;		/* share of outage runs that failed */
@@ -266,42 +278,45 @@ static uint64_t survive_need(struct tune *t, const struct radp_profile *p)
 	return stall > pass ? stall : pass;
 }
 
-/* Score p with effort e, QPs seeded from seed: same seeds, same QPs. */
+/*
+ * Score p: loss from the profile's own timer sequence (adp_sim_expect(),
+ * every state a long-lived QP can be in when a packet is lost, weighted by
+ * its probability), outages by running every initial timeout: no sampling,
+ * the same figures for every seed.
+ */
 static void score(struct tune *t, const struct radp_profile *p,
-		  const struct tune_effort *e, uint64_t seed,
 		  struct tune_score *s)
 {
 	const struct tune_req *req = t->req;
-	struct adp_sim_scenario sc = {
-		.kind = ADP_SIM_LOSS, .loss = req->loss, .packets = e->packets,
-		.limit_ns = 60ULL * 1000 * 1000 * 1000,
-		.max_events = 10ULL * e->packets + 1000,
-	};
-	uint64_t hit = 0, tx = 0, spurious = 0, stall, retx, master = seed;
 	unsigned int i, failed, runs, fail_all = 0, runs_all = 0, parts = 0;
-	struct adp_sim_result res;
-	double hit_ns = 0, sum = 0, mean;
+	unsigned int n = rtt_samples(req);
+	struct adp_sim_expect ex;
+	double sum = 0, mean, loss_ns = 0, single_ns = 0;
+	uint64_t stall, retx;
+	bool loss_known = true;
 
 	memset(s, 0, sizeof(*s));
 	cfg_setup(t, p);
-	for (i = 0; i < e->runs; i++) {
-		uint64_t qp_seed = adp_sim_rand(&master);
-		uint64_t span = req->rtt_hi - req->rtt_lo + 1;
-
-		sc.rtt_ns = req->rtt_lo + adp_sim_rand(&master) % span;
-		adp_sim_run(&t->cfg, &sc, qp_seed, -1, NULL, &res);
-		hit += res.hit;
-		hit_ns += res.hit_ns;
-		spurious += res.spurious;
-		tx += res.delivered + res.timeouts;
-		if (res.end == ADP_SIM_END_FAILED)
-			fail_all++;
-		runs_all++;
+	s->timer_min_ns = ADP_SIM_NEVER;
+	for (i = 0; i < t->cfg.init_n; i++)
+		s->fresh_ns += (double)(t->cfg.timer_ns[t->cfg.init_low + i] +
+					req->rtt_lo / 2 + req->rtt_hi / 2) /
+			       t->cfg.init_n;
+	for (i = 0; i < n; i++) {
+		adp_sim_expect(&t->cfg, req->loss, rtt_sample(req, i), &ex);
+		s->spurious += ex.spurious / n;
+		s->loss_fail += ex.fail / n;
+		if (ex.loss_ns < 0)
+			loss_known = false;
+		loss_ns += ex.loss_ns / n;
+		single_ns += ex.single_ns / n;
+		if (ex.timer_min_ns < s->timer_min_ns)
+			s->timer_min_ns = ex.timer_min_ns;
 	}
-	s->spurious = tx ? (double)spurious / tx : 0;
 	s->loss_ns = -1;
+	s->single_ns = single_ns;
 	if (req->loss > 0) {
-		s->loss_ns = hit ? hit_ns / hit : 0;
+		s->loss_ns = loss_known ? loss_ns : -1;
 		sum += s->loss_ns;
 		parts++;
 	}
@@ -322,9 +337,12 @@ static void score(struct tune *t, const struct radp_profile *p,
 	fail_all += failed;
 	runs_all += runs;
 	s->failed = runs_all ? (double)fail_all / runs_all : 0;
-	s->mean_ns = parts ? sum / parts : 0;
+	/* Neither loss nor outage given: the recovery from a single loss. */
+	s->mean_ns = parts ? sum / parts : s->single_ns;
+	s->margin_short = s->timer_min_ns < req->rtt_margin * req->rtt_hi;
 	s->ok = s->spurious <= req->spurious_max && !fail_all &&
-		s->retx <= req->retx_max;
+		s->retx <= req->retx_max && !s->margin_short &&
+		s->loss_fail < 1e-9;
 }
 
 /* How far s is from its constraints: 0 when it meets them. */
@@ -332,6 +350,9 @@ static double violation(const struct tune_req *req, const struct tune_score *s)
 {
 	return (s->spurious > req->spurious_max ?
 		s->spurious - req->spurious_max : 0) + s->failed +
+	       s->loss_fail * 1e6 +
+	       (s->margin_short ? 1.0 - (double)s->timer_min_ns /
+				  (req->rtt_margin * req->rtt_hi) : 0) +
 	       (s->retx > req->retx_max ?
 		(double)(s->retx - req->retx_max) / req->retx_max : 0);
 }
@@ -347,6 +368,9 @@ static bool better(const struct tune_req *req, const struct tune_cand *a,
 		return va < vb;
 	if (a->sc.mean_ns != b->sc.mean_ns)
 		return a->sc.mean_ns < b->sc.mean_ns;
+	/* A long-lived QP's figures tie: then a fresh QP's first loss. */
+	if (a->sc.fresh_ns != b->sc.fresh_ns)
+		return a->sc.fresh_ns < b->sc.fresh_ns;
 	return a->key < b->key;
 }
 
@@ -383,14 +407,13 @@ static void show_progress(struct tune *t, bool done)
 
 /* Score sh if new and in the family; the candidate in c. */
 static bool try_shape(struct tune *t, const struct tune_shape *sh,
-		      const struct tune_effort *e, uint64_t seed,
 		      struct tune_cand *c)
 {
 	c->sh = *sh;
 	c->key = shape_key(sh);
 	if (!seen_first(t, c->key) || !shape_build(t, sh, &c->p))
 		return false;
-	score(t, &c->p, e, seed, &c->sc);
+	score(t, &c->p, &c->sc);
 	t->tried++;
 	keep_add(t, c);
 	show_progress(t, false);
@@ -415,7 +438,7 @@ static void shape_uniform(struct tune_shape *sh, uint32_t low, uint32_t n,
 }
 
 /* Stage 1: ranges alike, over every low bound the RTT and the cap allow. */
-static void stage_grid(struct tune *t, uint64_t seed)
+static void stage_grid(struct tune *t)
 {
 	uint64_t floor_ns = t->req->rtt_lo / 4;
 	uint32_t low, n, size, retry, dec, init_n;
@@ -433,8 +456,7 @@ static void stage_grid(struct tune *t, uint64_t seed)
 						for (init_n = 1; init_n <= 2; init_n++) {
 							shape_uniform(&sh, low, n, size,
 								      retry, dec, init_n);
-							try_shape(t, &sh, &effort_grid,
-								  seed, &c);
+							try_shape(t, &sh, &c);
 						}
 	}
 }
@@ -450,6 +472,11 @@ static unsigned int neighbours(const struct tune_shape *sh,
 	NB(o->low++);
 	if (sh->low)
 		NB(o->low--);
+	/* The bottom moved, the ladder's top kept: one step, not two. */
+	if (sh->low && sh->size[0] < TUNE_SIZE_MAX)
+		NB(o->low--; o->size[0]++; o->init_off++);
+	if (sh->size[0])
+		NB(o->low++; o->size[0]--; if (o->init_off) o->init_off--);
 	NB(o->init_off++);
 	if (sh->init_off)
 		NB(o->init_off--);
@@ -476,10 +503,10 @@ static unsigned int neighbours(const struct tune_shape *sh,
 	return k;
 }
 
-#define TUNE_NB_MAX	(8 + 6 * RADP_RANGES)
+#define TUNE_NB_MAX	(10 + 6 * RADP_RANGES)
 
 /* Stage 2: from each of the best of the grid, best-improvement steps. */
-static void stage_local(struct tune *t, uint64_t seed)
+static void stage_local(struct tune *t)
 {
 	struct tune_cand start[TUNE_KEEP], cur, c, best;
 	struct tune_shape nb[TUNE_NB_MAX];
@@ -487,18 +514,14 @@ static void stage_local(struct tune *t, uint64_t seed)
 
 	t->stage = "local search";
 	memcpy(start, t->keep, sizeof(start));
-	/* Rescored with this stage's effort: one yardstick per stage. */
-	t->kept = 0;
 	for (s = 0; s < starts; s++) {
 		cur = start[s];
-		score(t, &cur.p, &effort_local, seed, &cur.sc);
-		keep_add(t, &cur);
 		for (round = 0; round < TUNE_ROUNDS; round++) {
 			best = cur;
 			n = neighbours(&cur.sh, nb);
 			for (i = 0; i < n; i++)
-				if (try_shape(t, &nb[i], &effort_local, seed,
-					      &c) && better(t->req, &c, &best))
+				if (try_shape(t, &nb[i], &c) &&
+				    better(t->req, &c, &best))
 					best = c;
 			if (best.key == cur.key)
 				break;
@@ -514,6 +537,9 @@ struct tune_row {
 	uint32_t id;
 	struct radp_profile p;
 	struct tune_score sc;
+	double sampled_ns;	/* Monte-Carlo loss recovery, -1: unknown */
+	uint64_t sampled_hits;	/* lost packets it is the mean of */
+	uint64_t fail_outage_ns;	/* shortest outage failing a QP, 0: none */
 	unsigned int errors, warnings;
 	bool tuned;
 };
@@ -579,6 +605,20 @@ static void print_row_json(const struct tune_req *req,
 			print_u64(PRINT_JSON, NULL, NULL,
 				  (uint64_t)(row->sc.outage_ns[i] + 0.5));
 	close_json_array();
+	print_u64(PRINT_JSON, "single_loss_recovery_ns", NULL,
+		  (uint64_t)(row->sc.single_ns + 0.5));
+	if (row->sampled_ns < 0)
+		print_null(PRINT_JSON, "loss_recovery_sampled_ns", NULL, NULL);
+	else
+		print_u64(PRINT_JSON, "loss_recovery_sampled_ns", NULL,
+			  (uint64_t)(row->sampled_ns + 0.5));
+	print_u64(PRINT_JSON, "loss_sampled_packets", NULL, row->sampled_hits);
+	print_u64(PRINT_JSON, "timer_min_ns", NULL, row->sc.timer_min_ns);
+	if (row->fail_outage_ns)
+		print_u64(PRINT_JSON, "fail_outage_ns", NULL,
+			  row->fail_outage_ns);
+	else
+		print_null(PRINT_JSON, "fail_outage_ns", NULL, NULL);
 	print_float(PRINT_JSON, "failure_share", NULL, row->sc.failed);
 	print_u64(PRINT_JSON, "survive_retransmissions", NULL, row->sc.retx);
 	print_u64(PRINT_JSON, "mean_recovery_ns", NULL,
@@ -589,18 +629,18 @@ static void print_row_json(const struct tune_req *req,
 	close_json_object();
 }
 
-#define COL_FMT	"  %-26s %9s %10s %10s %10s  %s"
+#define COL_FMT	"  %-26s %9s %10s %10s %10s %10s  %s"
 
 static void print_table(const struct tune_req *req, struct tune_row *rows,
 			unsigned int n)
 {
-	char line[512], t1[32], t2[32], t3[32], out[16], lint[48];
+	char line[512], t1[32], t2[32], t3[32], t4[32], out[16], lint[48];
 	unsigned int i, j;
 
 	print_string(PRINT_FP, NULL, "\n%s", "");
 	snprintf(out, sizeof(out), "%s", req->outages ? "outages" : "outage");
 	snprintf(line, sizeof(line), COL_FMT, "profile", "spurious", "loss",
-		 out, "mean", "constraints, lint");
+		 "sampled", out, "mean", "constraints, lint");
 	print_string(PRINT_FP, NULL, "%s\n", line);
 	for (i = 0; i < n; i++) {
 		struct tune_row *row = &rows[i];
@@ -619,6 +659,8 @@ static void print_table(const struct tune_req *req, struct tune_row *rows,
 		snprintf(out, sizeof(out), "%.2f%%", 100 * row->sc.spurious);
 		snprintf(line, sizeof(line), COL_FMT, row->label, out,
 			 fmt_fig(t1, row->sc.loss_ns),
+			 req->loss <= 0 ? "-" : row->sampled_ns < 0 ? "?" :
+			 fmt_fig(t4, row->sampled_ns),
 			 fmt_fig(t2, k ? o / k : -1),
 			 fmt_fig(t3, row->sc.mean_ns), lint);
 		print_string(PRINT_FP, NULL, "%s\n", line);
@@ -657,6 +699,7 @@ static void print_request(const struct tune_req *req, unsigned long tried)
 	close_json_object();
 	open_json_object("constraints");
 	print_float(PRINT_JSON, "spurious_max", NULL, req->spurious_max);
+	print_float(PRINT_JSON, "rtt_margin", NULL, req->rtt_margin);
 	print_u64(PRINT_JSON, "survive_ns", NULL, req->survive_ns);
 	print_uint(PRINT_JSON, "retransmissions_max", NULL, req->retx_max);
 	close_json_object();
@@ -681,14 +724,44 @@ static void print_request(const struct tune_req *req, unsigned long tried)
 		 adp_fmt_ns(t1, adp_sim_ack_timeout_ns(req->qp.ack_timeout)),
 		 req->qp.retry_count);
 	print_string(PRINT_FP, NULL, "%s\n", line);
-	snprintf(line, sizeof(line), "constraints: spurious retransmissions at most %g%% of the transmissions; an outage of %s survived with at most %u retransmissions",
+	snprintf(line, sizeof(line), "constraints: timers at least %g x the upper RTT (%s); spurious retransmissions at most %g%% of the transmissions; an outage of %s survived with at most %u retransmissions",
+		 req->rtt_margin,
+		 adp_fmt_ns(t2, (uint64_t)(req->rtt_margin * req->rtt_hi)),
 		 100 * req->spurious_max, adp_fmt_ns(t1, req->survive_ns),
 		 req->retx_max);
 	print_string(PRINT_FP, NULL, "%s\n", line);
-	snprintf(line, sizeof(line), "search: %lu profiles simulated, seed %llu; figures from %u QPs of %u packets each and every initial timeout of each outage",
-		 tried, (unsigned long long)req->seed, effort_final.runs,
-		 effort_final.packets);
+	snprintf(line, sizeof(line), "search: %lu profiles scored from their timer sequences (every state a QP can be in, weighted by its probability; every initial timeout of each outage); sampled column: %u QPs of %u packets, seed %llu",
+		 tried, TUNE_SAMPLE_RUNS, TUNE_SAMPLE_PACKETS,
+		 (unsigned long long)req->seed);
 	print_string(PRINT_FP, NULL, "%s\n", line);
+}
+
+/* Where the best profile stops working: outage, jitter; and QP advice. */
+static void print_limits(const struct tune_req *req,
+			 const struct tune_row *best, uint32_t advice)
+{
+	char t1[32], t2[32];
+
+	print_string(PRINT_FP, NULL, "\nlimits of the best profile:\n%s", "");
+	if (best->fail_outage_ns)
+		print_string(PRINT_ANY, "fail_outage", "  QPs start failing in an outage of %s\n",
+			     adp_fmt_ns(t1, best->fail_outage_ns));
+	else
+		print_string(PRINT_ANY, "fail_outage", "  QPs %s\n",
+			     "survive every outage up to 30s");
+	snprintf(t2, sizeof(t2), "%.2f", (double)best->sc.timer_min_ns /
+		 (req->rtt_hi ? req->rtt_hi : 1));
+	print_string(PRINT_ANY, "spurious_from_rtt",
+		     "  spurious retransmissions begin at a round trip of %s",
+		     adp_fmt_ns(t1, best->sc.timer_min_ns));
+	print_string(PRINT_FP, NULL, " (%s x the upper RTT)\n", t2);
+	if (!advice)
+		return;
+	print_uint(PRINT_ANY, "advice_ack_timeout",
+		   "  advice: raise the QP's ack_timeout to %u", advice);
+	print_string(PRINT_FP, NULL,
+		     " (timers up to %s): the ladder then has room to back off\n",
+		     adp_fmt_ns(t1, adp_sim_ack_timeout_ns(advice)));
 }
 
 static void print_best(const struct tune_req *req, const struct tune_row *best)
@@ -718,8 +791,9 @@ static void print_best(const struct tune_req *req, const struct tune_row *best)
 /* The words of the command line that are tune's own. */
 struct tune_args {
 	const char *rtt, *loss, *survive, *spurious, *seed, *model;
+	const char *rtt_margin, *survive_margin;
 	uint32_t retx_max;
-	struct adp_arg arg[8];
+	struct adp_arg arg[10];
 };
 
 static void tune_args_init(struct tune_args *s)
@@ -733,6 +807,9 @@ static void tune_args_init(struct tune_args *s)
 		{ .key = "model", .type = ADP_ARG_STR, .val = &s->model },
 		{ .key = "retransmissions", .type = ADP_ARG_U32,
 		  .val = &s->retx_max },
+		{ .key = "rtt_margin", .type = ADP_ARG_STR, .val = &s->rtt_margin },
+		{ .key = "survive_margin", .type = ADP_ARG_STR,
+		  .val = &s->survive_margin },
 		{ }
 	};
 
@@ -768,6 +845,36 @@ static int parse_rtt(const struct adp_ctx *ctx, const char *word,
 	return ret;
 }
 
+/*
+ * "from-histogram", with dev DEV the device's histogram, else
+ * "from-histogram FILE": taken out of argv first.
+ */
+static int take_from_hist(const struct adp_ctx *ctx, int *argc, char **argv,
+			  struct tune_req *req)
+{
+	bool dev = false;
+	int i, n = 0;
+
+	for (i = 0; i < *argc; i++)
+		dev |= !strcmp(argv[i], "dev");
+	for (i = 0; i < *argc; i++) {
+		if (strcmp(argv[i], "from-histogram")) {
+			argv[n++] = argv[i];
+			continue;
+		}
+		if (req->from_hist)
+			return adp_usage_error(ctx, "\"from-histogram\" is given twice");
+		req->from_hist = true;
+		if (dev)
+			continue;
+		if (i + 1 >= *argc)
+			return adp_usage_error(ctx, "missing value for \"from-histogram\": a file of \"adpctl -j histogram show\", or dev DEV");
+		req->hist_file = argv[++i];
+	}
+	*argc = n;
+	return 0;
+}
+
 /* "outage TIME" may come several times: taken out of argv first. */
 static int take_outages(const struct adp_ctx *ctx, int *argc, char **argv,
 			struct tune_req *req)
@@ -796,6 +903,21 @@ static int take_outages(const struct adp_ctx *ctx, int *argc, char **argv,
 	return 0;
 }
 
+/* A margin: a factor from 0 (none) up to 1000. */
+static int parse_margin(const struct adp_ctx *ctx, const char *key,
+			const char *word, double *val)
+{
+	char *end;
+	double v;
+
+	v = strtod(word, &end);
+	if (end == word || *end || !(v >= 0 && v <= 1000))
+		return adp_usage_error(ctx, "invalid value \"%s\" for \"%s\": expected a factor such as 2 or 1.5",
+				       word, key);
+	*val = v;
+	return 0;
+}
+
 static bool profile_words_given(const struct adp_profile_args *a)
 {
 	return adp_profile_any(&a->prof) || a->file != NULL;
@@ -810,10 +932,14 @@ static int tune_resolve(const struct adp_ctx *ctx, struct tune_args *s,
 
 	if (!s->rtt)
 		return adp_usage_error(ctx, "missing argument \"rtt\": the round trip of the path");
-	if (!s->loss && !req->outages)
-		return adp_usage_error(ctx, "give what to recover from: loss P, outage TIME or both");
-	if (profile_words_given(a))
+	if (profile_words_given(a) && !req->from_hist)
 		return adp_usage_error(ctx, "tune writes the profile: give no profile fields or file");
+	if (req->from_hist && (s->loss || req->outages))
+		return adp_usage_error(ctx, "from-histogram fits loss and outage: give neither");
+	if (req->from_hist && !req->hist_file && !a->dev)
+		return adp_usage_error(ctx, "from-histogram needs dev DEV or a saved histogram FILE");
+	if (req->from_hist && !a->dev && !profile_words_given(a))
+		return adp_usage_error(ctx, "from-histogram FILE: give the profile it was measured with (file or fields)");
 	ret = parse_rtt(ctx, s->rtt, req);
 	if (!ret && s->loss)
 		ret = adp_parse_loss(ctx, s->loss, &req->loss);
@@ -826,10 +952,21 @@ static int tune_resolve(const struct adp_ctx *ctx, struct tune_args *s,
 		if (ret)
 			return ret;
 	}
+	req->rtt_margin = TUNE_RTT_MARGIN;
+	if (!ret && s->rtt_margin)
+		ret = parse_margin(ctx, "rtt_margin", s->rtt_margin,
+				   &req->rtt_margin);
+	req->survive_margin = TUNE_SURVIVE_MARGIN;
+	if (!ret && s->survive_margin)
+		ret = parse_margin(ctx, "survive_margin", s->survive_margin,
+				   &req->survive_margin);
+	if (!ret && s->survive && s->survive_margin)
+		return adp_usage_error(ctx, "give \"survive\" or \"survive_margin\", not both");
 	for (i = 0; i < req->outages; i++)
 		if (req->outage[i] > longest)
 			longest = req->outage[i];
-	req->survive_ns = longest ? longest : 1000000000ULL;
+	req->survive_ns = longest ? (uint64_t)(longest * req->survive_margin) :
+			  1000000000ULL;
 	if (!ret && s->survive)
 		ret = adp_parse_time(ctx, "survive", s->survive, &req->survive_ns);
 	req->retx_max = 32;
@@ -851,6 +988,67 @@ static int tune_resolve(const struct adp_ctx *ctx, struct tune_args *s,
 	return 0;
 }
 
+/*
+ * The Monte-Carlo cross-check of a profile's loss figure: QPs seeded from
+ * seed.  Unknown (-1) when too few packets were lost to say.
+ */
+static void sample_loss(struct tune *t, const struct radp_profile *p,
+			uint64_t seed, struct tune_row *row)
+{
+	const struct tune_req *req = t->req;
+	struct adp_sim_scenario sc = {
+		.kind = ADP_SIM_LOSS, .loss = req->loss,
+		.packets = TUNE_SAMPLE_PACKETS,
+		.limit_ns = 60ULL * 1000 * 1000 * 1000,
+		.max_events = 10ULL * TUNE_SAMPLE_PACKETS + 1000,
+	};
+	uint64_t master = seed, span = req->rtt_hi - req->rtt_lo + 1;
+	struct adp_sim_result res;
+	double hit_ns = 0;
+	unsigned int i;
+
+	row->sampled_hits = 0;
+	row->sampled_ns = -1;
+	if (req->loss <= 0)
+		return;
+	cfg_setup(t, p);
+	for (i = 0; i < TUNE_SAMPLE_RUNS; i++) {
+		uint64_t qp_seed = adp_sim_rand(&master);
+
+		sc.rtt_ns = req->rtt_lo + adp_sim_rand(&master) % span;
+		adp_sim_run(&t->cfg, &sc, qp_seed, -1, NULL, &res);
+		row->sampled_hits += res.hit;
+		hit_ns += res.hit_ns;
+	}
+	if (row->sampled_hits >= TUNE_SAMPLE_MIN_HITS)
+		row->sampled_ns = hit_ns / row->sampled_hits;
+}
+
+/* The shortest outage that fails a QP (1% precision), 0 if none up to 30 s. */
+static uint64_t fail_outage(struct tune *t, const struct radp_profile *p)
+{
+	uint64_t lo, hi = 30ULL * 1000 * 1000 * 1000, mid, stall, retx;
+	unsigned int failed, runs;
+	double mean;
+
+	cfg_setup(t, p);
+	if (t->cfg.total_ns == ADP_SIM_NEVER)
+		return 0;
+	run_outage(t, hi, &mean, &stall, &retx, &failed, &runs);
+	if (!failed)
+		return 0;
+	lo = 0;
+	while (hi - lo > hi / 100 && hi - lo > 1000) {
+		mid = lo + (hi - lo) / 2;
+		run_outage(t, mid, &mean, &stall, &retx, &failed, &runs);
+		if (failed)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
 static void row_from(struct tune *t, struct tune_row *row, const char *name,
 		     const char *label, uint32_t id,
 		     const struct radp_profile *p, bool tuned, uint64_t seed)
@@ -861,45 +1059,152 @@ static void row_from(struct tune *t, struct tune_row *row, const char *name,
 	row->id = id;
 	row->p = *p;
 	row->tuned = tuned;
-	score(t, p, &effort_final, seed, &row->sc);
+	score(t, p, &row->sc);
+	sample_loss(t, p, seed, row);
+	row->fail_outage_ns = fail_outage(t, p);
 	lint_count(t->req, row);
+}
+
+/*
+ * from-histogram: the histogram (a file, or the device's), the profile it
+ * was measured with (the device's in effect, or the one given), the fit;
+ * the path of req from it.
+ */
+static int tune_from_hist(struct adp_ctx *ctx, struct tune_req *req,
+			  const struct adp_profile_set *set, bool survive_given,
+			  struct tune_fit *fit)
+{
+	const struct radp_profile *p = set->n ? &set->v[0].p :
+					&adp_sim_fw_default;
+	struct radp_violation v;
+	struct adp_sim_cfg cfg;
+	struct hist *m = &fit->pred;
+	int ret;
+
+	if (req->hist_file)
+		ret = hist_load_file(ctx, req->hist_file, req->dev, m);
+	else
+		ret = hist_get(ctx, adp_dev_resolve(req->dev), m);
+	if (ret)
+		return ret;
+	if (set->n && set->v[0].id &&
+	    !radp_profile_check(set->v[0].id, p, &req->caps, &v)) {
+		print_error("the profile the histogram was measured with is refused by the rules; see \"adpctl profile lint\"");
+		return ADP_EXIT_FAIL;
+	}
+	req->measured = *m;
+	req->measured_profile = *p;
+	adp_sim_setup(&cfg, p, &req->qp, req->caps.base_timeout_min);
+	cfg.retry_per_range = req->per_range;
+	if (tune_fit_hist(&req->measured, &cfg,
+			  req->rtt_lo / 2 + req->rtt_hi / 2, fit)) {
+		print_error("%s has no timeouts to fit a path to",
+			    req->hist_file ? req->hist_file : req->dev);
+		return ADP_EXIT_FAIL;
+	}
+	req->loss = fit->loss;
+	req->outages = 0;
+	if (fit->outage_ns)
+		req->outage[req->outages++] = fit->outage_ns;
+	if (!survive_given)
+		req->survive_ns = fit->outage_ns ?
+			(uint64_t)(fit->outage_ns * req->survive_margin) :
+			1000000000ULL;
+	return 0;
+}
+
+static void print_fit(const struct tune_req *req, const struct tune_fit *f)
+{
+	char t1[32], t2[32], t3[32], what[256], words[TUNE_WORDS];
+
+	open_json_object("fit");
+	print_float(PRINT_JSON, "loss", NULL, f->loss);
+	print_float(PRINT_JSON, "loss_low", NULL, f->loss_lo);
+	print_float(PRINT_JSON, "loss_high", NULL, f->loss_hi);
+	print_u64(PRINT_JSON, "outage_ns", NULL, f->outage_ns);
+	print_u64(PRINT_JSON, "outage_low_ns", NULL, f->outage_lo);
+	print_u64(PRINT_JSON, "outage_high_ns", NULL, f->outage_hi);
+	print_float(PRINT_JSON, "packets", NULL, f->packets);
+	print_float(PRINT_JSON, "outages", NULL, f->outages);
+	print_float(PRINT_JSON, "new_qps", NULL, f->qps);
+	print_float(PRINT_JSON, "chi2", NULL, f->chi2);
+	print_uint(PRINT_JSON, "bins", NULL, f->bins);
+	print_u64(PRINT_JSON, "rtt_below_ns", NULL, f->timer_min_ns);
+	close_json_object();
+
+	adp_profile_words(words, sizeof(words), &req->measured_profile, ' ');
+	print_string(PRINT_FP, NULL, "fit of %s, measured with: ",
+		     req->hist_file ? req->hist_file : req->dev);
+	print_string(PRINT_FP, NULL, "%s\n", words);
+	if (f->loss > 0)
+		snprintf(what, sizeof(what), "  loss %.3g (%.3g .. %.3g), from the ladder's shape over %.3g packets\n",
+			 f->loss, f->loss_lo, f->loss_hi, f->packets);
+	else
+		snprintf(what, sizeof(what), "  loss: none seen\n");
+	print_string(PRINT_FP, NULL, "%s", what);
+	if (f->outage_ns)
+		snprintf(what, sizeof(what), "  outage %s (%s .. %s), %.3g of them\n",
+			 adp_fmt_ns(t1, f->outage_ns),
+			 adp_fmt_ns(t2, f->outage_lo),
+			 adp_fmt_ns(t3, f->outage_hi), f->outages);
+	else
+		snprintf(what, sizeof(what), "  outage: none seen\n");
+	print_string(PRINT_FP, NULL, "%s", what);
+	snprintf(what, sizeof(what), "  rtt below %s (no spurious timeouts in the ladder); %.3g new QPs; chi square %.1f over %u bins\n",
+		 adp_fmt_ns(t1, f->timer_min_ns), f->qps, f->chi2, f->bins);
+	print_string(PRINT_FP, NULL, "%s", what);
+	snprintf(what, sizeof(what), "the fit: loss %.3g, outage %s, with rtt %s",
+		 f->loss, f->outage_ns ? adp_fmt_ns(t1, f->outage_ns) : "none",
+		 adp_fmt_ns(t2, req->rtt_lo / 2 + req->rtt_hi / 2));
+	hist_compare_print(&req->measured, &f->pred, what, "histogram");
+	print_string(PRINT_FP, NULL, "\n%s", "");
 }
 
 /* The search; rows get best, runner-up. Returns how many. */
 static unsigned int tune_search(struct tune *t, struct tune_row *rows)
 {
 	const struct tune_req *req = t->req;
-	struct tune_cand fin[TUNE_KEEP];
-	uint64_t master = req->seed, s_grid, s_local, s_final;
-	unsigned int i, n, best = 0, second = 1;
+	unsigned int i, n, second;
 
-	s_grid = adp_sim_rand(&master);
-	s_local = adp_sim_rand(&master);
-	s_final = adp_sim_rand(&master);
-	stage_grid(t, s_grid);
+	stage_grid(t);
 	if (!t->kept)
 		return 0;
-	stage_local(t, s_local);
-	/* The finalists again, with more QPs and seeds of their own. */
+	stage_local(t);
 	t->stage = "final";
+	/* keep[] is sorted, best first. */
 	n = t->kept;
-	memcpy(fin, t->keep, sizeof(fin));
-	for (i = 0; i < n; i++)
-		score(t, &fin[i].p, &effort_final, s_final, &fin[i].sc);
-	for (i = 1; i < n; i++)
-		if (better(req, &fin[i], &fin[best]))
-			best = i;
-	second = best ? 0 : 1;
-	for (i = 0; i < n; i++)
-		if (i != best && better(req, &fin[i], &fin[second]))
-			second = i;
-	row_from(t, &rows[0], "best", "best", req->id, &fin[best].p, true,
-		 s_final);
+	row_from(t, &rows[0], "best", "best", req->id, &t->keep[0].p, true,
+		 req->seed);
 	if (n < 2)
 		return 1;
+	second = 1;
+	for (i = 1; i < n; i++)
+		if (better(req, &t->keep[i], &t->keep[second]))
+			second = i;
 	row_from(t, &rows[1], "runner_up", "runner-up", req->id,
-		 &fin[second].p, true, s_final);
+		 &t->keep[second].p, true, req->seed);
 	return 2;
+}
+
+/*
+ * The smallest QP ack_timeout whose cap leaves the tuned ladder room for two
+ * doublings above the shortest timer the margin allows, or 0 if the cap
+ * already does (or none can).
+ */
+static uint32_t advise_ack_timeout(const struct tune *t)
+{
+	const struct tune_req *req = t->req;
+	double need = req->rtt_margin * req->rtt_hi;
+	uint32_t g = 0, a;
+
+	while (g < 40 && (double)(t->base_ns << g) < need)
+		g++;
+	if (g + 2 <= t->g_max || g + 2 >= 40)
+		return 0;
+	for (a = req->qp.ack_timeout + 1; a <= ADP_SIM_ACK_TIMEOUT_MAX; a++)
+		if (adp_sim_ack_timeout_ns(a) >= t->base_ns << (g + 2))
+			return a;
+	return 0;
 }
 
 int profile_tune(struct adp_ctx *ctx, int argc, char **argv)
@@ -912,7 +1217,10 @@ int profile_tune(struct adp_ctx *ctx, int argc, char **argv)
 	struct tune t;
 	char **args, label[96];
 	unsigned int n, i;
-	uint64_t cap, s_final, master;
+	struct tune_fit *fit = NULL;
+	bool survive_given;
+	uint64_t cap;
+	uint32_t advice;
 	int ret;
 
 	tune_args_init(&s);
@@ -923,7 +1231,9 @@ int profile_tune(struct adp_ctx *ctx, int argc, char **argv)
 		return ADP_EXIT_FAIL;
 	}
 	memcpy(args, argv, argc * sizeof(*args));
-	ret = take_outages(ctx, &argc, args, &req);
+	ret = take_from_hist(ctx, &argc, args, &req);
+	if (!ret)
+		ret = take_outages(ctx, &argc, args, &req);
 	if (!ret)
 		ret = adp_profile_args_parse(ctx, &a, s.arg, argc, args);
 	if (!ret)
@@ -931,6 +1241,7 @@ int profile_tune(struct adp_ctx *ctx, int argc, char **argv)
 	free(args);
 	if (ret)
 		return ret;
+	survive_given = s.survive != NULL;
 	/* The device's caps and its current profile, or the caps given. */
 	ret = adp_profile_load(ctx, &a, true, &set);
 	if (ret) {
@@ -938,6 +1249,16 @@ int profile_tune(struct adp_ctx *ctx, int argc, char **argv)
 		return ret;
 	}
 	req.caps = set.caps;
+	if (req.from_hist) {
+		fit = calloc(1, sizeof(*fit));
+		ret = fit ? tune_from_hist(ctx, &req, &set, survive_given, fit) :
+			    ADP_EXIT_FAIL;
+		if (ret) {
+			free(fit);
+			adp_profile_set_free(&set);
+			return ret;
+		}
+	}
 
 	memset(&t, 0, sizeof(t));
 	t.req = &req;
@@ -967,33 +1288,38 @@ int profile_tune(struct adp_ctx *ctx, int argc, char **argv)
 		ret = ADP_EXIT_FAIL;
 		goto out;
 	}
-	master = req.seed;
-	adp_sim_rand(&master);
-	adp_sim_rand(&master);
-	s_final = adp_sim_rand(&master);
 	row_from(&t, &rows[n++], "profile0", "profile 0 (firmware)", 0,
-		 &adp_sim_fw_default, false, s_final);
+		 &adp_sim_fw_default, false, req.seed);
 	if (set.caps_from_dev && set.n) {
 		snprintf(label, sizeof(label), "%s profile %u (current)",
 			 req.dev, set.v[0].id);
 		row_from(&t, &rows[n++], "current", label, set.v[0].id,
-			 &set.v[0].p, false, s_final);
+			 &set.v[0].p, false, req.seed);
 	}
 
 	open_json_object(NULL);
+	if (fit)
+		print_fit(&req, fit);
 	print_request(&req, t.tried);
 	adp_sim_print_model(&t.cfg);
 	for (i = 0; i < n; i++)
 		print_row_json(&req, &rows[i]);
 	print_table(&req, rows, n);
+	advice = advise_ack_timeout(&t);
+	print_limits(&req, &rows[0], advice);
 	print_best(&req, &rows[0]);
 	close_json_object();
-	if (!rows[0].sc.ok) {
+	if (!rows[0].sc.ok && advice) {
+		print_error("no profile found meets the constraints under ack_timeout %u; raise ack_timeout to %u",
+			    req.qp.ack_timeout, advice);
+		ret = ADP_EXIT_FAIL;
+	} else if (!rows[0].sc.ok) {
 		print_error("no profile found meets the constraints; the best one is shown");
 		ret = ADP_EXIT_FAIL;
 	}
 out:
 	free(t.seen);
+	free(fit);
 	adp_profile_set_free(&set);
 	return ret;
 }
@@ -1001,28 +1327,42 @@ out:
 void profile_tune_details(FILE *fp)
 {
 	fputs("\nPATH:\n"
-	      "  rtt TIME | TIME..TIME  round trip, fixed or uniform in a range (required)\n"
+	      "  rtt TIME | TIME..TIME  round trip, fixed or uniform in a range (required);\n"
+	      "                    a fixed rtt means no jitter: see rtt_margin\n"
 	      "  loss P            each transmission lost with probability P (0.001 or 0.1%)\n"
 	      "  outage TIME       a link outage to recover from; may be given up to 8 times\n"
-	      "  (at least one of loss and outage)\n"
+	      "  (without loss or outage: the recovery from a single loss)\n"
+	      "  from-histogram    with dev DEV: fit loss and outage to DEV's histogram\n"
+	      "                    under its profile in effect; from-histogram FILE: to\n"
+	      "                    a histogram saved by \"adpctl -j histogram show\",\n"
+	      "                    measured with the profile given (file or fields)\n"
 	      "\nQP: ack_timeout N (default 14), retry_count N (default 7).\n"
 	      "CAPS: from dev DEV (whose current profile is shown too), by their PRM\n"
 	      "names, or those of the 2025 firmware.\n"
 	      "\nOBJECTIVE: the lowest mean recovery time (loss: from a packet's first\n"
-	      "transmission to its ACK; outage: from the link's return to the ACK),\n"
-	      "subject to:\n"
+	      "transmission to its ACK, computed from the profile's timer sequence over\n"
+	      "the states a long-lived QP is in, weighted by their probability; outage:\n"
+	      "from the link's return to the ACK, every initial timeout), subject to:\n"
+	      "  rtt_margin F      every timer at least F x the upper RTT (default 2, as\n"
+	      "                    TCP's RTO stays a multiple of the round trip); 0: none\n"
 	      "  spurious P        spurious retransmissions at most P of the transmissions\n"
 	      "                    (default 0.1%)\n"
-	      "  survive TIME      no QP fails in an outage up to TIME (default: the\n"
-	      "                    longest outage, or 1s)\n"
+	      "  survive_margin F  no QP fails in an outage up to F x the longest outage\n"
+	      "                    given (default 2; without outage 1s)\n"
+	      "  survive TIME      or up to TIME (instead of survive_margin)\n"
 	      "  retransmissions N and makes at most N retransmissions in it (default 32)\n"
 	      "\nOPTION:\n"
-	      "  seed N            seed of the search (default 1): same seed, same result\n"
+	      "  seed N            seed of the sampled cross-check column (default 1); the\n"
+	      "                    recommendation is the same for every seed\n"
 	      "  id N              the profile id in the lines printed (default 1)\n"
 	      "  model READING     the simulator's reading of timeout_retry_num:\n"
 	      "                    retry_per_value (default) or retry_per_range\n"
 	      "\nPrints the best profile (profile set words, an apply file section, JSON\n"
 	      "with -j) and the figures of the runner-up, profile 0 and the device's\n"
-	      "current profile beside it.  The method is described in\n"
+	      "current profile beside it; the outage at which the best profile starts\n"
+	      "failing QPs, the round trip at which its spurious retransmissions begin,\n"
+	      "and the QP ack_timeout that would give its ladder room to back off when\n"
+	      "the current one does not.  A sampled loss figure from fewer than 30 lost\n"
+	      "packets is unknown (\"?\", null in JSON).  The method is described in\n"
 	      "Documentation/profile-simulator.rst.\n", fp);
 }

@@ -32,8 +32,9 @@ enum roce_adp_time_unit {
 };
 
 /**
- * enum roce_adp_dec_mode - How a range lowers its timeout once the retries are
- *   used up.
+ * enum roce_adp_dec_mode - How a range lowers its timeout on forward progress
+ *   (an ACK); running out of retries doubles it instead. At the range's low
+ *   bound the timeout moves to the range named by prev-range-index.
  * @ROCE_ADP_DEC_MODE_TO_DIV_4: Cut the timeout to a quarter.
  * @ROCE_ADP_DEC_MODE_TO_DIV_2: Cut the timeout in half.
  * @ROCE_ADP_DEC_MODE_TO_LOW_BOUND: Drop the timeout to the range's low bound.

@@ -692,7 +692,7 @@ static bool compare_differs(void)
 }
 
 static const struct usage_case compare_usage[] = {
-	{ SIM_WORDS, "missing argument \"dev\"" },
+	{ SIM_WORDS, "missing argument \"dev\" or \"measured\"" },
 	{ "dev emu0 dev emu1 " SIM_WORDS, "\"dev\" is given twice" },
 	{ "dev emu0 " SIM_WORDS " --svg", "missing value for \"--svg\"" },
 	{ "dev emu0 ack_timeout 14 retry_count 7",

@@ -420,3 +420,240 @@ uint64_t adp_sim_pass_ns(const struct adp_sim_cfg *cfg, uint64_t budget_ns,
 	}
 	return t;
 }
+
+/* States of adp_sim_expect(): (range, exponent) after an ACK, or fresh. */
+#define EXPECT_G	64
+#define EXPECT_FRESH	(RADP_RANGES * EXPECT_G)
+#define EXPECT_STATES	(EXPECT_FRESH + EXPECT_G)
+#define EXPECT_K	48		/* losses in a row, at most */
+#define EXPECT_TAIL	1e-13		/* outcomes less likely are lumped */
+#define EXPECT_ROUNDS	4000
+#define EXPECT_EPS	1e-13
+
+/* A packet's outcomes from one state: k losses, then a delivery. */
+struct expect_row {
+	uint16_t next[EXPECT_K + 1];
+	double w[EXPECT_K + 1];
+	unsigned int n;
+	double fail, spur, tx;	/* per packet */
+	double rec_w, rec_ns;	/* sum of w and of w * recovery, k >= 1 */
+	double single_ns;	/* k = 1, or -1 if it fails */
+	bool done;
+};
+
+static void expect_state(const struct adp_sim_cfg *cfg, unsigned int key,
+			 struct sim_state *s)
+{
+	if (key >= EXPECT_FRESH) {
+		s->g = key - EXPECT_FRESH;
+		s->range = -1;
+		s->init_range = adp_sim_range_of(cfg, s->g);
+		s->uses = 1;
+		s->limit = s->init_range >= 0 ? 2 : 1;
+		return;
+	}
+	s->range = key / EXPECT_G;
+	s->g = key % EXPECT_G;
+	s->init_range = -1;
+	s->uses = 1;
+	s->limit = cfg->r[s->range].retry;
+}
+
+/*
+ * One packet sent in s, its first k transmissions lost: as adp_sim_run()
+ * walks it.  false when the QP fails; else the state after the ACK (key),
+ * the ACK's time and the timeouts (spurious: after the delivered one).
+ */
+static bool expect_walk(const struct adp_sim_cfg *cfg, unsigned int key,
+			uint32_t k, uint64_t rtt, unsigned int *next,
+			uint64_t *ack_ns, uint32_t *expired, uint32_t *spur,
+			double *fired, double w)
+{
+	uint64_t now = 0, ack_at = k ? ADP_SIM_NEVER : rtt, deadline, timer;
+	uint32_t sent = 0;
+	struct sim_state s;
+
+	expect_state(cfg, key, &s);
+	*expired = 0;
+	*spur = 0;
+	deadline = cfg->timer_ns[s.g];
+	for (;;) {
+		if (ack_at <= deadline && ack_at != ADP_SIM_NEVER) {
+			sim_decrease(cfg, &s);
+			*next = s.range < 0 ? EXPECT_FRESH + s.g :
+				(unsigned int)s.range * EXPECT_G + s.g;
+			*ack_ns = ack_at;
+			return s.g < EXPECT_G;
+		}
+		now = deadline;
+		if (now == ADP_SIM_NEVER || *expired > 100000 ||
+		    (cfg->total_ns != ADP_SIM_NEVER && now > cfg->total_ns))
+			return false;
+		++*expired;
+		*spur += ack_at != ADP_SIM_NEVER;
+		if (fired)
+			fired[s.g] += w;
+		sim_increase(cfg, &s);
+		if (++sent == k)
+			ack_at = now + rtt;
+		timer = s.g < ADP_SIM_SHIFTS ? cfg->timer_ns[s.g] : ADP_SIM_NEVER;
+		deadline = timer > ADP_SIM_NEVER - now ? ADP_SIM_NEVER :
+			   now + timer;
+	}
+}
+
+/* The rows filled by one adp_sim_expect(), to clear for the next. */
+struct expect_filled {
+	uint16_t key[EXPECT_STATES];
+	unsigned int n;
+};
+
+static void expect_fill(const struct adp_sim_cfg *cfg, double loss,
+			uint64_t rtt, unsigned int key, struct expect_row *row,
+			struct expect_filled *filled)
+{
+	uint32_t k, expired, spur;
+	uint64_t ack;
+	unsigned int next;
+	double w, tail = 1.0;
+
+	memset(row, 0, sizeof(*row));
+	row->done = true;
+	filled->key[filled->n++] = key;
+	row->single_ns = expect_walk(cfg, key, 1, rtt, &next, &ack, &expired,
+				     &spur, NULL, 0) ? (double)ack : -1;
+	for (k = 0; k <= EXPECT_K; k++) {
+		w = (1.0 - loss) * tail;
+		tail *= loss;
+		/* The last outcome takes what is left: the weights sum to 1. */
+		if (k == EXPECT_K || tail < EXPECT_TAIL)
+			w += tail;
+		if (!expect_walk(cfg, key, k, rtt, &next, &ack, &expired,
+				 &spur, NULL, 0)) {
+			row->fail += w;
+			row->tx += w * (1 + expired);
+		} else {
+			row->next[row->n] = next;
+			row->w[row->n++] = w;
+			row->spur += w * spur;
+			row->tx += w * (1 + expired);
+			if (k) {
+				row->rec_w += w;
+				row->rec_ns += w * (double)ack;
+			}
+		}
+		if (k == EXPECT_K || tail < EXPECT_TAIL || loss <= 0)
+			break;
+	}
+}
+
+/* The timers that fire for a packet sent in state key, weighted: fired[g]. */
+static void expect_fired(const struct adp_sim_cfg *cfg, double loss,
+			 uint64_t rtt, unsigned int key, double weight,
+			 double *fired)
+{
+	uint32_t k, expired, spur;
+	unsigned int next;
+	uint64_t ack;
+	double w, tail = 1.0;
+
+	for (k = 0; k <= EXPECT_K; k++) {
+		w = (1.0 - loss) * tail;
+		tail *= loss;
+		if (k == EXPECT_K || tail < EXPECT_TAIL)
+			w += tail;
+		expect_walk(cfg, key, k, rtt, &next, &ack, &expired, &spur,
+			    fired, weight * w);
+		if (k == EXPECT_K || tail < EXPECT_TAIL || loss <= 0)
+			break;
+	}
+}
+
+void adp_sim_expect(const struct adp_sim_cfg *cfg, double loss, uint64_t rtt_ns,
+		    struct adp_sim_expect *e)
+{
+	static struct expect_row rows[EXPECT_STATES];
+	double pi[EXPECT_STATES], nx[EXPECT_STATES], start[EXPECT_STATES];
+	double diff, rec_w = 0, rec_ns = 0, one_w = 0, one_ns = 0;
+	double spur = 0, tx = 0, fail = 0, stay, out;
+	unsigned int i, j, g, round;
+	struct expect_row *row;
+	static struct expect_filled filled;
+
+	memset(e, 0, sizeof(*e));
+	memset(start, 0, sizeof(start));
+	if (loss < 0)
+		loss = 0;
+	/*
+	 * A fresh QP keeps its initial timeout until its first timeout: start
+	 * the chain where it leaves it, or on it if it never does.
+	 */
+	for (g = cfg->init_low; g < cfg->init_low + cfg->init_n && g < EXPECT_G;
+	     g++) {
+		i = EXPECT_FRESH + g;
+		row = &rows[i];
+		expect_fill(cfg, loss, rtt_ns, i, row, &filled);
+		for (stay = 0, j = 0; j < row->n; j++)
+			if (row->next[j] == i)
+				stay += row->w[j];
+		out = 1.0 - stay - row->fail;
+		if (out <= 1e-300) {
+			start[i] += 1.0 / cfg->init_n;
+			continue;
+		}
+		for (j = 0; j < row->n; j++)
+			if (row->next[j] != i)
+				start[row->next[j]] += row->w[j] / out /
+						      cfg->init_n;
+	}
+	memcpy(pi, start, sizeof(pi));
+	for (round = 0; round < EXPECT_ROUNDS; round++) {
+		memset(nx, 0, sizeof(nx));
+		for (i = 0; i < EXPECT_STATES; i++) {
+			if (pi[i] <= 0)
+				continue;
+			row = &rows[i];
+			if (!row->done)
+				expect_fill(cfg, loss, rtt_ns, i, row, &filled);
+			for (j = 0; j < row->n; j++)
+				nx[row->next[j]] += pi[i] * row->w[j];
+			/* A failed QP is replaced by a fresh one. */
+			if (row->fail > 0)
+				for (j = 0; j < EXPECT_STATES; j++)
+					nx[j] += pi[i] * row->fail * start[j];
+		}
+		for (diff = 0, i = 0; i < EXPECT_STATES; i++)
+			diff += nx[i] > pi[i] ? nx[i] - pi[i] : pi[i] - nx[i];
+		memcpy(pi, nx, sizeof(pi));
+		if (diff < EXPECT_EPS)
+			break;
+	}
+	e->timer_min_ns = ADP_SIM_NEVER;
+	for (i = 0; i < EXPECT_STATES; i++) {
+		if (pi[i] <= 1e-15)
+			continue;
+		row = &rows[i];
+		if (!row->done)
+			expect_fill(cfg, loss, rtt_ns, i, row, &filled);
+		e->states++;
+		rec_w += pi[i] * row->rec_w;
+		rec_ns += pi[i] * row->rec_ns;
+		if (row->single_ns >= 0) {
+			one_w += pi[i];
+			one_ns += pi[i] * row->single_ns;
+		}
+		spur += pi[i] * row->spur;
+		expect_fired(cfg, loss, rtt_ns, i, pi[i], e->fired);
+		tx += pi[i] * row->tx;
+		fail += pi[i] * row->fail;
+		if (cfg->timer_ns[i % EXPECT_G] < e->timer_min_ns)
+			e->timer_min_ns = cfg->timer_ns[i % EXPECT_G];
+	}
+	for (i = 0; i < filled.n; i++)
+		rows[filled.key[i]].done = false;
+	filled.n = 0;
+	e->loss_ns = loss > 0 && rec_w > 0 ? rec_ns / rec_w : -1;
+	e->single_ns = one_w > 0 ? one_ns / one_w : -1;
+	e->spurious = tx > 0 ? spur / tx : 0;
+	e->fail = fail;
+}

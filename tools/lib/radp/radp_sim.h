@@ -196,6 +196,29 @@ void adp_sim_run(const struct adp_sim_cfg *cfg,
 uint64_t adp_sim_pass_ns(const struct adp_sim_cfg *cfg, uint64_t budget_ns,
 			 int *range_at);
 
+/*
+ * The expected figures of one long-lived QP under Bernoulli loss, computed
+ * from the profile's own timer sequence instead of sampled: a Markov chain
+ * over the states a packet can be sent in (range, exponent), each packet's
+ * outcome (k transmissions lost before one gets through, with probability
+ * (1 - loss) * loss^k) walked through the timers.  The chain starts at a
+ * fresh QP's initial timeout; its stationary weights give the figures.
+ * Deterministic: no seed.  Not reentrant: its work rows are static (a few
+ * hundred kilobytes, kept off the stack).
+ */
+struct adp_sim_expect {
+	double loss_ns;		/* mean, first transmission lost to its ACK; -1 without loss */
+	double single_ns;	/* the same when only the first transmission is lost */
+	double spurious;	/* spurious timeouts per transmission */
+	double fail;		/* QP failures per packet */
+	uint64_t timer_min_ns;	/* the shortest timer a packet is sent with */
+	unsigned int states;	/* states with weight */
+	double fired[ADP_SIM_SHIFTS];	/* timers fired per packet, by exponent */
+};
+
+void adp_sim_expect(const struct adp_sim_cfg *cfg, double loss, uint64_t rtt_ns,
+		    struct adp_sim_expect *e);
+
 /* The firmware's default profile (id 0), as the emulated device has it. */
 extern const struct radp_profile adp_sim_fw_default;
 
