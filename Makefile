@@ -6,17 +6,20 @@
 #   make                  build the module (for the running kernel when its
 #                         build tree is there, else Debian's 6.1 headers),
 #                         adpctl and the selftests
-#   make KVER=6.12        the same against Debian's 6.12 headers
+#   make KVER=6.12        the same against Debian's 6.12 headers (5.10 and
+#                         7, the newest 7.x: the trees tools/kernels fetch)
 #   make KDIR=/path       against any configured kernel tree
 #   make W=1 C=1          with extra warnings and sparse
 #   make check            unit tests and the selftests in QEMU, 6.1 and 6.12
+#                         (KVERS=all: 5.10 6.1 6.12 7)
 #   make check-debug      the same on a debug kernel (KASAN, lockdep, kmemleak,
 #                         failslab) built once from Debian's 6.12 source
 #   make fuzz             run adpctl's parsers under libFuzzer (FUZZ_SECONDS=60
 #                         each; make check runs them 5 s each)
 #   make mutate           plant each bug of tools/mutate/mutations in a scratch
 #                         copy and run the host tests: the kill rate
-#   make bench            benchmarks in QEMU, 6.1 and 6.12 (build/bench/)
+#   make bench            benchmarks in QEMU, 6.1 and 6.12 (build/bench/;
+#                         KVERS=all as for check)
 #   make demo             boot a VM with an emulated device and run adpctl
 #   make vm               an interactive shell in that VM
 #   make install          the module (for KVER/KDIR) under updates/, adpctl, its
@@ -35,10 +38,16 @@ KDIR := $(RUNNING_KDIR)
 endif
 endif
 KVER ?= 6.1
-KDIR ?= $(lastword $(sort $(wildcard /usr/src/linux-headers-$(KVER).*-amd64)))
+# Debian 12's own kernels from /usr/src, the others (5.10, 7.x) from the
+# trees tools/kernels fetches into the cache.
+KCACHE ?= $(or $(ROCE_ADP_CACHE),$(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME)/roce_adp),$(HOME)/.cache/roce_adp)
+KDIR ?= $(lastword $(sort $(wildcard /usr/src/linux-headers-$(KVER).*-amd64)) \
+	$(patsubst %/.ready,%/build,$(lastword $(sort $(wildcard $(KCACHE)/kernels/$(KVER).*-amd64/.ready)))))
 KREL = $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' $(KDIR)/include/generated/utsrelease.h 2>/dev/null)
 OBJ = build/$(KREL)
 KVERS ?= 6.1 6.12
+KVERS_ALL = 5.10 6.1 6.12 7
+override KVERS := $(if $(filter all,$(KVERS)),$(KVERS_ALL),$(KVERS))
 
 PREFIX ?= /usr/local
 SYSTEMD_UNIT_DIR ?= /lib/systemd/system
@@ -63,6 +72,7 @@ all: module adpctl selftests
 
 setup:
 	tools/setup-host
+	tools/kernels fetch
 
 module:
 	@if [ -z "$(KREL)" ]; then \

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Kernel version differences, in one place. Supported: 6.1 to 6.12.
- * The RADP_HAVE_* switches come from header probes in Kbuild.
+ * Kernel version differences, in one place. Supported: 5.10 to 7.x.
+ * The RADP_HAVE_* switches come from header probes in Kbuild (compat.mk);
+ * each shim names the kernel that brought the API it stands in for.
  */
 #ifndef _RADP_COMPAT_H
 #define _RADP_COMPAT_H
@@ -53,6 +54,25 @@ static inline void radp_compat_fini(void) {}
 __printf(2, 3)
 void radp_extack_fmt(struct netlink_ext_ack *extack, const char *fmt, ...);
 void radp_compat_fini(void);
+#endif
+
+/*
+ * 6.1 reports a missing attribute by its type in the ACK
+ * (NLMSGERR_ATTR_MISS_TYPE). Before, there is no place for it: the message
+ * names the attribute instead.
+ */
+#ifndef NL_SET_ERR_ATTR_MISS
+#define NL_SET_ERR_ATTR_MISS(extack, nest, type) do { } while (0)
+#endif
+#ifndef GENL_REQ_ATTR_CHECK
+#define GENL_REQ_ATTR_CHECK(info, attr) ({				\
+	struct genl_info *__info = (info);				\
+	bool __missing = !__info->attrs[attr];				\
+									\
+	if (__missing)							\
+		NL_SET_ERR_MSG(__info->extack, "missing attribute " #attr); \
+	__missing;							\
+})
 #endif
 
 #define radp_extack_fmt_attr(extack, attr, fmt, ...) do {	\
