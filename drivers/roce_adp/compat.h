@@ -8,7 +8,12 @@
 #define _RADP_COMPAT_H
 
 #include <linux/device.h>
+#include <linux/kernel.h>
 #include <net/genetlink.h>
+/* hex2bin(): in kernel.h until 6.x, in hex.h of its own since; 7.x kernel.h stops including it. */
+#ifdef RADP_HAVE_LINUX_HEX_H
+#include <linux/hex.h>
+#endif
 
 /*
  * The bus type as this kernel's driver core declares it: const since 6.4,
