@@ -67,7 +67,8 @@ void radp_compat_fini(void);
  * names the attribute instead.
  */
 #ifndef NL_SET_ERR_ATTR_MISS
-#define NL_SET_ERR_ATTR_MISS(extack, nest, type) do { } while (0)
+#define NL_SET_ERR_ATTR_MISS(extack, nest, type) \
+	((void)(extack), (void)(nest), (void)(type))
 #endif
 #ifndef GENL_REQ_ATTR_CHECK
 #define GENL_REQ_ATTR_CHECK(info, attr) ({				\
