@@ -27,6 +27,9 @@
 #                         metrics timer), udev rule, example configuration
 #                         and the Ansible collection (DESTDIR, PREFIX)
 #   make dkms-check       dkms builds the module against the 6.12 headers
+#   make ofed-check       the build finds NVIDIA's mlx5_core (an ofa_kernel
+#                         tree; a fake one here) and builds the backend
+#                         against it
 
 # An operator builds for the running kernel: its tree when it has one and
 # neither KVER nor KDIR is given. KVER=6.1|6.12 picks Debian's headers
@@ -45,6 +48,17 @@ KDIR ?= $(lastword $(sort $(wildcard /usr/src/linux-headers-$(KVER).*-amd64)) \
 	$(patsubst %/.ready,%/build,$(lastword $(sort $(wildcard $(KCACHE)/kernels/$(KVER).*-amd64/.ready)))))
 KREL = $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' $(KDIR)/include/generated/utsrelease.h 2>/dev/null)
 OBJ = build/$(KREL)
+
+# NVIDIA's mlx5_core (MLNX_OFED, DOCA-OFED) in place of the kernel's: its
+# ofa_kernel tree, where NVIDIA's own out-of-tree modules look for it (per
+# kernel, else default). The backend is then built against its headers and
+# Module.symvers (drivers/roce_adp/Kbuild). OFA_KERNEL= (empty) ignores it.
+OFA_DIR ?= /usr/src/ofa_kernel
+OFA_KERNEL ?= $(firstword $(wildcard $(OFA_DIR)/$(shell uname -m)/$(KREL)/Module.symvers \
+	$(OFA_DIR)/default/Module.symvers))
+OFA_KERNEL := $(patsubst %/Module.symvers,%,$(OFA_KERNEL))
+KBUILD_OFA = $(if $(OFA_KERNEL),OFA_KERNEL=$(abspath $(OFA_KERNEL)) \
+	KBUILD_EXTRA_SYMBOLS=$(abspath $(OFA_KERNEL))/Module.symvers)
 KVERS ?= 6.1 6.12
 KVERS_ALL = 5.10 6.1 6.12 7
 override KVERS := $(if $(filter all,$(KVERS)),$(KVERS_ALL),$(KVERS))
@@ -84,7 +98,8 @@ module:
 	@# (from Linux 6.13, Kbuild's MO= does this for external modules).
 	@cp -rsn $(CURDIR)/Kbuild $(CURDIR)/drivers $(CURDIR)/include $(OBJ)/
 	@find $(OBJ) -xtype l -delete
-	$(MAKE) -C $(KDIR) M=$(CURDIR)/$(OBJ) modules
+	$(if $(OFA_KERNEL),@echo "roce_adp_mlx5: against NVIDIA's mlx5_core in $(OFA_KERNEL)")
+	$(MAKE) -C $(KDIR) M=$(CURDIR)/$(OBJ) $(KBUILD_OFA) modules
 	@$(MAKE) --no-print-directory standin
 
 # The stand-in for mlx5_core (selftests/mlx5_standin) and a test link of the
@@ -156,9 +171,16 @@ install: module adpctl
 dkms-check:
 	tools/dkms-check
 
-# The kernel release KVER/KDIR builds for (tools/check).
+# An installed ofa_kernel tree is found and used (fake trees).
+ofed-check:
+	tools/ofed-check
+
+# The kernel release KVER/KDIR builds for (tools/check), and the
+# ofa_kernel tree the backend builds against, if any (tools/ofed-check).
 print-krel:
 	@echo $(KREL)
+print-ofa-kernel:
+	@echo $(OFA_KERNEL)
 
 check-debug:
 	tools/check-debug
@@ -182,5 +204,5 @@ clean:
 	$(MAKE) -C selftests/roce_adp clean
 	$(MAKE) -C selftests/roce_adp/bench clean
 
-.PHONY: all setup module standin adpctl selftests check check-debug mutate fuzz install dkms-check print-krel \
+.PHONY: all setup module standin adpctl selftests check check-debug mutate fuzz install dkms-check ofed-check print-krel print-ofa-kernel \
 	bench demo vm clean
