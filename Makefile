@@ -6,17 +6,20 @@
 #   make                  build the module (for the running kernel when its
 #                         build tree is there, else Debian's 6.1 headers),
 #                         adpctl and the selftests
-#   make KVER=6.12        the same against Debian's 6.12 headers
+#   make KVER=6.12        the same against Debian's 6.12 headers (5.10 and
+#                         7, the newest 7.x: the trees tools/kernels fetch)
 #   make KDIR=/path       against any configured kernel tree
 #   make W=1 C=1          with extra warnings and sparse
 #   make check            unit tests and the selftests in QEMU, 6.1 and 6.12
+#                         (KVERS=all: 5.10 6.1 6.12 7)
 #   make check-debug      the same on a debug kernel (KASAN, lockdep, kmemleak,
 #                         failslab) built once from Debian's 6.12 source
 #   make fuzz             run adpctl's parsers under libFuzzer (FUZZ_SECONDS=60
 #                         each; make check runs them 5 s each)
 #   make mutate           plant each bug of tools/mutate/mutations in a scratch
 #                         copy and run the host tests: the kill rate
-#   make bench            benchmarks in QEMU, 6.1 and 6.12 (build/bench/)
+#   make bench            benchmarks in QEMU, 6.1 and 6.12 (build/bench/;
+#                         KVERS=all as for check)
 #   make demo             boot a VM with an emulated device and run adpctl
 #   make vm               an interactive shell in that VM
 #   make install          the modules for the running kernel (or KVER/KDIR)
@@ -32,6 +35,9 @@
 #                         checked by lintian
 #   make rpm              RPM packages in build/rpm (rpmbuild -ba)
 #   make check-packages   the .debs in a Debian 12 guest booted with systemd
+#   make ofed-check       the build finds NVIDIA's mlx5_core (an ofa_kernel
+#                         tree; a fake one here) and builds the backend
+#                         against it
 
 # An operator builds for the running kernel: its tree when it has one and
 # neither KVER nor KDIR is given. KVER=6.1|6.12 picks Debian's headers
@@ -45,10 +51,27 @@ KDIR := $(RUNNING_KDIR)
 endif
 endif
 KVER ?= 6.1
-KDIR ?= $(lastword $(sort $(wildcard /usr/src/linux-headers-$(KVER).*-amd64)))
+# Debian 12's own kernels from /usr/src, the others (5.10, 7.x) from the
+# trees tools/kernels fetches into the cache.
+KCACHE ?= $(or $(ROCE_ADP_CACHE),$(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME)/roce_adp),$(HOME)/.cache/roce_adp)
+KDIR ?= $(lastword $(sort $(wildcard /usr/src/linux-headers-$(KVER).*-amd64)) \
+	$(patsubst %/.ready,%/build,$(lastword $(sort $(wildcard $(KCACHE)/kernels/$(KVER).*-amd64/.ready)))))
 KREL = $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' $(KDIR)/include/generated/utsrelease.h 2>/dev/null)
 OBJ = build/$(KREL)
+
+# NVIDIA's mlx5_core (MLNX_OFED, DOCA-OFED) in place of the kernel's: its
+# ofa_kernel tree, where NVIDIA's own out-of-tree modules look for it (per
+# kernel, else default). The backend is then built against its headers and
+# Module.symvers (drivers/roce_adp/Kbuild). OFA_KERNEL= (empty) ignores it.
+OFA_DIR ?= /usr/src/ofa_kernel
+OFA_KERNEL ?= $(firstword $(wildcard $(OFA_DIR)/$(shell uname -m)/$(KREL)/Module.symvers \
+	$(OFA_DIR)/default/Module.symvers))
+OFA_KERNEL := $(patsubst %/Module.symvers,%,$(OFA_KERNEL))
+KBUILD_OFA = $(if $(OFA_KERNEL),OFA_KERNEL=$(abspath $(OFA_KERNEL)) \
+	KBUILD_EXTRA_SYMBOLS=$(abspath $(OFA_KERNEL))/Module.symvers)
 KVERS ?= 6.1 6.12
+KVERS_ALL = 5.10 6.1 6.12 7
+override KVERS := $(if $(filter all,$(KVERS)),$(KVERS_ALL),$(KVERS))
 # The one version: MODULE_VERSION, adpctl -V, dkms.conf, the collection and
 # the packages take it from here.
 VERSION := $(shell cat $(CURDIR)/VERSION)
@@ -74,6 +97,7 @@ all: module adpctl selftests
 
 setup:
 	tools/setup-host
+	tools/kernels fetch
 
 module:
 	@if [ -z "$(KREL)" ]; then \
@@ -85,7 +109,8 @@ module:
 	@# (from Linux 6.13, Kbuild's MO= does this for external modules).
 	@cp -rsn $(CURDIR)/Kbuild $(CURDIR)/VERSION $(CURDIR)/drivers $(CURDIR)/include $(OBJ)/
 	@find $(OBJ) -xtype l -delete
-	$(MAKE) -C $(KDIR) M=$(CURDIR)/$(OBJ) modules
+	$(if $(OFA_KERNEL),@echo "roce_adp_mlx5: against NVIDIA's mlx5_core in $(OFA_KERNEL)")
+	$(MAKE) -C $(KDIR) M=$(CURDIR)/$(OBJ) $(KBUILD_OFA) modules
 	@$(MAKE) --no-print-directory standin
 
 # The stand-in for mlx5_core (selftests/mlx5_standin) and a test link of the
@@ -276,9 +301,16 @@ check-packages:
 dkms-check:
 	tools/dkms-check
 
-# The kernel release KVER/KDIR builds for (tools/check).
+# An installed ofa_kernel tree is found and used (fake trees).
+ofed-check:
+	tools/ofed-check
+
+# The kernel release KVER/KDIR builds for (tools/check), and the
+# ofa_kernel tree the backend builds against, if any (tools/ofed-check).
 print-krel:
 	@echo $(KREL)
+print-ofa-kernel:
+	@echo $(OFA_KERNEL)
 
 check-debug:
 	tools/check-debug
@@ -302,6 +334,6 @@ clean:
 	$(MAKE) -C selftests/roce_adp clean
 	$(MAKE) -C selftests/roce_adp/bench clean
 
-.PHONY: all setup module standin adpctl selftests check check-debug mutate fuzz install dkms-check print-krel \
+.PHONY: all setup module standin adpctl selftests check check-debug mutate fuzz install dkms-check ofed-check print-krel print-ofa-kernel \
 	install-check-kdir install-tools install-collection collection uninstall dkms-source deb rpm check-packages \
 	bench demo vm clean

@@ -1,13 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Kernel version differences, in one place. Supported: 6.1 to 6.12.
- * The RADP_HAVE_* switches come from header probes in Kbuild.
+ * Kernel version differences, in one place. Supported: 5.10 to 7.x.
+ * The RADP_HAVE_* switches come from header probes in Kbuild (compat.mk);
+ * each shim names the kernel that brought the API it stands in for.
  */
 #ifndef _RADP_COMPAT_H
 #define _RADP_COMPAT_H
 
 #include <linux/device.h>
+#include <linux/kernel.h>
 #include <net/genetlink.h>
+/* hex2bin(): in kernel.h until 6.x, in hex.h of its own since; 7.x kernel.h stops including it. */
+#ifdef RADP_HAVE_LINUX_HEX_H
+#include <linux/hex.h>
+#endif
 
 /*
  * The bus type as this kernel's driver core declares it: const since 6.4,
@@ -53,6 +59,26 @@ static inline void radp_compat_fini(void) {}
 __printf(2, 3)
 void radp_extack_fmt(struct netlink_ext_ack *extack, const char *fmt, ...);
 void radp_compat_fini(void);
+#endif
+
+/*
+ * 6.1 reports a missing attribute by its type in the ACK
+ * (NLMSGERR_ATTR_MISS_TYPE). Before, there is no place for it: the message
+ * names the attribute instead.
+ */
+#ifndef NL_SET_ERR_ATTR_MISS
+#define NL_SET_ERR_ATTR_MISS(extack, nest, type) \
+	((void)(extack), (void)(nest), (void)(type))
+#endif
+#ifndef GENL_REQ_ATTR_CHECK
+#define GENL_REQ_ATTR_CHECK(info, attr) ({				\
+	struct genl_info *__info = (info);				\
+	bool __missing = !__info->attrs[attr];				\
+									\
+	if (__missing)							\
+		NL_SET_ERR_MSG(__info->extack, "missing attribute " #attr); \
+	__missing;							\
+})
 #endif
 
 #define radp_extack_fmt_attr(extack, attr, fmt, ...) do {	\

@@ -2,7 +2,8 @@
 /*
  * roce_adp_mlx5: the ConnectX backend. Every PCI function bound to
  * mlx5_core becomes a roce_adp device named by its PCI address, whose
- * command mailboxes run through mlx5_cmd_do().
+ * command mailboxes run through mlx5_cmd_do() (mlx5_cmd_exec() before
+ * 5.18, compat_mlx5.h).
  *
  * Lifetime. A function is attached once mlx5_core has bound it: at load
  * for those already bound, later from the PCI bus notifier
@@ -10,8 +11,9 @@
  * which the driver core sends under the device lock before it calls
  * mlx5_core's remove; radp_dev_unregister() waits for the requests in
  * flight, so nothing here uses the mlx5_core_dev once remove runs. Each
- * command runs under the function's devlink instance lock, which mlx5_core
- * holds whenever it tears down and rebuilds the function while it stays
+ * command runs under the function's devlink instance lock (its
+ * intf_state_mutex before 5.19, compat_mlx5.h), which mlx5_core holds
+ * whenever it tears down and rebuilds the function while it stays
  * bound (devlink reload, health recovery, firmware reset, PCI error,
  * suspend), so a command never meets a command interface being freed.
  *
@@ -43,6 +45,7 @@
 #include <linux/workqueue.h>
 #include <net/devlink.h>
 
+#include "compat_mlx5.h"
 #include "radp_mkc.h"
 #include "roce_adp.h"
 
@@ -120,19 +123,16 @@ static int radp_mlx5_exec(struct radp_dev *radp, const void *in, size_t inlen,
 			  void *out, size_t outlen)
 {
 	struct radp_mlx5 *m = container_of(radp, struct radp_mlx5, radp);
-	struct devlink *devlink = priv_to_devlink(m->mdev);
 	int err;
 
 	if (!radp_mlx5_cmd_allowed(m, in))
 		return -EOPNOTSUPP;
 
-	devl_lock(devlink);
-	/* mlx5_cmd_do() only reads the inbox. */
-	err = mlx5_cmd_do(m->mdev, (void *)in, inlen, out, outlen);
-	devl_unlock(devlink);
-
-	/* The firmware answered with a bad status: it is in @out. */
-	return err == -EREMOTEIO ? 0 : err;
+	radp_mlx5_dev_lock(m->mdev);
+	/* mlx5_core only reads the inbox; a bad status is left in @out. */
+	err = radp_mlx5_cmd(m->mdev, (void *)in, inlen, out, outlen);
+	radp_mlx5_dev_unlock(m->mdev);
+	return err;
 }
 
 /* MPT entry @index is mkey index @index: its context is what QUERY_MKEY says. */
@@ -217,7 +217,6 @@ static void radp_mlx5_back_work(struct work_struct *work)
 {
 	struct radp_mlx5 *m = container_of(to_delayed_work(work),
 					   struct radp_mlx5, back_work);
-	struct devlink *devlink = priv_to_devlink(m->mdev);
 	unsigned long flags, delay;
 	unsigned int events;
 	bool up, ended = false;
@@ -227,10 +226,10 @@ static void radp_mlx5_back_work(struct work_struct *work)
 	events = m->reset_events;
 	spin_unlock_irqrestore(&m->reset_lock, flags);
 
-	devl_lock(devlink);
+	radp_mlx5_dev_lock(m->mdev);
 	up = READ_ONCE(m->mdev->state) == MLX5_DEVICE_STATE_UP &&
 	     test_bit(MLX5_INTERFACE_STATE_UP, &m->mdev->intf_state);
-	devl_unlock(devlink);
+	radp_mlx5_dev_unlock(m->mdev);
 
 	spin_lock_irqsave(&m->reset_lock, flags);
 	if (events != m->reset_events) {
@@ -281,16 +280,15 @@ static void radp_mlx5_free(struct radp_mlx5 *m)
 static void radp_mlx5_read_caps(struct radp_mlx5 *m)
 {
 	struct mlx5_core_dev *mdev = m->mdev;
-	struct devlink *devlink = priv_to_devlink(mdev);
 	u32 log_mkeys;
 
 	/* As devlink dev info prints it. */
-	devl_lock(devlink);
+	radp_mlx5_dev_lock(mdev);
 	snprintf(m->radp.fw_version, sizeof(m->radp.fw_version), "%d.%d.%04d",
 		 fw_rev_maj(mdev), fw_rev_min(mdev), fw_rev_sub(mdev));
 	m->radp.roce_accl_cap = MLX5_CAP_GEN(mdev, roce_accl);
 	log_mkeys = MLX5_CAP_GEN(mdev, log_max_mkey);
-	devl_unlock(devlink);
+	radp_mlx5_dev_unlock(mdev);
 
 	m->radp.mpt_count = 1U << min_t(u32, log_mkeys, RADP_MKEY_INDEX_BITS);
 }

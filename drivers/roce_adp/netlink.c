@@ -720,7 +720,14 @@ static struct genl_family radp_nl_family __ro_after_init = {
 	.parallel_ops = true,
 	.ops = roce_adp_nl_ops,
 	.n_ops = ARRAY_SIZE(roce_adp_nl_ops),
+	/*
+	 * 6.1: strict validation below resv_start_op, other commands
+	 * rejected. Before, a family without GENL_DONT_VALIDATE_STRICT is
+	 * strict for all its ops, and unknown commands fail anyway.
+	 */
+#ifdef RADP_HAVE_GENL_RESV_START_OP
 	.resv_start_op = ROCE_ADP_CMD_MAX + 1,
+#endif
 	.mcgrps = radp_nl_mcgrps,
 	.n_mcgrps = ARRAY_SIZE(radp_nl_mcgrps),
 };

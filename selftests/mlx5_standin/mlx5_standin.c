@@ -48,6 +48,8 @@
 #include <linux/workqueue.h>
 #include <net/devlink.h>
 
+#include "../drivers/roce_adp/compat_mlx5.h"
+
 /*
  * ROCE_ACCL (register id 0x402c, 0x80 bytes) in the mlx5_ifc.h style: one
  * u8 array per field, its length the width in bits, most significant bit
@@ -462,7 +464,7 @@ static u8 standin_query_mkey(struct standin_dev *sd, void *in, int inlen,
 }
 
 /**
- * mlx5_cmd_do - run a command, as mlx5_core's does
+ * standin_cmd_do - run a command, as mlx5_core's mlx5_cmd_do() does
  * @dev: the function
  * @in: the input mailbox
  * @in_size: its length
@@ -473,8 +475,8 @@ static u8 standin_query_mkey(struct standin_dev *sd, void *in, int inlen,
  * "firmware" rejected the command; -ENXIO while the function is down;
  * another errno when asked to (inject_errno).
  */
-int mlx5_cmd_do(struct mlx5_core_dev *dev, void *in, int in_size, void *out,
-		int out_size)
+static int standin_cmd_do(struct mlx5_core_dev *dev, void *in, int in_size,
+			  void *out, int out_size)
 {
 	struct standin_dev *sd = standin_from_mdev(dev);
 	u16 opcode = MLX5_GET(access_register_in, in, opcode);
@@ -530,7 +532,29 @@ out:
 	mutex_unlock(&sd->lock);
 	return err;
 }
+
+#ifdef RADP_HAVE_MLX5_CMD_DO
+int mlx5_cmd_do(struct mlx5_core_dev *dev, void *in, int in_size, void *out,
+		int out_size)
+{
+	return standin_cmd_do(dev, in, in_size, out, out_size);
+}
 EXPORT_SYMBOL(mlx5_cmd_do);
+#else
+/*
+ * mlx5_cmd_exec() before 5.18: a bad status is an errno, the status and
+ * syndrome stay in @out (mlx5_cmd_check() maps each status to its own
+ * errno; the backend reads the status, not the errno).
+ */
+int mlx5_cmd_exec(struct mlx5_core_dev *dev, void *in, int in_size, void *out,
+		  int out_size)
+{
+	int err = standin_cmd_do(dev, in, in_size, out, out_size);
+
+	return err == -EREMOTEIO ? -EIO : err;
+}
+EXPORT_SYMBOL(mlx5_cmd_exec);
+#endif
 
 int mlx5_notifier_register(struct mlx5_core_dev *dev, struct notifier_block *nb)
 {
@@ -744,16 +768,15 @@ static void standin_back_work(struct work_struct *work)
 {
 	struct standin_dev *sd = container_of(to_delayed_work(work),
 					      struct standin_dev, back_work);
-	struct devlink *devlink = priv_to_devlink(&sd->mdev);
 
-	/* mlx5_core loads the function under the devlink lock. */
-	devl_lock(devlink);
+	/* mlx5_core loads the function under the devlink lock (compat_mlx5.h). */
+	radp_mlx5_dev_lock(&sd->mdev);
 	mutex_lock(&sd->lock);
 	standin_store_defaults(sd);
 	mutex_unlock(&sd->lock);
 	WRITE_ONCE(sd->mdev.state, MLX5_DEVICE_STATE_UP);
 	set_bit(MLX5_INTERFACE_STATE_UP, &sd->mdev.intf_state);
-	devl_unlock(devlink);
+	radp_mlx5_dev_unlock(&sd->mdev);
 }
 
 static DEFINE_SPINLOCK(standin_event_lock);
@@ -857,12 +880,18 @@ static const struct devlink_ops standin_devlink_ops = {
 static int standin_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	struct mlx5_core_dev *mdev;
+	void *cap_cur, *cap_max;
 	struct standin_dev *sd;
 	struct devlink *devlink;
 	int err;
 
 	/* As mlx5_core: the device is the devlink instance's private area. */
+#ifdef RADP_HAVE_DEVLINK_REGISTER_DEV
+	/* Before 5.15 the device comes with devlink_register(). */
+	devlink = devlink_alloc(&standin_devlink_ops, sizeof(*sd));
+#else
 	devlink = devlink_alloc(&standin_devlink_ops, sizeof(*sd), &pdev->dev);
+#endif
 	if (!devlink)
 		return -ENOMEM;
 	sd = devlink_priv(devlink);
@@ -871,6 +900,8 @@ static int standin_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	mdev->device = &pdev->dev;
 	mdev->pdev = pdev;
 	mutex_init(&sd->lock);
+	/* What the backend locks before 5.19 (compat_mlx5.h). */
+	mutex_init(&mdev->intf_state_mutex);
 	ATOMIC_INIT_NOTIFIER_HEAD(&sd->nh);
 	INIT_DELAYED_WORK(&sd->back_work, standin_back_work);
 
@@ -878,19 +909,26 @@ static int standin_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	sd->iseg = kzalloc(sizeof(*sd->iseg), GFP_KERNEL);
 	if (!sd->iseg)
 		goto err_free_devlink;
+#ifdef RADP_HAVE_MLX5_CAPS_PTR
 	sd->hca_cap = kzalloc(sizeof(*sd->hca_cap), GFP_KERNEL);
 	if (!sd->hca_cap)
-		goto err_free_iseg;
+		goto err_free_cap;	/* kfree(NULL), drvdata not set yet */
+	mdev->caps.hca[MLX5_CAP_GENERAL] = sd->hca_cap;
+	cap_cur = sd->hca_cap->cur;
+	cap_max = sd->hca_cap->max;
+#else
+	/* Before 5.16 the capabilities are arrays in the device. */
+	cap_cur = mdev->caps.hca_cur[MLX5_CAP_GENERAL];
+	cap_max = mdev->caps.hca_max[MLX5_CAP_GENERAL];
+#endif
 
 	/* fw_rev_maj(), fw_rev_min() and fw_rev_sub() read these. */
 	sd->iseg->fw_rev = cpu_to_be32(STANDIN_FW_MIN << 16 | STANDIN_FW_MAJ);
 	sd->iseg->cmdif_rev_fw_sub = cpu_to_be32(STANDIN_FW_SUB);
 	mdev->iseg = (struct mlx5_init_seg __iomem __force *)sd->iseg;
-	mdev->caps.hca[MLX5_CAP_GENERAL] = sd->hca_cap;
-	MLX5_SET(cmd_hca_cap, sd->hca_cap->cur, roce_accl,
-		 standin_has_roce_accl(pdev));
-	MLX5_SET(cmd_hca_cap, sd->hca_cap->cur, log_max_mkey, log_max_mkey);
-	memcpy(sd->hca_cap->max, sd->hca_cap->cur, sizeof(sd->hca_cap->max));
+	MLX5_SET(cmd_hca_cap, cap_cur, roce_accl, standin_has_roce_accl(pdev));
+	MLX5_SET(cmd_hca_cap, cap_cur, log_max_mkey, log_max_mkey);
+	memcpy(cap_max, cap_cur, MLX5_UN_SZ_BYTES(hca_cap_union));
 	mutex_lock(&sd->lock);
 	standin_store_defaults(sd);
 	mutex_unlock(&sd->lock);
@@ -903,13 +941,24 @@ static int standin_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	if (err)
 		goto err_free_cap;
 	standin_debugfs_add(sd);
+#ifdef RADP_HAVE_DEVLINK_REGISTER_DEV
+	err = devlink_register(devlink, &pdev->dev);
+	if (err)
+		goto err_netdev;
+#else
 	devlink_register(devlink);
+#endif
 	return 0;
+
+#ifdef RADP_HAVE_DEVLINK_REGISTER_DEV
+err_netdev:
+	debugfs_remove_recursive(sd->dir);
+	standin_netdev_del(sd);
+#endif
 
 err_free_cap:
 	pci_set_drvdata(pdev, NULL);
 	kfree(sd->hca_cap);
-err_free_iseg:
 	kfree(sd->iseg);
 err_free_devlink:
 	mutex_destroy(&sd->lock);

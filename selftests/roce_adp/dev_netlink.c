@@ -128,11 +128,20 @@ TEST_F(dev, get_do_unknown_device)
 
 TEST_F(dev, get_do_without_name)
 {
-	/* A do request needs a device: the ACK names the missing attribute. */
+	/*
+	 * A do request needs a device: the ACK names the missing attribute,
+	 * by its type from 6.1, in the message before.
+	 */
 	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_DEV_GET, false);
 	EXPECT_EQ(-EINVAL, nl_send_recv(&self->sk, &self->m, dev_cb,
 					&self->list, &self->ack));
-	EXPECT_EQ(ROCE_ADP_A_DEV_NAME, self->ack.miss_type);
+	if (self->ack.miss_type == -1) {
+		EXPECT_STREQ(NL_MISSING_DEV_NAME_MSG, self->ack.msg);
+	} else {
+		EXPECT_EQ(ROCE_ADP_A_DEV_NAME, self->ack.miss_type);
+	}
+	EXPECT_EQ(1 - (self->ack.miss_type == -1),
+		  nl_kernel_has_miss_type(&self->sk));
 	EXPECT_EQ(0, self->list.n);
 }
 

@@ -522,7 +522,7 @@ test_dmesg_clean()
 		grep -vE "roce_adp: device $F0 back after [0-9]+ ms in error state" |
 		grep -vE 'roce_adp: device 0000:00:1[0-2]\.0(, firmware 28\.39\.2048, ROCE_ACCL (supported|not supported \(cmd_hca_cap\.roce_accl is 0\))| removed)$' |
 		grep -vF 'roce_adp_mlx5: attached to 3 mlx5_core PCI function(s)' |
-		grep -vE '^\[ *[0-9.]+\] roce_adp_mlx5: Unknown symbol mlx5_(cmd_do|notifier_register|notifier_unregister) \(err -2\)$' |
+		grep -vE '^\[ *[0-9.]+\] roce_adp_mlx5: Unknown symbol mlx5_(cmd_do|cmd_exec|notifier_register|notifier_unregister) \(err -2\)$' |
 		grep -vE 'taints kernel|module verification failed')
 	[ -z "$bad" ] || { echo "unexpected kernel log lines:"; echo "$bad"; return 1; }
 	if dmesg | tail -n +"$DMESG_START" | grep -E 'WARNING|BUG|Call Trace|lockdep'; then

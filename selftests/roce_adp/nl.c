@@ -436,3 +436,18 @@ void nl_put_profile(struct nl_msg *m, uint32_t id, const struct radp_prof *p,
 	}
 	nl_nest_end(m);
 }
+
+int nl_kernel_has_miss_type(struct nl_sock *sk)
+{
+	struct nl_ack ack;
+	struct nl_msg m;
+
+	nl_genl_init(sk, &m, ROCE_ADP_CMD_DEV_GET, false);
+	if (nl_send_recv(sk, &m, NULL, NULL, &ack) != -EINVAL)
+		return -EPROTO;
+	if (ack.miss_type == ROCE_ADP_A_DEV_NAME)
+		return 1;
+	if (ack.miss_type == -1 && !strcmp(ack.msg, NL_MISSING_DEV_NAME_MSG))
+		return 0;
+	return -EPROTO;
+}

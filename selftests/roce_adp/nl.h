@@ -72,6 +72,16 @@ int nl_send_recv(struct nl_sock *sk, struct nl_msg *m, nl_reply_cb cb,
 int nl_send_raw(struct nl_sock *sk, const void *buf, size_t len,
 		nl_reply_cb cb, void *arg, struct nl_ack *ack);
 
+/*
+ * Whether the running kernel names a missing attribute in the ACK
+ * (NLMSGERR_ATTR_MISS_TYPE, from 6.1): asked of the family itself with a
+ * do request without its device. Before, the module's compat shim says
+ * "missing attribute ROCE_ADP_A_DEV_NAME" instead; any other answer is
+ * -EPROTO.
+ */
+int nl_kernel_has_miss_type(struct nl_sock *sk);
+#define NL_MISSING_DEV_NAME_MSG	"missing attribute ROCE_ADP_A_DEV_NAME"
+
 /* Request to the family: genl header plus attributes to follow. */
 void nl_genl_init(struct nl_sock *sk, struct nl_msg *m, uint8_t cmd,
 		  bool dump);
