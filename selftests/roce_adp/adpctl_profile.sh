@@ -80,7 +80,7 @@ test_firmware_rejects()
 	echo Y >$EMU/skip_driver_checks
 	run_cmd adpctl profile set dev emu0 id 1 time_base 12
 	echo N >$EMU/skip_driver_checks
-	expect_error \
+	expect_kernel_error \
 		"Error: firmware status BAD_PARAM (0x03), syndrome 0x0ad51003." || return 1
 	run_cmd adpctl -j accl show dev emu0
 	expect_eq "$(json_get "$OUT" 'j[0]["active_profile_id"]')" 0 \
@@ -113,7 +113,7 @@ test_accl_not_configurable()
 	fresh
 	echo 0x7d >$EMU/accl_configurable
 	run_cmd adpctl accl set dev emu0 roce_tx_window_en on
-	expect_error \
+	expect_kernel_error \
 		"Error: roce_tx_window_en is not configurable on this device." || return 1
 	run_cmd adpctl accl show dev emu0
 	expect_match "$OUT" 'roce_tx_window_en +not supported$' "text"
@@ -124,7 +124,7 @@ test_mode_stays_after_profile()
 	fresh
 	set_full >/dev/null || { echo "set failed"; return 1; }
 	run_cmd adpctl profile set dev emu0 id 0 time_base 8
-	expect_error \
+	expect_kernel_error \
 		"Error: profile 0 is the firmware's own and cannot be written." || return 1
 	run_cmd adpctl accl show dev emu0
 	expect_match "$OUT" 'active profile 1 \(profile timeouts\)' "mode"

@@ -197,6 +197,7 @@ int main(int argc, char **argv)
 		print_error("cannot write output: %s", strerror(errno));
 		ret = ADP_EXIT_FAIL;
 	}
+	ret = adp_exit_status(&ctx, ret);
 	adp_nl_close(ctx.nl);
 	return ret;
 }

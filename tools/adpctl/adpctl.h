@@ -17,10 +17,16 @@
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
+/*
+ * ip(8)'s statuses: 1 for an error found in user space (the command line
+ * above all), 2 when the kernel reported one.  Commands return FAIL for
+ * any runtime error; main() makes it KERNEL when an error reply came.
+ */
 enum adp_exit {
 	ADP_EXIT_OK = 0,
-	ADP_EXIT_FAIL = 1,	/* runtime or kernel error */
-	ADP_EXIT_USAGE = 2,	/* bad command line */
+	ADP_EXIT_USAGE = 1,	/* bad command line or input */
+	ADP_EXIT_FAIL = 1,	/* a runtime error found in user space */
+	ADP_EXIT_KERNEL = 2,	/* the kernel answered with an error */
 	ADP_EXIT_CHANGED = 3,	/* apply: something was (or would be) changed */
 };
 
@@ -65,6 +71,11 @@ struct adp_ctx {
  * told.  The caller of the command closes it with adp_nl_close().
  */
 struct adp_nl *adp_ctx_nl(struct adp_ctx *ctx);
+/*
+ * The status to exit with after a command returned ret: ADP_EXIT_KERNEL
+ * for a failure once the kernel has sent an error reply on ctx's socket.
+ */
+int adp_exit_status(const struct adp_ctx *ctx, int ret);
 
 /* adpctl.c: the object table. */
 extern const struct adp_obj adp_objs[];

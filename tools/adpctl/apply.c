@@ -975,7 +975,8 @@ static void apply_details(FILE *fp)
 	      "  --check, -c   print the differences, write nothing\n"
 	      "\n"
 	      "Exit status: 0 nothing to change, 3 changed (with --check: would\n"
-	      "change), 1 error (nothing written if found before writing), 2 usage.\n",
+	      "change), 1 usage, file or rule error (nothing written), 2 the kernel\n"
+	      "refused a write.\n",
 	      fp);
 }
 

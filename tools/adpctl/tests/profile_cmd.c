@@ -272,13 +272,13 @@ static bool test_show_malformed(void)
 static bool test_show_usage(void)
 {
 	fake_reset();
-	return outcome(show(false, "emu0 id 8"), 2, "",
+	return outcome(show(false, "emu0 id 8"), ADP_EXIT_USAGE, "",
 		       "Error: invalid value \"8\" for \"id\": expected 0..7. "
 		       "Try \"adpctl profile show help\".\n") &&
-	       outcome(show(false, "emu0 id one"), 2, "",
+	       outcome(show(false, "emu0 id one"), ADP_EXIT_USAGE, "",
 		       "Error: invalid value \"one\" for \"id\": expected 0..7. "
 		       "Try \"adpctl profile show help\".\n") &&
-	       outcome(show(false, "emu0 emu1"), 2, "",
+	       outcome(show(false, "emu0 emu1"), ADP_EXIT_USAGE, "",
 		       "Error: unexpected argument \"emu1\". "
 		       "Try \"adpctl profile show help\".\n") &&
 	       fake.calls == 0;
@@ -395,12 +395,12 @@ static bool forget_as(const char *cmd)
 	fake_reset();
 	fake.error = EPERM;
 	ok &= outcome(fake_run("profile", profile_cmds, cmd, false, "emu0"),
-		      1, "", "Error: Operation not permitted.\n");
+		      ADP_EXIT_KERNEL, "", "Error: Operation not permitted.\n");
 	fake_reset();
 	snprintf(hint, sizeof(hint), "Error: missing argument \"dev\". "
 		 "Try \"adpctl profile %s help\".\n", cmd);
 	ok &= outcome(fake_run("profile", profile_cmds, cmd, false, ""),
-		      2, "", hint) && fake.calls == 0;
+		      ADP_EXIT_USAGE, "", hint) && fake.calls == 0;
 	return ok;
 }
 
@@ -491,8 +491,8 @@ TAP_MAIN(
 	{ "set: range groups", test_set_range_groups },
 	{ "set: symbolic and raw values", test_set_symbolic_values },
 	{ "set: the reply is printed as show prints it", test_set_prints_reply },
-	{ "set: kernel errors print the extack, exit 1", test_set_kernel_error },
-	{ "set: syntax errors, exact messages, exit 2", test_set_errors },
+	{ "set: kernel errors print the extack, exit 2", test_set_kernel_error },
+	{ "set: syntax errors, exact messages, exit 1", test_set_errors },
 	{ "set: profile_parse_set() fills the request", test_set_parse_direct },
 	{ "reset: sends profile-forget, says a reset is needed", test_reset },
 	{ "forget: the name of reset, which stays as a hidden alias", test_forget },
