@@ -246,11 +246,22 @@ int profile_build_set(struct nl_msg *msg, void *req);
 /* 0, or -EBADMSG after reporting a malformed nest. */
 int profile_decode(const struct nlattr *nest, struct adp_profile *p);
 /*
- * The one printer of a profile nest, as given (show, set, monitor,
- * simulate): " name value" per field and " range I" per entry in text,
- * an object under key (NULL in an array) with a timeout_range array in
- * JSON.
+ * profile.c: a profile, the one printer of show, set, monitor and config
+ * export: JSON an object (under key) of its fields by PRM name and its
+ * timeout_range array; text its fields as the words profile set and apply
+ * take, a line of the profile's and one per range, each after lead and
+ * ending in end; with id the profile's id among them (else the caller
+ * names it), with times what the fields amount to in parentheses.
  */
+struct profile_style {
+	const char *lead;
+	const char *end;
+	bool id;
+	bool times;
+};
+void profile_print(const char *key, const struct adp_profile *p,
+		   const struct profile_style *st);
+/* A profile on one line, id included (monitor; simulate -j). */
 void profile_print_nest(const char *key, const struct adp_profile *p);
 
 /* lint.c, simulate.c: commands of the profile object, see profile_src.h. */

@@ -308,15 +308,6 @@ static int resolve(const struct adp_ctx *ctx, struct sim_args *s,
 	return 0;
 }
 
-const char *adp_fmt_ns(char *buf, uint64_t v)
-{
-	if (v == ADP_SIM_NEVER)
-		return "infinite";
-	if (!v)
-		return "0";
-	return adp_fmt_time(buf, 32, v, ADP_UNIT_NS);
-}
-
 static const char *const kind_names[] = {
 	[ADP_SIM_OUTAGE] = "outage",
 	[ADP_SIM_DROP] = "drop",
