@@ -192,6 +192,7 @@ int main(int argc, char **argv)
 	}
 
 	print_init(stdout, stderr, json, pretty);
+	ctx.json = json || pretty;
 	ret = dispatch(&ctx, argc - optind, argv + optind);
 	if (print_fini() && !ret) {
 		print_error("cannot write output: %s", strerror(errno));

@@ -64,6 +64,7 @@ struct adp_ctx {
 	const struct adp_obj *obj;
 	const struct adp_cmd *cmd;
 	struct adp_nl *nl;	/* opened by the first adp_ctx_nl() */
+	bool json;		/* -j or -p: for the options that refuse it */
 };
 
 /*
@@ -251,7 +252,8 @@ int profile_decode(const struct nlattr *nest, struct adp_profile *p);
  * timeout_range array; text its fields as the words profile set and apply
  * take, a line of the profile's and one per range, each after lead and
  * ending in end; with id the profile's id among them (else the caller
- * names it), with times what the fields amount to in parentheses.
+ * names it), with times what the fields amount to in parentheses.  A NULL
+ * lead: JSON only.
  */
 struct profile_style {
 	const char *lead;

@@ -777,7 +777,7 @@ static int histogram_show(struct adp_ctx *ctx, int argc, char **argv)
 	ret = adp_parse_args(ctx, args, argc, argv);
 	if (ret)
 		return ret;
-	if (prom && (svg || is_json_context()))
+	if (prom && (svg || ctx->json))
 		return adp_usage_error(ctx, "--prometheus prints the Prometheus text format: no -j or --svg");
 	if (svg && !dev)
 		return adp_usage_error(ctx, "--svg draws one device: give dev DEV");

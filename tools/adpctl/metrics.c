@@ -389,7 +389,7 @@ static int metrics(struct adp_ctx *ctx, int argc, char **argv)
 	ret = adp_parse_args(ctx, args, argc, argv);
 	if (ret)
 		return ret;
-	if (is_json_context())
+	if (ctx->json)
 		return adp_usage_error(ctx, "the metrics are Prometheus text: no -j");
 	nl = adp_ctx_nl(ctx);
 	if (!nl)

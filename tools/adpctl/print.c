@@ -406,7 +406,8 @@ void adp_vals_print_words(const struct adp_field *fields,
 		if (!vals->has[f->attr] || f->attr == skip)
 			continue;
 		print_field(f, fmt, vals->v[f->attr]);
-		fmt = " %s %s";
+		if (fmt)
+			fmt = " %s %s";
 	}
 }
 

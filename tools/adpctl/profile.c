@@ -88,6 +88,23 @@ void profile_print(const char *key, const struct adp_profile *p,
 	unsigned int i;
 
 	adp_profile_to_radp(p, &rp);
+	if (!st->lead) {
+		/* JSON only: where the text has lines of its own. */
+		open_json_object(key);
+		adp_vals_print_words(adp_profile_fields, &p->v, NULL, -1);
+		open_json_array("timeout_range");
+		for (i = 0; i < ROCE_ADP_RANGES_MAX; i++) {
+			if (!p->has_range[i])
+				continue;
+			open_json_object(NULL);
+			adp_vals_print_words(adp_range_fields, &p->range[i],
+					     NULL, -1);
+			close_json_object();
+		}
+		close_json_array();
+		close_json_object();
+		return;
+	}
 	open_json_object(key);
 	/* The id: a member in JSON, in the text's head unless asked for. */
 	if (!st->id && p->v.has[PROFILE_ID])

@@ -384,6 +384,7 @@ static void fake_run_pretty(const char *obj, const struct adp_cmd *cmds,
 		argv[argc++] = tok;
 	argv[argc] = NULL;
 	capture(true, true);
+	ctx.json = true;
 	ctx.cmd->func(&ctx, argc, argv);
 	release();
 	adp_nl_close(ctx.nl);
@@ -416,6 +417,7 @@ int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 	argv[argc] = NULL;
 
 	capture(json, false);
+	ctx.json = json;
 	ret = adp_exit_status(&ctx, ctx.cmd->func(&ctx, argc, argv));
 	release();
 	adp_nl_close(ctx.nl);
