@@ -278,11 +278,6 @@ int profile_tune(struct adp_ctx *ctx, int argc, char **argv);
 void profile_tune_details(FILE *fp);
 
 /*
- * metrics.c: key="v" of a Prometheus label, backslash, double quote and
- * newline escaped, then sep.
- */
-void adp_prom_label(FILE *fp, const char *key, const char *v, const char *sep);
-/*
  * apply.c for metrics.c: the configuration at path (file or directory),
  * or NULL after saying what is wrong; free() it.  apply_dev_changes()
  * counts the fields of dev that "apply --check" would change, printing

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "histogram.h"
+#include "prom.h"
 #include "radp_svg.h"
 #include "radp_time.h"
 #include "simulate.h"
@@ -365,47 +366,6 @@ out:
 	return ret;
 }
 
-/* Prometheus: a number of seconds from ns, exact: "0.000008", "2". */
-static void prom_seconds(FILE *fp, uint64_t ns)
-{
-	char frac[16];
-	int n;
-
-	n = snprintf(frac, sizeof(frac), "%09llu",
-		     (unsigned long long)(ns % 1000000000));
-	while (n && frac[n - 1] == '0')
-		frac[--n] = '\0';
-	fprintf(fp, "%llu%s%s", (unsigned long long)(ns / 1000000000),
-		n ? "." : "", frac);
-}
-
-void hist_prom_header(FILE *fp)
-{
-	fputs("# HELP roce_adp_retx_timeout_seconds Adaptive retransmission timeouts that fired, by timeout (ADP_RETX_HISTOGRAM; no _sum: the firmware counts no sum).\n"
-	      "# TYPE roce_adp_retx_timeout_seconds histogram\n", fp);
-}
-
-void hist_prom(FILE *fp, const struct hist *h)
-{
-	uint64_t cum = 0;
-	uint32_t i;
-
-	for (i = 0; i < h->cfg.bin_num; i++) {
-		if (__builtin_add_overflow(cum, h->count[i], &cum))
-			cum = UINT64_MAX;
-		fputs("roce_adp_retx_timeout_seconds_bucket{", fp);
-		adp_prom_label(fp, "device", h->dev, ",le=\"");
-		if (h->hi[i] == ADP_HIST_INF)
-			fputs("+Inf", fp);
-		else
-			prom_seconds(fp, h->hi[i]);
-		fprintf(fp, "\"} %llu\n", (unsigned long long)cum);
-	}
-	fputs("roce_adp_retx_timeout_seconds_count{", fp);
-	adp_prom_label(fp, "device", h->dev, "} ");
-	fprintf(fp, "%llu\n", (unsigned long long)cum);
-}
-
 /* What compare finds in bin i: shares and their difference. */
 struct cmp_bin {
 	double m, p, diff;
@@ -664,17 +624,6 @@ int hist_collect(const struct adp_nl_msg *msg, void *arg)
 		return -EBADMSG;
 	l->n++;
 	return 0;
-}
-
-void hist_prom_page(FILE *fp, const struct hist_list *l)
-{
-	int i;
-
-	if (!l->n)
-		return;
-	hist_prom_header(fp);
-	for (i = 0; i < l->n; i++)
-		hist_prom(fp, &l->v[i]);
 }
 
 /* Each reply printed as it comes, kept only with keep (for --svg). */

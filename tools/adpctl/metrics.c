@@ -18,6 +18,7 @@
 
 #include "adpctl.h"
 #include "histogram.h"
+#include "prom.h"
 
 #define METRICS_FILE	"roce_adp.prom"
 #define METRICS_CONFIG	"/etc/roce_adp"
@@ -119,20 +120,6 @@ static int read_accl(const struct adp_nl_msg *msg, void *arg)
 		d->active = nla_get_u32(msg->tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]);
 	}
 	return 0;
-}
-
-void adp_prom_label(FILE *fp, const char *key, const char *v, const char *sep)
-{
-	fprintf(fp, "%s=\"", key);
-	for (; *v; v++) {
-		if (*v == '\\' || *v == '"')
-			fputc('\\', fp);
-		if (*v == '\n')
-			fputs("\\n", fp);
-		else
-			fputc(*v, fp);
-	}
-	fprintf(fp, "\"%s", sep);
 }
 
 /* The RDMA device of a PCI function, from sysfs; "" when there is none. */
