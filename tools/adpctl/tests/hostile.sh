@@ -106,7 +106,7 @@ json huge.json "{$PROF,\"time_base\":18446744073709551616123}"
 refused "json: a number of 23 digits" 1 "huge\.json:1:.*time_base" \
 	profile lint file huge.json
 
-for v in 08 00 -8 -0 8.0 8e0 1e400 0x8 '"8"' null '[8]' '{}'; do
+for v in 08 00 -8 -0 8.0 8e0 1e400 0x8 '"0x8x"' null '[8]' '{}'; do
 	json num.json "{\"adp_retx_profile_id\":1,\"time_base\":$v}"
 	refused "json: time_base $v" 1 "num\.json" profile lint file num.json
 done
@@ -198,6 +198,52 @@ grep -Eq "warning: retx_total_timeout: .*64us.*128us" out ||
 	bad="no warning naming retx_total_timeout, 64us and 128us"
 result "a total timeout of half a pass: the warning, with both times" "$bad"
 }
+
+# One value rule for a JSON profile: profile lint, profile simulate and
+# apply (a profile of its "all" section) accept and refuse the same
+# members.  apply goes on to ask the kernel after a file it accepts.
+NOT_LOADED='Error: roce_adp module is not loaded (generic netlink family "roce_adp" not found).'
+same_verdict() {	# WANT(accept|refuse) RANGE_OR_PROFILE MEMBER JSON_VALUE
+	local want=$1 p=$PROF r=$RANGE lint sim app
+
+	if [ "$2" = range ]; then
+		r=$(printf '%s' "$RANGE" | sed "s/\"$3\":[^,}]*/\"$3\":$4/")
+	else
+		p=$(printf '%s' "$PROF" | sed "s/\"$3\":[^,}]*/\"$3\":$4/")
+	fi
+	printf '{%s,"timeout_range":[%s]}' "$p" "$r" >v.json
+	printf '{"all":{"profiles":[{%s,"timeout_range":[%s]}]}}' "$p" "$r" >a.json
+	"$ADPCTL" profile lint file v.json >/dev/null 2>&1
+	lint=$?
+	"$ADPCTL" profile simulate file v.json ack_timeout 14 retry_count 7 \
+		drop 1 >/dev/null 2>&1
+	sim=$?
+	app=$("$ADPCTL" apply a.json 2>&1 >/dev/null)
+	bad=
+	if [ "$want" = accept ]; then
+		[ "$lint:$sim" = 0:0 ] || bad="lint $lint, simulate $sim"
+		[ "$app" = "$NOT_LOADED" ] || bad="$bad; apply: $app"
+	else
+		[ "$lint:$sim" = 1:1 ] || bad="lint $lint, simulate $sim"
+		case $app in
+		"Error: a.json"*) ;;
+		*) bad="$bad; apply: $app" ;;
+		esac
+	fi
+	result "json value rule: $3 $4 $want (lint, simulate and apply alike)" "$bad"
+}
+same_verdict accept range dec_mode 1
+same_verdict accept range dec_mode '"div2"'
+same_verdict refuse range dec_mode '"div9"'
+same_verdict refuse range dec_mode 4
+same_verdict refuse range dec_mode -1
+same_verdict refuse range dec_mode 1.5
+same_verdict refuse range dec_mode null
+same_verdict accept profile time_unit '"usec"'
+same_verdict refuse profile time_unit '"msec"'
+same_verdict accept profile qp_total_timeout '"off"'
+same_verdict accept profile time_base '"8"'
+same_verdict refuse profile time_base '"eight"'
 
 # apply files: every file is parsed before the kernel is asked anything,
 # so each error names the file and line even without the module.
