@@ -142,10 +142,10 @@ test_fixed_enable()
 test_usage()
 {
 	run_cmd adpctl apply
-	expect_eq "$RC" 2 "no PATH: exit status" || return 1
+	expect_eq "$RC" 1 "no PATH: exit status" || return 1
 	expect_match "$ERR" "^Error: " "no PATH: error" || return 1
 	run_cmd adpctl apply --bogus $CONF
-	expect_eq "$RC" 2 "unknown option: exit status" || return 1
+	expect_eq "$RC" 1 "unknown option: exit status" || return 1
 	run_cmd adpctl apply /nonexistent.conf
 	expect_eq "$RC" 1 "a missing file: exit status" || return 1
 	expect_match "$ERR" "^Error: .*/nonexistent.conf" "a missing file: error"

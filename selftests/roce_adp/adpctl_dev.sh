@@ -24,7 +24,7 @@ test_show_one()
 test_show_unknown()
 {
 	run_cmd adpctl dev show nosuch
-	expect_eq "$RC" 1 "exit status" || return 1
+	expect_eq "$RC" 2 "exit status" || return 1
 	expect_eq "$OUT" "" "stdout" || return 1
 	expect_eq "$ERR" "Error: no such device." "stderr"
 }

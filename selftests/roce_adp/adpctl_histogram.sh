@@ -172,10 +172,10 @@ test_unprivileged()
 	expect_eq "$(counts)" "3 0" "as root: a read of its own" || return 1
 	expect_eq "$(nobody_counts)" "[3, 0]" "as nobody: root's read" || return 1
 	run_cmd su -s /bin/sh -c "adpctl histogram config dev emu0 count off" nobody
-	expect_eq "$RC" 1 "config as nobody: exit status" || return 1
+	expect_eq "$RC" 2 "config as nobody: exit status" || return 1
 	expect_match "$ERR" '^Error: .*(not permitted|CAP_NET_ADMIN).*\.$' "config as nobody" || return 1
 	run_cmd su -s /bin/sh -c "adpctl histogram clear dev emu0" nobody
-	expect_eq "$RC" 1 "clear as nobody: exit status" || return 1
+	expect_eq "$RC" 2 "clear as nobody: exit status" || return 1
 	expect_match "$ERR" '^Error: .*(not permitted|CAP_NET_ADMIN).*\.$' "clear as nobody" || return 1
 	expect_eq "$(counts)" "3 0" "nothing changed"
 }
@@ -184,14 +184,14 @@ test_errors()
 {
 	module_default
 	run_cmd adpctl histogram config dev emu0 bins 2 width0 1.55ms width1 100ms mode fixed
-	expect_eq "$RC" 2 "exit status" || return 1
+	expect_eq "$RC" 1 "exit status" || return 1
 	expect_match "$ERR" '^Error: width0 1.55ms is not a whole number of 100us, the time unit width1 100ms needs' \
 		"one unit for both" || return 1
 	run_cmd adpctl histogram config dev emu0 bins 200 width0 1ms width1 1ms mode fixed
 	expect_match "$ERR" '^Error: invalid value "200" for "bins": expected 1\.\.16\.' "bins above max" || return 1
 	echo 0 >$DBG/emu0/hist_supported || return 1
 	run_cmd adpctl histogram show dev emu0
-	expect_eq "$RC" 1 "no histogram: exit status" || return 1
+	expect_eq "$RC" 2 "no histogram: exit status" || return 1
 	expect_match "$ERR" '^Error: .*no retransmission histogram.*\.$' "no histogram"
 }
 

@@ -73,10 +73,11 @@ expect_ok()
 	expect_eq "$RC" 0 "exit status of $1 ($ERR)" && expect_eq "$ERR" "" "stderr"
 }
 
-# expect_fail MESSAGE: the last run_cmd exited 1 with MESSAGE, no stdout
+# expect_fail MESSAGE: the last run_cmd failed with the kernel's MESSAGE
+# (exit status 2), no stdout
 expect_fail()
 {
-	expect_eq "$RC" 1 "exit status" && expect_eq "$OUT" "" "stdout" &&
+	expect_eq "$RC" 2 "exit status" && expect_eq "$OUT" "" "stdout" &&
 		expect_eq "$ERR" "$1" "stderr"
 }
 

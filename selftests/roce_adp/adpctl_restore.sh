@@ -68,7 +68,7 @@ test_resetting_error()
 	# debug kernel under load (the module reload after ends the reset)
 	echo 3000 >$DBG/emu0/fw_reset
 	run_cmd adpctl accl show emu0
-	expect_error "Error: device is resetting."
+	expect_kernel_error "Error: device is resetting."
 }
 
 test_profile_forget()

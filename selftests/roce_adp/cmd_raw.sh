@@ -190,7 +190,7 @@ test_adpctl_bad_len()
 	echo "50000000 0ad50002 00000000 00000000" >$EMU/reply_next
 	run_cmd adpctl accl show dev emu0
 	expect_eq "$RC:$ERR" \
-		"1:Error: firmware status BAD_INP_LEN (0x50), syndrome 0x0ad50002." \
+		"2:Error: firmware status BAD_INP_LEN (0x50), syndrome 0x0ad50002." \
 		"adpctl"
 }
 

@@ -17,7 +17,7 @@ test_new_and_del()
 	[ ! -e $BUS/devices/emu5 ] || { echo "emu5 still on the bus"; return 1; }
 	[ ! -e $DBG/emu5 ] || { echo "emu5 still in debugfs"; return 1; }
 	run_cmd adpctl dev show emu5
-	expect_error "Error: no such device."
+	expect_kernel_error "Error: no such device."
 }
 
 test_hex_id()

@@ -71,10 +71,18 @@ expect_match()
 	return 1
 }
 
-# expect_error ERR: the last run_cmd failed (exit status 1) saying ERR
+# expect_error ERR: the last run_cmd failed (exit status 1: a write to a
+# file, or adpctl's own error) saying ERR
 expect_error()
 {
 	expect_eq "$RC" 1 "exit status ($ERR)" && expect_eq "$ERR" "$1" "stderr"
+}
+
+# expect_kernel_error ERR: adpctl failed with the kernel's error ERR (exit
+# status 2, as ip(8))
+expect_kernel_error()
+{
+	expect_eq "$RC" 2 "exit status ($ERR)" && expect_eq "$ERR" "$1" "stderr"
 }
 
 # run_cmd CMD...: sets OUT (stdout), ERR (stderr), RC (exit status)

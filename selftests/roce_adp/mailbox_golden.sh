@@ -123,7 +123,7 @@ test_outbox()
 	# What the user sees: the extended ACK with status and syndrome.
 	echo "07000000 00c0ffee 00000000 00000000" >$EMU/reply_next
 	run_cmd adpctl accl show dev emu0
-	expect_error \
+	expect_kernel_error \
 		"Error: firmware status NOT_READY (0x07), syndrome 0x00c0ffee."
 }
 

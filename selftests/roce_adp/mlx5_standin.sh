@@ -198,7 +198,7 @@ expect_status()
 	echo "$2" >$SDBG/$F0/inject_syndrome
 	echo "$1" >$SDBG/$F0/inject_status
 	run_cmd adpctl accl show dev $F0
-	expect_error "$3"
+	expect_kernel_error "$3"
 }
 
 test_status_mapping()

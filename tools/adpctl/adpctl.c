@@ -192,11 +192,13 @@ int main(int argc, char **argv)
 	}
 
 	print_init(stdout, stderr, json, pretty);
+	ctx.json = json || pretty;
 	ret = dispatch(&ctx, argc - optind, argv + optind);
 	if (print_fini() && !ret) {
 		print_error("cannot write output: %s", strerror(errno));
 		ret = ADP_EXIT_FAIL;
 	}
+	ret = adp_exit_status(&ctx, ret);
 	adp_nl_close(ctx.nl);
 	return ret;
 }

@@ -17,10 +17,16 @@
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
+/*
+ * ip(8)'s statuses: 1 for an error found in user space (the command line
+ * above all), 2 when the kernel reported one.  Commands return FAIL for
+ * any runtime error; main() makes it KERNEL when an error reply came.
+ */
 enum adp_exit {
 	ADP_EXIT_OK = 0,
-	ADP_EXIT_FAIL = 1,	/* runtime or kernel error */
-	ADP_EXIT_USAGE = 2,	/* bad command line */
+	ADP_EXIT_USAGE = 1,	/* bad command line or input */
+	ADP_EXIT_FAIL = 1,	/* a runtime error found in user space */
+	ADP_EXIT_KERNEL = 2,	/* the kernel answered with an error */
 	ADP_EXIT_CHANGED = 3,	/* apply: something was (or would be) changed */
 };
 
@@ -58,6 +64,7 @@ struct adp_ctx {
 	const struct adp_obj *obj;
 	const struct adp_cmd *cmd;
 	struct adp_nl *nl;	/* opened by the first adp_ctx_nl() */
+	bool json;		/* -j or -p: for the options that refuse it */
 };
 
 /*
@@ -65,6 +72,11 @@ struct adp_ctx {
  * told.  The caller of the command closes it with adp_nl_close().
  */
 struct adp_nl *adp_ctx_nl(struct adp_ctx *ctx);
+/*
+ * The status to exit with after a command returned ret: ADP_EXIT_KERNEL
+ * for a failure once the kernel has sent an error reply on ctx's socket.
+ */
+int adp_exit_status(const struct adp_ctx *ctx, int ret);
 
 /* adpctl.c: the object table. */
 extern const struct adp_obj adp_objs[];
@@ -235,11 +247,23 @@ int profile_build_set(struct nl_msg *msg, void *req);
 /* 0, or -EBADMSG after reporting a malformed nest. */
 int profile_decode(const struct nlattr *nest, struct adp_profile *p);
 /*
- * The one printer of a profile nest, as given (show, set, monitor,
- * simulate): " name value" per field and " range I" per entry in text,
- * an object under key (NULL in an array) with a timeout_range array in
- * JSON.
+ * profile.c: a profile, the one printer of show, set, monitor and config
+ * export: JSON an object (under key) of its fields by PRM name and its
+ * timeout_range array; text its fields as the words profile set and apply
+ * take, a line of the profile's and one per range, each after lead and
+ * ending in end; with id the profile's id among them (else the caller
+ * names it), with times what the fields amount to in parentheses.  A NULL
+ * lead: JSON only.
  */
+struct profile_style {
+	const char *lead;
+	const char *end;
+	bool id;
+	bool times;
+};
+void profile_print(const char *key, const struct adp_profile *p,
+		   const struct profile_style *st);
+/* A profile on one line, id included (monitor; simulate -j). */
 void profile_print_nest(const char *key, const struct adp_profile *p);
 
 /* lint.c, simulate.c: commands of the profile object, see profile_src.h. */
@@ -253,11 +277,6 @@ void profile_simulate_details(FILE *fp);
 int profile_tune(struct adp_ctx *ctx, int argc, char **argv);
 void profile_tune_details(FILE *fp);
 
-/*
- * metrics.c: key="v" of a Prometheus label, backslash, double quote and
- * newline escaped, then sep.
- */
-void adp_prom_label(FILE *fp, const char *key, const char *v, const char *sep);
 /*
  * apply.c for metrics.c: the configuration at path (file or directory),
  * or NULL after saying what is wrong; free() it.  apply_dev_changes()

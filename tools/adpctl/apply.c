@@ -975,7 +975,8 @@ static void apply_details(FILE *fp)
 	      "  --check, -c   print the differences, write nothing\n"
 	      "\n"
 	      "Exit status: 0 nothing to change, 3 changed (with --check: would\n"
-	      "change), 1 error (nothing written if found before writing), 2 usage.\n",
+	      "change), 1 usage, file or rule error (nothing written), 2 the kernel\n"
+	      "refused a write.\n",
 	      fp);
 }
 
@@ -987,35 +988,11 @@ ADP_CMD_TABLE(apply_cmds, ADP_APPLY_CMDS);
  * as "accl show -j" and the profiles 1..profile_max_id as "profile show
  * -j" print them; text: the same as a configuration file.
  */
-/* lead, then "FIELD VALUE" of each field but the one in attribute skip. */
-static void export_text(const char *lead, const struct adp_field *fields,
-			const struct adp_vals *vals, int skip)
-{
-	const struct adp_field *f;
-	char line[512];
-	size_t n;
-
-	n = snprintf(line, sizeof(line), "%s", lead);
-	for (f = fields; f->attr && n < sizeof(line); f++) {
-		if (!vals->has[f->attr] || f->attr == skip)
-			continue;
-		if (adp_field_name(f, vals->v[f->attr]))
-			n += snprintf(line + n, sizeof(line) - n, "%s%s %s",
-				      n ? " " : "", adp_field_key(f),
-				      adp_field_name(f, vals->v[f->attr]));
-		else
-			n += snprintf(line + n, sizeof(line) - n, "%s%s %u",
-				      n ? " " : "", adp_field_key(f),
-				      vals->v[f->attr]);
-	}
-	print_string(PRINT_FP, NULL, "%s\n", line);
-}
-
 static int export_dev(struct adp_nl *nl, struct apply_dev *d)
 {
+	static const struct profile_style export = { .lead = "", .end = "\n" };
 	uint32_t id, max;
-	char lead[16];
-	int r, ret;
+	int ret;
 
 	ret = adp_nl_request(nl, ROCE_ADP_CMD_ACCL_GET, 0, build_accl_get,
 			     read_accl, d);
@@ -1023,8 +1000,8 @@ static int export_dev(struct adp_nl *nl, struct apply_dev *d)
 		return ret;
 	open_json_object(NULL);
 	print_string(PRINT_ANY, "dev", "[dev %s]\n", d->name);
-	adp_vals_print_json(adp_accl_fields, &d->accl);
-	export_text("", adp_accl_fields, &d->accl, -1);
+	adp_vals_print_words(adp_accl_fields, &d->accl, "%s %s", -1);
+	print_nl();
 	open_json_array("profiles");
 	max = d->caps.v[ROCE_ADP_A_CAPS_PROFILE_MAX_ID];
 	for (id = 1; id <= max && id < APPLY_NPROF && !ret; id++) {
@@ -1033,19 +1010,9 @@ static int export_dev(struct adp_nl *nl, struct apply_dev *d)
 				     build_prof_get, read_profile, d);
 		if (ret || !d->cur[id].v.has[ADP_PROFILE_ID_ATTR])
 			continue;
-		if (is_json_context())
-			profile_print_nest(NULL, &d->cur[id]);
 		print_string(PRINT_FP, NULL, "\n[dev %s", d->name);
 		print_uint(PRINT_FP, NULL, " profile %u]\n", id);
-		export_text("", adp_profile_fields, &d->cur[id].v,
-			    ADP_PROFILE_ID_ATTR);
-		for (r = 0; r < ROCE_ADP_RANGES_MAX; r++) {
-			if (!d->cur[id].has_range[r])
-				continue;
-			snprintf(lead, sizeof(lead), "range %d", r);
-			export_text(lead, adp_range_fields,
-				    &d->cur[id].range[r], -1);
-		}
+		profile_print(NULL, &d->cur[id], &export);
 	}
 	close_json_array();
 	close_json_object();

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "histogram.h"
+#include "prom.h"
 #include "radp_svg.h"
 #include "radp_time.h"
 #include "simulate.h"
@@ -364,47 +365,6 @@ out:
 	free(v0);
 	free(v1);
 	return ret;
-}
-
-/* Prometheus: a number of seconds from ns, exact: "0.000008", "2". */
-void prom_seconds(FILE *fp, uint64_t ns)
-{
-	char frac[16];
-	int n;
-
-	n = snprintf(frac, sizeof(frac), "%09llu",
-		     (unsigned long long)(ns % 1000000000));
-	while (n && frac[n - 1] == '0')
-		frac[--n] = '\0';
-	fprintf(fp, "%llu%s%s", (unsigned long long)(ns / 1000000000),
-		n ? "." : "", frac);
-}
-
-void hist_prom_header(FILE *fp)
-{
-	fputs("# HELP roce_adp_retx_timeout_seconds Adaptive retransmission timeouts that fired, by timeout (ADP_RETX_HISTOGRAM; no _sum: the firmware counts no sum).\n"
-	      "# TYPE roce_adp_retx_timeout_seconds histogram\n", fp);
-}
-
-void hist_prom(FILE *fp, const struct hist *h)
-{
-	uint64_t cum = 0;
-	uint32_t i;
-
-	for (i = 0; i < h->cfg.bin_num; i++) {
-		if (__builtin_add_overflow(cum, h->count[i], &cum))
-			cum = UINT64_MAX;
-		fputs("roce_adp_retx_timeout_seconds_bucket{", fp);
-		adp_prom_label(fp, "device", h->dev, ",le=\"");
-		if (h->hi[i] == ADP_HIST_INF)
-			fputs("+Inf", fp);
-		else
-			prom_seconds(fp, h->hi[i]);
-		fprintf(fp, "\"} %llu\n", (unsigned long long)cum);
-	}
-	fputs("roce_adp_retx_timeout_seconds_count{", fp);
-	adp_prom_label(fp, "device", h->dev, "} ");
-	fprintf(fp, "%llu\n", (unsigned long long)cum);
 }
 
 /* What compare finds in bin i: shares and their difference. */
@@ -779,17 +739,6 @@ int hist_collect(const struct adp_nl_msg *msg, void *arg)
 	return 0;
 }
 
-void hist_prom_page(FILE *fp, const struct hist_list *l)
-{
-	int i;
-
-	if (!l->n)
-		return;
-	hist_prom_header(fp);
-	for (i = 0; i < l->n; i++)
-		hist_prom(fp, &l->v[i]);
-}
-
 /* Each reply printed as it comes, kept only with keep (for --svg). */
 struct show_state {
 	bool keep;
@@ -890,7 +839,7 @@ static int histogram_show(struct adp_ctx *ctx, int argc, char **argv)
 	ret = adp_parse_args(ctx, args, argc, argv);
 	if (ret)
 		return ret;
-	if (prom && (svg || is_json_context()))
+	if (prom && (svg || ctx->json))
 		return adp_usage_error(ctx, "--prometheus prints the Prometheus text format: no -j or --svg");
 	if (svg && !dev)
 		return adp_usage_error(ctx, "--svg draws one device: give dev DEV");

@@ -108,12 +108,4 @@ struct hist_list {
 /* Parse callback: the reply's histogram appended to the hist_list arg. */
 int hist_collect(const struct adp_nl_msg *msg, void *arg);
 
-/* Prometheus: the HELP and TYPE lines, then the series of h. */
-void hist_prom_header(FILE *fp);
-void hist_prom(FILE *fp, const struct hist *h);
-/* A number of seconds from ns, exact, as the le label takes it. */
-void prom_seconds(FILE *fp, uint64_t ns);
-/* The histogram of every device of l (nothing when there is none). */
-void hist_prom_page(FILE *fp, const struct hist_list *l);
-
 #endif /* ADPCTL_HISTOGRAM_H */

@@ -18,6 +18,7 @@
 
 #include "adpctl.h"
 #include "histogram.h"
+#include "prom.h"
 
 #define METRICS_FILE	"roce_adp.prom"
 #define METRICS_CONFIG	"/etc/roce_adp"
@@ -119,20 +120,6 @@ static int read_accl(const struct adp_nl_msg *msg, void *arg)
 		d->active = nla_get_u32(msg->tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]);
 	}
 	return 0;
-}
-
-void adp_prom_label(FILE *fp, const char *key, const char *v, const char *sep)
-{
-	fprintf(fp, "%s=\"", key);
-	for (; *v; v++) {
-		if (*v == '\\' || *v == '"')
-			fputc('\\', fp);
-		if (*v == '\n')
-			fputs("\\n", fp);
-		else
-			fputc(*v, fp);
-	}
-	fprintf(fp, "\"%s", sep);
 }
 
 /* The RDMA device of a PCI function, from sysfs; "" when there is none. */
@@ -314,44 +301,11 @@ static void write_state(FILE *fp, const struct metrics *m, int config)
 	}
 }
 
-/*
- * The histograms as counters by upper bound (le), not as a histogram: a
- * collector that reads one (node_exporter's textfile collector) adds a
- * _sum of 0, and the firmware counts no sum. histogram_quantile() takes
- * them as they are (Documentation/fleet.rst).
- */
-static void write_hist(FILE *fp, const struct hist_list *l)
-{
-	uint64_t cum;
-	uint32_t b;
-	int i;
-
-	if (!l->n)
-		return;
-	header(fp, "retx_timeouts_total", "counter",
-	       "Adaptive retransmission timeouts that fired with a timeout of at most upper_bound seconds (ADP_RETX_HISTOGRAM's bins, cumulative; upper_bound=\"+Inf\": all).");
-	for (i = 0; i < l->n; i++) {
-		const struct hist *h = &l->v[i];
-
-		for (b = 0, cum = 0; b < h->cfg.bin_num; b++) {
-			if (__builtin_add_overflow(cum, h->count[b], &cum))
-				cum = UINT64_MAX;
-			fputs("roce_adp_retx_timeouts_total{", fp);
-			adp_prom_label(fp, "device", h->dev, ",upper_bound=\"");
-			if (h->hi[b] == ADP_HIST_INF)
-				fputs("+Inf", fp);
-			else
-				prom_seconds(fp, h->hi[b]);
-			fprintf(fp, "\"} %llu\n", (unsigned long long)cum);
-		}
-	}
-}
-
 /* The configuration state, then the retransmission histograms. */
 static void write_page(FILE *fp, const struct metrics *m, int config)
 {
 	write_state(fp, m, config);
-	write_hist(fp, &m->hist);
+	hist_prom_counters(fp, &m->hist);
 }
 
 /* The page to DIR/roce_adp.prom: a temporary file in DIR, renamed. */
@@ -422,7 +376,7 @@ static int metrics(struct adp_ctx *ctx, int argc, char **argv)
 	ret = adp_parse_args(ctx, args, argc, argv);
 	if (ret)
 		return ret;
-	if (is_json_context())
+	if (ctx->json)
 		return adp_usage_error(ctx, "the metrics are Prometheus text: no -j");
 	nl = adp_ctx_nl(ctx);
 	if (!nl)

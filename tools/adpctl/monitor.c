@@ -39,21 +39,24 @@ void adp_monitor_timestamp(const struct timespec *ts, char *buf, size_t len)
 	snprintf(buf, len, "%s.%03ldZ", day, ts->tv_nsec / 1000000);
 }
 
+/*
+ * A nest of fields; a keyed one is the configurable flags.  A line holds
+ * what changed: the flags and the capabilities (text NULL) are JSON only.
+ */
 static int print_nest(const struct adp_field *fields,
 		      const struct nlattr *nest, const char *key,
-		      const char *what)
+		      const char *text, const char *what)
 {
 	struct adp_vals vals;
 
 	if (adp_vals_parse(fields, nest, &vals, what))
 		return -EBADMSG;
 	if (key) {
-		/* A keyed nest is JSON only: the configurable flags. */
 		open_json_object(key);
 		adp_vals_print_json_flags(fields, &vals);
 		close_json_object();
 	} else {
-		adp_vals_print(fields, &vals);
+		adp_vals_print_words(fields, &vals, text, -1);
 	}
 	return 0;
 }
@@ -179,19 +182,16 @@ static int print_attrs(const struct adp_nl_msg *msg)
 				       "changed, reading it back failed", "");
 			break;
 		case ROCE_ADP_A_ACCL:
-			ret = print_nest(adp_accl_fields, a, NULL, "enables");
+			ret = print_nest(adp_accl_fields, a, NULL, " %s %s",
+					 "enables");
 			break;
 		case ROCE_ADP_A_ACCL_CONFIGURABLE:
-			/* JSON only: a line holds what changed. */
-			if (is_json_context())
-				ret = print_nest(adp_accl_fields, a,
-						 "configurable",
-						 "configurable enables");
+			ret = print_nest(adp_accl_fields, a, "configurable",
+					 NULL, "configurable enables");
 			break;
 		case ROCE_ADP_A_CAPS:
-			if (is_json_context())
-				ret = print_nest(adp_caps_fields, a, NULL,
-						 "capabilities");
+			ret = print_nest(adp_caps_fields, a, NULL, NULL,
+					 "capabilities");
 			break;
 		case ROCE_ADP_A_PROFILE:
 			if (!profiles)

@@ -123,8 +123,6 @@ static void mpt_json(const struct mpt_entry *e)
 	const struct radp_mpt_member *mm;
 	unsigned int i;
 
-	if (!is_json_context())
-		return;
 	if (mpt_has(&e->m, RADP_MPT_STATUS))
 		print_uint(PRINT_JSON, "status", NULL, e->m.status);
 	for (i = 0; i < radp_mpt_members_count; i++) {
@@ -256,8 +254,6 @@ static void mpt_text(const struct mpt_entry *e)
 {
 	const struct radp_mpt *m = &e->m;
 
-	if (is_json_context())
-		return;
 	if (mpt_has(m, RADP_MPT_STATUS) && m->status == RADP_MPT_STATUS_FREE)
 		print_string(PRINT_FP, NULL, "%s", " status free");
 	else if (mpt_has(m, RADP_MPT_STATUS) &&

@@ -39,6 +39,7 @@ struct adp_nl {
 	int maxattr;
 	struct nlattr **tb;		/* maxattr + 1 slots, per message */
 	struct adp_nl_err err;
+	bool kernel_failed;		/* sticky: for the exit status */
 };
 
 /* State of one request or listen loop. */
@@ -152,6 +153,13 @@ void adp_nl_close(struct adp_nl *nl)
 	free(nl);
 }
 
+int adp_exit_status(const struct adp_ctx *ctx, int ret)
+{
+	if (ret == ADP_EXIT_FAIL && ctx->nl && ctx->nl->kernel_failed)
+		return ADP_EXIT_KERNEL;
+	return ret;
+}
+
 struct adp_nl *adp_ctx_nl(struct adp_ctx *ctx)
 {
 	if (!ctx->nl && adp_nl_open(&ctx->nl))
@@ -204,6 +212,7 @@ static void report_kernel_error(struct adp_nl_call *call, int error)
 	struct adp_nl_err *e = &call->nl->err;
 
 	e->error = error;
+	call->nl->kernel_failed = true;
 	if (!call->err)
 		call->err = -error;
 	if (e->msg[0])

@@ -12,6 +12,7 @@
 
 #include "nl.h"
 #include "print.h"
+#include "radp_time.h"
 #include "radp_words.h"
 
 #define JSON_INDENT	4
@@ -310,6 +311,39 @@ void print_bool(enum output_type t, const char *key, const char *fmt,
 	print_bool_str(t, key, fmt, value, "true", "false");
 }
 
+void print_time_ns(enum output_type t, const char *key, const char *fmt,
+		   uint64_t ns)
+{
+	char buf[ADP_TIME_LEN];
+
+	if (in_json(t))
+		print_u64(PRINT_JSON, key, NULL, ns);
+	else if (in_text(t, fmt))
+		fprintf(out_fp(), fmt, adp_fmt_ns(buf, ns));
+}
+
+void print_on_off(enum output_type t, const char *key, const char *fmt,
+		  bool on)
+{
+	print_bool_str(t, key, fmt, on, "on", "off");
+}
+
+void print_enum_val(enum output_type t, const char *key, const char *fmt,
+		    unsigned int value, const char *name)
+{
+	char num[16];
+
+	if (in_json(t)) {
+		print_uint(PRINT_JSON, key, NULL, value);
+	} else if (in_text(t, fmt)) {
+		if (!name) {
+			snprintf(num, sizeof(num), "%u", value);
+			name = num;
+		}
+		fprintf(out_fp(), fmt, name);
+	}
+}
+
 void print_nl(void)
 {
 	if (!pr.json)
@@ -347,24 +381,40 @@ void print_warning(const char *fmt, ...)
 
 /* Parts of replies: a nest of values by its field table, age, raw bytes. */
 
+void print_field(const struct adp_field *f, const char *fmt, uint32_t v)
+{
+	char val[32];
+
+	if (pr.json) {
+		if (f->kind == ADP_FIELD_BOOL)
+			print_bool(PRINT_JSON, adp_field_key(f), NULL, v);
+		else
+			print_uint(PRINT_JSON, adp_field_key(f), NULL, v);
+	} else if (fmt) {
+		fprintf(out_fp(), fmt, adp_field_key(f),
+			adp_field_str(f, v, val, sizeof(val)));
+	}
+}
+
+void adp_vals_print_words(const struct adp_field *fields,
+			  const struct adp_vals *vals, const char *fmt,
+			  int skip)
+{
+	const struct adp_field *f;
+
+	for (f = fields; f->attr; f++) {
+		if (!vals->has[f->attr] || f->attr == skip)
+			continue;
+		print_field(f, fmt, vals->v[f->attr]);
+		if (fmt)
+			fmt = " %s %s";
+	}
+}
+
 void adp_vals_print(const struct adp_field *fields,
 		    const struct adp_vals *vals)
 {
-	const struct adp_field *f;
-	char val[32];
-
-	if (is_json_context()) {
-		adp_vals_print_json(fields, vals);
-		return;
-	}
-	for (f = fields; f->attr; f++) {
-		if (!vals->has[f->attr])
-			continue;
-		print_string(PRINT_FP, NULL, " %s", adp_field_key(f));
-		print_string(PRINT_FP, NULL, " %s",
-			     adp_field_str(f, vals->v[f->attr], val,
-					   sizeof(val)));
-	}
+	adp_vals_print_words(fields, vals, " %s %s", -1);
 }
 
 static void vals_print_json(const struct adp_field *fields,

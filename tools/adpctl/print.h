@@ -57,6 +57,23 @@ void print_bool_str(enum output_type t, const char *key, const char *fmt,
 		    bool value, const char *yes, const char *no);
 void print_null(enum output_type t, const char *key, const char *fmt,
 		const char *value);
+/*
+ * Typed values, each one call for both outputs (iproute2's print_on_off()
+ * and print_*_name_value() are the model):
+ * a time, JSON its nanoseconds, text "8.192ms" ("infinite" for UINT64_MAX)
+ * for the %s of fmt;
+ */
+void print_time_ns(enum output_type t, const char *key, const char *fmt,
+		   uint64_t ns);
+/* on/off: JSON a boolean, text "on" or "off" for the %s of fmt; */
+void print_on_off(enum output_type t, const char *key, const char *fmt,
+		  bool on);
+/*
+ * an enum, or a number with a text of its own: JSON the number, text name
+ * (the number when name is NULL) for the %s of fmt.
+ */
+void print_enum_val(enum output_type t, const char *key, const char *fmt,
+		    unsigned int value, const char *name);
 /* End of a text line; nothing in JSON mode. */
 void print_nl(void);
 
@@ -71,6 +88,11 @@ void print_warning(const char *fmt, ...)
 
 /* Parts of a reply: a nest of values by a field table of radp_words.h. */
 struct adp_field;
+/*
+ * A field of a table: JSON its number (a boolean for an on/off field)
+ * under its PRM name, text fmt with its name and value name, two %s.
+ */
+void print_field(const struct adp_field *f, const char *fmt, uint32_t v);
 struct adp_vals;
 struct adp_nl_msg;
 
@@ -80,6 +102,14 @@ struct adp_nl_msg;
  */
 void adp_vals_print(const struct adp_field *fields,
 		    const struct adp_vals *vals);
+/*
+ * The same, the first field after fmt instead (e.g. "%s %s" at the start
+ * of a line; NULL: JSON only), leaving out the one in attribute skip (or
+ * -1).
+ */
+void adp_vals_print_words(const struct adp_field *fields,
+			  const struct adp_vals *vals, const char *fmt,
+			  int skip);
 /* JSON members: each present field under its name, the raw value. */
 void adp_vals_print_json(const struct adp_field *fields,
 			 const struct adp_vals *vals);

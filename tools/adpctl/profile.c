@@ -65,134 +65,101 @@ static uint32_t shift_sum(uint32_t a, uint32_t b)
 	return s > UINT32_MAX ? UINT32_MAX : s;
 }
 
-/* " (NAME VALUE)": a field of text, by its name in the codec's table. */
-static void text_name(enum radp_fld fld, const char *open, const char *value)
+/* "64us .. 512us": the window of low_bound and size, in the profile's unit. */
+static const char *window_text(char *buf, size_t len,
+			       const struct radp_profile *rp, uint32_t lo,
+			       uint32_t size)
 {
-	print_string(PRINT_FP, NULL, " %s", open);
-	print_string(PRINT_FP, NULL, "%s", radp_fields[fld].name);
-	print_string(PRINT_FP, NULL, " %s", value);
+	char t1[48], t2[48];
+
+	snprintf(buf, len, "%s .. %s",
+		 adp_fmt_shift(t1, sizeof(t1), rp->time_base, lo,
+			       rp->time_unit),
+		 adp_fmt_shift(t2, sizeof(t2), rp->time_base,
+			       shift_sum(lo, size), rp->time_unit));
+	return buf;
 }
 
-static void text_uint(enum radp_fld fld, const char *open, uint32_t v,
-		      const char *close)
+void profile_print(const char *key, const struct adp_profile *p,
+		   const struct profile_style *st)
 {
-	print_string(PRINT_FP, NULL, " %s", open);
-	print_string(PRINT_FP, NULL, "%s", radp_fields[fld].name);
-	print_uint(PRINT_FP, NULL, " %u", v);
-	print_string(PRINT_FP, NULL, "%s", close);
-}
-
-/*
- * The text of "profile show": the profile with the times it gives, which
- * JSON leaves to its reader (derived text, so PRINT_FP only).
- */
-static void profile_text(const char *dev, bool active,
-			 const struct adp_profile *pv)
-{
-	uint32_t id = pv->v.v[PROFILE_ID], lo, size, i, retries;
-	char t1[48], t2[48], ubuf[16], dbuf[24];
-	const struct adp_field *f;
-	struct radp_profile p = { };
-	const char *label = "";
-	uint32_t base, unit;
-
-	adp_profile_to_radp(pv, &p);
-	base = p.time_base;
-	unit = p.time_unit;
-	if (!id)
-		label = active ? " (firmware defaults, active)" :
-				 " (firmware defaults)";
-	else if (active)
-		label = " (active)";
-	f = adp_field_find(adp_profile_fields,
-			   radp_fields[RADP_PROFILE_TIME_UNIT].name);
-	print_string(PRINT_FP, NULL, "%s", dev);
-	print_uint(PRINT_FP, NULL, " profile %u", id);
-	print_string(PRINT_FP, NULL, "%s:", label);
-	text_name(RADP_PROFILE_TIME_BASE, "",
-		  adp_fmt_shift(t1, sizeof(t1), base, 0, unit));
-	text_name(RADP_PROFILE_TIME_UNIT, "",
-		  adp_field_str(f, unit, ubuf, sizeof(ubuf)));
-	text_uint(RADP_PROFILE_RANGE_NUM, "", p.range_num, "");
-	text_uint(RADP_PROFILE_START_RANGE_INDEX, "", p.start_range_index, "");
-	print_nl();
-
-	if (p.qp_total_timeout) {
-		print_string(PRINT_FP, NULL, "%s",
-			     "  total timeout: QP ack_timeout * retry_count");
-		text_name(RADP_PROFILE_QP_TOTAL_TIMEOUT, "(", "on)");
-	} else {
-		print_string(PRINT_FP, NULL, "  total timeout: %s",
-			     adp_fmt_shift(t1, sizeof(t1), base,
-					   p.retx_total_timeout, unit));
-		text_uint(RADP_PROFILE_RETX_TOTAL_TIMEOUT, "(",
-			  p.retx_total_timeout, ")");
-	}
-	print_nl();
-
-	lo = p.timeout_init_low_bound;
-	size = p.timeout_init_range_size;
-	print_string(PRINT_FP, NULL, "  initial timeout: %s",
-		     adp_fmt_shift(t1, sizeof(t1), base, lo, unit));
-	print_string(PRINT_FP, NULL, " .. %s",
-		     adp_fmt_shift(t2, sizeof(t2), base, shift_sum(lo, size),
-				   unit));
-	print_uint(PRINT_FP, NULL, " (low_bound %u", lo);
-	print_uint(PRINT_FP, NULL, " size %u)", size);
-	print_nl();
-
-	/* Only the first range_num entries are in use. */
-	f = adp_field_find(adp_range_fields,
-			   radp_fields[RADP_RANGE_DEC_MODE].name);
-	for (i = 0; i < p.range_num && i < ROCE_ADP_RANGES_MAX; i++) {
-		const struct radp_range *e = &p.range[i];
-
-		if (!pv->has_range[i])
-			continue;
-		lo = e->range_low_bound;
-		size = e->range_size;
-		retries = e->timeout_retry_num;
-		if (adp_field_name(f, e->dec_mode))
-			snprintf(dbuf, sizeof(dbuf), "%s",
-				 adp_field_name(f, e->dec_mode));
-		else
-			snprintf(dbuf, sizeof(dbuf), "%s %u",
-				 radp_fields[RADP_RANGE_DEC_MODE].name,
-				 e->dec_mode);
-		print_uint(PRINT_FP, NULL, "  range %u:", i);
-		print_string(PRINT_FP, NULL, " %s",
-			     adp_fmt_shift(t1, sizeof(t1), base, lo, unit));
-		print_string(PRINT_FP, NULL, " .. %s,",
-			     adp_fmt_shift(t2, sizeof(t2), base,
-					   shift_sum(lo, size), unit));
-		print_uint(PRINT_FP, NULL, " %u", retries);
-		print_string(PRINT_FP, NULL, " %s,",
-			     retries == 1 ? "retry" : "retries");
-		print_string(PRINT_FP, NULL, " %s,", dbuf);
-		print_uint(PRINT_FP, NULL, " prev %u", e->prev_range_index);
-		print_uint(PRINT_FP, NULL, " (low_bound %u", lo);
-		print_uint(PRINT_FP, NULL, " size %u)", size);
-		print_nl();
-	}
-}
-
-void profile_print_nest(const char *key, const struct adp_profile *p)
-{
+	char buf[128], t1[48];
+	struct radp_profile rp = { };
 	unsigned int i;
 
+	adp_profile_to_radp(p, &rp);
+	if (!st->lead) {
+		/* JSON only: where the text has lines of its own. */
+		open_json_object(key);
+		adp_vals_print_words(adp_profile_fields, &p->v, NULL, -1);
+		open_json_array("timeout_range");
+		for (i = 0; i < ROCE_ADP_RANGES_MAX; i++) {
+			if (!p->has_range[i])
+				continue;
+			open_json_object(NULL);
+			adp_vals_print_words(adp_range_fields, &p->range[i],
+					     NULL, -1);
+			close_json_object();
+		}
+		close_json_array();
+		close_json_object();
+		return;
+	}
 	open_json_object(key);
-	adp_vals_print(adp_profile_fields, &p->v);
+	/* The id: a member in JSON, in the text's head unless asked for. */
+	if (!st->id && p->v.has[PROFILE_ID])
+		print_uint(PRINT_JSON,
+			   adp_field_key(adp_field_by_attr(adp_profile_fields,
+							   PROFILE_ID)),
+			   NULL, p->v.v[PROFILE_ID]);
+	print_string(PRINT_FP, NULL, "%s", st->lead);
+	adp_vals_print_words(adp_profile_fields, &p->v, "%s %s",
+			     st->id ? -1 : PROFILE_ID);
+	/* What the fields amount to: text only, JSON leaves it to its reader. */
+	if (st->times && rp.qp_total_timeout)
+		print_string(PRINT_FP, NULL, " (total %s, ",
+			     "QP ack_timeout * retry_count");
+	else if (st->times)
+		print_string(PRINT_FP, NULL, " (total %s, ",
+			     adp_fmt_shift(t1, sizeof(t1), rp.time_base,
+					   rp.retx_total_timeout,
+					   rp.time_unit));
+	if (st->times)
+		print_string(PRINT_FP, NULL, "initial %s)",
+			     window_text(buf, sizeof(buf), &rp,
+					 rp.timeout_init_low_bound,
+					 rp.timeout_init_range_size));
+	print_string(PRINT_FP, NULL, "%s", st->end);
 	open_json_array("timeout_range");
 	for (i = 0; i < ROCE_ADP_RANGES_MAX; i++) {
 		if (!p->has_range[i])
 			continue;
 		open_json_object(NULL);
-		print_uint(PRINT_FP, NULL, " range %u", i);
-		adp_vals_print(adp_range_fields, &p->range[i]);
+		print_string(PRINT_FP, NULL, "%s", st->lead);
+		print_uint(PRINT_FP, NULL, "range %u", i);
+		adp_vals_print_words(adp_range_fields, &p->range[i], " %s %s",
+				     -1);
+		/* The firmware reads only the first range_num ranges. */
+		if (st->times && i >= rp.range_num)
+			print_string(PRINT_FP, NULL, " (%s)", "not in use");
+		else if (st->times)
+			print_string(PRINT_FP, NULL, " (%s)",
+				     window_text(buf, sizeof(buf), &rp,
+						 rp.range[i].range_low_bound,
+						 rp.range[i].range_size));
+		print_string(PRINT_FP, NULL, "%s", st->end);
 		close_json_object();
 	}
 	close_json_array();
 	close_json_object();
+}
+
+void profile_print_nest(const char *key, const struct adp_profile *p)
+{
+	static const struct profile_style line = { .lead = " ", .end = "",
+						   .id = true };
+
+	profile_print(key, p, &line);
 }
 
 static bool profile_next(struct nlattr **a, int *rem)
@@ -203,8 +170,25 @@ static bool profile_next(struct nlattr **a, int *rem)
 	return false;
 }
 
-static int profile_print(const struct adp_nl_msg *msg, void *arg)
+/* "emu0 profile 1 (active):", text only: JSON has the id in the profile. */
+static void profile_head(const char *dev, bool active, uint32_t id)
 {
+	const char *label = "";
+
+	if (!id)
+		label = active ? " (firmware defaults, active)" :
+				 " (firmware defaults)";
+	else if (active)
+		label = " (active)";
+	print_string(PRINT_FP, NULL, "%s", dev);
+	print_uint(PRINT_FP, NULL, " profile %u", id);
+	print_string(PRINT_FP, NULL, "%s:\n", label);
+}
+
+static int profile_print_msg(const struct adp_nl_msg *msg, void *arg)
+{
+	static const struct profile_style show = { .lead = "  ", .end = "\n",
+						   .times = true };
 	const struct profile_filter *flt = arg;
 	struct genlmsghdr *gnlh = genlmsg_hdr(msg->nlh);
 	struct nlattr **tb = msg->tb;
@@ -244,12 +228,9 @@ static int profile_print(const struct adp_nl_msg *msg, void *arg)
 		profile_decode(a, &p);
 		if (flt && flt->has_id && p.v.v[PROFILE_ID] != flt->id)
 			continue;
-		if (is_json_context())
-			profile_print_nest(NULL, &p);
-		else
-			profile_text(name,
-				     has_active && active == p.v.v[PROFILE_ID],
-				     &p);
+		profile_head(name, has_active && active == p.v.v[PROFILE_ID],
+			     p.v.v[PROFILE_ID]);
+		profile_print(NULL, &p, &show);
 	}
 	close_json_array();
 	close_json_object();
@@ -299,7 +280,7 @@ static int profile_show(struct adp_ctx *ctx, int argc, char **argv)
 	 */
 	return adp_show_req(ctx, ROCE_ADP_CMD_PROFILE_GET,
 			    flt.dev ? 0 : NLM_F_DUMP, profile_build_get, &flt,
-			    profile_print, &flt);
+			    profile_print_msg, &flt);
 }
 
 /*
@@ -397,7 +378,7 @@ static int profile_set(struct adp_ctx *ctx, int argc, char **argv)
 		return ret;
 	/* The reply is that profile read back, shown as a show would. */
 	return adp_show_req(ctx, ROCE_ADP_CMD_PROFILE_SET, 0,
-			    profile_build_set, &req, profile_print, NULL);
+			    profile_build_set, &req, profile_print_msg, NULL);
 }
 
 static void profile_set_details(FILE *fp)

@@ -423,6 +423,7 @@ static int json_fields(struct json_doc *d, struct json_object *obj,
 	struct json_object *m;
 	unsigned int line;
 	const char *key;
+	char expect[96];
 	uint32_t v;
 	int ret;
 
@@ -443,13 +444,21 @@ static int json_fields(struct json_doc *d, struct json_object *obj,
 			return file_error(d->file, line, "unknown field \"%s\" in %s",
 					  key, r < 0 ? "a profile" :
 					  "a timeout_range entry");
-		if (!adp_json_u32(m, &v))
+		/* A name as the words take it ("div2"), as apply reads one. */
+		if (json_object_is_type(m, json_type_string)) {
+			if (adp_field_value(f, json_object_get_string(m), &v))
+				return file_error(d->file, line, "invalid value \"%s\" for \"%s\": expected %s",
+						  json_object_get_string(m), key,
+						  adp_field_expect(f, expect,
+								   sizeof(expect)));
+		} else if (!adp_json_u32(m, &v)) {
 			return file_error(d->file, line, "\"%s\" must be a whole number 0..%u, not %s",
 					  key, UINT32_MAX,
 					  json_object_is_type(m, json_type_int) ||
 					  json_object_is_type(m, json_type_double) ?
 					  json_object_to_json_string(m) :
 					  adp_json_type_str(m));
+		}
 		if (f->attr == PROFILE_ID && r < 0) {
 			sp->id = v;
 			continue;

@@ -308,15 +308,6 @@ static int resolve(const struct adp_ctx *ctx, struct sim_args *s,
 	return 0;
 }
 
-const char *adp_fmt_ns(char *buf, uint64_t v)
-{
-	if (v == ADP_SIM_NEVER)
-		return "infinite";
-	if (!v)
-		return "0";
-	return adp_fmt_time(buf, 32, v, ADP_UNIT_NS);
-}
-
 static const char *const kind_names[] = {
 	[ADP_SIM_OUTAGE] = "outage",
 	[ADP_SIM_DROP] = "drop",
@@ -383,15 +374,14 @@ static void print_header(const struct sim_run *run)
 
 static void print_json_header(const struct sim_run *run)
 {
+	static const struct profile_style json_only = { };
 	const struct adp_sim_cfg *cfg = &run->cfg;
 	struct adp_profile pv;
 
 	print_string(PRINT_JSON, "source", NULL, run->sp->label);
 	/* The header is JSON only; the text has its own lines. */
-	if (is_json_context()) {
-		adp_profile_from_radp(run->sp->id, &run->sp->p, &pv);
-		profile_print_nest("profile", &pv);
-	}
+	adp_profile_from_radp(run->sp->id, &run->sp->p, &pv);
+	profile_print("profile", &pv, &json_only);
 
 	open_json_object("qp");
 	print_uint(PRINT_JSON, "ack_timeout", NULL, run->qp.ack_timeout);
@@ -991,7 +981,7 @@ static int sim_prepare(struct adp_ctx *ctx, int argc, char **argv,
 	if (!h && (s->events || s->arg[A_BINS].seen || s->hist_dev || s->svg))
 		return adp_usage_error(ctx, "the prediction is binned as the device's histogram: no --events, --histogram, --bins or --svg among the simulate words");
 	if (s->events && (s->arg[A_BINS].seen || s->hist_dev || s->svg ||
-			  is_json_context()))
+			  ctx->json))
 		return adp_usage_error(ctx, "--events prints the timeouts as the hist_event knob takes them: no bins, -j or --svg");
 	if (s->arg[A_BINS].seen || s->hist_dev) {
 		ret = resolve_hist(ctx, s, h);

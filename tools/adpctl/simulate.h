@@ -12,6 +12,7 @@
 
 #include "adpctl.h"
 #include "radp_sim.h"
+#include "radp_time.h"
 
 /* "30ms", "1.5ms", "100us", "250ns", "2s"; a bare number is us. */
 int adp_parse_time(const struct adp_ctx *ctx, const char *key,
@@ -20,9 +21,6 @@ int adp_parse_time(const struct adp_ctx *ctx, const char *key,
 int adp_parse_loss(const struct adp_ctx *ctx, const char *word, double *p);
 int adp_parse_seed(const struct adp_ctx *ctx, const char *word, uint64_t *v);
 uint64_t adp_random_seed(void);
-
-/* A time in ns in a 32-byte buf: "infinite" for ADP_SIM_NEVER. */
-const char *adp_fmt_ns(char *buf, uint64_t v);
 
 /* "model retry_per_value" (the default) or "model retry_per_range". */
 extern const char *const adp_sim_model_names[2];

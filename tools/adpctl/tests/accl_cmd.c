@@ -233,7 +233,7 @@ static bool test_show_errors(void)
 	nla_nest_end(msg, nest);
 	ok &= outcome(show(false, "emu0"), 1, "",
 		      "Error: malformed enables in the kernel reply: Input data out of range.\n");
-	ok &= outcome(show(false, "a b"), 2, "",
+	ok &= outcome(show(false, "a b"), ADP_EXIT_USAGE, "",
 		      "Error: unexpected argument \"b\". Try \"adpctl accl show help\".\n");
 	return ok;
 }
@@ -380,5 +380,5 @@ TAP_MAIN(
 	{ "set: mlxreg's --set list", test_set_mlxreg_list },
 	{ "show -r: the raw register, hex in JSON, lines in text", test_show_raw },
 	{ "set: extack of a refused set, no json", test_set_kernel_error },
-	{ "set: syntax errors, exact messages, exit 2", test_set_errors },
+	{ "set: syntax errors, exact messages, exit 1", test_set_errors },
 )

@@ -80,23 +80,23 @@ expect 0 '^adpctl [^ ]+$' '' "--version prints the version" --version
 expect 0 '^Usage: adpctl' '' "help" help
 expect 0 '^Usage: adpctl' '' "-h" -h
 expect 0 '^Usage: adpctl' '' "--help wins over the rest" --help dev
-expect 2 '' "$("$ADPCTL" help)" "no object: usage on stderr, exit 2"
-expect 2 '' 'Error: unknown object "x". Try "adpctl help".' \
+expect 1 '' "$("$ADPCTL" help)" "no object: usage on stderr, exit 1"
+expect 1 '' 'Error: unknown object "x". Try "adpctl help".' \
 	"unknown object" x
-expect 2 '' 'Error: unknown command "x". Try "adpctl dev help".' \
+expect 1 '' 'Error: unknown command "x". Try "adpctl dev help".' \
 	"unknown command" dev x
-expect 2 '' 'Error: unknown option "-x". Try "adpctl help".' \
+expect 1 '' 'Error: unknown option "-x". Try "adpctl help".' \
 	"unknown short option" -x dev
-expect 2 '' 'Error: unknown option "--bogus". Try "adpctl help".' \
+expect 1 '' 'Error: unknown option "--bogus". Try "adpctl help".' \
 	"unknown long option" --bogus dev
 expect 0 '^Usage: adpctl dev show' '' "dev help" dev help
 expect 0 '^Usage: adpctl dev show' '' "abbreviated show help" d s help
 expect 0 '^Usage: adpctl dev show' '' "dev show --help" dev show --help
-expect 2 '' 'Error: unexpected argument "b". Try "adpctl dev show help".' \
+expect 1 '' 'Error: unexpected argument "b". Try "adpctl dev show help".' \
 	"extra argument" dev show a b
-expect 2 '' 'Error: missing value for "dev". Try "adpctl dev show help".' \
+expect 1 '' 'Error: missing value for "dev". Try "adpctl dev show help".' \
 	"keyword without value" dev show dev
-expect 2 '' 'Error: value of "dev" is longer than 31 characters. Try "adpctl dev show help".' \
+expect 1 '' 'Error: value of "dev" is longer than 31 characters. Try "adpctl dev show help".' \
 	"device name too long" dev show 0123456789abcdef0123456789abcdef
 
 # accl and profile: help, and errors found before anything is sent.
@@ -108,33 +108,33 @@ expect 0 'dec_mode +div4, div2, low_bound or 0\.\.3' '' \
 	"profile set help lists the range fields" profile set --help
 expect 0 'min_ack_timeout_limit_disabled +off, on or 0\.\.1' '' \
 	"accl set help lists the enables" accl set help
-expect 2 '' 'Error: ambiguous command "s" (show, set, simulate). Try "adpctl profile help".' \
+expect 1 '' 'Error: ambiguous command "s" (show, set, simulate). Try "adpctl profile help".' \
 	"show, set and simulate share a prefix" profile s
-expect 2 '' 'Error: unknown field "bogus". Try "adpctl profile set help".' \
+expect 1 '' 'Error: unknown field "bogus". Try "adpctl profile set help".' \
 	"profile set: unknown field" profile set dev emu0 id 1 bogus 1
-expect 2 '' 'Error: invalid value "70000" for "time_base": expected 0..65535. Try "adpctl profile set help".' \
+expect 1 '' 'Error: invalid value "70000" for "time_base": expected 0..65535. Try "adpctl profile set help".' \
 	"profile set: value too wide" profile set dev emu0 id 1 time_base 70000
-expect 2 '' 'Error: invalid value "4" for "range": expected 0..3. Try "adpctl profile set help".' \
+expect 1 '' 'Error: invalid value "4" for "range": expected 0..3. Try "adpctl profile set help".' \
 	"profile set: range index" profile set dev emu0 id 1 range 4 dec_mode div2
-expect 2 '' 'Error: "dec_mode" is given twice in range 0. Try "adpctl profile set help".' \
+expect 1 '' 'Error: "dec_mode" is given twice in range 0. Try "adpctl profile set help".' \
 	"profile set: field twice" profile set dev emu0 id 1 range 0 dec_mode div2 dec_mode 0
-expect 2 '' 'Error: missing argument "id". Try "adpctl profile set help".' \
+expect 1 '' 'Error: missing argument "id". Try "adpctl profile set help".' \
 	"profile set: no id" profile set dev emu0 time_base 8
-expect 2 '' 'Error: invalid value "9" for "id": expected 0..7. Try "adpctl profile show help".' \
+expect 1 '' 'Error: invalid value "9" for "id": expected 0..7. Try "adpctl profile show help".' \
 	"profile show: id too wide" profile show emu0 id 9
-expect 2 '' 'Error: unknown enable "roce". Try "adpctl accl set help".' \
+expect 1 '' 'Error: unknown enable "roce". Try "adpctl accl set help".' \
 	"accl set: unknown enable" accl set dev emu0 roce on
-expect 2 '' 'Error: invalid value "yes" for "roce_tx_window_en": expected off, on or 0..1. Try "adpctl accl set help".' \
+expect 1 '' 'Error: invalid value "yes" for "roce_tx_window_en": expected off, on or 0..1. Try "adpctl accl set help".' \
 	"accl set: bad value" accl set dev emu0 roce_tx_window_en yes
 
 # mpt: help, and errors found before anything is sent.
 expect 0 '^Usage: adpctl mpt show \[\[dev\] DEV\] \[index N \| key K\]' '' "mpt help" mpt help
 expect 0 'Needs CAP_NET_ADMIN' '' "mpt show help explains the selectors" mpt show -r --help
-expect 2 '' 'Error: "index" and "key" both select the entry: give one. Try "adpctl mpt show help".' \
+expect 1 '' 'Error: "index" and "key" both select the entry: give one. Try "adpctl mpt show help".' \
 	"mpt show: index and key" mpt show dev emu0 index 1 key 0x100
-expect 2 '' 'Error: "pd" and "qpn" filter a dump: they do not go with "key". Try "adpctl mpt show help".' \
+expect 1 '' 'Error: "pd" and "qpn" filter a dump: they do not go with "key". Try "adpctl mpt show help".' \
 	"mpt show: a filter with a key" mpt show emu0 key 0x100 pd 1
-expect 2 '' 'Error: invalid value "1e3" for "pd": expected 0..16777215. Try "adpctl mpt show help".' \
+expect 1 '' 'Error: invalid value "1e3" for "pd": expected 0..16777215. Try "adpctl mpt show help".' \
 	"mpt show: bad number" mpt show pd 1e3
 
 # lint and simulate: help, and errors found before anything is read.
@@ -142,15 +142,15 @@ expect 0 'adp_retx_base_timeout_min +0\.\.1048575' '' \
 	"profile lint help lists the caps" profile lint help
 expect 0 'outage TIME' '' "profile simulate help lists the scenarios" \
 	profile simulate --help
-expect 2 '' 'Error: "dev" and "file" both give a profile: pick one. Try "adpctl profile lint help".' \
+expect 1 '' 'Error: "dev" and "file" both give a profile: pick one. Try "adpctl profile lint help".' \
 	"profile lint: dev and file" profile lint dev emu0 file x
-expect 2 '' 'Error: invalid value "32" for "ack_timeout": expected 0..31 (4.096us << N, 0 = infinite). Try "adpctl profile lint help".' \
+expect 1 '' 'Error: invalid value "32" for "ack_timeout": expected 0..31 (4.096us << N, 0 = infinite). Try "adpctl profile lint help".' \
 	"profile lint: ack_timeout 32" profile lint ack_timeout 32
-expect 2 '' 'Error: give one scenario: outage TIME, drop N or loss P. Try "adpctl profile simulate help".' \
+expect 1 '' 'Error: give one scenario: outage TIME, drop N or loss P. Try "adpctl profile simulate help".' \
 	"profile simulate: no scenario" profile simulate ack_timeout 14 retry_count 7
-expect 2 '' 'Error: give one scenario: outage TIME, drop N or loss P. Try "adpctl profile simulate help".' \
+expect 1 '' 'Error: give one scenario: outage TIME, drop N or loss P. Try "adpctl profile simulate help".' \
 	"profile simulate: two scenarios" profile simulate ack_timeout 14 retry_count 7 drop 3 loss 1%
-expect 2 '' 'Error: missing argument "ack_timeout": the QP'"'"'s timeouts depend on it. Try "adpctl profile simulate help".' \
+expect 1 '' 'Error: missing argument "ack_timeout": the QP'"'"'s timeouts depend on it. Try "adpctl profile simulate help".' \
 	"profile simulate: no ack_timeout" profile simulate dev emu0 retry_count 7 drop 3
 expect 1 '' 'Error: cannot open /nonexistent: No such file or directory.' \
 	"profile lint: missing file" profile lint file /nonexistent
@@ -160,11 +160,11 @@ expect 0 '^Usage: adpctl monitor \[\[dev\] DEV\]' '' "monitor help" monitor help
 expect 0 '^Usage: adpctl apply PATH\.\.\. \[--check\]' '' "apply --help" apply --help
 expect 0 'Exit status: 0 nothing to change, 3 changed' '' \
 	"apply help gives the exit codes" apply help
-expect 2 '' 'Error: missing argument "PATH". Try "adpctl apply help".' \
+expect 1 '' 'Error: missing argument "PATH". Try "adpctl apply help".' \
 	"apply: no PATH" apply --check
-expect 2 '' 'Error: unknown option "--dry". Try "adpctl apply help".' \
+expect 1 '' 'Error: unknown option "--dry". Try "adpctl apply help".' \
 	"apply: unknown option" apply x.conf --dry
-expect 2 '' 'Error: unexpected argument "b". Try "adpctl monitor help".' \
+expect 1 '' 'Error: unexpected argument "b". Try "adpctl monitor help".' \
 	"monitor: extra argument" monitor a b
 expect 1 '' 'Error: cannot open /nonexistent: No such file or directory.' \
 	"apply: missing file" apply /nonexistent

@@ -154,7 +154,7 @@ static int run(bool json, const struct fake_dev *devs, int ndevs,
 		argv[argc++] = tok;
 
 	capture(json, false);
-	ret = ctx.cmd->func(&ctx, argc, argv);
+	ret = adp_exit_status(&ctx, ctx.cmd->func(&ctx, argc, argv));
 	release();
 	adp_nl_close(ctx.nl);
 	return ret;
@@ -210,15 +210,15 @@ static bool test_unknown_backend(void)
 
 static bool test_do_error(void)
 {
-	return outcome(run(true, two, 1, 0, "nosuch"), 1, "",
+	return outcome(run(true, two, 1, 0, "nosuch"), ADP_EXIT_KERNEL, "",
 		       "Error: no device \"nosuch\".\n") &&
-	       outcome(run(false, two, 1, 0, "nosuch"), 1, "",
+	       outcome(run(false, two, 1, 0, "nosuch"), ADP_EXIT_KERNEL, "",
 		       "Error: no device \"nosuch\".\n");
 }
 
 static bool test_dump_error_midway(void)
 {
-	return outcome(run(true, two, 2, 1, ""), 1,
+	return outcome(run(true, two, 2, 1, ""), ADP_EXIT_KERNEL,
 		       "[{\"name\":\"emu0\",\"backend\":\"emulated\","
 		       "\"fw_version\":\"22.41.1010\",\"roce_accl\":true}]\n",
 		       "Error: no device \"\".\n");
@@ -232,7 +232,7 @@ static bool test_nameless_reply(void)
 
 static bool test_usage_error(void)
 {
-	return outcome(run(false, two, 2, -1, "a b"), 2, "",
+	return outcome(run(false, two, 2, -1, "a b"), ADP_EXIT_USAGE, "",
 		       "Error: unexpected argument \"b\". "
 		       "Try \"adpctl dev show help\".\n") &&
 	       fake.cmd == 0;

@@ -384,6 +384,7 @@ static void fake_run_pretty(const char *obj, const struct adp_cmd *cmds,
 		argv[argc++] = tok;
 	argv[argc] = NULL;
 	capture(true, true);
+	ctx.json = true;
 	ctx.cmd->func(&ctx, argc, argv);
 	release();
 	adp_nl_close(ctx.nl);
@@ -416,7 +417,8 @@ int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 	argv[argc] = NULL;
 
 	capture(json, false);
-	ret = ctx.cmd->func(&ctx, argc, argv);
+	ctx.json = json;
+	ret = adp_exit_status(&ctx, ctx.cmd->func(&ctx, argc, argv));
 	release();
 	adp_nl_close(ctx.nl);
 	return ret;
@@ -474,7 +476,7 @@ bool kernel_refuses(int (*run)(bool json, const char *line), bool json,
 	fake.extack = extack;
 	snprintf(want, sizeof(want), "Error: %s.\n",
 		 extack ? extack : strerror(err));
-	return outcome(run(json, line), 1, "", want);
+	return outcome(run(json, line), ADP_EXIT_KERNEL, "", want);
 }
 
 bool fake_sends(int (*run)(bool json, const char *line), const char *line,
@@ -508,7 +510,8 @@ bool usage_errors(const char *obj, const struct adp_cmd *cmds,
 		snprintf(want, sizeof(want),
 			 "Error: %s. Try \"adpctl %s %s help\".\n",
 			 cases[i].msg, obj, cmd);
-		if (!outcome(fake_run(obj, cmds, cmd, false, cases[i].line), 2,
+		if (!outcome(fake_run(obj, cmds, cmd, false, cases[i].line),
+			     ADP_EXIT_USAGE,
 			     "", want) || fake.calls) {
 			printf("# for \"%s\"\n", cases[i].line);
 			ok = false;

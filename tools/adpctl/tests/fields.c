@@ -15,7 +15,7 @@
 
 static const struct adp_cmd test_cmd = { .name = "set", .help = "", .usage = "" };
 static const struct adp_obj test_obj = { .name = "profile", .help = "" };
-static const struct adp_ctx test_ctx = { &test_obj, &test_cmd, NULL };
+static const struct adp_ctx test_ctx = { .obj = &test_obj, .cmd = &test_cmd };
 
 /* A time and how adp_fmt_time() prints it. */
 struct time_case {

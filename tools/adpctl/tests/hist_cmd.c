@@ -315,13 +315,13 @@ static bool show_errors(void)
 
 	/* -j and --prometheus */
 	fake_reset();
-	ok &= outcome(run(true, "show --prometheus"), 2, "",
+	ok &= outcome(run(true, "show --prometheus"), ADP_EXIT_USAGE, "",
 		      "Error: --prometheus prints the Prometheus text format: no -j or --svg. Try \"adpctl histogram show help\".\n");
 	/* The kernel's refusal, as it says it. */
 	fake_reset();
 	fake.error = EOPNOTSUPP;
 	fake.extack = "device has no retransmission histogram";
-	ok &= outcome(run(false, "show emu0"), 1, "",
+	ok &= outcome(run(false, "show emu0"), ADP_EXIT_KERNEL, "",
 		      "Error: device has no retransmission histogram.\n");
 	/* Replies adpctl cannot trust. */
 	f = fixed5;
@@ -440,7 +440,7 @@ static bool config_refused(const struct fake_hist *f, const char *line,
 	reply(f);
 	snprintf(want, sizeof(want),
 		 "Error: %s. Try \"adpctl histogram config help\".\n", msg);
-	ok = outcome(run(false, line), 2, "", want) && fake.calls == 1 &&
+	ok = outcome(run(false, line), ADP_EXIT_USAGE, "", want) && fake.calls == 1 &&
 	     fake.cmd == ROCE_ADP_CMD_HISTOGRAM_GET;
 	if (!ok)
 		printf("# for \"%s\"\n", line);
@@ -461,13 +461,13 @@ static bool config_errors(void)
 	fake_reset();
 	fake.error = EOPNOTSUPP;
 	fake.extack = "device has no retransmission histogram";
-	ok &= outcome(run(false, "config dev emu0 bins 4"), 1, "",
+	ok &= outcome(run(false, "config dev emu0 bins 4"), ADP_EXIT_KERNEL, "",
 		      "Error: device has no retransmission histogram.\n") &&
 	      fake.calls == 1;
 	/* The set refused by the kernel, as it says it. */
 	fake_reset();
 	fake.error = EPERM;
-	ok &= outcome(run(false, "config dev emu0 count on"), 1, "",
+	ok &= outcome(run(false, "config dev emu0 count on"), ADP_EXIT_KERNEL, "",
 		      "Error: Operation not permitted.\n") &&
 	      fake.cmd == ROCE_ADP_CMD_HISTOGRAM_SET;
 	return ok;
@@ -492,7 +492,7 @@ static bool clear(void)
 	ok &= outcome(run(false, "clear dev emu0"), 0, "", "");
 	fake_reset();
 	fake.error = EPERM;
-	ok &= outcome(run(false, "clear dev emu0"), 1, "",
+	ok &= outcome(run(false, "clear dev emu0"), ADP_EXIT_KERNEL, "",
 		      "Error: Operation not permitted.\n");
 	return ok && usage_errors("histogram", histogram_cmds, "clear",
 				  clear_usage, ARRAY_SIZE(clear_usage));
@@ -584,7 +584,7 @@ static bool sim_errors(void)
 
 	fake_reset();
 	ok &= outcome(fake_run("profile", profile_cmds, "simulate", true,
-			       PROF " --events"), 2, "",
+			       PROF " --events"), ADP_EXIT_USAGE, "",
 		      "Error: --events prints the timeouts as the hist_event knob takes them: no bins, -j or --svg. Try \"adpctl profile simulate help\".\n");
 	return ok;
 }
@@ -713,7 +713,7 @@ static bool compare_errors(void)
 	fake.extack = "device has no retransmission histogram";
 	snprintf(line, sizeof(line), "compare dev emu0 file %s " SIM_WORDS,
 		 prof_path);
-	ok &= outcome(run(false, line), 1, "",
+	ok &= outcome(run(false, line), ADP_EXIT_KERNEL, "",
 		      "Error: device has no retransmission histogram.\n");
 	unlink(prof_path);
 	return ok;

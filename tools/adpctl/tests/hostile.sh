@@ -106,7 +106,7 @@ json huge.json "{$PROF,\"time_base\":18446744073709551616123}"
 refused "json: a number of 23 digits" 1 "huge\.json:1:.*time_base" \
 	profile lint file huge.json
 
-for v in 08 00 -8 -0 8.0 8e0 1e400 0x8 '"8"' null '[8]' '{}'; do
+for v in 08 00 -8 -0 8.0 8e0 1e400 0x8 '"0x8x"' null '[8]' '{}'; do
 	json num.json "{\"adp_retx_profile_id\":1,\"time_base\":$v}"
 	refused "json: time_base $v" 1 "num\.json" profile lint file num.json
 done
@@ -139,10 +139,10 @@ refused "words: timeout_retry_num one above its 10 bits" 1 \
 	"w\.txt:1:.*timeout_retry_num" profile lint file w.txt
 printf 'time_base 8 time_base 16\n' >w.txt
 refused "words: a field given twice" 1 "w\.txt:1:.*time_base" profile lint file w.txt
-refused "words: range 0 given twice" 2 '"range 0" is given twice' \
+refused "words: range 0 given twice" 1 '"range 0" is given twice' \
 	profile lint range 0 range_size 1 range 0 range_size 2
 
-# Values on the command line: usage errors (2) that name the field.
+# Values on the command line: usage errors (1) that name the field.
 P="id 1 time_base 8 range_num 2 start_range_index 0 retx_total_timeout 18
    timeout_init_low_bound 3 timeout_init_range_size 3
    range 0 range_low_bound 3 range_size 3 timeout_retry_num 3 dec_mode div2
@@ -153,21 +153,21 @@ P="id 1 time_base 8 range_num 2 start_range_index 0 retx_total_timeout 18
 {
 accepted "ack_timeout 31 (the largest) is valid" 0 "profile 1: 0 errors" \
 	profile lint $P ack_timeout 31 retry_count 7
-refused "ack_timeout 32" 2 "ack_timeout" profile lint $P ack_timeout 32 retry_count 7
+refused "ack_timeout 32" 1 "ack_timeout" profile lint $P ack_timeout 32 retry_count 7
 # As the verbs, a retry_count out of 0..7 is 7 (a note, not an error).
 accepted "retry_count 8 is taken as 7" 0 "retry_count 8 is out of 0\.\.7" \
 	profile lint $P ack_timeout 14 retry_count 8
 accepted "simulate with ack_timeout 31" 0 "^result: recovered" \
 	profile simulate $P ack_timeout 31 retry_count 7 outage 10ms
 for v in 4294967296 -1 +8 ' 8' '8 ' 0x 0x100000000 8us; do
-	refused "range_low_bound '$v'" 2 "range_low_bound" \
+	refused "range_low_bound '$v'" 1 "range_low_bound" \
 		profile lint id 1 time_base 8 range 0 range_low_bound "$v"
 done
 
 # Time values of simulate.
 for v in 18446744073709551615s 99999999999h -1ms -0ms +1ms 0x10ms 1..5ms ms 1.5.ms \
 	 10mss nan inf; do
-	refused "outage '$v'" 2 "outage" \
+	refused "outage '$v'" 1 "outage" \
 		profile simulate $P ack_timeout 14 retry_count 7 outage "$v"
 done
 accepted "outage 1.5ms" 0 "link down for 1\.5ms" \
@@ -198,6 +198,52 @@ grep -Eq "warning: retx_total_timeout: .*64us.*128us" out ||
 	bad="no warning naming retx_total_timeout, 64us and 128us"
 result "a total timeout of half a pass: the warning, with both times" "$bad"
 }
+
+# One value rule for a JSON profile: profile lint, profile simulate and
+# apply (a profile of its "all" section) accept and refuse the same
+# members.  apply goes on to ask the kernel after a file it accepts.
+NOT_LOADED='Error: roce_adp module is not loaded (generic netlink family "roce_adp" not found).'
+same_verdict() {	# WANT(accept|refuse) RANGE_OR_PROFILE MEMBER JSON_VALUE
+	local want=$1 p=$PROF r=$RANGE lint sim app
+
+	if [ "$2" = range ]; then
+		r=$(printf '%s' "$RANGE" | sed "s/\"$3\":[^,}]*/\"$3\":$4/")
+	else
+		p=$(printf '%s' "$PROF" | sed "s/\"$3\":[^,}]*/\"$3\":$4/")
+	fi
+	printf '{%s,"timeout_range":[%s]}' "$p" "$r" >v.json
+	printf '{"all":{"profiles":[{%s,"timeout_range":[%s]}]}}' "$p" "$r" >a.json
+	"$ADPCTL" profile lint file v.json >/dev/null 2>&1
+	lint=$?
+	"$ADPCTL" profile simulate file v.json ack_timeout 14 retry_count 7 \
+		drop 1 >/dev/null 2>&1
+	sim=$?
+	app=$("$ADPCTL" apply a.json 2>&1 >/dev/null)
+	bad=
+	if [ "$want" = accept ]; then
+		[ "$lint:$sim" = 0:0 ] || bad="lint $lint, simulate $sim"
+		[ "$app" = "$NOT_LOADED" ] || bad="$bad; apply: $app"
+	else
+		[ "$lint:$sim" = 1:1 ] || bad="lint $lint, simulate $sim"
+		case $app in
+		"Error: a.json"*) ;;
+		*) bad="$bad; apply: $app" ;;
+		esac
+	fi
+	result "json value rule: $3 $4 $want (lint, simulate and apply alike)" "$bad"
+}
+same_verdict accept range dec_mode 1
+same_verdict accept range dec_mode '"div2"'
+same_verdict refuse range dec_mode '"div9"'
+same_verdict refuse range dec_mode 4
+same_verdict refuse range dec_mode -1
+same_verdict refuse range dec_mode 1.5
+same_verdict refuse range dec_mode null
+same_verdict accept profile time_unit '"usec"'
+same_verdict refuse profile time_unit '"msec"'
+same_verdict accept profile qp_total_timeout '"off"'
+same_verdict accept profile time_base '"8"'
+same_verdict refuse profile time_base '"eight"'
 
 # apply files: every file is parsed before the kernel is asked anything,
 # so each error names the file and line even without the module.

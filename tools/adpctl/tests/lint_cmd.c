@@ -478,17 +478,17 @@ static bool simulate_refused(void)
 
 static bool simulate_usage(void)
 {
-	return outcome(simulate(false, PROF_A " outage 30 parsecs"), 2, "",
+	return outcome(simulate(false, PROF_A " outage 30 parsecs"), ADP_EXIT_USAGE, "",
 		       "Error: unknown argument \"parsecs\". Try \"adpctl profile simulate help\".\n") &&
-	       outcome(simulate(false, PROF_A " outage 30xs"), 2, "",
+	       outcome(simulate(false, PROF_A " outage 30xs"), ADP_EXIT_USAGE, "",
 		       "Error: invalid value \"30xs\" for \"outage\": expected a time such as 30ms, 1.5ms, 100us or 2s. Try \"adpctl profile simulate help\".\n") &&
-	       outcome(simulate(false, PROF_A " loss 101%"), 2, "",
+	       outcome(simulate(false, PROF_A " loss 101%"), ADP_EXIT_USAGE, "",
 		       "Error: invalid value \"101%\" for \"loss\": expected a probability 0..1 or a percentage such as 1%. Try \"adpctl profile simulate help\".\n") &&
-	       outcome(simulate(false, PROF_A " drop 1 init_timeout 16us"), 2, "",
+	       outcome(simulate(false, PROF_A " drop 1 init_timeout 16us"), ADP_EXIT_USAGE, "",
 		       "Error: invalid value \"16us\" for \"init_timeout\": the profile draws 8us .. 8us, powers of two. Try \"adpctl profile simulate help\".\n") &&
-	       outcome(simulate(false, PROF_A " drop 1 runs 0"), 2, "",
+	       outcome(simulate(false, PROF_A " drop 1 runs 0"), ADP_EXIT_USAGE, "",
 		       "Error: invalid value \"0\" for \"runs\": expected 1..1000000. Try \"adpctl profile simulate help\".\n") &&
-	       outcome(simulate(false, PROF_A " drop 1 model per_packet"), 2, "",
+	       outcome(simulate(false, PROF_A " drop 1 model per_packet"), ADP_EXIT_USAGE, "",
 		       "Error: invalid value \"per_packet\" for \"model\": expected retry_per_value or retry_per_range. Try \"adpctl profile simulate help\".\n");
 }
 

@@ -295,7 +295,7 @@ static bool test_kernel_errors(void)
 	reply("emu0", free_entry, NULL);
 	fake.error = ENODEV;
 	fake.extack = "no such device";
-	ok &= outcome(show(true, ""), 1,
+	ok &= outcome(show(true, ""), ADP_EXIT_KERNEL,
 		      "[{\"dev\":\"emu0\",\"index\":3,\"status\":3}]\n",
 		      "Error: no such device.\n");
 	return ok;
@@ -455,7 +455,7 @@ static int big_dump(bool json, unsigned int count)
 	/* Unbuffered: every print reaches count_write() at once. */
 	setvbuf(out, NULL, _IONBF, 0);
 	print_init(out, stderr, json, false);
-	ret = ctx.cmd->func(&ctx, 1, argv);
+	ret = adp_exit_status(&ctx, ctx.cmd->func(&ctx, 1, argv));
 	adp_nl_close(ctx.nl);
 	print_fini();
 	fclose(out);
@@ -505,7 +505,7 @@ TAP_MAIN(
 	{ "kernel errors: extack, errno, a dump failing half way", test_kernel_errors },
 	{ "interrupted dump: entries shown, then the error, exit 1", test_dump_intr },
 	{ "malformed replies", test_malformed },
-	{ "usage errors: exact messages, exit 2, nothing sent", test_usage_errors },
+	{ "usage errors: exact messages, exit 1, nothing sent", test_usage_errors },
 	{ "100000 entries: each out before the next, heap flat", test_big_dump },
 	{ "3000 entries of json parse, in index order", test_big_json_parses },
 )

@@ -60,7 +60,7 @@ static bool test_extack(void)
 	fake_reset();
 	fake.error = ENODEV;
 	fake.extack = "no device \"emu7\"";
-	return outcome(dev_show(false, "emu7"), 1, "",
+	return outcome(dev_show(false, "emu7"), ADP_EXIT_KERNEL, "",
 		       "Error: no device \"emu7\".\n");
 }
 
@@ -69,7 +69,7 @@ static bool test_plain_errno(void)
 {
 	fake_reset();
 	fake.error = EPERM;
-	return outcome(dev_show(true, "emu0"), 1, "",
+	return outcome(dev_show(true, "emu0"), ADP_EXIT_KERNEL, "",
 		       "Error: Operation not permitted.\n");
 }
 
@@ -80,7 +80,7 @@ static bool test_dump_done_error(void)
 	put_dev("emu0");
 	fake.error = EBUSY;
 	fake.extack = "firmware command timed out";
-	return outcome(dev_show(true, ""), 1, "[" EMU0_JSON "]\n",
+	return outcome(dev_show(true, ""), ADP_EXIT_KERNEL, "[" EMU0_JSON "]\n",
 		       "Error: firmware command timed out.\n") &&
 	       fake.flags == NLM_F_DUMP;
 }

@@ -88,17 +88,20 @@ static int set(bool json, const char *line)
 }
 
 #define P0_TEXT(dev, active) \
-	dev " profile 0 (firmware defaults" active "): time_base 4us time_unit usec range_num 1 start_range_index 0\n" \
-	"  total timeout: 4.194s (retx_total_timeout 20)\n" \
-	"  initial timeout: 64us .. 256us (low_bound 4 size 2)\n" \
-	"  range 0: 64us .. 1.024ms, 1 retry, div2, prev 0 (low_bound 4 size 4)\n"
+	dev " profile 0 (firmware defaults" active "):\n" \
+	"  qp_total_timeout off range_num 1 start_range_index 0 time_unit usec time_base 4 retx_total_timeout 20 timeout_init_low_bound 4 timeout_init_range_size 2 (total 4.194s, initial 64us .. 256us)\n" \
+	"  range 0 prev_range_index 0 dec_mode div2 timeout_retry_num 1 range_low_bound 4 range_size 4 (64us .. 1.024ms)\n" \
+	"  range 1 prev_range_index 0 dec_mode div4 timeout_retry_num 0 range_low_bound 0 range_size 0 (not in use)\n" \
+	"  range 2 prev_range_index 0 dec_mode div4 timeout_retry_num 0 range_low_bound 0 range_size 0 (not in use)\n" \
+	"  range 3 prev_range_index 0 dec_mode div4 timeout_retry_num 0 range_low_bound 0 range_size 0 (not in use)\n"
 
 #define P1_TEXT \
-	"emu0 profile 1 (active): time_base 8us time_unit usec range_num 2 start_range_index 0\n" \
-	"  total timeout: 2.097s (retx_total_timeout 18)\n" \
-	"  initial timeout: 64us .. 512us (low_bound 3 size 3)\n" \
-	"  range 0: 64us .. 512us, 3 retries, div2, prev 0 (low_bound 3 size 3)\n" \
-	"  range 1: 512us .. 8.192ms, 2 retries, div4, prev 0 (low_bound 6 size 4)\n"
+	"emu0 profile 1 (active):\n" \
+	"  qp_total_timeout off range_num 2 start_range_index 0 time_unit usec time_base 8 retx_total_timeout 18 timeout_init_low_bound 3 timeout_init_range_size 3 (total 2.097s, initial 64us .. 512us)\n" \
+	"  range 0 prev_range_index 0 dec_mode div2 timeout_retry_num 3 range_low_bound 3 range_size 3 (64us .. 512us)\n" \
+	"  range 1 prev_range_index 0 dec_mode div4 timeout_retry_num 2 range_low_bound 6 range_size 4 (512us .. 8.192ms)\n" \
+	"  range 2 prev_range_index 0 dec_mode div4 timeout_retry_num 0 range_low_bound 0 range_size 0 (not in use)\n" \
+	"  range 3 prev_range_index 0 dec_mode div4 timeout_retry_num 0 range_low_bound 0 range_size 0 (not in use)\n"
 
 #define ZERO_RANGE \
 	"{\"prev_range_index\":0,\"dec_mode\":0,\"timeout_retry_num\":0," \
@@ -208,10 +211,12 @@ static bool test_show_odd_profile(void)
 	fake_reset();
 	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu9", -1, &p_odd, NULL);
 	return outcome(show(false, "emu9"), 0,
-		       "emu9 profile 2: time_base 16 time_unit 2 range_num 1 start_range_index 1\n"
-		       "  total timeout: QP ack_timeout * retry_count (qp_total_timeout on)\n"
-		       "  initial timeout: 16<<1 .. 16<<3 (low_bound 1 size 2)\n"
-		       "  range 0: 16<<1 .. 16<<2, 0 retries, dec_mode 3, prev 0 (low_bound 1 size 1)\n",
+		       "emu9 profile 2:\n"
+		       "  qp_total_timeout on range_num 1 start_range_index 1 time_unit 2 time_base 16 retx_total_timeout 5 timeout_init_low_bound 1 timeout_init_range_size 2 (total QP ack_timeout * retry_count, initial 16<<1 .. 16<<3)\n"
+		       "  range 0 prev_range_index 0 dec_mode 3 timeout_retry_num 0 range_low_bound 1 range_size 1 (16<<1 .. 16<<2)\n"
+		       "  range 1 prev_range_index 0 dec_mode div4 timeout_retry_num 0 range_low_bound 0 range_size 0 (not in use)\n"
+		       "  range 2 prev_range_index 0 dec_mode div4 timeout_retry_num 0 range_low_bound 0 range_size 0 (not in use)\n"
+		       "  range 3 prev_range_index 0 dec_mode div4 timeout_retry_num 0 range_low_bound 0 range_size 0 (not in use)\n",
 		       "") &&
 	       outcome_err(show(true, "emu9"), 0, "") &&
 	       strstr(out_buf, "[{\"dev\":\"emu9\",\"profiles\":[{"
@@ -224,16 +229,21 @@ static bool test_show_range_num(void)
 {
 	struct fake_profile p = p1;
 
-	/* range_num past the 4 entries shows the 4; 0 shows none. */
+	/*
+	 * range_num past the 4 entries puts the 4 in use; with 0 none is,
+	 * and each is still shown, as in JSON.
+	 */
 	p.num = 7;
 	fake_reset();
 	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 0, &p, NULL);
-	if (show(false, "emu0") || !strstr(out_buf, "  range 3: 8us .. 8us, 0 retries, div4, prev 0 (low_bound 0 size 0)\n"))
+	if (show(false, "emu0") || !strstr(out_buf, "  range 3 prev_range_index 0 dec_mode div4 timeout_retry_num 0 range_low_bound 0 range_size 0 (8us .. 8us)\n"))
 		return false;
 	p.num = 0;
 	fake_reset();
 	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 0, &p, NULL);
-	return show(false, "emu0") == 0 && !strstr(out_buf, "range 0:");
+	return show(false, "emu0") == 0 &&
+	       strstr(out_buf, "range_size 3 (not in use)\n") &&
+	       !strstr(out_buf, "(64us .. 512us)\n");
 }
 
 static bool test_show_malformed(void)
@@ -272,13 +282,13 @@ static bool test_show_malformed(void)
 static bool test_show_usage(void)
 {
 	fake_reset();
-	return outcome(show(false, "emu0 id 8"), 2, "",
+	return outcome(show(false, "emu0 id 8"), ADP_EXIT_USAGE, "",
 		       "Error: invalid value \"8\" for \"id\": expected 0..7. "
 		       "Try \"adpctl profile show help\".\n") &&
-	       outcome(show(false, "emu0 id one"), 2, "",
+	       outcome(show(false, "emu0 id one"), ADP_EXIT_USAGE, "",
 		       "Error: invalid value \"one\" for \"id\": expected 0..7. "
 		       "Try \"adpctl profile show help\".\n") &&
-	       outcome(show(false, "emu0 emu1"), 2, "",
+	       outcome(show(false, "emu0 emu1"), ADP_EXIT_USAGE, "",
 		       "Error: unexpected argument \"emu1\". "
 		       "Try \"adpctl profile show help\".\n") &&
 	       fake.calls == 0;
@@ -395,12 +405,12 @@ static bool forget_as(const char *cmd)
 	fake_reset();
 	fake.error = EPERM;
 	ok &= outcome(fake_run("profile", profile_cmds, cmd, false, "emu0"),
-		      1, "", "Error: Operation not permitted.\n");
+		      ADP_EXIT_KERNEL, "", "Error: Operation not permitted.\n");
 	fake_reset();
 	snprintf(hint, sizeof(hint), "Error: missing argument \"dev\". "
 		 "Try \"adpctl profile %s help\".\n", cmd);
 	ok &= outcome(fake_run("profile", profile_cmds, cmd, false, ""),
-		      2, "", hint) && fake.calls == 0;
+		      ADP_EXIT_USAGE, "", hint) && fake.calls == 0;
 	return ok;
 }
 
@@ -483,7 +493,7 @@ TAP_MAIN(
 	{ "show id N without dev: dump filtered here", test_show_filter_dump_by_id },
 	{ "show: age_ms of a reply from the snapshot", test_show_snapshot_age },
 	{ "show: QP total timeout, unknown unit and dec_mode", test_show_odd_profile },
-	{ "show: only the first range_num ranges in text", test_show_range_num },
+	{ "show: the ranges past range_num marked not in use", test_show_range_num },
 	{ "show: malformed replies are errors", test_show_malformed },
 	{ "show: usage errors send nothing", test_show_usage },
 	{ "set: one field, any order, u8 and u32 types", test_set_one_field },
@@ -491,8 +501,8 @@ TAP_MAIN(
 	{ "set: range groups", test_set_range_groups },
 	{ "set: symbolic and raw values", test_set_symbolic_values },
 	{ "set: the reply is printed as show prints it", test_set_prints_reply },
-	{ "set: kernel errors print the extack, exit 1", test_set_kernel_error },
-	{ "set: syntax errors, exact messages, exit 2", test_set_errors },
+	{ "set: kernel errors print the extack, exit 2", test_set_kernel_error },
+	{ "set: syntax errors, exact messages, exit 1", test_set_errors },
 	{ "set: profile_parse_set() fills the request", test_set_parse_direct },
 	{ "reset: sends profile-forget, says a reset is needed", test_reset },
 	{ "forget: the name of reset, which stays as a hidden alias", test_forget },

@@ -313,7 +313,7 @@ static bool test_is_help(void)
 
 static const struct adp_cmd test_cmd = { .name = "set", .help = "", .usage = "" };
 static const struct adp_obj test_obj = { .name = "accl", .help = "" };
-static const struct adp_ctx test_ctx = { &test_obj, &test_cmd, NULL };
+static const struct adp_ctx test_ctx = { .obj = &test_obj, .cmd = &test_cmd };
 
 struct parsed {
 	const char *dev;

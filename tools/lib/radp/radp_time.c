@@ -93,3 +93,12 @@ const char *adp_fmt_shift(char *buf, size_t len, uint32_t base,
 	snprintf(buf, len, "%.4gs", d / 1e6);
 	return buf;
 }
+
+const char *adp_fmt_ns(char *buf, uint64_t v)
+{
+	if (v == ADP_TIME_NEVER)
+		return "infinite";
+	if (!v)
+		return "0";
+	return adp_fmt_time(buf, ADP_TIME_LEN, v, ADP_UNIT_NS);
+}

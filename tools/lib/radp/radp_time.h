@@ -27,6 +27,13 @@ const char *adp_fmt_time(char *buf, size_t len, uint64_t v,
  */
 const char *adp_fmt_time_exact(char *buf, size_t len, uint64_t ns);
 /*
+ * A time in ns, as adpctl prints one: "0", "infinite" for ADP_TIME_NEVER,
+ * else adp_fmt_time(); buf holds ADP_TIME_LEN bytes.
+ */
+#define ADP_TIME_NEVER	UINT64_MAX
+#define ADP_TIME_LEN	32
+const char *adp_fmt_ns(char *buf, uint64_t v);
+/*
  * time_base << shift of a profile, in time_unit: a time for microseconds,
  * "BASE<<SHIFT" for units this adpctl does not know, and a rounded
  * "1.845e+19s" when the value is past 64 bits of microseconds.
