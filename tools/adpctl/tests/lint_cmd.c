@@ -654,7 +654,7 @@ static bool tune_outages_limit(void)
 	ok = outcome_err(tune(true, "rtt 1ms " OUTAGES8), 0, "") &&
 	     python_accepts(out_buf,
 			    "v['path']['outage_ns'] == [i * 1000000 for i in range(1, 9)] and v");
-	ok &= outcome(tune(false, "rtt 1ms " OUTAGES8 " outage 9ms"), 2, "",
+	ok &= outcome(tune(false, "rtt 1ms " OUTAGES8 " outage 9ms"), ADP_EXIT_USAGE, "",
 		      "Error: more than 8 outages. Try \"adpctl profile tune help\".\n");
 	return ok;
 }
