@@ -158,8 +158,9 @@ test_race()
 
 test_unload_no_leak()
 {
-	modprobe -r roce_adp || { echo "roce_adp does not unload"; return 1; }
-	modprobe roce_adp || return 1
+	modprobe -r roce_adp_emu || { echo "roce_adp_emu does not unload"; return 1; }
+	[ ! -e /sys/module/roce_adp ] || { echo "roce_adp does not unload"; return 1; }
+	modprobe roce_adp_emu || return 1
 	if [ ! -w "$KMEMLEAK" ]; then
 		echo "figure: no kmemleak in this kernel: unloaded and loaded again only"
 		return 0

@@ -176,7 +176,7 @@ static int knob(const char *dev, const char *name, const char *fmt, ...)
 
 FIXTURE_SETUP(mpt)
 {
-	ASSERT_EQ(0, system("modprobe -r roce_adp && modprobe roce_adp"));
+	ASSERT_EQ(0, system("modprobe -r roce_adp_emu && modprobe roce_adp_emu"));
 	ASSERT_EQ(0, nl_open(&self->sk, ROCE_ADP_FAMILY_NAME));
 	memset(&self->es, 0, sizeof(self->es));
 }

@@ -1,13 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The emulated device: a firmware model behind the same command mailboxes
- * as a real NIC, with test knobs in debugfs. Private to emu_*.c (and
- * main.c, which creates the bus).
+ * roce_adp_emu: emulated devices, a firmware model behind the same command
+ * mailboxes as a real NIC, with test knobs in debugfs. A backend of
+ * roce_adp of its own, as netdevsim is a driver of its own; it uses the
+ * core only through the backend API of roce_adp.h. Private to emu_*.c.
  */
 #ifndef _RADP_EMU_H
 #define _RADP_EMU_H
 
+#include <linux/device.h>
+
 #include "roce_adp.h"
+
+/*
+ * The bus type as this kernel's driver core declares it: const since 6.4,
+ * written to by bus_register() before that.
+ */
+#define radp_bus_type typeof(*((struct device *)NULL)->bus)
 
 #define RADP_EMU_FW_VERSION	"22.41.1000"
 
@@ -180,8 +189,7 @@ struct radp_emu {
 };
 
 /* emu_bus.c: emulated devices on the roce_adp bus */
-int radp_emu_bus_init(unsigned int count);
-void radp_emu_bus_fini(void);
+const char *radp_emu_status_name(u8 status);
 
 /* emu_fw.c: the firmware model */
 #define RADP_EMU_CMD_DELAY_MAX_US	1000000
@@ -239,8 +247,5 @@ void radp_emu_hist_debugfs_init(struct radp_emu *emu);
 bool radp_emu_hist_reg(u32 reg_id);
 u8 radp_emu_hist_access(struct radp_emu *emu, const void *in, size_t inlen,
 			void *out, size_t outlen, u32 *syndrome);
-
-/* debugfs root shared by all devices, created by main.c */
-extern struct dentry *radp_debugfs_root;
 
 #endif /* _RADP_EMU_H */

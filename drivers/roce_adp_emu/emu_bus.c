@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Emulated devices live on the roce_adp bus and are added and removed the
- * netdevsim way:
+ * roce_adp_emu: emulated devices for roce_adp, a backend of its own that
+ * tests load by name (roce_adp alone creates no device). They live on the
+ * roce_adp bus and are added and removed the netdevsim way:
  *
  *   echo ID > /sys/bus/roce_adp/new_device	creates device "emuID"
  *   echo ID > /sys/bus/roce_adp/del_device	removes it
  *
- * Each gets a debugfs directory /sys/kernel/debug/roce_adp/emuID/ holding
- * the firmware model's test knobs.
+ * Each gets a debugfs directory /sys/kernel/debug/roce_adp/emuID/ (from
+ * the core's radp_debugfs_backend_dir()) holding the firmware model's test
+ * knobs, which are this module's, and the core's own counter fw_cmds.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -16,12 +18,16 @@
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
+#include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "compat.h"
-#include "radp_ifc.h"
 #include "emu.h"
+
+static unsigned int emu_devices = 1;
+module_param(emu_devices, uint, 0444);
+MODULE_PARM_DESC(emu_devices,
+		 "Number of emulated devices (emu0, emu1, ...) created at load (default 1, 0 for none)");
 
 static radp_bus_type radp_bus;
 static LIST_HEAD(radp_emu_list);
@@ -34,6 +40,32 @@ static const struct radp_backend_ops radp_emu_ops = {
 	.kind = ROCE_ADP_BACKEND_EMULATED,
 	.exec = radp_emu_fw_exec,
 };
+
+/* The command statuses the model answers with, by name. */
+static const char * const radp_emu_status_names[] = {
+	[RADP_CMD_STAT_OK] = "OK",
+	[RADP_CMD_STAT_INT_ERR] = "INT_ERR",
+	[RADP_CMD_STAT_BAD_OP] = "BAD_OP",
+	[RADP_CMD_STAT_BAD_PARAM] = "BAD_PARAM",
+	[RADP_CMD_STAT_BAD_SYS_STATE] = "BAD_SYS_STATE",
+	[RADP_CMD_STAT_BAD_RES] = "BAD_RES",
+	[RADP_CMD_STAT_RES_BUSY] = "RES_BUSY",
+	[RADP_CMD_STAT_NOT_READY] = "NOT_READY",
+	[RADP_CMD_STAT_LIM] = "LIM",
+	[RADP_CMD_STAT_BAD_RES_STATE] = "BAD_RES_STATE",
+	[RADP_CMD_STAT_IX] = "IX",
+	[RADP_CMD_STAT_NO_RES] = "NO_RES",
+	[RADP_CMD_STAT_BAD_INP_LEN] = "BAD_INP_LEN",
+	[RADP_CMD_STAT_BAD_OUTP_LEN] = "BAD_OUTP_LEN",
+};
+
+const char *radp_emu_status_name(u8 status)
+{
+	if (status < ARRAY_SIZE(radp_emu_status_names) &&
+	    radp_emu_status_names[status])
+		return radp_emu_status_names[status];
+	return "UNKNOWN";
+}
 
 /* Read a short knob write into @buf, NUL-terminated. */
 static int radp_emu_knob_input(char *buf, size_t size,
@@ -116,7 +148,7 @@ static ssize_t radp_emu_cmd_read(struct file *file, char __user *ubuf,
 	len = scnprintf(buf, sizeof(buf),
 			"opcode 0x%x op_mod 0x%x status %s (0x%02x) syndrome 0x%08x errno %d\n",
 			emu->test_cmd.opcode, emu->test_cmd.op_mod,
-			radp_cmd_status_name(emu->test_cmd.status),
+			radp_emu_status_name(emu->test_cmd.status),
 			emu->test_cmd.status, emu->test_cmd.syndrome,
 			emu->test_cmd.err);
 	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
@@ -339,7 +371,7 @@ static ssize_t radp_emu_cmd_raw_read(struct file *file, char __user *ubuf,
 	mutex_lock(&emu->raw.lock);
 	len = scnprintf(buf, size,
 			"status %s (0x%02x) syndrome 0x%08x errno %d\nout",
-			radp_cmd_status_name(emu->raw.status), emu->raw.status,
+			radp_emu_status_name(emu->raw.status), emu->raw.status,
 			emu->raw.syndrome, emu->raw.err);
 	for (i = 0; i < emu->raw.outlen; i += 4)
 		len += scnprintf(buf + len, size - len, " %*phN",
@@ -469,7 +501,7 @@ static const struct radp_emu_knob radp_emu_knobs[] = {
 
 static void radp_emu_debugfs_init(struct radp_emu *emu)
 {
-	emu->ddir = debugfs_create_dir(emu->radp.name, radp_debugfs_root);
+	emu->ddir = radp_debugfs_backend_dir(emu->radp.name);
 	debugfs_create_bool("roce_accl_cap", 0600, emu->ddir,
 			    &emu->radp.roce_accl_cap);
 	debugfs_create_bool("skip_driver_checks", 0600, emu->ddir,
@@ -627,7 +659,19 @@ static radp_bus_type radp_bus = {
 	.bus_groups = radp_bus_groups,
 };
 
-int radp_emu_bus_init(unsigned int count)
+static void radp_emu_bus_fini(void)
+{
+	struct radp_emu *emu, *tmp;
+
+	mutex_lock(&radp_emu_lock);
+	radp_emu_enabled = false;
+	list_for_each_entry_safe(emu, tmp, &radp_emu_list, list)
+		radp_emu_del_locked(emu);
+	mutex_unlock(&radp_emu_lock);
+	bus_unregister(&radp_bus);
+}
+
+static int __init radp_emu_bus_init(void)
 {
 	unsigned int id;
 	int err;
@@ -638,7 +682,7 @@ int radp_emu_bus_init(unsigned int count)
 
 	mutex_lock(&radp_emu_lock);
 	radp_emu_enabled = true;
-	for (id = 0; id < count; id++) {
+	for (id = 0; id < emu_devices; id++) {
 		err = radp_emu_new_locked(id);
 		if (err)
 			break;
@@ -653,14 +697,9 @@ err_fini:
 	return err;
 }
 
-void radp_emu_bus_fini(void)
-{
-	struct radp_emu *emu, *tmp;
+module_init(radp_emu_bus_init);
+module_exit(radp_emu_bus_fini);
 
-	mutex_lock(&radp_emu_lock);
-	radp_emu_enabled = false;
-	list_for_each_entry_safe(emu, tmp, &radp_emu_list, list)
-		radp_emu_del_locked(emu);
-	mutex_unlock(&radp_emu_lock);
-	bus_unregister(&radp_bus);
-}
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Emulated ROCE_ACCL devices for roce_adp, for tests");
+MODULE_AUTHOR("roce_adp developers");
