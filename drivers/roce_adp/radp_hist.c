@@ -2,7 +2,6 @@
 /* The ADP retransmission histogram's codec and rules; see radp_hist.h. */
 
 #ifdef __KERNEL__
-#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
 #else
@@ -31,7 +30,6 @@ void radp_hist_config_pack(void *reg, const struct radp_hist_config *c)
 			 *radp_member_ptr((void *)c,
 					  &radp_hist_config_members[i]));
 }
-EXPORT_SYMBOL_GPL(radp_hist_config_pack);
 
 void radp_hist_config_unpack(const void *reg, struct radp_hist_config *c)
 {
@@ -41,7 +39,6 @@ void radp_hist_config_unpack(const void *reg, struct radp_hist_config *c)
 		*radp_member_ptr(c, &radp_hist_config_members[i]) =
 			radp_get(reg, radp_hist_config_members[i].fld);
 }
-EXPORT_SYMBOL_GPL(radp_hist_config_unpack);
 
 u32 radp_hist_bin_num(const void *reg)
 {
@@ -68,7 +65,6 @@ void radp_hist_bin_set(void *reg, u32 i, u64 count)
 	radp_set(bin, RADP_HIST_BIN_COUNT_H, count >> 32);
 	radp_set(bin, RADP_HIST_BIN_COUNT_L, (u32)count);
 }
-EXPORT_SYMBOL_GPL(radp_hist_bin_set);
 
 bool radp_hist_same_layout(const struct radp_hist_config *a,
 			   const struct radp_hist_config *b)

@@ -56,7 +56,6 @@ void radp_mpt_member_set(struct radp_mpt *m, const struct radp_mpt_member *mm,
 	else
 		*(u32 *)p = (u32)val;
 }
-EXPORT_SYMBOL_GPL(radp_mpt_member_set);
 
 const struct radp_mpt_access radp_mpt_access[RADP_MPT_ACCESS_BITS] = {
 	{ RADP_MPT_LR, ROCE_ADP_MPT_ACCESS_LR },
@@ -76,7 +75,6 @@ const struct radp_mpt_member *radp_mpt_member_find(const char *name)
 			return &radp_mpt_members[i];
 	return NULL;
 }
-EXPORT_SYMBOL_GPL(radp_mpt_member_find);
 
 /* Write every field of @m into @entry; reserved bits are zeroed. */
 void radp_mpt_pack(void *entry, const struct radp_mpt *m)

@@ -7,7 +7,6 @@
  */
 
 #ifdef __KERNEL__
-#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
 #else
@@ -62,7 +61,6 @@ const struct radp_field radp_fields[RADP_FLD_COUNT] = {
 #define RADP_HIST_BIN_FIELD(_id, ...)	RADP_ROW(RADP_HIST_##_id, __VA_ARGS__)
 #include "radp_fields.h"
 };
-EXPORT_SYMBOL_GPL(radp_fields);
 
 #define RADP_MEMBER(_fld, type, member) \
 	{ .fld = _fld, .offset = offsetof(type, member) },
@@ -101,7 +99,6 @@ const enum radp_fld radp_accl_en_flds[RADP_ACCL_FEATURE_COUNT] = {
 #define RADP_ACCL_FEATURE_FIELD(_id, ...)	RADP_ROCE_ACCL_##_id,
 #include "radp_fields.h"
 };
-EXPORT_SYMBOL_GPL(radp_accl_en_flds);
 
 const u32 radp_kind_valid[RADP_KIND_COUNT] = {
 	[RADP_KIND_NUM]			= RADP_KIND_VALID_NUM,
@@ -114,7 +111,6 @@ const u32 radp_kind_valid[RADP_KIND_COUNT] = {
 	[RADP_KIND_HIST_TIME_UNIT]	= RADP_KIND_VALID_NUM,
 	[RADP_KIND_HIST_BIN_WIDTH_MODE]	= RADP_KIND_VALID_NUM,
 };
-EXPORT_SYMBOL_GPL(radp_kind_valid);
 
 /* The profile's fields go to @buf; reserved bits are left as they are. */
 static void radp_profile_put(void *buf, const struct radp_profile *p)
@@ -174,7 +170,6 @@ void radp_roce_accl_pack(void *reg, const struct radp_roce_accl *r)
 			 *radp_member_ptr((void *)r, &radp_accl_members[i]));
 	radp_profile_put((char *)reg + RADP_ROCE_ACCL_PROFILE_OFF, &r->profile);
 }
-EXPORT_SYMBOL_GPL(radp_roce_accl_pack);
 
 void radp_roce_accl_unpack(const void *reg, struct radp_roce_accl *r)
 {
@@ -191,7 +186,6 @@ void radp_roce_accl_unpack(const void *reg, struct radp_roce_accl *r)
 	radp_profile_unpack((const char *)reg + RADP_ROCE_ACCL_PROFILE_OFF,
 			    &r->profile);
 }
-EXPORT_SYMBOL_GPL(radp_roce_accl_unpack);
 
 void radp_accl_fill_shared(struct radp_roce_accl *w,
 			   const struct radp_roce_accl *cur)

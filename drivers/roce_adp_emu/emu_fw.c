@@ -20,7 +20,8 @@
  *   bytes); other lengths are BAD_INP_LEN, an output mailbox of another
  *   length than the input's BAD_OUTP_LEN.
  *
- * The retransmission histogram's registers are emu_hist.c's.
+ * Every layout comes from emu_ifc.h, the model's own. The histogram's
+ * registers are emu_hist.c's.
  */
 
 #include <linux/bitops.h>
@@ -33,11 +34,11 @@
 #include "emu.h"
 
 /* What the firmware uses before any profile is written (profile id 0). */
-static const struct radp_profile radp_emu_default_profile = {
+static const struct radp_emu_profile radp_emu_default_profile = {
 	.qp_total_timeout = 1,
 	.range_num = 4,
 	.start_range_index = 1,
-	.time_unit = ROCE_ADP_TIME_UNIT_USEC,
+	.time_unit = RADP_EMU_TIME_UNIT_USEC,
 	.time_base = 4,
 	.timeout_init_low_bound = 4,	/* 64 us */
 	.timeout_init_range_size = 2,	/* .. 256 us */
@@ -53,14 +54,190 @@ static const struct radp_profile radp_emu_default_profile = {
 	},
 };
 
+/**
+ * struct radp_emu_feature - a feature of ROCE_ACCL as the firmware knows it
+ * @val: its value's field
+ * @sel: its *_field_select in dword 0x00 (features may share one)
+ * @valid: the encodings it takes (bit v: v); the others are reserved
+ */
+struct radp_emu_feature {
+	struct radp_emu_fld val;
+	struct radp_emu_fld sel;
+	u32 valid;
+};
+
+#define RADP_EMU_BOOL		0x3u
+#define RADP_EMU_ANY		0xffffffffu
+
+/* cc_burst_size: 4 KB, 8 KB, 16 KB, 1.5 KB; cc_probe_mp_mode: accept, discard. */
+static const struct radp_emu_feature radp_emu_features[RADP_EMU_FEATURES] = {
+	{
+		.val = { __mlx5_bit_off(emu_roce_accl, roce_adp_retrans_en),
+			 __mlx5_bit_sz(emu_roce_accl, roce_adp_retrans_en) },
+		.sel = { __mlx5_bit_off(emu_roce_accl, roce_adp_retrans_field_select),
+			 __mlx5_bit_sz(emu_roce_accl, roce_adp_retrans_field_select) },
+		.valid = RADP_EMU_BOOL,
+	},
+	{
+		.val = { __mlx5_bit_off(emu_roce_accl, roce_tx_window_en),
+			 __mlx5_bit_sz(emu_roce_accl, roce_tx_window_en) },
+		.sel = { __mlx5_bit_off(emu_roce_accl, roce_tx_window_field_select),
+			 __mlx5_bit_sz(emu_roce_accl, roce_tx_window_field_select) },
+		.valid = RADP_EMU_BOOL,
+	},
+	{
+		.val = { __mlx5_bit_off(emu_roce_accl, roce_slow_restart_en),
+			 __mlx5_bit_sz(emu_roce_accl, roce_slow_restart_en) },
+		.sel = { __mlx5_bit_off(emu_roce_accl, roce_slow_restart_field_select),
+			 __mlx5_bit_sz(emu_roce_accl, roce_slow_restart_field_select) },
+		.valid = RADP_EMU_BOOL,
+	},
+	{
+		.val = { __mlx5_bit_off(emu_roce_accl, roce_slow_restart_idle_en),
+			 __mlx5_bit_sz(emu_roce_accl, roce_slow_restart_idle_en) },
+		.sel = { __mlx5_bit_off(emu_roce_accl, roce_slow_restart_idle_field_select),
+			 __mlx5_bit_sz(emu_roce_accl, roce_slow_restart_idle_field_select) },
+		.valid = RADP_EMU_BOOL,
+	},
+	{
+		.val = { __mlx5_bit_off(emu_roce_accl, min_ack_timeout_limit_disabled),
+			 __mlx5_bit_sz(emu_roce_accl, min_ack_timeout_limit_disabled) },
+		.sel = { __mlx5_bit_off(emu_roce_accl,
+					min_ack_timeout_limit_disabled_field_select),
+			 __mlx5_bit_sz(emu_roce_accl,
+				       min_ack_timeout_limit_disabled_field_select) },
+		.valid = RADP_EMU_BOOL,
+	},
+	{
+		.val = { __mlx5_bit_off(emu_roce_accl, adaptive_routing_forced_en),
+			 __mlx5_bit_sz(emu_roce_accl, adaptive_routing_forced_en) },
+		.sel = { __mlx5_bit_off(emu_roce_accl, adaptive_routing_forced_en_field_select),
+			 __mlx5_bit_sz(emu_roce_accl, adaptive_routing_forced_en_field_select) },
+		.valid = RADP_EMU_BOOL,
+	},
+	{
+		.val = { __mlx5_bit_off(emu_roce_accl, selective_repeat_forced_en),
+			 __mlx5_bit_sz(emu_roce_accl, selective_repeat_forced_en) },
+		.sel = { __mlx5_bit_off(emu_roce_accl, selective_repeat_forced_en_field_select),
+			 __mlx5_bit_sz(emu_roce_accl, selective_repeat_forced_en_field_select) },
+		.valid = RADP_EMU_BOOL,
+	},
+	{
+		.val = { __mlx5_bit_off(emu_roce_accl, dc_half_handshake_en),
+			 __mlx5_bit_sz(emu_roce_accl, dc_half_handshake_en) },
+		.sel = { __mlx5_bit_off(emu_roce_accl, dc_half_handshake_en_field_select),
+			 __mlx5_bit_sz(emu_roce_accl, dc_half_handshake_en_field_select) },
+		.valid = RADP_EMU_BOOL,
+	},
+	{
+		.val = { __mlx5_bit_off(emu_roce_accl, cc_per_plane_en),
+			 __mlx5_bit_sz(emu_roce_accl, cc_per_plane_en) },
+		.sel = { __mlx5_bit_off(emu_roce_accl, cc_per_plane_en_field_select),
+			 __mlx5_bit_sz(emu_roce_accl, cc_per_plane_en_field_select) },
+		.valid = RADP_EMU_BOOL,
+	},
+	{
+		.val = { __mlx5_bit_off(emu_roce_accl, ack_dscp_force),
+			 __mlx5_bit_sz(emu_roce_accl, ack_dscp_force) },
+		.sel = { __mlx5_bit_off(emu_roce_accl, ack_dscp_force_field_select),
+			 __mlx5_bit_sz(emu_roce_accl, ack_dscp_force_field_select) },
+		.valid = RADP_EMU_BOOL,
+	},
+	{
+		.val = { __mlx5_bit_off(emu_roce_accl, ack_dscp),
+			 __mlx5_bit_sz(emu_roce_accl, ack_dscp) },
+		.sel = { __mlx5_bit_off(emu_roce_accl, ack_dscp_force_field_select),
+			 __mlx5_bit_sz(emu_roce_accl, ack_dscp_force_field_select) },
+		.valid = RADP_EMU_ANY,
+	},
+	{
+		.val = { __mlx5_bit_off(emu_roce_accl, cc_burst_size),
+			 __mlx5_bit_sz(emu_roce_accl, cc_burst_size) },
+		.sel = { __mlx5_bit_off(emu_roce_accl, cc_burst_size_select),
+			 __mlx5_bit_sz(emu_roce_accl, cc_burst_size_select) },
+		.valid = BIT(0) | BIT(1) | BIT(2) | BIT(7),
+	},
+	{
+		.val = { __mlx5_bit_off(emu_roce_accl, ifa2_turn_around_en),
+			 __mlx5_bit_sz(emu_roce_accl, ifa2_turn_around_en) },
+		.sel = { __mlx5_bit_off(emu_roce_accl, ifa2_turn_around_select),
+			 __mlx5_bit_sz(emu_roce_accl, ifa2_turn_around_select) },
+		.valid = RADP_EMU_BOOL,
+	},
+	{
+		.val = { __mlx5_bit_off(emu_roce_accl, cc_probe_mp_mode),
+			 __mlx5_bit_sz(emu_roce_accl, cc_probe_mp_mode) },
+		.sel = { __mlx5_bit_off(emu_roce_accl, cc_probe_mp_mode_field_select),
+			 __mlx5_bit_sz(emu_roce_accl, cc_probe_mp_mode_field_select) },
+		.valid = BIT(0) | BIT(1),
+	},
+};
+
+/* A value feature @f takes: within its width, not a reserved encoding. */
+static bool radp_emu_feature_value_ok(const struct radp_emu_feature *f, u32 v)
+{
+	return v <= radp_emu_fld_mask(&f->val) &&
+	       (v >= 32 || (f->valid >> v) & 1);
+}
+
+static void radp_emu_profile_pack(void *p, const struct radp_emu_profile *prof)
+{
+	unsigned int r;
+
+	MLX5_SET(emu_adp_retx_profile, p, qp_total_timeout, prof->qp_total_timeout);
+	MLX5_SET(emu_adp_retx_profile, p, range_num, prof->range_num);
+	MLX5_SET(emu_adp_retx_profile, p, start_range_index, prof->start_range_index);
+	MLX5_SET(emu_adp_retx_profile, p, time_unit, prof->time_unit);
+	MLX5_SET(emu_adp_retx_profile, p, time_base, prof->time_base);
+	MLX5_SET(emu_adp_retx_profile, p, retx_total_timeout, prof->retx_total_timeout);
+	MLX5_SET(emu_adp_retx_profile, p, timeout_init_low_bound, prof->timeout_init_low_bound);
+	MLX5_SET(emu_adp_retx_profile, p, timeout_init_range_size, prof->timeout_init_range_size);
+	for (r = 0; r < RADP_EMU_RANGES; r++) {
+		void *e = MLX5_ADDR_OF(emu_adp_retx_profile, p, timeout_range[r]);
+		const struct radp_emu_range *range = &prof->range[r];
+
+		MLX5_SET(emu_timeout_range, e, prev_range_index, range->prev_range_index);
+		MLX5_SET(emu_timeout_range, e, dec_mode, range->dec_mode);
+		MLX5_SET(emu_timeout_range, e, timeout_retry_num, range->timeout_retry_num);
+		MLX5_SET(emu_timeout_range, e, range_low_bound, range->range_low_bound);
+		MLX5_SET(emu_timeout_range, e, range_size, range->range_size);
+	}
+}
+
+static void radp_emu_profile_unpack(const void *p,
+				    struct radp_emu_profile *prof)
+{
+	unsigned int r;
+
+	prof->qp_total_timeout = MLX5_GET(emu_adp_retx_profile, p, qp_total_timeout);
+	prof->range_num = MLX5_GET(emu_adp_retx_profile, p, range_num);
+	prof->start_range_index = MLX5_GET(emu_adp_retx_profile, p, start_range_index);
+	prof->time_unit = MLX5_GET(emu_adp_retx_profile, p, time_unit);
+	prof->time_base = MLX5_GET(emu_adp_retx_profile, p, time_base);
+	prof->retx_total_timeout = MLX5_GET(emu_adp_retx_profile, p, retx_total_timeout);
+	prof->timeout_init_low_bound = MLX5_GET(emu_adp_retx_profile, p, timeout_init_low_bound);
+	prof->timeout_init_range_size = MLX5_GET(emu_adp_retx_profile, p, timeout_init_range_size);
+	for (r = 0; r < RADP_EMU_RANGES; r++) {
+		const void *e = MLX5_ADDR_OF(emu_adp_retx_profile, p,
+					     timeout_range[r]);
+		struct radp_emu_range *range = &prof->range[r];
+
+		range->prev_range_index = MLX5_GET(emu_timeout_range, e, prev_range_index);
+		range->dec_mode = MLX5_GET(emu_timeout_range, e, dec_mode);
+		range->timeout_retry_num = MLX5_GET(emu_timeout_range, e, timeout_retry_num);
+		range->range_low_bound = MLX5_GET(emu_timeout_range, e, range_low_bound);
+		range->range_size = MLX5_GET(emu_timeout_range, e, range_size);
+	}
+}
+
 static u32 radp_emu_max_id(const struct radp_emu_accl *a)
 {
-	return min_t(u32, a->max_id, ROCE_ADP_PROFILE_ID_MAX);
+	return min_t(u32, a->max_id, RADP_EMU_PROFILES - 1);
 }
 
 static u32 radp_emu_max_range_num(const struct radp_emu_accl *a)
 {
-	return min_t(u32, a->max_range_num, RADP_RANGES);
+	return min_t(u32, a->max_range_num, RADP_EMU_RANGES);
 }
 
 /* The largest timeout the firmware's timer takes, in time units. */
@@ -71,13 +248,13 @@ static bool radp_emu_timeout_ok(u32 time_base, u32 shift)
 
 /* The firmware's own profile checks; returns a syndrome, 0 if valid. */
 static u32 radp_emu_profile_syndrome(const struct radp_emu_accl *a, u32 id,
-				     const struct radp_profile *p)
+				     const struct radp_emu_profile *p)
 {
 	u32 r;
 
 	if (!id || id > radp_emu_max_id(a))
 		return RADP_EMU_SYND_PROFILE_ID;
-	if (p->time_unit != ROCE_ADP_TIME_UNIT_USEC)
+	if (p->time_unit != RADP_EMU_TIME_UNIT_USEC)
 		return RADP_EMU_SYND_TIME_UNIT;
 	if (hweight32(p->time_base) != 1)
 		return RADP_EMU_SYND_TIME_BASE_POW2;
@@ -99,9 +276,9 @@ static u32 radp_emu_profile_syndrome(const struct radp_emu_accl *a, u32 id,
 		return RADP_EMU_SYND_TIMEOUT_OVERFLOW;
 
 	for (r = 0; r < p->range_num; r++) {
-		const struct radp_range *e = &p->range[r];
+		const struct radp_emu_range *e = &p->range[r];
 
-		if (e->dec_mode == 3)
+		if (e->dec_mode == RADP_EMU_DEC_MODE_RESERVED)
 			return RADP_EMU_SYND_DEC_MODE;
 		if (!e->timeout_retry_num)
 			return RADP_EMU_SYND_RETRY_NUM_ZERO;
@@ -117,113 +294,125 @@ static u32 radp_emu_profile_syndrome(const struct radp_emu_accl *a, u32 id,
 	return 0;
 }
 
-/* Is the select of feature @i one the firmware reports (knob)? */
-static bool radp_emu_accl_knows(const struct radp_emu_accl *a, unsigned int i)
+/*
+ * Is the select of feature @f one the firmware reports (knob
+ * accl_configurable: bit n is the select at bit n of dword 0x00)?
+ */
+static bool radp_emu_accl_knows(const struct radp_emu_accl *a,
+				const struct radp_emu_feature *f)
 {
-	const struct radp_field *sel = &radp_fields[radp_accl_select_fld(i)];
-
-	return (a->configurable >> sel->lo) & 1;
-}
-
-/* A query's features and the selects it reports. */
-static void radp_emu_accl_known(const struct radp_emu_accl *a,
-				struct radp_roce_accl *r)
-{
-	unsigned int i;
-
-	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
-		if (radp_emu_accl_knows(a, i))
-			r->field_select |= BIT(i);
-	memcpy(r->features, a->features, sizeof(r->features));
+	return (a->configurable >> radp_emu_fld_shift(&f->sel)) & 1;
 }
 
 static u8 radp_emu_roce_accl_query(struct radp_emu *emu, u32 profile_id,
 				   void *reg, u32 *syndrome)
 {
 	const struct radp_emu_accl *a = &emu->accl;
-	struct radp_roce_accl r = {};
+	unsigned int i;
 
 	if (profile_id > radp_emu_max_id(a)) {
 		*syndrome = RADP_EMU_SYND_PROFILE_ID;
-		return RADP_CMD_STAT_BAD_PARAM;
+		return RADP_EMU_STAT_BAD_PARAM;
 	}
-	radp_emu_accl_known(a, &r);
-	r.profile_select = 1;
-	r.profile_id = profile_id ?: a->active_id;
-	r.base_timeout_min = a->base_timeout_min;
-	r.profile_max_id = radp_emu_max_id(a);
-	r.profile_max_range_num = radp_emu_max_range_num(a);
-	r.profile = a->profiles[profile_id];
-	radp_roce_accl_pack(reg, &r);
-	return RADP_CMD_STAT_OK;
+	memset(reg, 0, RADP_EMU_ACCL_LEN);
+	for (i = 0; i < RADP_EMU_FEATURES; i++) {
+		const struct radp_emu_feature *f = &radp_emu_features[i];
+
+		if (radp_emu_accl_knows(a, f))
+			radp_emu_fld_set(reg, &f->sel, 1);
+		radp_emu_fld_set(reg, &f->val, a->features[i]);
+	}
+	MLX5_SET(emu_roce_accl, reg, adp_retx_profile_select, 1);
+	MLX5_SET(emu_roce_accl, reg, adp_retx_profile_id,
+		 profile_id ?: a->active_id);
+	MLX5_SET(emu_roce_accl, reg, adp_retx_base_timeout_min,
+		 a->base_timeout_min);
+	MLX5_SET(emu_roce_accl, reg, adp_retx_profile_max_id,
+		 radp_emu_max_id(a));
+	MLX5_SET(emu_roce_accl, reg, adp_retx_profile_max_range_num,
+		 radp_emu_max_range_num(a));
+	radp_emu_profile_pack(MLX5_ADDR_OF(emu_roce_accl, reg, adp_retx_profile),
+			      &a->profiles[profile_id]);
+	return RADP_EMU_STAT_OK;
 }
 
-static u8 radp_emu_roce_accl_write(struct radp_emu *emu,
-				   const struct radp_roce_accl *w,
+static u8 radp_emu_roce_accl_write(struct radp_emu *emu, const void *reg,
 				   u32 *syndrome)
 {
 	struct radp_emu_accl *a = &emu->accl;
+	struct radp_emu_profile profile;
+	u32 profile_id = 0, val[RADP_EMU_FEATURES];
+	bool selected[RADP_EMU_FEATURES];
+	bool profile_select;
 	unsigned int i;
 
-	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++) {
-		if (!(w->field_select & BIT(i)))
+	for (i = 0; i < RADP_EMU_FEATURES; i++) {
+		const struct radp_emu_feature *f = &radp_emu_features[i];
+
+		selected[i] = radp_emu_fld_get(reg, &f->sel);
+		val[i] = radp_emu_fld_get(reg, &f->val);
+		if (!selected[i])
 			continue;
-		if (!radp_emu_accl_knows(a, i)) {
+		if (!radp_emu_accl_knows(a, f)) {
 			*syndrome = RADP_EMU_SYND_NOT_CONFIGURABLE;
-			return RADP_CMD_STAT_BAD_PARAM;
+			return RADP_EMU_STAT_BAD_PARAM;
 		}
-		if (!radp_accl_value_ok(i, w->features[i])) {
+		if (!radp_emu_feature_value_ok(f, val[i])) {
 			*syndrome = RADP_EMU_SYND_ACCL_RESERVED;
-			return RADP_CMD_STAT_BAD_PARAM;
+			return RADP_EMU_STAT_BAD_PARAM;
 		}
 	}
-	if (w->profile_select) {
-		*syndrome = radp_emu_profile_syndrome(a, w->profile_id,
-						      &w->profile);
+	profile_select = MLX5_GET(emu_roce_accl, reg, adp_retx_profile_select);
+	if (profile_select) {
+		profile_id = MLX5_GET(emu_roce_accl, reg, adp_retx_profile_id);
+		radp_emu_profile_unpack(MLX5_ADDR_OF(emu_roce_accl, reg,
+						     adp_retx_profile),
+					&profile);
+		*syndrome = radp_emu_profile_syndrome(a, profile_id, &profile);
 		if (*syndrome)
-			return RADP_CMD_STAT_BAD_PARAM;
+			return RADP_EMU_STAT_BAD_PARAM;
 	}
 
 	/* All checked: apply the whole write or nothing. */
-	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
-		if (w->field_select & BIT(i))
-			a->features[i] = w->features[i];
-	if (w->profile_select) {
-		a->profiles[w->profile_id] = w->profile;
-		a->active_id = w->profile_id;
+	for (i = 0; i < RADP_EMU_FEATURES; i++)
+		if (selected[i])
+			a->features[i] = val[i];
+	if (profile_select) {
+		a->profiles[profile_id] = profile;
+		a->active_id = profile_id;
 	}
-	return RADP_CMD_STAT_OK;
+	return RADP_EMU_STAT_OK;
 }
 
 /* A register length the model takes: current firmware's or older's. */
 static bool radp_emu_accl_len_ok(size_t len)
 {
-	return len == RADP_ROCE_ACCL_LEN || len == RADP_ROCE_ACCL_LEN_OLD;
+	return len == RADP_EMU_ACCL_LEN || len == RADP_EMU_ACCL_LEN_OLD;
 }
 
 static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 			      size_t inlen, void *out, size_t outlen,
 			      u32 *syndrome)
 {
-	const size_t off = RADP_ACCESS_REG_DATA_OFF;
-	u32 op_mod = radp_get(in, RADP_CMD_IN_OP_MOD);
-	u8 reg_in[RADP_ROCE_ACCL_LEN] = {};
-	u8 reg_out[RADP_ROCE_ACCL_LEN] = {};
-	struct radp_roce_accl req;
+	const size_t off = RADP_EMU_REG_DATA_OFF;
+	u32 op_mod = MLX5_GET(emu_access_reg_in, in, op_mod);
+	u32 reg_id = MLX5_GET(emu_access_reg_in, in, register_id);
+	u8 reg_in[RADP_EMU_ACCL_LEN] = {};
+	u8 reg_out[RADP_EMU_ACCL_LEN] = {};
 	size_t reg_len;
 	u32 profile_id;
 	u8 status;
 
-	if (radp_emu_hist_reg(radp_get(in, RADP_ACCESS_REG_IN_REGISTER_ID)))
+	if (radp_emu_hist_reg(reg_id))
 		return radp_emu_hist_access(emu, in, inlen, out, outlen,
 					    syndrome);
-	if (radp_get(in, RADP_ACCESS_REG_IN_REGISTER_ID) != RADP_REG_ID_ROCE_ACCL) {
+	if (reg_id != RADP_EMU_REG_ROCE_ACCL) {
 		*syndrome = RADP_EMU_SYND_UNKNOWN_REG;
-		return RADP_CMD_STAT_BAD_PARAM;
+		return RADP_EMU_STAT_BAD_PARAM;
 	}
 	if (!READ_ONCE(emu->radp.roce_accl_cap)) {
 		*syndrome = RADP_EMU_SYND_REG_UNSUPPORTED;
-		return RADP_CMD_STAT_BAD_PARAM;
+		return RADP_EMU_STAT_BAD_PARAM;
 	}
 	/*
 	 * The register is as long as the input mailbox's data, 0x80 bytes or
@@ -232,33 +421,32 @@ static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 	reg_len = inlen - off;
 	if (inlen < off || !radp_emu_accl_len_ok(reg_len)) {
 		*syndrome = RADP_EMU_SYND_BAD_INP_LEN;
-		return RADP_CMD_STAT_BAD_INP_LEN;
+		return RADP_EMU_STAT_BAD_INP_LEN;
 	}
 	if (outlen != off + reg_len) {
 		*syndrome = RADP_EMU_SYND_BAD_OUTP_LEN;
-		return RADP_CMD_STAT_BAD_OUTP_LEN;
+		return RADP_EMU_STAT_BAD_OUTP_LEN;
 	}
 	memcpy(reg_in, (const u8 *)in + off, reg_len);
 
 	switch (op_mod) {
-	case RADP_ACCESS_REG_READ:
+	case RADP_EMU_ACCESS_REG_READ:
 		/* A query reads nothing but the profile it names. */
-		profile_id = radp_get(reg_in, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID);
+		profile_id = MLX5_GET(emu_roce_accl, reg_in, adp_retx_profile_id);
 		down_read(&emu->fw_lock);
 		status = radp_emu_roce_accl_query(emu, profile_id, reg_out,
 						  syndrome);
 		up_read(&emu->fw_lock);
 		memcpy((u8 *)out + off, reg_out, reg_len);
 		return status;
-	case RADP_ACCESS_REG_WRITE:
-		radp_roce_accl_unpack(reg_in, &req);
+	case RADP_EMU_ACCESS_REG_WRITE:
 		down_write(&emu->fw_lock);
-		status = radp_emu_roce_accl_write(emu, &req, syndrome);
+		status = radp_emu_roce_accl_write(emu, reg_in, syndrome);
 		up_write(&emu->fw_lock);
 		return status;
 	default:
 		*syndrome = RADP_EMU_SYND_BAD_OP_MOD;
-		return RADP_CMD_STAT_BAD_PARAM;
+		return RADP_EMU_STAT_BAD_PARAM;
 	}
 }
 
@@ -270,8 +458,8 @@ struct radp_emu_fw_cmd {
 };
 
 static const struct radp_emu_fw_cmd radp_emu_fw_cmds[] = {
-	{ RADP_CMD_OP_QUERY_MPT, radp_emu_query_mpt },
-	{ RADP_CMD_OP_ACCESS_REG, radp_emu_access_reg },
+	{ RADP_EMU_OP_QUERY_MPT, radp_emu_query_mpt },
+	{ RADP_EMU_OP_ACCESS_REG, radp_emu_access_reg },
 	{ }
 };
 
@@ -327,7 +515,7 @@ static enum radp_emu_fault_kind radp_emu_fault(struct radp_emu *emu,
 		kind = RADP_EMU_FAULT_HANG;
 	} else if (emu->fault.reply_armed) {
 		emu->fault.reply_armed = false;
-		memcpy(out, emu->fault.reply, RADP_CMD_OUT_HDR_LEN);
+		memcpy(out, emu->fault.reply, RADP_EMU_OUT_HDR_LEN);
 		kind = RADP_EMU_FAULT_REPLY;
 	} else if (emu->fault.fail_count && emu->fault.fail_skip) {
 		emu->fault.fail_skip--;
@@ -350,7 +538,7 @@ static void radp_emu_keep_out(struct radp_emu *emu, const void *out)
 {
 	spin_lock(&emu->fault.lock);
 	memcpy(emu->last[emu->last_seq % RADP_EMU_LAST_CMDS].out, out,
-	       RADP_CMD_OUT_HDR_LEN);
+	       RADP_EMU_OUT_HDR_LEN);
 	spin_unlock(&emu->fault.lock);
 }
 
@@ -363,7 +551,7 @@ int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
 	u8 status;
 
 	radp_emu_fw_delay(emu);
-	if (outlen < RADP_CMD_OUT_HDR_LEN)
+	if (outlen < RADP_EMU_OUT_HDR_LEN)
 		return -EINVAL;	/* nowhere to put a status */
 	/* A resetting firmware takes no command (the core checks first). */
 	if (READ_ONCE(emu->resetting))
@@ -374,8 +562,8 @@ int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
 		return -EINPROGRESS;
 	case RADP_EMU_FAULT_REPLY:
 		/* The header as written to the knob, byte for byte. */
-		memset((u8 *)out + RADP_CMD_OUT_HDR_LEN, 0,
-		       outlen - RADP_CMD_OUT_HDR_LEN);
+		memset((u8 *)out + RADP_EMU_OUT_HDR_LEN, 0,
+		       outlen - RADP_EMU_OUT_HDR_LEN);
 		radp_emu_keep_out(emu, out);
 		return 0;
 	case RADP_EMU_FAULT_FAIL:
@@ -383,24 +571,24 @@ int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
 	case RADP_EMU_FAULT_NONE:
 		break;
 	}
-	if (inlen < RADP_CMD_IN_HDR_LEN) {
-		status = RADP_CMD_STAT_BAD_INP_LEN;
+	if (inlen < RADP_EMU_IN_HDR_LEN) {
+		status = RADP_EMU_STAT_BAD_INP_LEN;
 		syndrome = RADP_EMU_SYND_BAD_INP_LEN;
 		goto reply;
 	}
 
-	cmd = radp_emu_fw_cmd_find(radp_get(in, RADP_CMD_IN_OPCODE));
+	cmd = radp_emu_fw_cmd_find(MLX5_GET(emu_cmd_in, in, opcode));
 	if (!cmd) {
-		status = RADP_CMD_STAT_BAD_OP;
+		status = RADP_EMU_STAT_BAD_OP;
 		syndrome = RADP_EMU_SYND_BAD_OPCODE;
 		goto reply;
 	}
 	status = cmd->exec(emu, in, inlen, out, outlen, &syndrome);
 reply:
-	if (status != RADP_CMD_STAT_OK)
+	if (status != RADP_EMU_STAT_OK)
 		memset(out, 0, outlen);
-	radp_set(out, RADP_CMD_OUT_STATUS, status);
-	radp_set(out, RADP_CMD_OUT_SYNDROME, syndrome);
+	MLX5_SET(emu_cmd_out, out, status, status);
+	MLX5_SET(emu_cmd_out, out, syndrome, syndrome);
 	radp_emu_keep_out(emu, out);
 	return 0;
 }
@@ -413,7 +601,7 @@ static void radp_emu_accl_defaults(struct radp_emu_accl *a)
 	memset(a->features, 0, sizeof(a->features));
 	a->features[0] = 1;		/* adaptive retransmission on */
 	a->active_id = 0;
-	for (id = 0; id <= ROCE_ADP_PROFILE_ID_MAX; id++)
+	for (id = 0; id < RADP_EMU_PROFILES; id++)
 		a->profiles[id] = radp_emu_default_profile;
 }
 
@@ -452,7 +640,7 @@ int radp_emu_fw_init(struct radp_emu *emu)
 	radp_emu_accl_defaults(a);
 	a->configurable = RADP_EMU_ACCL_CURRENT_FW;
 	a->max_id = 1;
-	a->max_range_num = RADP_RANGES;
+	a->max_range_num = RADP_EMU_RANGES;
 	a->base_timeout_min = 4000;
 	radp_emu_hist_init(emu);
 	return radp_emu_mpt_init(emu);

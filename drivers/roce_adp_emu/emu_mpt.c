@@ -29,9 +29,110 @@
 #define RADP_EMU_MPT_DEFAULT_SIZE	1024
 #define RADP_EMU_MPT_MAX_SIZE		(4U * 1024 * 1024)	/* 256 MiB of entries */
 
+/**
+ * struct radp_emu_mpt_field - a field the mpt_entry knob sets, by name
+ * @name: the PRM's, without _h/_l for a 64-bit value
+ * @hi: the field, or the high half of a 64-bit value
+ * @lo: the low half of a 64-bit value; .sz 0 for none
+ */
+struct radp_emu_mpt_field {
+	const char *name;
+	struct radp_emu_fld hi;
+	struct radp_emu_fld lo;
+};
+
+static const struct radp_emu_mpt_field radp_emu_mpt_fields[] = {
+	{ "r_w", { __mlx5_bit_off(emu_mpt, r_w), __mlx5_bit_sz(emu_mpt, r_w) } },
+	{ "pa", { __mlx5_bit_off(emu_mpt, pa), __mlx5_bit_sz(emu_mpt, pa) } },
+	{ "lr", { __mlx5_bit_off(emu_mpt, lr), __mlx5_bit_sz(emu_mpt, lr) } },
+	{ "lw", { __mlx5_bit_off(emu_mpt, lw), __mlx5_bit_sz(emu_mpt, lw) } },
+	{ "rr", { __mlx5_bit_off(emu_mpt, rr), __mlx5_bit_sz(emu_mpt, rr) } },
+	{ "rw", { __mlx5_bit_off(emu_mpt, rw), __mlx5_bit_sz(emu_mpt, rw) } },
+	{ "atomic", { __mlx5_bit_off(emu_mpt, atomic), __mlx5_bit_sz(emu_mpt, atomic) } },
+	{ "eb", { __mlx5_bit_off(emu_mpt, eb), __mlx5_bit_sz(emu_mpt, eb) } },
+	{ "atc_req", { __mlx5_bit_off(emu_mpt, atc_req), __mlx5_bit_sz(emu_mpt, atc_req) } },
+	{ "atc_xlated",
+	  { __mlx5_bit_off(emu_mpt, atc_xlated), __mlx5_bit_sz(emu_mpt, atc_xlated) } },
+	{ "no_snoop", { __mlx5_bit_off(emu_mpt, no_snoop), __mlx5_bit_sz(emu_mpt, no_snoop) } },
+	{ "status", { __mlx5_bit_off(emu_mpt, status), __mlx5_bit_sz(emu_mpt, status) } },
+	{ "bqp", { __mlx5_bit_off(emu_mpt, bqp), __mlx5_bit_sz(emu_mpt, bqp) } },
+	{ "qpn", { __mlx5_bit_off(emu_mpt, qpn), __mlx5_bit_sz(emu_mpt, qpn) } },
+	{ "mem_key", { __mlx5_bit_off(emu_mpt, mem_key), __mlx5_bit_sz(emu_mpt, mem_key) } },
+	{ "pd", { __mlx5_bit_off(emu_mpt, pd), __mlx5_bit_sz(emu_mpt, pd) } },
+	{ "en_rinv", { __mlx5_bit_off(emu_mpt, en_rinv), __mlx5_bit_sz(emu_mpt, en_rinv) } },
+	{ "ei", { __mlx5_bit_off(emu_mpt, ei), __mlx5_bit_sz(emu_mpt, ei) } },
+	{ "nce", { __mlx5_bit_off(emu_mpt, nce), __mlx5_bit_sz(emu_mpt, nce) } },
+	{ "fre", { __mlx5_bit_off(emu_mpt, fre), __mlx5_bit_sz(emu_mpt, fre) } },
+	{ "rae", { __mlx5_bit_off(emu_mpt, rae), __mlx5_bit_sz(emu_mpt, rae) } },
+	{ "w_dif", { __mlx5_bit_off(emu_mpt, w_dif), __mlx5_bit_sz(emu_mpt, w_dif) } },
+	{ "m_dif", { __mlx5_bit_off(emu_mpt, m_dif), __mlx5_bit_sz(emu_mpt, m_dif) } },
+	{ "start_addr",
+	  { __mlx5_bit_off(emu_mpt, start_addr_h), __mlx5_bit_sz(emu_mpt, start_addr_h) },
+	  { __mlx5_bit_off(emu_mpt, start_addr_l), __mlx5_bit_sz(emu_mpt, start_addr_l) } },
+	{ "len",
+	  { __mlx5_bit_off(emu_mpt, len_h), __mlx5_bit_sz(emu_mpt, len_h) },
+	  { __mlx5_bit_off(emu_mpt, len_l), __mlx5_bit_sz(emu_mpt, len_l) } },
+	{ "lkey", { __mlx5_bit_off(emu_mpt, lkey), __mlx5_bit_sz(emu_mpt, lkey) } },
+	{ "win_cnt", { __mlx5_bit_off(emu_mpt, win_cnt), __mlx5_bit_sz(emu_mpt, win_cnt) } },
+	{ "mtt_rep", { __mlx5_bit_off(emu_mpt, mtt_rep), __mlx5_bit_sz(emu_mpt, mtt_rep) } },
+	{ "block_mode",
+	  { __mlx5_bit_off(emu_mpt, block_mode), __mlx5_bit_sz(emu_mpt, block_mode) } },
+	{ "len64", { __mlx5_bit_off(emu_mpt, len64), __mlx5_bit_sz(emu_mpt, len64) } },
+	{ "fbo_en", { __mlx5_bit_off(emu_mpt, fbo_en), __mlx5_bit_sz(emu_mpt, fbo_en) } },
+	{ "mtt_adr",
+	  { __mlx5_bit_off(emu_mpt, mtt_adr_h), __mlx5_bit_sz(emu_mpt, mtt_adr_h) },
+	  { __mlx5_bit_off(emu_mpt, mtt_adr_l), __mlx5_bit_sz(emu_mpt, mtt_adr_l) } },
+	{ "mtt_size", { __mlx5_bit_off(emu_mpt, mtt_size), __mlx5_bit_sz(emu_mpt, mtt_size) } },
+	{ "entity_size",
+	  { __mlx5_bit_off(emu_mpt, entity_size), __mlx5_bit_sz(emu_mpt, entity_size) } },
+	{ "mtt_fbo", { __mlx5_bit_off(emu_mpt, mtt_fbo), __mlx5_bit_sz(emu_mpt, mtt_fbo) } },
+};
+
+static const struct radp_emu_mpt_field *radp_emu_mpt_field_find(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(radp_emu_mpt_fields); i++)
+		if (!strcmp(radp_emu_mpt_fields[i].name, name))
+			return &radp_emu_mpt_fields[i];
+	return NULL;
+}
+
+/* The largest value of @f. */
+static u64 radp_emu_mpt_field_max(const struct radp_emu_mpt_field *f)
+{
+	u64 max = radp_emu_fld_mask(&f->hi);
+
+	return f->lo.sz ? max << 32 | radp_emu_fld_mask(&f->lo) : max;
+}
+
+static void radp_emu_mpt_field_set(void *entry,
+				   const struct radp_emu_mpt_field *f, u64 v)
+{
+	if (f->lo.sz) {
+		radp_emu_fld_set(entry, &f->hi, v >> 32);
+		radp_emu_fld_set(entry, &f->lo, (u32)v);
+	} else {
+		radp_emu_fld_set(entry, &f->hi, v);
+	}
+}
+
+/* The entry stores the key rotated, {key[7:0], key[31:8]}. */
+static void radp_emu_mpt_set_key(void *entry, u32 key)
+{
+	MLX5_SET(emu_mpt, entry, mem_key, key << 24 | key >> 8);
+}
+
+static u32 radp_emu_mpt_get_key(const void *entry)
+{
+	u32 hw = MLX5_GET(emu_mpt, entry, mem_key);
+
+	return hw << 8 | hw >> 24;
+}
+
 static void *radp_emu_mpt_entry(struct radp_emu_mpt *t, u32 index)
 {
-	return t->entries + (size_t)index * RADP_MPT_LEN;
+	return t->entries + (size_t)index * RADP_EMU_MPT_LEN;
 }
 
 static void radp_emu_mpt_clear_locked(struct radp_emu *emu)
@@ -39,10 +140,10 @@ static void radp_emu_mpt_clear_locked(struct radp_emu *emu)
 	struct radp_emu_mpt *t = &emu->mpt;
 	u32 i;
 
-	memset(t->entries, 0, (size_t)t->size * RADP_MPT_LEN);
+	memset(t->entries, 0, (size_t)t->size * RADP_EMU_MPT_LEN);
 	for (i = 0; i < t->size; i++)
-		radp_set(radp_emu_mpt_entry(t, i), RADP_MPT_STATUS,
-			 RADP_MPT_STATUS_INVALID);
+		MLX5_SET(emu_mpt, radp_emu_mpt_entry(t, i), status,
+			 RADP_EMU_MPT_STATUS_INVALID);
 	atomic_inc(&emu->radp.mpt_gen);
 }
 
@@ -54,7 +155,7 @@ static int radp_emu_mpt_resize_locked(struct radp_emu *emu, u32 size)
 
 	if (!size || size > RADP_EMU_MPT_MAX_SIZE)
 		return -EINVAL;
-	entries = kvcalloc(size, RADP_MPT_LEN, GFP_KERNEL);
+	entries = kvcalloc(size, RADP_EMU_MPT_LEN, GFP_KERNEL);
 	if (!entries)
 		return -ENOMEM;
 	kvfree(t->entries);
@@ -79,20 +180,20 @@ void radp_emu_mpt_fini(struct radp_emu *emu)
 u8 radp_emu_query_mpt(struct radp_emu *emu, const void *in, size_t inlen,
 		      void *out, size_t outlen, u32 *syndrome)
 {
-	u32 index = radp_get(in, RADP_QUERY_MPT_IN_INPUT_MODIFIER);
-	u8 status = RADP_CMD_STAT_OK;
+	u32 index = MLX5_GET(emu_query_mpt_in, in, input_modifier);
+	u8 status = RADP_EMU_STAT_OK;
 
-	if (outlen < RADP_QUERY_MPT_OUT_ENTRY_OFF + RADP_MPT_LEN) {
+	if (outlen < RADP_EMU_MPT_OUT_OFF + RADP_EMU_MPT_LEN) {
 		*syndrome = RADP_EMU_SYND_BAD_OUTP_LEN;
-		return RADP_CMD_STAT_BAD_OUTP_LEN;
+		return RADP_EMU_STAT_BAD_OUTP_LEN;
 	}
 	down_read(&emu->fw_lock);
 	if (index < emu->mpt.size) {
-		memcpy((u8 *)out + RADP_QUERY_MPT_OUT_ENTRY_OFF,
-		       radp_emu_mpt_entry(&emu->mpt, index), RADP_MPT_LEN);
+		memcpy((u8 *)out + RADP_EMU_MPT_OUT_OFF,
+		       radp_emu_mpt_entry(&emu->mpt, index), RADP_EMU_MPT_LEN);
 	} else {
 		*syndrome = RADP_EMU_SYND_MPT_INDEX;
-		status = RADP_CMD_STAT_BAD_PARAM;
+		status = RADP_EMU_STAT_BAD_PARAM;
 	}
 	up_read(&emu->fw_lock);
 	return status;
@@ -110,41 +211,51 @@ static u64 radp_emu_rand(u64 *state)
 	return x * 0x2545f4914f6cdd1dULL;
 }
 
-/* A live region (3 in 4) or window with plausible, varied contents. */
-static void radp_emu_mpt_random(u32 index, u64 *rs, struct radp_mpt *m)
+/*
+ * A live region (3 in 4) or window with plausible, varied contents, into
+ * the zeroed @entry.
+ */
+static void radp_emu_mpt_random(u32 index, u64 *rs, void *entry)
 {
 	u64 r = radp_emu_rand(rs);
 	u32 page_shift = 12 + (r >> 60) % 10;	/* 4 KiB .. 2 MiB pages */
+	bool r_w = (r & 3) != 0, rw = r & BIT(4), ei = r & BIT(24);
+	bool fre = r & BIT(27), bqp = r & BIT(30);
+	u64 start, len, mtt_adr;
 
-	memset(m, 0, sizeof(*m));
-	m->status = RADP_MPT_STATUS_HW;
-	m->r_w = (r & 3) != 0;
-	m->lr = 1;
-	m->lw = !!(r & BIT(2));
-	m->rr = !!(r & BIT(3));
-	m->rw = !!(r & BIT(4));
-	m->atomic = m->rw && (r & BIT(5));
-	m->pd = (r >> 8) & 0xf;
-	m->mem_key = index << 8 | ((r >> 16) & 0xff);
-	m->ei = !!(r & BIT(24));
-	m->en_rinv = m->ei && (r & BIT(25));
-	if (m->r_w) {
-		m->eb = !!(r & BIT(26));
-		m->fre = !!(r & BIT(27));
-		m->rae = m->fre && (r & BIT(28));
-		m->win_cnt = (r >> 29) & 3;
+	MLX5_SET(emu_mpt, entry, status, RADP_EMU_MPT_STATUS_HW);
+	MLX5_SET(emu_mpt, entry, r_w, r_w);
+	MLX5_SET(emu_mpt, entry, lr, 1);
+	MLX5_SET(emu_mpt, entry, lw, !!(r & BIT(2)));
+	MLX5_SET(emu_mpt, entry, rr, !!(r & BIT(3)));
+	MLX5_SET(emu_mpt, entry, rw, rw);
+	MLX5_SET(emu_mpt, entry, atomic, rw && (r & BIT(5)));
+	MLX5_SET(emu_mpt, entry, pd, (r >> 8) & 0xf);
+	radp_emu_mpt_set_key(entry, index << 8 | ((r >> 16) & 0xff));
+	MLX5_SET(emu_mpt, entry, ei, ei);
+	MLX5_SET(emu_mpt, entry, en_rinv, ei && (r & BIT(25)));
+	if (r_w) {
+		MLX5_SET(emu_mpt, entry, eb, !!(r & BIT(26)));
+		MLX5_SET(emu_mpt, entry, fre, fre);
+		MLX5_SET(emu_mpt, entry, rae, fre && (r & BIT(28)));
+		MLX5_SET(emu_mpt, entry, win_cnt, (r >> 29) & 3);
 	} else {
-		m->bqp = !!(r & BIT(30));
-		m->qpn = m->bqp ? (r >> 32) & 0xffffff : 0;
-		m->lkey = (u32)radp_emu_rand(rs);
+		MLX5_SET(emu_mpt, entry, bqp, bqp);
+		MLX5_SET(emu_mpt, entry, qpn, bqp ? (r >> 32) & 0xffffff : 0);
+		MLX5_SET(emu_mpt, entry, lkey, (u32)radp_emu_rand(rs));
 	}
 	r = radp_emu_rand(rs);
-	m->start_addr = (r & GENMASK_ULL(46, 0)) & ~((1ULL << page_shift) - 1);
-	m->len = ((r >> 47) % 4096 + 1) << page_shift;
-	m->entity_size = page_shift;
-	m->mtt_size = m->len >> page_shift;
-	m->mtt_adr = (radp_emu_rand(rs) & GENMASK_ULL(39, 0)) & ~7ULL;
-	m->present = RADP_MPT_ALL;
+	start = (r & GENMASK_ULL(46, 0)) & ~((1ULL << page_shift) - 1);
+	len = ((r >> 47) % 4096 + 1) << page_shift;
+	MLX5_SET(emu_mpt, entry, start_addr_h, start >> 32);
+	MLX5_SET(emu_mpt, entry, start_addr_l, (u32)start);
+	MLX5_SET(emu_mpt, entry, len_h, len >> 32);
+	MLX5_SET(emu_mpt, entry, len_l, (u32)len);
+	MLX5_SET(emu_mpt, entry, entity_size, page_shift);
+	MLX5_SET(emu_mpt, entry, mtt_size, len >> page_shift);
+	mtt_adr = (radp_emu_rand(rs) & GENMASK_ULL(39, 0)) & ~7ULL;
+	MLX5_SET(emu_mpt, entry, mtt_adr_h, mtt_adr >> 32);
+	MLX5_SET(emu_mpt, entry, mtt_adr_l, (u32)mtt_adr);
 }
 
 /* Knuth's selection sampling: @count distinct indexes, in order. */
@@ -152,7 +263,6 @@ static int radp_emu_mpt_fill_locked(struct radp_emu *emu, u32 count, u64 seed)
 {
 	struct radp_emu_mpt *t = &emu->mpt;
 	u64 rs = seed ?: 1;
-	struct radp_mpt m;
 	u32 i, chosen = 0;
 
 	if (count > t->size)
@@ -162,8 +272,10 @@ static int radp_emu_mpt_fill_locked(struct radp_emu *emu, u32 count, u64 seed)
 		if (mul_u64_u32_shr(radp_emu_rand(&rs) >> 32, t->size - i, 32) >=
 		    count - chosen)
 			continue;
-		radp_emu_mpt_random(i, &rs, &m);
-		radp_mpt_pack(radp_emu_mpt_entry(t, i), &m);
+		void *entry = radp_emu_mpt_entry(t, i);
+
+		memset(entry, 0, RADP_EMU_MPT_LEN);
+		radp_emu_mpt_random(i, &rs, entry);
 		chosen++;
 		if (!(chosen % 65536))
 			cond_resched();
@@ -171,31 +283,22 @@ static int radp_emu_mpt_fill_locked(struct radp_emu *emu, u32 count, u64 seed)
 	return 0;
 }
 
-static int radp_emu_mpt_value_ok(const struct radp_mpt_member *mm, u64 val)
-{
-	const struct radp_field *f = &radp_fields[mm->fld];
-	u64 max = radp_field_mask(f);
-
-	if (mm->lo >= 0)
-		max = max << 32 | U32_MAX;
-	return val <= max;
-}
-
 /*
  * "index=N field=value ...": a live entry (status 0) with lr set and the
- * key N << 8 unless the fields say otherwise. The key must name its index.
+ * key N << 8 unless the fields say otherwise, into @entry. The key must
+ * name its index.
  */
 static int radp_emu_mpt_parse_entry(struct radp_emu *emu, char *buf,
-				    u32 *index, struct radp_mpt *m)
+				    u32 *index, u8 *entry)
 {
 	bool have_index = false, have_key = false;
 	char *tok, *val;
 	u64 v;
 
-	memset(m, 0, sizeof(*m));
-	m->lr = 1;
+	memset(entry, 0, RADP_EMU_MPT_LEN);
+	MLX5_SET(emu_mpt, entry, lr, 1);
 	while ((tok = strsep(&buf, " \t\n"))) {
-		const struct radp_mpt_member *mm;
+		const struct radp_emu_mpt_field *f;
 
 		if (!*tok)
 			continue;
@@ -210,27 +313,32 @@ static int radp_emu_mpt_parse_entry(struct radp_emu *emu, char *buf,
 			have_index = true;
 			continue;
 		}
-		mm = radp_mpt_member_find(tok);
-		if (!mm) {
+		f = radp_emu_mpt_field_find(tok);
+		if (!f) {
 			pr_err("%s: mpt_entry: unknown field \"%s\"\n",
 			       emu->radp.name, tok);
 			return -EINVAL;
 		}
-		if (!radp_emu_mpt_value_ok(mm, v)) {
+		if (v > radp_emu_mpt_field_max(f)) {
 			pr_err("%s: mpt_entry: %s=%llu does not fit the field\n",
 			       emu->radp.name, tok, v);
 			return -ERANGE;
 		}
-		radp_mpt_member_set(m, mm, v);
-		have_key |= mm->fld == RADP_MPT_MEM_KEY;
+		if (!strcmp(f->name, "mem_key")) {
+			radp_emu_mpt_set_key(entry, v);
+			have_key = true;
+		} else {
+			radp_emu_mpt_field_set(entry, f, v);
+		}
 	}
 	if (!have_index)
 		goto err_syntax;
 	if (!have_key)
-		m->mem_key = *index << 8;
-	if (radp_mpt_key_index(m->mem_key) != *index) {
+		radp_emu_mpt_set_key(entry, *index << 8);
+	/* The MPT index is the key's upper 24 bits. */
+	if (radp_emu_mpt_get_key(entry) >> 8 != *index) {
 		pr_err("%s: mpt_entry: mem_key 0x%x does not belong to index %u\n",
-		       emu->radp.name, m->mem_key, *index);
+		       emu->radp.name, radp_emu_mpt_get_key(entry), *index);
 		return -EINVAL;
 	}
 	return 0;
@@ -253,7 +361,7 @@ static ssize_t radp_emu_mpt_entry_write(struct file *file,
 					size_t count, loff_t *ppos)
 {
 	struct radp_emu *emu = file->private_data;
-	struct radp_mpt m;
+	u8 entry[RADP_EMU_MPT_LEN];
 	u32 index = 0;
 	char *buf;
 	int err;
@@ -261,14 +369,15 @@ static ssize_t radp_emu_mpt_entry_write(struct file *file,
 	buf = radp_emu_knob_string(ubuf, count);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
-	err = radp_emu_mpt_parse_entry(emu, buf, &index, &m);
+	err = radp_emu_mpt_parse_entry(emu, buf, &index, entry);
 	kfree(buf);
 	if (err)
 		return err;
 
 	down_write(&emu->fw_lock);
 	if (index < emu->mpt.size) {
-		radp_mpt_pack(radp_emu_mpt_entry(&emu->mpt, index), &m);
+		memcpy(radp_emu_mpt_entry(&emu->mpt, index), entry,
+		       RADP_EMU_MPT_LEN);
 		atomic_inc(&emu->radp.mpt_gen);
 	} else {
 		err = -ERANGE;
