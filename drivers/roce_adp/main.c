@@ -8,14 +8,14 @@
 #include <linux/module.h>
 
 #include "compat.h"
-#include "emu.h"
+#include "roce_adp.h"
 
-static unsigned int emu_devices = 1;
-module_param(emu_devices, uint, 0444);
-MODULE_PARM_DESC(emu_devices,
-		 "Number of emulated devices (emu0, emu1, ...) created at load (default 1, 0 for none)");
-
-struct dentry *radp_debugfs_root;
+/*
+ * /sys/kernel/debug/roce_adp/: a directory per backend (or per device of a
+ * backend), each holding its devices' files. The core creates no device:
+ * backends (roce_adp_mlx5, the emulator roce_adp_emu) register them.
+ */
+static struct dentry *radp_debugfs_root;
 
 /**
  * radp_debugfs_backend_dir - a directory for a backend's devices
@@ -36,17 +36,11 @@ static int __init radp_init(void)
 
 	radp_debugfs_root = debugfs_create_dir(RADP_NAME, NULL);
 
-	err = radp_emu_bus_init(emu_devices);
-	if (err)
-		goto err_debugfs_remove;
-
 	err = radp_nl_init();
 	if (err)
-		goto err_emu_bus_fini;
+		goto err_debugfs_remove;
 	return 0;
 
-err_emu_bus_fini:
-	radp_emu_bus_fini();
 err_debugfs_remove:
 	debugfs_remove_recursive(radp_debugfs_root);
 	radp_dev_registry_fini();
@@ -58,7 +52,6 @@ static void __exit radp_exit(void)
 	/* No request can reach a device once the family is gone. */
 	radp_dev_abort_all();
 	radp_nl_fini();
-	radp_emu_bus_fini();
 	debugfs_remove_recursive(radp_debugfs_root);
 	radp_dev_registry_fini();
 	radp_compat_fini();

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * roce_adp: the backend API, what a backend implements and calls (struct
- * radp_backend_ops, struct radp_dev; mlx5.c and the emulator), then the
- * core's own services (registry, command path, ROCE_ACCL and its
- * snapshot, restore). The netlink internals are in radp_nl.h, the
- * emulator's in emu.h.
+ * radp_backend_ops, struct radp_dev; mlx5.c and the emulator module of
+ * drivers/roce_adp_emu/), then the core's own services (registry, command
+ * path, ROCE_ACCL and its snapshot, restore). The netlink internals are in
+ * radp_nl.h.
  */
 #ifndef _ROCE_ADP_H
 #define _ROCE_ADP_H
@@ -148,7 +148,9 @@ struct radp_restore_state {
  * @ops: backend operations
  * @fw_version: firmware version string, set by the backend
  * @roce_accl_cap: the device implements the ROCE_ACCL register
- * @skip_checks: test knob: send writes to the firmware unchecked
+ * @skip_checks: send writes to the firmware unchecked; set only by the
+ *	emulator (its knob skip_driver_checks), so that tests reach the
+ *	firmware model's own rejections
  * @mpt_count: number of MPT entries (indexes 0 .. @mpt_count - 1), set by
  *	the backend
  * @mpt_gen: moved by the backend whenever the MPT table changes; a dump

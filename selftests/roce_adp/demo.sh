@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# What 'make demo' shows: the module with emulated devices, driven by adpctl.
+# What 'make demo' shows: roce_adp with the emulator's devices, driven by
+# adpctl.
 set -x
-cat /sys/module/roce_adp/parameters/emu_devices
+cat /sys/module/roce_adp_emu/parameters/emu_devices
 echo 1 >/sys/bus/roce_adp/new_device
 ls /sys/bus/roce_adp/devices/
 adpctl dev show

@@ -43,7 +43,7 @@ bad_new()
 	expect_eq "$RC" 1 "exit status for '$1'" || return 1
 	expect_match "$ERR" "Invalid argument" "write error" || return 1
 	expect_match "$(klog_since)" \
-		'roce_adp: Format for adding a new device is "id" \(uint32\)' \
+		'roce_adp_emu: Format for adding a new device is "id" \(uint32\)' \
 		"kernel log"
 }
 
@@ -64,7 +64,7 @@ test_malformed_del()
 	expect_eq "$RC" 1 "exit status" || return 1
 	expect_match "$ERR" "Invalid argument" "write error" || return 1
 	expect_match "$(klog_since)" \
-		'roce_adp: Format for removing a device is "id" \(uint32\)' \
+		'roce_adp_emu: Format for removing a device is "id" \(uint32\)' \
 		"kernel log"
 }
 

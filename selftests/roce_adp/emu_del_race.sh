@@ -158,9 +158,9 @@ test_race()
 
 test_unload()
 {
-	modprobe -r roce_adp || { echo "roce_adp does not unload"; return 1; }
-	[ ! -e /sys/module/roce_adp ] || { echo "roce_adp still loaded"; return 1; }
-	modprobe roce_adp
+	modprobe -r roce_adp_emu || { echo "roce_adp_emu does not unload"; return 1; }
+	[ ! -e /sys/module/roce_adp ] || { echo "roce_adp does not unload"; return 1; }
+	modprobe roce_adp_emu
 }
 
 module_default

@@ -22,9 +22,10 @@ kernel_range()
 import sys
 what, name = sys.argv[1], sys.argv[-1]
 if what == "module":
-    for f in map(str.split, open("/proc/modules")):
-        if f[0] == name:
-            print(int(f[5], 16), int(f[5], 16) + int(f[1]))
+    spans = [(int(f[5], 16), int(f[5], 16) + int(f[1]))
+             for f in map(str.split, open("/proc/modules")) if f[0] in sys.argv[2:]]
+    if spans:
+        print(min(a for a, _ in spans), max(b for _, b in spans))
     sys.exit()
 syms = [(int(f[0], 16), f[1], f[2]) for f in map(str.split, open("/proc/kallsyms"))]
 if what == "modules":
@@ -39,8 +40,9 @@ EOF_PY
 
 # failslab_on PERCENT [module|modules]: fail PERCENT % of the slab
 # allocations of tasks that ask for it (failing), sleeping ones included;
-# with "module", only those made from roce_adp's code; with "modules", from
-# any module's code, wherever it is loaded.
+# with "module", only those made from the code of roce_adp and of its
+# emulator roce_adp_emu (loaded one after the other: one span); with
+# "modules", from any module's code, wherever it is loaded.
 failslab_on()
 {
 	{
@@ -59,7 +61,7 @@ failslab_on()
 	echo "${range% *}" >$FAILSLAB/reject-start &&
 	echo "${range#* }" >$FAILSLAB/reject-end || return 1
 	case ${2:-} in
-	module) range=$(kernel_range module roce_adp) ;;
+	module) range=$(kernel_range module roce_adp roce_adp_emu) ;;
 	modules) range=$(kernel_range modules) ;;
 	*) range="0 18446744073709551615" ;;
 	esac
@@ -210,17 +212,20 @@ test_module_load()
 	failslab_on 3 modules || return 1
 	i=0 ok=0
 	while [ $i -lt "$ROUNDS" ]; do
+		modprobe -r roce_adp_emu 2>/dev/null
 		modprobe -r roce_adp 2>/dev/null
 		[ ! -e /sys/module/roce_adp ] ||
 			{ failslab_off; echo "roce_adp did not unload (round $i)"; return 1; }
-		failing modprobe roce_adp emu_devices=2
+		# Both modules' init, roce_adp's then the emulator's.
+		failing modprobe roce_adp_emu emu_devices=2
 		if [ "$RC" = 0 ]; then
 			ok=$((ok + 1))
-		elif [ -e /sys/module/roce_adp ] && [ -e $BUS ]; then
+		elif [ -e /sys/module/roce_adp_emu ] && [ -e $BUS ]; then
 			: # loaded even so: a later allocation of modprobe failed
-		elif [ -e $BUS ] || [ -e $DBG ]; then
+		elif [ -e $BUS ] || [ -n "$(ls -A $DBG 2>/dev/null)" ] ||
+		     { [ ! -e /sys/module/roce_adp ] && [ -e $DBG ]; }; then
 			failslab_off
-			echo "failed load left $BUS or $DBG behind: $ERR"
+			echo "failed load left $BUS, $DBG or a device in it behind: $ERR"
 			return 1
 		fi
 		i=$((i + 1))
@@ -228,15 +233,15 @@ test_module_load()
 	failslab_off
 	echo "figure: $ok of $ROUNDS loads succeeded"
 	at_least_one_failed $((ROUNDS - ok)) "module load" || return 1
-	modprobe -r roce_adp 2>/dev/null
-	modprobe roce_adp || { echo "load after the failures"; return 1; }
+	module_default
+	[ -e /sys/module/roce_adp_emu ] || { echo "load after the failures"; return 1; }
 	run_cmd adpctl dev show
 	expect_eq "$OUT" "emu0: backend emulated fw 22.41.1000 roce_accl supported"
 }
 
 test_unload()
 {
-	modprobe -r roce_adp || { echo "unload failed"; module_default; return 1; }
+	modprobe -r roce_adp_emu || { echo "unload failed"; module_default; return 1; }
 	[ ! -e /sys/module/roce_adp ] || { echo "roce_adp still loaded"; return 1; }
 	module_default
 }

@@ -415,12 +415,12 @@ TEST_F(fault, remove_device_and_unload_while_hung)
 	nl_close(&self->sk);
 	/* The pending command ends at once, not after its 20 s. */
 	t0 = now_ms();
-	EXPECT_EQ(0, system("modprobe -r roce_adp"));
+	EXPECT_EQ(0, system("modprobe -r roce_adp_emu"));
 	TH_LOG("figure: modprobe -r with a hung command took %.0f ms",
 	       now_ms() - t0);
 	EXPECT_LT(now_ms() - t0, 15000.0);
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
-	ASSERT_EQ(0, system("modprobe roce_adp"));
+	ASSERT_EQ(0, system("modprobe roce_adp_emu"));
 	ASSERT_EQ(0, nl_open(&self->sk, ROCE_ADP_FAMILY_NAME));
 	ASSERT_EQ(0, nl_open(&self->mon, ROCE_ADP_FAMILY_NAME));
 }

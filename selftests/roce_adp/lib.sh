@@ -139,11 +139,14 @@ run_ok()
 	expect_eq "$RC" 0 "exit status ($ERR)"
 }
 
-# Put the module back as the tests expect to find it.
+# Put the modules back as the tests expect to find them: roce_adp and the
+# emulator with its one device (modprobe -r of the emulator removes
+# roce_adp too, once nothing else uses it).
 module_default()
 {
+	modprobe -r roce_adp_emu 2>/dev/null
 	modprobe -r roce_adp 2>/dev/null
-	modprobe roce_adp
+	modprobe roce_adp_emu
 }
 
 # The debug kernel's checkers (make check-debug); absent elsewhere.

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * MPT queries over raw generic netlink: every field of crafted entries
- * decoded (and the raw bytes as the codec packs them), free and invalid
+ * decoded, and their raw bytes against this test's own packer of the
+ * hermon entry (written from the hermonprm_mpt_st listing, not from the
+ * driver's codec, so that a field the driver or the emulator places
+ * wrongly shows as a byte that differs), free and invalid
  * entries, indexes beyond the table (driver and firmware), lookup by key,
  * request validation, dumps over many messages (complete, ordered, equal
  * to single queries), pd/qpn filters, every device, NLM_F_DUMP_INTR when
@@ -20,10 +23,92 @@
 
 #include "kselftest_harness.h"
 #include "nl.h"
-#include "radp_mpt.h"
 
 #define DBG "/sys/kernel/debug/roce_adp/"
 #define MAXA ROCE_ADP_A_MPT_ENTRY_MAX
+#define MPT_LEN 64
+
+/*
+ * hermonprm_mpt_st: each field's dword, its lowest bit and width (the
+ * listing counts from bit 0 of dword 0 up, 32 bits a dword); a 64-bit
+ * value is the _h field here and its _l dword (all 32 bits of it) in
+ * dw_l. The dwords are stored big-endian. This test's own, on purpose.
+ */
+static const struct mpt_field {
+	const char *name;
+	int dw, lo, width;
+	int dw_l;		/* -1: not a 64-bit value */
+} mpt_fields[] = {
+	{ "r_w", 0, 8, 1, -1 },		{ "pa", 0, 9, 1, -1 },
+	{ "lr", 0, 10, 1, -1 },		{ "lw", 0, 11, 1, -1 },
+	{ "rr", 0, 12, 1, -1 },		{ "rw", 0, 13, 1, -1 },
+	{ "atomic", 0, 14, 1, -1 },	{ "eb", 0, 15, 1, -1 },
+	{ "atc_req", 0, 16, 1, -1 },	{ "atc_xlated", 0, 17, 1, -1 },
+	{ "no_snoop", 0, 19, 1, -1 },	{ "status", 0, 28, 4, -1 },
+	{ "bqp", 1, 7, 1, -1 },		{ "qpn", 1, 8, 24, -1 },
+	{ "mem_key", 2, 0, 32, -1 },	{ "pd", 3, 0, 24, -1 },
+	{ "en_rinv", 3, 24, 1, -1 },	{ "ei", 3, 25, 1, -1 },
+	{ "nce", 3, 26, 1, -1 },	{ "fre", 3, 27, 1, -1 },
+	{ "rae", 3, 28, 1, -1 },	{ "w_dif", 3, 29, 1, -1 },
+	{ "m_dif", 3, 30, 1, -1 },	{ "start_addr", 4, 0, 32, 5 },
+	{ "len", 6, 0, 32, 7 },		{ "lkey", 8, 0, 32, -1 },
+	{ "win_cnt", 9, 0, 24, -1 },	{ "mtt_rep", 10, 0, 4, -1 },
+	{ "block_mode", 10, 21, 1, -1 }, { "len64", 10, 22, 1, -1 },
+	{ "fbo_en", 10, 23, 1, -1 },	{ "mtt_adr", 11, 0, 8, 12 },
+	{ "mtt_size", 13, 0, 32, -1 },	{ "entity_size", 14, 0, 21, -1 },
+	{ "mtt_fbo", 15, 0, 21, -1 },
+};
+
+#define MPT_FIELDS ARRAY_SIZE(mpt_fields)
+
+/* An entry by its fields' values, mpt_fields[] order. */
+struct mpt {
+	uint64_t v[MPT_FIELDS];
+};
+
+static int mpt_field(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < MPT_FIELDS; i++)
+		if (!strcmp(mpt_fields[i].name, name))
+			return i;
+	abort();
+}
+
+static void put_bits(uint8_t *raw, int dw, int lo, int width, uint32_t v)
+{
+	uint8_t *p = raw + 4 * dw;
+	uint32_t x = (uint32_t)p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3];
+	uint32_t mask = (uint32_t)((2ULL << (width - 1)) - 1) << lo;
+
+	x = (x & ~mask) | ((v << lo) & mask);
+	p[0] = x >> 24;
+	p[1] = x >> 16;
+	p[2] = x >> 8;
+	p[3] = x;
+}
+
+/* The raw entry; the key is stored as {key[7:0], key[31:8]}. */
+static void mpt_pack(uint8_t *raw, const struct mpt *m)
+{
+	unsigned int i;
+
+	memset(raw, 0, MPT_LEN);
+	for (i = 0; i < MPT_FIELDS; i++) {
+		const struct mpt_field *f = &mpt_fields[i];
+		uint64_t v = m->v[i];
+
+		if (!strcmp(f->name, "mem_key"))
+			v = (uint32_t)(v << 24 | v >> 8);
+		if (f->dw_l >= 0) {
+			put_bits(raw, f->dw, f->lo, f->width, v >> 32);
+			put_bits(raw, f->dw_l, 0, 32, (uint32_t)v);
+		} else {
+			put_bits(raw, f->dw, f->lo, f->width, v);
+		}
+	}
+}
 
 /* Attributes and the codec member (PRM name) each one carries. */
 static const struct {
@@ -78,7 +163,7 @@ struct entry {
 	char dev[ROCE_ADP_DEV_NAME_LEN];
 	bool has[MAXA + 1];
 	uint64_t v[MAXA + 1];
-	uint8_t raw[RADP_MPT_LEN];
+	uint8_t raw[MPT_LEN];
 	uint16_t nlmsg_flags;
 };
 
@@ -137,8 +222,8 @@ static int entry_cb(const struct nlmsghdr *nlh, void *arg)
 			continue;
 		x->has[t] = true;
 		if (t == ROCE_ADP_A_MPT_ENTRY_RAW) {
-			if (nl_len(e[t]) == RADP_MPT_LEN)
-				memcpy(x->raw, nl_data(e[t]), RADP_MPT_LEN);
+			if (nl_len(e[t]) == MPT_LEN)
+				memcpy(x->raw, nl_data(e[t]), MPT_LEN);
 			else
 				es->bad_attr_size = true;
 			continue;
@@ -176,7 +261,7 @@ static int knob(const char *dev, const char *name, const char *fmt, ...)
 
 FIXTURE_SETUP(mpt)
 {
-	ASSERT_EQ(0, system("modprobe -r roce_adp && modprobe roce_adp"));
+	ASSERT_EQ(0, system("modprobe -r roce_adp_emu && modprobe roce_adp_emu"));
 	ASSERT_EQ(0, nl_open(&self->sk, ROCE_ADP_FAMILY_NAME));
 	memset(&self->es, 0, sizeof(self->es));
 }
@@ -220,56 +305,54 @@ static int dump(FIXTURE_DATA(mpt) *self, const char *dev, int64_t pd,
 			    &self->ack);
 }
 
-/* "field=value ..." for mpt_entry, from a decoded entry. */
-static void entry_knob(const struct radp_mpt *m, uint32_t index, char *buf,
+/* "field=value ..." for mpt_entry, from an entry's values. */
+static void entry_knob(const struct mpt *m, uint32_t index, char *buf,
 		       size_t len)
 {
 	unsigned int i;
 	int n;
 
 	n = snprintf(buf, len, "index=%u", index);
-	for (i = 0; i < radp_mpt_members_count; i++)
+	for (i = 0; i < MPT_FIELDS; i++)
 		n += snprintf(buf + n, len - n, " %s=0x%llx",
-			      radp_mpt_members[i].name,
-			      (unsigned long long)radp_mpt_member_get(m,
-							&radp_mpt_members[i]));
+			      mpt_fields[i].name, (unsigned long long)m->v[i]);
 }
 
-static uint64_t member(const struct radp_mpt *m, const char *name)
+static uint64_t member(const struct mpt *m, const char *name)
 {
-	return radp_mpt_member_get(m, radp_mpt_member_find(name));
+	return m->v[mpt_field(name)];
 }
 
 /* A live region with every field non-zero and distinct where it can be. */
-static void crafted(struct radp_mpt *m, uint32_t index)
+static void crafted(struct mpt *m, uint32_t index)
 {
+	static const struct {
+		const char *name;
+		uint64_t v;
+	} values[] = {
+		{ "r_w", 1 }, { "pa", 1 }, { "lr", 1 }, { "lw", 1 },
+		{ "rr", 1 }, { "rw", 1 }, { "atomic", 1 }, { "eb", 1 },
+		{ "atc_req", 1 }, { "atc_xlated", 1 }, { "no_snoop", 1 },
+		{ "bqp", 1 }, { "qpn", 0xabcdef }, { "pd", 0x123456 },
+		{ "en_rinv", 1 }, { "ei", 1 }, { "nce", 1 }, { "fre", 1 },
+		{ "rae", 1 }, { "w_dif", 1 }, { "m_dif", 1 },
+		{ "start_addr", 0x0123456789abc000ULL },
+		{ "len", 0xfedcba9876543210ULL }, { "len64", 1 },
+		{ "lkey", 0x89abcdef }, { "win_cnt", 0x654321 },
+		{ "mtt_rep", 0xa }, { "block_mode", 1 }, { "fbo_en", 1 },
+		{ "mtt_adr", 0xab12345678ULL }, { "mtt_size", 0x76543210 },
+		{ "entity_size", 0x1abcde }, { "mtt_fbo", 0x0edcba },
+	};
+	unsigned int i;
+
 	memset(m, 0, sizeof(*m));
-	m->r_w = 1; m->pa = 1; m->lr = 1; m->lw = 1; m->rr = 1; m->rw = 1;
-	m->atomic = 1; m->eb = 1; m->atc_req = 1; m->atc_xlated = 1;
-	m->no_snoop = 1;
-	m->status = 0;
-	m->bqp = 1;
-	m->qpn = 0xabcdef;
-	m->mem_key = index << 8 | 0x5a;
-	m->pd = 0x123456;
-	m->en_rinv = 1; m->ei = 1; m->nce = 1; m->fre = 1; m->rae = 1;
-	m->w_dif = 1; m->m_dif = 1;
-	m->start_addr = 0x0123456789abc000ULL;
-	m->len = 0xfedcba9876543210ULL;
-	m->len64 = 1;
-	m->lkey = 0x89abcdef;
-	m->win_cnt = 0x654321;
-	m->mtt_rep = 0xa;
-	m->block_mode = 1;
-	m->fbo_en = 1;
-	m->mtt_adr = 0xab12345678ULL;
-	m->mtt_size = 0x76543210;
-	m->entity_size = 0x1abcde;
-	m->mtt_fbo = 0x0edcba;
+	for (i = 0; i < ARRAY_SIZE(values); i++)
+		m->v[mpt_field(values[i].name)] = values[i].v;
+	m->v[mpt_field("mem_key")] = index << 8 | 0x5a;
 }
 
 static void check_fields(struct __test_metadata *_metadata,
-			 const struct entry *x, const struct radp_mpt *m)
+			 const struct entry *x, const struct mpt *m)
 {
 	uint32_t access = 0;
 	unsigned int i;
@@ -285,23 +368,22 @@ static void check_fields(struct __test_metadata *_metadata,
 			access |= access_bits[i].flag;
 	EXPECT_TRUE(x->has[ROCE_ADP_A_MPT_ENTRY_ACCESS]);
 	EXPECT_EQ(access, x->v[ROCE_ADP_A_MPT_ENTRY_ACCESS]);
-	EXPECT_EQ(m->status, x->v[ROCE_ADP_A_MPT_ENTRY_STATUS]);
+	EXPECT_EQ(member(m, "status"), x->v[ROCE_ADP_A_MPT_ENTRY_STATUS]);
 }
 
 TEST_F(mpt, every_field_decoded)
 {
-	uint8_t packed[RADP_MPT_LEN];
-	struct radp_mpt m;
+	uint8_t packed[MPT_LEN];
+	struct mpt m;
 	char buf[1024];
 	int flip;
 
-
-	/* All ones where crafted() has them, then each one bit cleared. */
-	for (flip = -1; flip < (int)radp_mpt_members_count; flip++) {
+	/* All ones where crafted() has them, then each one field cleared. */
+	for (flip = -1; flip < (int)MPT_FIELDS; flip++) {
 		crafted(&m, 77);
-		if (flip >= 0 && radp_mpt_members[flip].fld != RADP_MPT_MEM_KEY &&
-		    radp_mpt_members[flip].fld != RADP_MPT_STATUS)
-			radp_mpt_member_set(&m, &radp_mpt_members[flip], 0);
+		if (flip >= 0 && strcmp(mpt_fields[flip].name, "mem_key") &&
+		    strcmp(mpt_fields[flip].name, "status"))
+			m.v[flip] = 0;
 		entry_knob(&m, 77, buf, sizeof(buf));
 		ASSERT_EQ(0, knob("emu0", "mpt_entry", "%s", buf));
 		ASSERT_EQ(0, get_entry(self, 77, -1, true)) TH_LOG("%s", self->ack.msg);
@@ -309,9 +391,11 @@ TEST_F(mpt, every_field_decoded)
 		ASSERT_FALSE(self->es.bad_attr_size);
 		EXPECT_EQ(77, self->es.e[0].v[ROCE_ADP_A_MPT_ENTRY_INDEX]);
 		check_fields(_metadata, &self->es.e[0], &m);
-		radp_mpt_pack(packed, &m);
+		mpt_pack(packed, &m);
 		EXPECT_TRUE(self->es.e[0].has[ROCE_ADP_A_MPT_ENTRY_RAW]);
-		EXPECT_EQ(0, memcmp(packed, self->es.e[0].raw, RADP_MPT_LEN));
+		EXPECT_EQ(0, memcmp(packed, self->es.e[0].raw, MPT_LEN))
+			TH_LOG("raw bytes with %s cleared",
+			       flip >= 0 ? mpt_fields[flip].name : "nothing");
 	}
 }
 

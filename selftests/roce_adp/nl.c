@@ -334,7 +334,7 @@ double now_ms(void)
 
 int nl_reload(void)
 {
-	return system("modprobe -r roce_adp && modprobe roce_adp");
+	return system("modprobe -r roce_adp_emu && modprobe roce_adp_emu");
 }
 
 struct nl_msg *nl_open_child(struct nl_sock *sk, uid_t uid)

@@ -730,53 +730,64 @@ static void listener(void)
 }
 
 /*
- * Unload and load again. Every dump in progress and every open debugfs
- * knob holds a module reference, so an unload often finds it busy
- * (EAGAIN): try again every 0.5 ms until it goes, as a patient
- * administrator would.
+ * Unload @name, retrying while it is busy. Every dump in progress holds a
+ * reference to roce_adp, every open debugfs knob one to roce_adp_emu, so
+ * an unload often finds its module busy (EAGAIN): try again every 0.5 ms
+ * until it goes, as a patient administrator would. Returns 0 or -errno.
  */
-static void reloader(void)
+static int unload_patiently(const char *name)
 {
-	double busy_since;
+	double busy_since = now();
 	int err = 0;
 
 	while (!stopping) {
+		err = syscall(SYS_delete_module, name, O_NONBLOCK) ? -errno : 0;
+		if (!err || (err != -EAGAIN && err != -EWOULDBLOCK))
+			break;
+		count_err(K_UNLOAD, err, name, NULL);
+		/*
+		 * Back-to-back dumps can hold the module for good (a slow
+		 * firmware makes each long): after a second, ask for a gap.
+		 * Requests other than dumps go on.
+		 */
+		if (now() - busy_since > 1 && !sh->quiesce_dumps) {
+			__atomic_store_n(&sh->quiesce_dumps, 1, __ATOMIC_RELAXED);
+			count_op(K_QUIESCE);
+		}
+		usleep(500);
+	}
+	__atomic_store_n(&sh->quiesce_dumps, 0, __ATOMIC_RELAXED);
+	if (err && err != -EAGAIN && err != -EWOULDBLOCK)
+		count_err(K_UNLOAD, err, name, NULL);
+	return err;
+}
+
+/*
+ * Unload the emulator, then roce_adp (which it holds), and load both
+ * again.
+ */
+static void reloader(void)
+{
+	int err;
+
+	while (!stopping) {
 		msleep(100 + rnd(400));
-		busy_since = now();
-		while (!stopping) {
-			err = syscall(SYS_delete_module, "roce_adp", O_NONBLOCK) ?
-			      -errno : 0;
-			if (!err || (err != -EAGAIN && err != -EWOULDBLOCK))
-				break;
-			count_err(K_UNLOAD, err, "roce_adp", NULL);
-			/*
-			 * Back-to-back dumps can hold the module for good
-			 * (a slow firmware makes each long): after a second,
-			 * ask for a gap. Requests other than dumps go on.
-			 */
-			if (now() - busy_since > 1 && !sh->quiesce_dumps) {
-				__atomic_store_n(&sh->quiesce_dumps, 1, __ATOMIC_RELAXED);
-				count_op(K_QUIESCE);
-			}
-			usleep(500);
-		}
-		__atomic_store_n(&sh->quiesce_dumps, 0, __ATOMIC_RELAXED);
-		if (err) {
-			if (err != -EAGAIN)
-				count_err(K_UNLOAD, err, "roce_adp", NULL);
+		err = unload_patiently("roce_adp_emu");
+		if (!err)
+			err = unload_patiently("roce_adp");
+		if (err)
 			continue;
-		}
 		count_op(K_UNLOAD);
 		msleep(rnd(100));
-		err = system("modprobe roce_adp");
+		err = system("modprobe roce_adp_emu");
 		if (err)
-			count_err(K_LOAD, EIO, "roce_adp", "modprobe failed");
+			count_err(K_LOAD, EIO, "roce_adp_emu", "modprobe failed");
 		else
 			count_op(K_LOAD);
 	}
-	/* Leave the module loaded whatever happened. */
-	if (system("modprobe roce_adp"))
-		count_err(K_LOAD, EIO, "roce_adp", "modprobe failed");
+	/* Leave the modules loaded whatever happened. */
+	if (system("modprobe roce_adp_emu"))
+		count_err(K_LOAD, EIO, "roce_adp_emu", "modprobe failed");
 }
 
 static void worker_main(void)
@@ -1129,8 +1140,8 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 
 	/* Start from the module's defaults: emu0 only, nothing written. */
-	if (system("modprobe -r roce_adp_mlx5 2>/dev/null; modprobe -r roce_adp 2>/dev/null; modprobe roce_adp")) {
-		printf("not ok 1 - roce_adp loads\n1..1\n");
+	if (system("modprobe -r roce_adp_mlx5 2>/dev/null; modprobe -r roce_adp_emu 2>/dev/null; modprobe -r roce_adp 2>/dev/null; modprobe roce_adp_emu")) {
+		printf("not ok 1 - roce_adp_emu loads\n1..1\n");
 		return 1;
 	}
 
@@ -1220,7 +1231,7 @@ int main(int argc, char **argv)
 		    (unsigned long long)sh->ops[2][K_UNLOAD]);
 
 	/* The module is whole after all that, and back to its defaults. */
-	ok = !system("modprobe roce_adp && modprobe -r roce_adp && modprobe roce_adp");
+	ok = !system("modprobe roce_adp_emu && modprobe -r roce_adp_emu && modprobe roce_adp_emu");
 	tap(ok && !read_back(&accl, &prof), "after: the module unloads, loads and answers");
 
 	printf("# %d passed, %d failed\n", tap_n - tap_failed, tap_failed);

@@ -1,12 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Module footprint: sections of the .ko, memory of the loaded module,
-# modprobe time, the memory each emulated device takes, and the memory of
-# 1M entries of the emulated MPT table.
+# Module footprint: sections of roce_adp.ko (what a host installs) and of
+# the emulator roce_adp_emu.ko, memory of both loaded, modprobe time of
+# both with one emulated device, the memory each emulated device takes, and
+# the memory of 1M entries of the emulated MPT table.
 cd "$(dirname "$0")" || exit 1
 
 BUS=/sys/bus/roce_adp
 ko=/lib/modules/$(uname -r)/extra/roce_adp.ko
+emu_ko=/lib/modules/$(uname -r)/extra/roce_adp_emu.ko
 devices=${BENCH_FOOTPRINT_DEVICES:-256}
 loads=11
 
@@ -34,17 +36,21 @@ if [ -n "$sizes" ]; then
 	echo "RESULT ko_text $1 bytes"
 	echo "RESULT ko_data $2 bytes"
 	echo "RESULT ko_bss $3 bytes"
+	emu_text=$(size "$emu_ko" 2>/dev/null | awk 'NR == 2 { print $1 }')
+	echo "RESULT emu_ko_text ${emu_text:--} bytes"
 else
 	echo "NOTE no 'size' in the guest (host /usr not mounted?): no .ko sections"
 fi
 echo "RESULT module_coresize $(cat /sys/module/roce_adp/coresize) bytes"
+echo "RESULT emu_module_coresize $(cat /sys/module/roce_adp_emu/coresize) bytes"
 
-# modprobe (and modprobe -r) of the module with its one default device.
-load=$(median_ms 'modprobe roce_adp' 'modprobe -r roce_adp') || exit 1
-unload=$(median_ms 'modprobe -r roce_adp' 'modprobe roce_adp') || exit 1
+# modprobe (and modprobe -r) of the emulator, which loads (and unloads)
+# roce_adp, with its one default device.
+load=$(median_ms 'modprobe roce_adp_emu' 'modprobe -r roce_adp_emu') || exit 1
+unload=$(median_ms 'modprobe -r roce_adp_emu' 'modprobe roce_adp_emu') || exit 1
 echo "RESULT modprobe_ms $load ms"
 echo "RESULT modprobe_r_ms $unload ms"
-modprobe roce_adp || exit 1
+modprobe roce_adp_emu || exit 1
 
 # Memory per emulated device: MemAvailable, MemFree and Slab before and
 # after creating $devices of them (all of it: device, sysfs, debugfs,

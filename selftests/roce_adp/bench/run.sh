@@ -31,11 +31,11 @@ for prog in bench_*; do
 	fi
 	echo "### begin $section"
 	t0=$(cut -d' ' -f1 /proc/uptime)
-	if modprobe -r roce_adp && modprobe roce_adp; then
+	if modprobe -r roce_adp_emu && modprobe roce_adp_emu; then
 		timeout "${BENCH_TIMEOUT:-900}" ./"$prog" 2>&1
 		rc=$?
 	else
-		echo "NOTE could not reload roce_adp"
+		echo "NOTE could not reload roce_adp_emu"
 		rc=125
 	fi
 	echo "### end $section $rc $(awk -v t0="$t0" '{ printf "%.0f", $1 - t0 }' /proc/uptime)"

@@ -4,7 +4,7 @@
  * configuration of ADP_RETX_HISTOGRAM_CONFIG, the time unit a pair of
  * widths is written in, and timeouts sorted into bins.  Written from the
  * rules of Documentation/histogram.rst, independently of the firmware
- * model's (drivers/roce_adp/emu_*.c): the tests compare the two.
+ * model's (drivers/roce_adp_emu/emu_*.c): the tests compare the two.
  *
  * Edges are in ns.  Bin 0 holds 0 <= t <= hi[0]; bin i > 0 holds
  * hi[i-1] < t <= hi[i]; the last bin has no upper edge (ADP_HIST_INF)

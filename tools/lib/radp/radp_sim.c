@@ -34,7 +34,7 @@ const char *const adp_sim_decision_names[ADP_SIM_DECISIONS] = {
 	[ADP_SIM_FAIL]		= "fail",
 };
 
-/* drivers/roce_adp/emu_fw.c: what the firmware uses before any profile. */
+/* drivers/roce_adp_emu/emu_fw.c: what the firmware uses before any profile. */
 const struct radp_profile adp_sim_fw_default = {
 	.qp_total_timeout = 1, .range_num = 4, .start_range_index = 1,
 	.time_unit = 1, .time_base = 4,

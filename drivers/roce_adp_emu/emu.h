@@ -1,18 +1,28 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The emulated device: a firmware model behind the same command mailboxes
- * as a real NIC, with test knobs in debugfs. Private to emu_*.c (and
- * main.c, which creates the bus).
+ * roce_adp_emu: emulated devices, a firmware model behind the same command
+ * mailboxes as a real NIC, with test knobs in debugfs. A backend of
+ * roce_adp of its own, as netdevsim is a driver of its own; it uses the
+ * core only through the backend API of roce_adp.h. Private to emu_*.c.
  */
 #ifndef _RADP_EMU_H
 #define _RADP_EMU_H
 
+#include <linux/device.h>
+
 #include "roce_adp.h"
+#include "emu_ifc.h"
+
+/*
+ * The bus type as this kernel's driver core declares it: const since 6.4,
+ * written to by bus_register() before that.
+ */
+#define radp_bus_type typeof(*((struct device *)NULL)->bus)
 
 #define RADP_EMU_FW_VERSION	"22.41.1000"
 
 /* What knob last_cmd keeps of an input mailbox: header and a ROCE_ACCL. */
-#define RADP_EMU_LAST_IN_LEN	(RADP_CMD_IN_HDR_LEN + RADP_ROCE_ACCL_LEN)
+#define RADP_EMU_LAST_IN_LEN	(RADP_EMU_IN_HDR_LEN + RADP_EMU_ACCL_LEN)
 #define RADP_EMU_LAST_CMDS	4
 
 /* Knob cmd_raw: the longest input and output mailboxes it sends. */
@@ -59,10 +69,46 @@ enum radp_emu_syndrome {
 #define RADP_EMU_ACCL_OLD_FW		0x0000007f
 #define RADP_EMU_ACCL_CURRENT_FW	0x08000fff
 
+/* The features of ROCE_ACCL the model knows: radp_emu_features[] (emu_fw.c). */
+#define RADP_EMU_FEATURES		14
+
+/* timeout_range and adp_retx_profile, decoded by the model (emu_fw.c). */
+struct radp_emu_range {
+	u32 prev_range_index;
+	u32 dec_mode;
+	u32 timeout_retry_num;
+	u32 range_low_bound;
+	u32 range_size;
+};
+
+struct radp_emu_profile {
+	u32 qp_total_timeout;
+	u32 range_num;
+	u32 start_range_index;
+	u32 time_unit;
+	u32 time_base;
+	u32 retx_total_timeout;
+	u32 timeout_init_low_bound;
+	u32 timeout_init_range_size;
+	struct radp_emu_range range[RADP_EMU_RANGES];
+};
+
+/* ADP_RETX_HISTOGRAM_CONFIG's read-write fields, decoded (emu_hist.c). */
+struct radp_emu_hist_cfg {
+	u32 count_enable;
+	u32 clear_on_read;
+	u32 vhca_id_valid;
+	u32 time_unit;
+	u32 bin_width_mode;
+	u32 bin_num;
+	u32 vhca_id;
+	u32 bin0_width;
+	u32 bin1_width;
+};
+
 /**
  * struct radp_emu_accl - the firmware model's ROCE_ACCL state (volatile)
- * @features: the features' values, feature i being row i of
- *	RADP_ACCL_FEATURE_FIELD
+ * @features: the features' values, feature i being radp_emu_features[i]
  * @configurable: knob: the *_field_select bits of dword 0x00 that a query
  *	reports (bit n: the select at bit n), the features the firmware knows
  *	and lets the operator set; 0x7f is older firmware, 0x08000fff
@@ -74,19 +120,19 @@ enum radp_emu_syndrome {
  * @profiles: profile 0 is the firmware's defaults, 1..7 the writable ones
  */
 struct radp_emu_accl {
-	u32 features[RADP_ACCL_FEATURE_COUNT];
+	u32 features[RADP_EMU_FEATURES];
 	u32 configurable;
 	u32 active_id;
 	u32 max_id;
 	u32 max_range_num;
 	u32 base_timeout_min;
-	struct radp_profile profiles[ROCE_ADP_PROFILE_ID_MAX + 1];
+	struct radp_emu_profile profiles[RADP_EMU_PROFILES];
 };
 
 /**
  * struct radp_emu_mpt - the firmware model's MPT table
  * @size: number of entries
- * @entries: @size raw hermon entries of RADP_MPT_LEN bytes
+ * @entries: @size raw hermon entries of RADP_EMU_MPT_LEN bytes
  */
 struct radp_emu_mpt {
 	u32 size;
@@ -105,8 +151,8 @@ struct radp_emu_hist {
 	bool supported;
 	u32 bin_num_max;
 	u32 time_unit_cap;
-	struct radp_hist_config cfg;
-	u64 counts[RADP_HIST_BINS_MAX];
+	struct radp_emu_hist_cfg cfg;
+	u64 counts[RADP_EMU_HIST_BINS_MAX];
 };
 
 /**
@@ -167,12 +213,12 @@ struct radp_emu {
 		u32 fail_syndrome;
 		u32 hang_count;
 		bool reply_armed;
-		u8 reply[RADP_CMD_OUT_HDR_LEN];
+		u8 reply[RADP_EMU_OUT_HDR_LEN];
 	} fault;
 	struct {
 		u32 inlen;
 		u8 in[RADP_EMU_LAST_IN_LEN];
-		u8 out[RADP_CMD_OUT_HDR_LEN];
+		u8 out[RADP_EMU_OUT_HDR_LEN];
 	} last[RADP_EMU_LAST_CMDS];
 	u32 last_seq;
 	bool resetting;
@@ -180,8 +226,7 @@ struct radp_emu {
 };
 
 /* emu_bus.c: emulated devices on the roce_adp bus */
-int radp_emu_bus_init(unsigned int count);
-void radp_emu_bus_fini(void);
+const char *radp_emu_status_name(u8 status);
 
 /* emu_fw.c: the firmware model */
 #define RADP_EMU_CMD_DELAY_MAX_US	1000000
@@ -239,8 +284,5 @@ void radp_emu_hist_debugfs_init(struct radp_emu *emu);
 bool radp_emu_hist_reg(u32 reg_id);
 u8 radp_emu_hist_access(struct radp_emu *emu, const void *in, size_t inlen,
 			void *out, size_t outlen, u32 *syndrome);
-
-/* debugfs root shared by all devices, created by main.c */
-extern struct dentry *radp_debugfs_root;
 
 #endif /* _RADP_EMU_H */

@@ -24,10 +24,10 @@
 #define RADP_EMU_HIST_EVENT_MAX		65536	/* bytes per knob write */
 
 /* What the firmware starts with: 16 doubling bins from 16 us. */
-static const struct radp_hist_config radp_emu_hist_default = {
+static const struct radp_emu_hist_cfg radp_emu_hist_default = {
 	.count_enable = 1,
-	.time_unit = ROCE_ADP_HIST_TIME_UNIT_US,
-	.bin_width_mode = ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE,
+	.time_unit = RADP_EMU_HIST_UNIT_US,
+	.bin_width_mode = RADP_EMU_HIST_WIDTH_DOUBLE,
 	.bin_num = 16,
 	.bin0_width = 16,
 	.bin1_width = 16,
@@ -35,20 +35,20 @@ static const struct radp_hist_config radp_emu_hist_default = {
 
 bool radp_emu_hist_reg(u32 reg_id)
 {
-	return reg_id == RADP_REG_ID_HIST_CONFIG || reg_id == RADP_REG_ID_HIST;
+	return reg_id == RADP_EMU_REG_HIST_CONFIG || reg_id == RADP_EMU_REG_HIST;
 }
 
 /* A time unit in ns; 0 for none the model knows. */
 static u64 radp_emu_hist_unit(u32 time_unit)
 {
 	switch (time_unit) {
-	case ROCE_ADP_HIST_TIME_UNIT_NS:
+	case RADP_EMU_HIST_UNIT_NS:
 		return 1;
-	case ROCE_ADP_HIST_TIME_UNIT_US:
+	case RADP_EMU_HIST_UNIT_US:
 		return NSEC_PER_USEC;
-	case ROCE_ADP_HIST_TIME_UNIT_100US:
+	case RADP_EMU_HIST_UNIT_100US:
 		return 100 * NSEC_PER_USEC;
-	case ROCE_ADP_HIST_TIME_UNIT_MS:
+	case RADP_EMU_HIST_UNIT_MS:
 		return NSEC_PER_MSEC;
 	}
 	return 0;
@@ -60,9 +60,10 @@ static u64 radp_emu_sat_add(u64 a, u64 b)
 }
 
 /* The width of bin @i >= 1, saturated. */
-static u64 radp_emu_hist_width(const struct radp_hist_config *c, u64 w1, u32 i)
+static u64 radp_emu_hist_width(const struct radp_emu_hist_cfg *c, u64 w1,
+			       u32 i)
 {
-	if (c->bin_width_mode == ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED)
+	if (c->bin_width_mode == RADP_EMU_HIST_WIDTH_FIXED)
 		return w1;
 	if (i - 1 >= 64 || w1 > (U64_MAX >> (i - 1)))
 		return U64_MAX;
@@ -70,7 +71,7 @@ static u64 radp_emu_hist_width(const struct radp_hist_config *c, u64 w1, u32 i)
 }
 
 /* The upper edge of bin 0 and the width of the later bins' base, in ns. */
-static void radp_emu_hist_base(const struct radp_hist_config *c, u64 *w0,
+static void radp_emu_hist_base(const struct radp_emu_hist_cfg *c, u64 *w0,
 			       u64 *w1)
 {
 	u64 unit = radp_emu_hist_unit(c->time_unit);
@@ -80,7 +81,7 @@ static void radp_emu_hist_base(const struct radp_hist_config *c, u64 *w0,
 }
 
 /* The bin a timeout of @t ns lands in: the first whose upper edge holds it. */
-static u32 radp_emu_hist_bin(const struct radp_hist_config *c, u64 t)
+static u32 radp_emu_hist_bin(const struct radp_emu_hist_cfg *c, u64 t)
 {
 	u64 hi, w1;
 	u32 i;
@@ -95,7 +96,7 @@ static u32 radp_emu_hist_bin(const struct radp_hist_config *c, u64 t)
 }
 
 /* The last bin's lower edge, saturated at U64_MAX; 0 with one bin. */
-static u64 radp_emu_hist_last_edge(const struct radp_hist_config *c)
+static u64 radp_emu_hist_last_edge(const struct radp_emu_hist_cfg *c)
 {
 	u64 lo, w1;
 	u32 i;
@@ -110,11 +111,11 @@ static u64 radp_emu_hist_last_edge(const struct radp_hist_config *c)
 
 /* The firmware's own checks of a configuration write; 0 if it is taken. */
 static u32 radp_emu_hist_syndrome(const struct radp_emu_hist *h,
-				  const struct radp_hist_config *c)
+				  const struct radp_emu_hist_cfg *c)
 {
 	if (!c->bin_num)
 		return RADP_EMU_SYND_HIST_BIN_NUM_ZERO;
-	if (c->bin_num > min_t(u32, h->bin_num_max, RADP_HIST_BINS_MAX))
+	if (c->bin_num > min_t(u32, h->bin_num_max, RADP_EMU_HIST_BINS_MAX))
 		return RADP_EMU_SYND_HIST_BIN_NUM_MAX;
 	if (!c->bin0_width)
 		return RADP_EMU_SYND_HIST_BIN0_WIDTH;
@@ -122,7 +123,7 @@ static u32 radp_emu_hist_syndrome(const struct radp_emu_hist *h,
 		return RADP_EMU_SYND_HIST_BIN1_WIDTH;
 	if (!(h->time_unit_cap & BIT(c->time_unit)))
 		return RADP_EMU_SYND_HIST_TIME_UNIT;
-	if (c->bin_width_mode > ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE)
+	if (c->bin_width_mode > RADP_EMU_HIST_WIDTH_DOUBLE)
 		return RADP_EMU_SYND_HIST_WIDTH_MODE;
 	if (!c->vhca_id_valid && c->vhca_id)
 		return RADP_EMU_SYND_HIST_VHCA_ID;
@@ -136,31 +137,48 @@ static u8 radp_emu_hist_config_write(struct radp_emu *emu, const u8 *reg,
 				     u32 *syndrome)
 {
 	struct radp_emu_hist *h = &emu->hist;
-	struct radp_hist_config c;
+	struct radp_emu_hist_cfg c;
 
-	radp_hist_config_unpack(reg, &c);
-	/* The read-only fields of a write are ignored. */
-	c.time_unit_cap = 0;
-	c.bin_num_max = 0;
+	/* The read-only fields of a write, time_unit_cap and bin_num_max, are ignored. */
+	c.count_enable = MLX5_GET(emu_hist_config, reg, count_enable);
+	c.clear_on_read = MLX5_GET(emu_hist_config, reg, clear_on_read);
+	c.vhca_id_valid = MLX5_GET(emu_hist_config, reg, vhca_id_valid);
+	c.time_unit = MLX5_GET(emu_hist_config, reg, time_unit);
+	c.bin_width_mode = MLX5_GET(emu_hist_config, reg, bin_width_mode);
+	c.bin_num = MLX5_GET(emu_hist_config, reg, bin_num);
+	c.vhca_id = MLX5_GET(emu_hist_config, reg, vhca_id);
+	c.bin0_width = MLX5_GET(emu_hist_config, reg, bin0_width);
+	c.bin1_width = MLX5_GET(emu_hist_config, reg, bin1_width);
 	*syndrome = radp_emu_hist_syndrome(h, &c);
 	if (*syndrome)
-		return RADP_CMD_STAT_BAD_PARAM;
+		return RADP_EMU_STAT_BAD_PARAM;
 	if (c.bin_num != h->cfg.bin_num || c.bin0_width != h->cfg.bin0_width ||
 	    c.bin1_width != h->cfg.bin1_width ||
 	    c.time_unit != h->cfg.time_unit ||
 	    c.bin_width_mode != h->cfg.bin_width_mode)
 		memset(h->counts, 0, sizeof(h->counts));
 	h->cfg = c;
-	return RADP_CMD_STAT_OK;
+	return RADP_EMU_STAT_OK;
 }
 
 static void radp_emu_hist_config_read(const struct radp_emu *emu, u8 *reg)
 {
-	struct radp_hist_config c = emu->hist.cfg;
+	const struct radp_emu_hist_cfg *c = &emu->hist.cfg;
 
-	c.time_unit_cap = emu->hist.time_unit_cap & 0xf;
-	c.bin_num_max = min_t(u32, emu->hist.bin_num_max, RADP_HIST_BINS_MAX);
-	radp_hist_config_pack(reg, &c);
+	memset(reg, 0, RADP_EMU_HIST_CONFIG_LEN);
+	MLX5_SET(emu_hist_config, reg, count_enable, c->count_enable);
+	MLX5_SET(emu_hist_config, reg, clear_on_read, c->clear_on_read);
+	MLX5_SET(emu_hist_config, reg, vhca_id_valid, c->vhca_id_valid);
+	MLX5_SET(emu_hist_config, reg, time_unit, c->time_unit);
+	MLX5_SET(emu_hist_config, reg, bin_width_mode, c->bin_width_mode);
+	MLX5_SET(emu_hist_config, reg, bin_num, c->bin_num);
+	MLX5_SET(emu_hist_config, reg, vhca_id, c->vhca_id);
+	MLX5_SET(emu_hist_config, reg, bin0_width, c->bin0_width);
+	MLX5_SET(emu_hist_config, reg, bin1_width, c->bin1_width);
+	MLX5_SET(emu_hist_config, reg, time_unit_cap,
+		 emu->hist.time_unit_cap & 0xf);
+	MLX5_SET(emu_hist_config, reg, bin_num_max,
+		 min_t(u32, emu->hist.bin_num_max, RADP_EMU_HIST_BINS_MAX));
 }
 
 /* 0xC01E: bin_num, the counters, and with clear_on_read they restart. */
@@ -169,9 +187,10 @@ static void radp_emu_hist_read(struct radp_emu *emu, u8 *reg)
 	struct radp_emu_hist *h = &emu->hist;
 	u32 i;
 
-	radp_set(reg, RADP_HIST_BIN_NUM, h->cfg.bin_num);
+	MLX5_SET(emu_hist, reg, bin_num, h->cfg.bin_num);
 	for (i = 0; i < h->cfg.bin_num; i++)
-		radp_hist_bin_set(reg, i, h->counts[i]);
+		MLX5_SET64(emu_hist_bin, reg + RADP_EMU_HIST_LEN(i), bin_count,
+			   h->counts[i]);
 	if (h->cfg.clear_on_read)
 		memset(h->counts, 0, sizeof(h->counts));
 }
@@ -179,39 +198,41 @@ static void radp_emu_hist_read(struct radp_emu *emu, u8 *reg)
 u8 radp_emu_hist_access(struct radp_emu *emu, const void *in, size_t inlen,
 			void *out, size_t outlen, u32 *syndrome)
 {
-	u32 reg_id = radp_get(in, RADP_ACCESS_REG_IN_REGISTER_ID);
-	u32 op_mod = radp_get(in, RADP_CMD_IN_OP_MOD);
-	u8 *reg_out = (u8 *)out + RADP_ACCESS_REG_DATA_OFF;
-	const u8 *reg_in = (const u8 *)in + RADP_ACCESS_REG_DATA_OFF;
+	u32 reg_id = MLX5_GET(emu_access_reg_in, in, register_id);
+	u32 op_mod = MLX5_GET(emu_access_reg_in, in, op_mod);
+	u8 *reg_out = (u8 *)out + RADP_EMU_REG_DATA_OFF;
+	const u8 *reg_in = (const u8 *)in + RADP_EMU_REG_DATA_OFF;
 	size_t need;
-	u8 status = RADP_CMD_STAT_OK;
+	u8 status = RADP_EMU_STAT_OK;
 
 	if (!READ_ONCE(emu->hist.supported)) {
 		*syndrome = RADP_EMU_SYND_UNKNOWN_REG;
-		return RADP_CMD_STAT_BAD_OP;
+		return RADP_EMU_STAT_BAD_OP;
 	}
-	if (op_mod != RADP_ACCESS_REG_READ && op_mod != RADP_ACCESS_REG_WRITE) {
+	if (op_mod != RADP_EMU_ACCESS_REG_READ &&
+	    op_mod != RADP_EMU_ACCESS_REG_WRITE) {
 		*syndrome = RADP_EMU_SYND_BAD_OP_MOD;
-		return RADP_CMD_STAT_BAD_PARAM;
+		return RADP_EMU_STAT_BAD_PARAM;
 	}
-	if (reg_id == RADP_REG_ID_HIST && op_mod == RADP_ACCESS_REG_WRITE) {
+	if (reg_id == RADP_EMU_REG_HIST && op_mod == RADP_EMU_ACCESS_REG_WRITE) {
 		*syndrome = RADP_EMU_SYND_HIST_READ_ONLY;
-		return RADP_CMD_STAT_BAD_PARAM;
+		return RADP_EMU_STAT_BAD_PARAM;
 	}
 
 	down_write(&emu->fw_lock);
-	need = RADP_ACCESS_REG_DATA_OFF +
-	       (reg_id == RADP_REG_ID_HIST ? RADP_HIST_LEN(emu->hist.cfg.bin_num) :
-					      RADP_HIST_CONFIG_LEN);
+	need = RADP_EMU_REG_DATA_OFF +
+	       (reg_id == RADP_EMU_REG_HIST ?
+		RADP_EMU_HIST_LEN(emu->hist.cfg.bin_num) :
+		RADP_EMU_HIST_CONFIG_LEN);
 	if (inlen < need) {
 		*syndrome = RADP_EMU_SYND_BAD_INP_LEN;
-		status = RADP_CMD_STAT_BAD_INP_LEN;
+		status = RADP_EMU_STAT_BAD_INP_LEN;
 	} else if (outlen < need) {
 		*syndrome = RADP_EMU_SYND_BAD_OUTP_LEN;
-		status = RADP_CMD_STAT_BAD_OUTP_LEN;
-	} else if (reg_id == RADP_REG_ID_HIST) {
+		status = RADP_EMU_STAT_BAD_OUTP_LEN;
+	} else if (reg_id == RADP_EMU_REG_HIST) {
 		radp_emu_hist_read(emu, reg_out);
-	} else if (op_mod == RADP_ACCESS_REG_READ) {
+	} else if (op_mod == RADP_EMU_ACCESS_REG_READ) {
 		radp_emu_hist_config_read(emu, reg_out);
 	} else {
 		status = radp_emu_hist_config_write(emu, reg_in, syndrome);
@@ -315,7 +336,7 @@ static ssize_t radp_emu_hist_counts_read(struct file *file, char __user *ubuf,
 					 size_t count, loff_t *ppos)
 {
 	struct radp_emu *emu = file->private_data;
-	size_t size = RADP_HIST_BINS_MAX * 21 + 2;
+	size_t size = RADP_EMU_HIST_BINS_MAX * 21 + 2;
 	char *buf;
 	int len = 0;
 	u32 i;

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Emulated devices live on the roce_adp bus and are added and removed the
- * netdevsim way:
+ * roce_adp_emu: emulated devices for roce_adp, a backend of its own that
+ * tests load by name (roce_adp alone creates no device). They live on the
+ * roce_adp bus and are added and removed the netdevsim way:
  *
  *   echo ID > /sys/bus/roce_adp/new_device	creates device "emuID"
  *   echo ID > /sys/bus/roce_adp/del_device	removes it
  *
- * Each gets a debugfs directory /sys/kernel/debug/roce_adp/emuID/ holding
- * the firmware model's test knobs.
+ * Each gets a debugfs directory /sys/kernel/debug/roce_adp/emuID/ (from
+ * the core's radp_debugfs_backend_dir()) holding the firmware model's test
+ * knobs, which are this module's, and the core's own counter fw_cmds.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -16,12 +18,16 @@
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
+#include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "compat.h"
-#include "radp_ifc.h"
 #include "emu.h"
+
+static unsigned int emu_devices = 1;
+module_param(emu_devices, uint, 0444);
+MODULE_PARM_DESC(emu_devices,
+		 "Number of emulated devices (emu0, emu1, ...) created at load (default 1, 0 for none)");
 
 static radp_bus_type radp_bus;
 static LIST_HEAD(radp_emu_list);
@@ -34,6 +40,32 @@ static const struct radp_backend_ops radp_emu_ops = {
 	.kind = ROCE_ADP_BACKEND_EMULATED,
 	.exec = radp_emu_fw_exec,
 };
+
+/* The command statuses the model answers with, by name. */
+static const char * const radp_emu_status_names[] = {
+	[RADP_EMU_STAT_OK] = "OK",
+	[RADP_EMU_STAT_INT_ERR] = "INT_ERR",
+	[RADP_EMU_STAT_BAD_OP] = "BAD_OP",
+	[RADP_EMU_STAT_BAD_PARAM] = "BAD_PARAM",
+	[RADP_EMU_STAT_BAD_SYS_STATE] = "BAD_SYS_STATE",
+	[RADP_EMU_STAT_BAD_RES] = "BAD_RES",
+	[RADP_EMU_STAT_RES_BUSY] = "RES_BUSY",
+	[RADP_EMU_STAT_NOT_READY] = "NOT_READY",
+	[RADP_EMU_STAT_LIM] = "LIM",
+	[RADP_EMU_STAT_BAD_RES_STATE] = "BAD_RES_STATE",
+	[RADP_EMU_STAT_IX] = "IX",
+	[RADP_EMU_STAT_NO_RES] = "NO_RES",
+	[RADP_EMU_STAT_BAD_INP_LEN] = "BAD_INP_LEN",
+	[RADP_EMU_STAT_BAD_OUTP_LEN] = "BAD_OUTP_LEN",
+};
+
+const char *radp_emu_status_name(u8 status)
+{
+	if (status < ARRAY_SIZE(radp_emu_status_names) &&
+	    radp_emu_status_names[status])
+		return radp_emu_status_names[status];
+	return "UNKNOWN";
+}
 
 /* Read a short knob write into @buf, NUL-terminated. */
 static int radp_emu_knob_input(char *buf, size_t size,
@@ -81,8 +113,8 @@ static ssize_t radp_emu_cmd_write(struct file *file, const char __user *ubuf,
 				  size_t count, loff_t *ppos)
 {
 	struct radp_emu *emu = file->private_data;
-	u8 in[RADP_CMD_IN_HDR_LEN] = {};
-	u8 out[RADP_CMD_OUT_HDR_LEN];
+	u8 in[RADP_EMU_IN_HDR_LEN] = {};
+	u8 out[RADP_EMU_OUT_HDR_LEN];
 	unsigned int opcode, op_mod = 0;
 	char buf[32];
 	int err;
@@ -94,14 +126,14 @@ static ssize_t radp_emu_cmd_write(struct file *file, const char __user *ubuf,
 	    opcode > U16_MAX || op_mod > U16_MAX)
 		return -EINVAL;
 
-	radp_set(in, RADP_CMD_IN_OPCODE, opcode);
-	radp_set(in, RADP_CMD_IN_OP_MOD, op_mod);
+	MLX5_SET(emu_cmd_in, in, opcode, opcode);
+	MLX5_SET(emu_cmd_in, in, op_mod, op_mod);
 	err = radp_cmd_exec(&emu->radp, in, sizeof(in), out, sizeof(out), NULL);
 
 	emu->test_cmd.opcode = opcode;
 	emu->test_cmd.op_mod = op_mod;
-	emu->test_cmd.status = radp_get(out, RADP_CMD_OUT_STATUS);
-	emu->test_cmd.syndrome = radp_get(out, RADP_CMD_OUT_SYNDROME);
+	emu->test_cmd.status = MLX5_GET(emu_cmd_out, out, status);
+	emu->test_cmd.syndrome = MLX5_GET(emu_cmd_out, out, syndrome);
 	emu->test_cmd.err = err;
 	return err ?: count;
 }
@@ -116,7 +148,7 @@ static ssize_t radp_emu_cmd_read(struct file *file, char __user *ubuf,
 	len = scnprintf(buf, sizeof(buf),
 			"opcode 0x%x op_mod 0x%x status %s (0x%02x) syndrome 0x%08x errno %d\n",
 			emu->test_cmd.opcode, emu->test_cmd.op_mod,
-			radp_cmd_status_name(emu->test_cmd.status),
+			radp_emu_status_name(emu->test_cmd.status),
 			emu->test_cmd.status, emu->test_cmd.syndrome,
 			emu->test_cmd.err);
 	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
@@ -167,7 +199,7 @@ static ssize_t radp_emu_fail_next_write(struct file *file,
 	if (err)
 		return err;
 	if (sscanf(buf, "%u %i %i %u", &n, &status, &syndrome, &skip) < 3 ||
-	    status > U8_MAX || (n && status == RADP_CMD_STAT_OK)) {
+	    status > U8_MAX || (n && status == RADP_EMU_STAT_OK)) {
 		pr_err("fail_next takes \"N STATUS SYNDROME [SKIP]\", STATUS not 0\n");
 		return -EINVAL;
 	}
@@ -238,7 +270,7 @@ static ssize_t radp_emu_reply_next_write(struct file *file,
 					 size_t count, loff_t *ppos)
 {
 	struct radp_emu *emu = file->private_data;
-	u8 reply[RADP_CMD_OUT_HDR_LEN];
+	u8 reply[RADP_EMU_OUT_HDR_LEN];
 	char buf[64];
 	size_t len;
 	int err;
@@ -262,7 +294,7 @@ RADP_EMU_DEFINE_KNOB(reply_next, NULL, radp_emu_reply_next_write);
 
 /*
  * Knob "cmd_raw": writing "[outlen=N] HEX" sends the input mailbox HEX
- * (header and data, any length from RADP_CMD_IN_HDR_LEN to
+ * (header and data, any length from RADP_EMU_IN_HDR_LEN to
  * RADP_EMU_RAW_MAX bytes, blanks between digits allowed) through the core
  * command path, with an output mailbox of N bytes (default: as long as the
  * input); the firmware model executes it as a driver's. The write fails
@@ -297,10 +329,10 @@ static ssize_t radp_emu_cmd_raw_write(struct file *file,
 			goto bad;
 	}
 	if (radp_emu_hex_input(hex, in, RADP_EMU_RAW_MAX, &inlen) ||
-	    inlen < RADP_CMD_IN_HDR_LEN)
+	    inlen < RADP_EMU_IN_HDR_LEN)
 		goto bad;
 	outlen = outlen ?: inlen;
-	if (outlen < RADP_CMD_OUT_HDR_LEN || outlen > RADP_EMU_RAW_MAX)
+	if (outlen < RADP_EMU_OUT_HDR_LEN || outlen > RADP_EMU_RAW_MAX)
 		goto bad;
 
 	mutex_lock(&emu->raw.lock);
@@ -308,14 +340,14 @@ static ssize_t radp_emu_cmd_raw_write(struct file *file,
 	memset(emu->raw.out, 0, sizeof(emu->raw.out));
 	err = radp_cmd_exec(&emu->radp, in, inlen, emu->raw.out, outlen,
 			    NULL);
-	emu->raw.status = radp_get(emu->raw.out, RADP_CMD_OUT_STATUS);
-	emu->raw.syndrome = radp_get(emu->raw.out, RADP_CMD_OUT_SYNDROME);
+	emu->raw.status = MLX5_GET(emu_cmd_out, emu->raw.out, status);
+	emu->raw.syndrome = MLX5_GET(emu_cmd_out, emu->raw.out, syndrome);
 	emu->raw.err = err;
 	mutex_unlock(&emu->raw.lock);
 	goto out;
 bad:
-	pr_err("cmd_raw takes \"[outlen=N] HEX\": an input mailbox of %u to %u bytes, N from %u to %u\n",
-	       RADP_CMD_IN_HDR_LEN, RADP_EMU_RAW_MAX, RADP_CMD_OUT_HDR_LEN,
+	pr_err("cmd_raw takes \"[outlen=N] HEX\": an input mailbox of %zu to %u bytes, N from %zu to %u\n",
+	       RADP_EMU_IN_HDR_LEN, RADP_EMU_RAW_MAX, RADP_EMU_OUT_HDR_LEN,
 	       RADP_EMU_RAW_MAX);
 	err = -EINVAL;
 out:
@@ -339,7 +371,7 @@ static ssize_t radp_emu_cmd_raw_read(struct file *file, char __user *ubuf,
 	mutex_lock(&emu->raw.lock);
 	len = scnprintf(buf, size,
 			"status %s (0x%02x) syndrome 0x%08x errno %d\nout",
-			radp_cmd_status_name(emu->raw.status), emu->raw.status,
+			radp_emu_status_name(emu->raw.status), emu->raw.status,
 			emu->raw.syndrome, emu->raw.err);
 	for (i = 0; i < emu->raw.outlen; i += 4)
 		len += scnprintf(buf + len, size - len, " %*phN",
@@ -363,7 +395,7 @@ static ssize_t radp_emu_last_cmd_read(struct file *file, char __user *ubuf,
 {
 	struct radp_emu *emu = file->private_data;
 	size_t size = RADP_EMU_LAST_CMDS *
-		      (16 + 9 * (RADP_EMU_LAST_IN_LEN + RADP_CMD_OUT_HDR_LEN) / 4);
+		      (16 + 9 * (RADP_EMU_LAST_IN_LEN + RADP_EMU_OUT_HDR_LEN) / 4);
 	unsigned int i, n, slot;
 	char *buf;
 	int len = 0;
@@ -381,7 +413,7 @@ static ssize_t radp_emu_last_cmd_read(struct file *file, char __user *ubuf,
 			len += scnprintf(buf + len, size - len, " %*phN", 4,
 					 &last->in[i]);
 		len += scnprintf(buf + len, size - len, "\nout");
-		for (i = 0; i < RADP_CMD_OUT_HDR_LEN; i += 4)
+		for (i = 0; i < RADP_EMU_OUT_HDR_LEN; i += 4)
 			len += scnprintf(buf + len, size - len, " %*phN", 4,
 					 &last->out[i]);
 		len += scnprintf(buf + len, size - len, "\n");
@@ -469,7 +501,7 @@ static const struct radp_emu_knob radp_emu_knobs[] = {
 
 static void radp_emu_debugfs_init(struct radp_emu *emu)
 {
-	emu->ddir = debugfs_create_dir(emu->radp.name, radp_debugfs_root);
+	emu->ddir = radp_debugfs_backend_dir(emu->radp.name);
 	debugfs_create_bool("roce_accl_cap", 0600, emu->ddir,
 			    &emu->radp.roce_accl_cap);
 	debugfs_create_bool("skip_driver_checks", 0600, emu->ddir,
@@ -478,12 +510,12 @@ static void radp_emu_debugfs_init(struct radp_emu *emu)
 	 * Firmware capabilities, read by the model at each command; each
 	 * knob is named after its register field.
 	 */
-	debugfs_create_u32(radp_fields[RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_ID].name,
-			   0600, emu->ddir, &emu->accl.max_id);
-	debugfs_create_u32(radp_fields[RADP_ROCE_ACCL_ADP_RETX_PROFILE_MAX_RANGE_NUM].name,
-			   0600, emu->ddir, &emu->accl.max_range_num);
-	debugfs_create_u32(radp_fields[RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN].name,
-			   0600, emu->ddir, &emu->accl.base_timeout_min);
+	debugfs_create_u32("adp_retx_profile_max_id", 0600, emu->ddir,
+			   &emu->accl.max_id);
+	debugfs_create_u32("adp_retx_profile_max_range_num", 0600, emu->ddir,
+			   &emu->accl.max_range_num);
+	debugfs_create_u32("adp_retx_base_timeout_min", 0600, emu->ddir,
+			   &emu->accl.base_timeout_min);
 	debugfs_create_x32("accl_configurable", 0600, emu->ddir,
 			   &emu->accl.configurable);
 	radp_emu_knobs_create(emu, radp_emu_knobs, ARRAY_SIZE(radp_emu_knobs));
@@ -627,7 +659,19 @@ static radp_bus_type radp_bus = {
 	.bus_groups = radp_bus_groups,
 };
 
-int radp_emu_bus_init(unsigned int count)
+static void radp_emu_bus_fini(void)
+{
+	struct radp_emu *emu, *tmp;
+
+	mutex_lock(&radp_emu_lock);
+	radp_emu_enabled = false;
+	list_for_each_entry_safe(emu, tmp, &radp_emu_list, list)
+		radp_emu_del_locked(emu);
+	mutex_unlock(&radp_emu_lock);
+	bus_unregister(&radp_bus);
+}
+
+static int __init radp_emu_bus_init(void)
 {
 	unsigned int id;
 	int err;
@@ -638,7 +682,7 @@ int radp_emu_bus_init(unsigned int count)
 
 	mutex_lock(&radp_emu_lock);
 	radp_emu_enabled = true;
-	for (id = 0; id < count; id++) {
+	for (id = 0; id < emu_devices; id++) {
 		err = radp_emu_new_locked(id);
 		if (err)
 			break;
@@ -653,14 +697,9 @@ err_fini:
 	return err;
 }
 
-void radp_emu_bus_fini(void)
-{
-	struct radp_emu *emu, *tmp;
+module_init(radp_emu_bus_init);
+module_exit(radp_emu_bus_fini);
 
-	mutex_lock(&radp_emu_lock);
-	radp_emu_enabled = false;
-	list_for_each_entry_safe(emu, tmp, &radp_emu_list, list)
-		radp_emu_del_locked(emu);
-	mutex_unlock(&radp_emu_lock);
-	bus_unregister(&radp_bus);
-}
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Emulated ROCE_ACCL devices for roce_adp, for tests");
+MODULE_AUTHOR("roce_adp developers");
