@@ -24,11 +24,11 @@
 static struct genl_family radp_nl_family;
 /*
  * Devices come and go, and firmware resets end, before the family is
- * registered (the emulated devices made at load) and after it is gone (at
- * unload): those go untold. A notification is sent under the lock, and the
- * family is unregistered only once the flag, cleared under it, keeps any
- * other from starting. The lock is never held around genetlink's own, so
- * notifying under a device's cfg_lock is safe.
+ * registered (a backend that registers a device as soon as it can) and
+ * after it is gone (at unload): those go untold. A notification is sent
+ * under the lock, and the family is unregistered only once the flag,
+ * cleared under it, keeps any other from starting. The lock is never held
+ * around genetlink's own, so notifying under a device's cfg_lock is safe.
  */
 static bool radp_nl_registered;
 static DEFINE_MUTEX(radp_nl_registered_lock);

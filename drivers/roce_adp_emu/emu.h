@@ -13,12 +13,6 @@
 #include "roce_adp.h"
 #include "emu_ifc.h"
 
-/*
- * The bus type as this kernel's driver core declares it: const since 6.4,
- * written to by bus_register() before that.
- */
-#define radp_bus_type typeof(*((struct device *)NULL)->bus)
-
 #define RADP_EMU_FW_VERSION	"22.41.1000"
 
 /* What knob last_cmd keeps of an input mailbox: header and a ROCE_ACCL. */

@@ -22,6 +22,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "compat.h"
 #include "emu.h"
 
 static unsigned int emu_devices = 1;
