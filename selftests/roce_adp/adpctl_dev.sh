@@ -74,7 +74,7 @@ test_json_empty()
 test_usage_error()
 {
 	run_cmd adpctl frobnicate
-	expect_eq "$RC" 2 "exit status" || return 1
+	expect_eq "$RC" 1 "exit status" || return 1
 	expect_match "$ERR" '^Error: unknown object "frobnicate"' "stderr"
 }
 

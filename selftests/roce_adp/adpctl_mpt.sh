@@ -135,7 +135,7 @@ test_kernel_errors()
 	run_cmd adpctl mpt show dev nosuch index 1
 	expect_fail "Error: no such device." || return 1
 	run_cmd adpctl mpt show dev emu0 index 1 key 0x100
-	expect_eq "$RC" 2 "usage error exit status"
+	expect_eq "$RC" 1 "usage error exit status"
 }
 
 test_raw()

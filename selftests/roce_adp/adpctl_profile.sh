@@ -89,7 +89,7 @@ test_firmware_rejects()
 test_syntax_error()
 {
 	run_cmd adpctl profile set dev emu0 id 1 time_base 70000
-	expect_eq "$RC" 2 "exit status" || return 1
+	expect_eq "$RC" 1 "exit status" || return 1
 	expect_match "$ERR" '^Error: invalid value "70000" for "time_base"' "stderr"
 }
 

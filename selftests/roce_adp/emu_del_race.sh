@@ -31,11 +31,12 @@ setter()
 	done
 }
 
-# check_setters N...: each SET succeeded silently or failed with a message
+# check_setters N...: each SET succeeded silently or failed with the
+# kernel's message (status 2)
 check_setters()
 {
 	for n in "$@"; do
-		bad=$(grep -vE '^[a-z]+ rc (0 |1 Error: .*\.)$' /tmp/race."$n")
+		bad=$(grep -vE '^[a-z]+ rc (0 |2 Error: .*\.)$' /tmp/race."$n")
 		[ -z "$bad" ] || { echo "setter $n: $bad"; return 1; }
 	done
 }

@@ -84,7 +84,7 @@ test_attach_on_bind()
 {
 	echo $F1 >$DRV/unbind
 	run_cmd adpctl dev show $F1
-	expect_eq "$RC" 1 "exit status for an unbound function" || return 1
+	expect_eq "$RC" 2 "exit status for an unbound function" || return 1
 	expect_match "$ERR" "^Error: " "error" || return 1
 	[ ! -d $SDBG/$F1 ] || { echo "stand-in still has $F1"; return 1; }
 	echo $F1 >$DRV/bind
@@ -113,7 +113,7 @@ test_names()
 		return 1
 	# a name that is neither stays as it is, for the kernel to refuse
 	run_cmd adpctl dev show lo
-	expect_eq "$RC" 1 "exit status for lo" || return 1
+	expect_eq "$RC" 2 "exit status for lo" || return 1
 	expect_match "$ERR" "^Error: .*\.$" "error for lo"
 }
 
@@ -224,11 +224,11 @@ test_no_roce_accl()
 {
 	echo >$SDBG/$F2/cmds
 	run_cmd adpctl accl show dev $F2
-	expect_eq "$RC" 1 "exit status" || return 1
+	expect_eq "$RC" 2 "exit status" || return 1
 	expect_eq "$ERR" "Error: device does not support ROCE_ACCL." "stderr" ||
 		return 1
 	run_cmd adpctl accl set dev $F2 roce_tx_window_en on
-	expect_eq "$RC" 1 "exit status of set" || return 1
+	expect_eq "$RC" 2 "exit status of set" || return 1
 	expect_eq "$(cat $SDBG/$F2/cmds)" "" "commands that reached $F2"
 }
 
@@ -417,7 +417,7 @@ in_flight_end()
 	[ "$set_rc" = 0 ] || expect_match "$(cat /tmp/set.out)" "^Error: " \
 		"set error" || return 1
 	run_cmd adpctl dev show $F1
-	expect_eq "$RC" 1 "$F1 gone"
+	expect_eq "$RC" 2 "$F1 gone"
 }
 
 test_unbind_in_flight()

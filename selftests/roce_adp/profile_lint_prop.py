@@ -294,7 +294,7 @@ def main():
             fw_checked += 1
             want = ("Error: firmware status BAD_PARAM (0x03), syndrome "
                     "0x%08x." % (0x0ad51000 + first["rule_id"]))
-            if rc != 1 or err != want:
+            if rc != 2 or err != want:
                 bad_fw.append("firmware exit %d %r, want %r: %s" % (
                     rc, err, want, json.dumps(p)))
 
