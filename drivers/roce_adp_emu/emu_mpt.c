@@ -269,11 +269,12 @@ static int radp_emu_mpt_fill_locked(struct radp_emu *emu, u32 count, u64 seed)
 		return -EINVAL;
 	radp_emu_mpt_clear_locked(emu);
 	for (i = 0; i < t->size && chosen < count; i++) {
+		void *entry;
+
 		if (mul_u64_u32_shr(radp_emu_rand(&rs) >> 32, t->size - i, 32) >=
 		    count - chosen)
 			continue;
-		void *entry = radp_emu_mpt_entry(t, i);
-
+		entry = radp_emu_mpt_entry(t, i);
 		memset(entry, 0, RADP_EMU_MPT_LEN);
 		radp_emu_mpt_random(i, &rs, entry);
 		chosen++;
