@@ -469,6 +469,13 @@ static bool fit_case(const char *loss, const char *outage, double loss_v,
 	return true;
 }
 
+/* hist_path, a histogram file of the events of one simulated run. */
+static bool hist_file_of(const char *simulate_args)
+{
+	hist_reset();
+	return add_events(simulate_args) && hist_save();
+}
+
 /* Offline: the fit, and the profile tune gives for the true path. */
 static bool tune_from_histogram_file(void)
 {
@@ -492,9 +499,7 @@ static bool tune_from_histogram_text(void)
 	char args[FAKE_LINE_MAX];
 	bool ok;
 
-	hist_reset();
-	if (!add_events(FW_WORDS " ack_timeout 14 retry_count 7 outage 31.6ms rtt 5us runs 200 seed 4 --events") ||
-	    !hist_save())
+	if (!hist_file_of(FW_WORDS " ack_timeout 14 retry_count 7 outage 31.6ms rtt 5us runs 200 seed 4 --events"))
 		return false;
 	snprintf(args, sizeof(args), "from-histogram %s " FW_WORDS " rtt 5us", hist_path);
 	ok = outcome_err(tune(false, args), 0, "") &&
@@ -512,9 +517,7 @@ static bool compare_measured_file(void)
 	char args[FAKE_LINE_MAX];
 	bool ok;
 
-	hist_reset();
-	if (!add_events(FW_WORDS " ack_timeout 14 retry_count 7 loss 3% rtt 5us runs 20 packets 1000 seed 3 --events") ||
-	    !hist_save())
+	if (!hist_file_of(FW_WORDS " ack_timeout 14 retry_count 7 loss 3% rtt 5us runs 20 packets 1000 seed 3 --events"))
 		return false;
 	snprintf(args, sizeof(args), "measured %s " FW_WORDS " ack_timeout 14 retry_count 7 loss 3%% rtt 5us runs 20 packets 1000 seed 3",
 		 hist_path);
