@@ -184,23 +184,25 @@ static void radp_emu_profile_pack(void *p, const struct radp_emu_profile *prof)
 {
 	unsigned int r;
 
-	MLX5_SET(emu_adp_retx_profile, p, qp_total_timeout, prof->qp_total_timeout);
-	MLX5_SET(emu_adp_retx_profile, p, range_num, prof->range_num);
-	MLX5_SET(emu_adp_retx_profile, p, start_range_index, prof->start_range_index);
-	MLX5_SET(emu_adp_retx_profile, p, time_unit, prof->time_unit);
-	MLX5_SET(emu_adp_retx_profile, p, time_base, prof->time_base);
-	MLX5_SET(emu_adp_retx_profile, p, retx_total_timeout, prof->retx_total_timeout);
-	MLX5_SET(emu_adp_retx_profile, p, timeout_init_low_bound, prof->timeout_init_low_bound);
-	MLX5_SET(emu_adp_retx_profile, p, timeout_init_range_size, prof->timeout_init_range_size);
+	MLX5_SET(fw_model_adp_retx_profile, p, qp_total_timeout, prof->qp_total_timeout);
+	MLX5_SET(fw_model_adp_retx_profile, p, range_num, prof->range_num);
+	MLX5_SET(fw_model_adp_retx_profile, p, start_range_index, prof->start_range_index);
+	MLX5_SET(fw_model_adp_retx_profile, p, time_unit, prof->time_unit);
+	MLX5_SET(fw_model_adp_retx_profile, p, time_base, prof->time_base);
+	MLX5_SET(fw_model_adp_retx_profile, p, retx_total_timeout, prof->retx_total_timeout);
+	MLX5_SET(fw_model_adp_retx_profile, p, timeout_init_low_bound,
+		 prof->timeout_init_low_bound);
+	MLX5_SET(fw_model_adp_retx_profile, p, timeout_init_range_size,
+		 prof->timeout_init_range_size);
 	for (r = 0; r < RADP_EMU_RANGES; r++) {
-		void *e = MLX5_ADDR_OF(emu_adp_retx_profile, p, timeout_range[r]);
+		void *e = MLX5_ADDR_OF(fw_model_adp_retx_profile, p, timeout_range[r]);
 		const struct radp_emu_range *range = &prof->range[r];
 
-		MLX5_SET(emu_timeout_range, e, prev_range_index, range->prev_range_index);
-		MLX5_SET(emu_timeout_range, e, dec_mode, range->dec_mode);
-		MLX5_SET(emu_timeout_range, e, timeout_retry_num, range->timeout_retry_num);
-		MLX5_SET(emu_timeout_range, e, range_low_bound, range->range_low_bound);
-		MLX5_SET(emu_timeout_range, e, range_size, range->range_size);
+		MLX5_SET(fw_model_timeout_range, e, prev_range_index, range->prev_range_index);
+		MLX5_SET(fw_model_timeout_range, e, dec_mode, range->dec_mode);
+		MLX5_SET(fw_model_timeout_range, e, timeout_retry_num, range->timeout_retry_num);
+		MLX5_SET(fw_model_timeout_range, e, range_low_bound, range->range_low_bound);
+		MLX5_SET(fw_model_timeout_range, e, range_size, range->range_size);
 	}
 }
 
@@ -209,24 +211,26 @@ static void radp_emu_profile_unpack(const void *p,
 {
 	unsigned int r;
 
-	prof->qp_total_timeout = MLX5_GET(emu_adp_retx_profile, p, qp_total_timeout);
-	prof->range_num = MLX5_GET(emu_adp_retx_profile, p, range_num);
-	prof->start_range_index = MLX5_GET(emu_adp_retx_profile, p, start_range_index);
-	prof->time_unit = MLX5_GET(emu_adp_retx_profile, p, time_unit);
-	prof->time_base = MLX5_GET(emu_adp_retx_profile, p, time_base);
-	prof->retx_total_timeout = MLX5_GET(emu_adp_retx_profile, p, retx_total_timeout);
-	prof->timeout_init_low_bound = MLX5_GET(emu_adp_retx_profile, p, timeout_init_low_bound);
-	prof->timeout_init_range_size = MLX5_GET(emu_adp_retx_profile, p, timeout_init_range_size);
+	prof->qp_total_timeout = MLX5_GET(fw_model_adp_retx_profile, p, qp_total_timeout);
+	prof->range_num = MLX5_GET(fw_model_adp_retx_profile, p, range_num);
+	prof->start_range_index = MLX5_GET(fw_model_adp_retx_profile, p, start_range_index);
+	prof->time_unit = MLX5_GET(fw_model_adp_retx_profile, p, time_unit);
+	prof->time_base = MLX5_GET(fw_model_adp_retx_profile, p, time_base);
+	prof->retx_total_timeout = MLX5_GET(fw_model_adp_retx_profile, p, retx_total_timeout);
+	prof->timeout_init_low_bound =
+		MLX5_GET(fw_model_adp_retx_profile, p, timeout_init_low_bound);
+	prof->timeout_init_range_size =
+		MLX5_GET(fw_model_adp_retx_profile, p, timeout_init_range_size);
 	for (r = 0; r < RADP_EMU_RANGES; r++) {
-		const void *e = MLX5_ADDR_OF(emu_adp_retx_profile, p,
+		const void *e = MLX5_ADDR_OF(fw_model_adp_retx_profile, p,
 					     timeout_range[r]);
 		struct radp_emu_range *range = &prof->range[r];
 
-		range->prev_range_index = MLX5_GET(emu_timeout_range, e, prev_range_index);
-		range->dec_mode = MLX5_GET(emu_timeout_range, e, dec_mode);
-		range->timeout_retry_num = MLX5_GET(emu_timeout_range, e, timeout_retry_num);
-		range->range_low_bound = MLX5_GET(emu_timeout_range, e, range_low_bound);
-		range->range_size = MLX5_GET(emu_timeout_range, e, range_size);
+		range->prev_range_index = MLX5_GET(fw_model_timeout_range, e, prev_range_index);
+		range->dec_mode = MLX5_GET(fw_model_timeout_range, e, dec_mode);
+		range->timeout_retry_num = MLX5_GET(fw_model_timeout_range, e, timeout_retry_num);
+		range->range_low_bound = MLX5_GET(fw_model_timeout_range, e, range_low_bound);
+		range->range_size = MLX5_GET(fw_model_timeout_range, e, range_size);
 	}
 }
 

@@ -140,15 +140,15 @@ static u8 radp_emu_hist_config_write(struct radp_emu *emu, const u8 *reg,
 	struct radp_emu_hist_cfg c;
 
 	/* The read-only fields of a write, time_unit_cap and bin_num_max, are ignored. */
-	c.count_enable = MLX5_GET(emu_hist_config, reg, count_enable);
-	c.clear_on_read = MLX5_GET(emu_hist_config, reg, clear_on_read);
-	c.vhca_id_valid = MLX5_GET(emu_hist_config, reg, vhca_id_valid);
-	c.time_unit = MLX5_GET(emu_hist_config, reg, time_unit);
-	c.bin_width_mode = MLX5_GET(emu_hist_config, reg, bin_width_mode);
-	c.bin_num = MLX5_GET(emu_hist_config, reg, bin_num);
-	c.vhca_id = MLX5_GET(emu_hist_config, reg, vhca_id);
-	c.bin0_width = MLX5_GET(emu_hist_config, reg, bin0_width);
-	c.bin1_width = MLX5_GET(emu_hist_config, reg, bin1_width);
+	c.count_enable = MLX5_GET(fw_model_hist_config, reg, count_enable);
+	c.clear_on_read = MLX5_GET(fw_model_hist_config, reg, clear_on_read);
+	c.vhca_id_valid = MLX5_GET(fw_model_hist_config, reg, vhca_id_valid);
+	c.time_unit = MLX5_GET(fw_model_hist_config, reg, time_unit);
+	c.bin_width_mode = MLX5_GET(fw_model_hist_config, reg, bin_width_mode);
+	c.bin_num = MLX5_GET(fw_model_hist_config, reg, bin_num);
+	c.vhca_id = MLX5_GET(fw_model_hist_config, reg, vhca_id);
+	c.bin0_width = MLX5_GET(fw_model_hist_config, reg, bin0_width);
+	c.bin1_width = MLX5_GET(fw_model_hist_config, reg, bin1_width);
 	*syndrome = radp_emu_hist_syndrome(h, &c);
 	if (*syndrome)
 		return RADP_EMU_STAT_BAD_PARAM;
@@ -166,18 +166,18 @@ static void radp_emu_hist_config_read(const struct radp_emu *emu, u8 *reg)
 	const struct radp_emu_hist_cfg *c = &emu->hist.cfg;
 
 	memset(reg, 0, RADP_EMU_HIST_CONFIG_LEN);
-	MLX5_SET(emu_hist_config, reg, count_enable, c->count_enable);
-	MLX5_SET(emu_hist_config, reg, clear_on_read, c->clear_on_read);
-	MLX5_SET(emu_hist_config, reg, vhca_id_valid, c->vhca_id_valid);
-	MLX5_SET(emu_hist_config, reg, time_unit, c->time_unit);
-	MLX5_SET(emu_hist_config, reg, bin_width_mode, c->bin_width_mode);
-	MLX5_SET(emu_hist_config, reg, bin_num, c->bin_num);
-	MLX5_SET(emu_hist_config, reg, vhca_id, c->vhca_id);
-	MLX5_SET(emu_hist_config, reg, bin0_width, c->bin0_width);
-	MLX5_SET(emu_hist_config, reg, bin1_width, c->bin1_width);
-	MLX5_SET(emu_hist_config, reg, time_unit_cap,
+	MLX5_SET(fw_model_hist_config, reg, count_enable, c->count_enable);
+	MLX5_SET(fw_model_hist_config, reg, clear_on_read, c->clear_on_read);
+	MLX5_SET(fw_model_hist_config, reg, vhca_id_valid, c->vhca_id_valid);
+	MLX5_SET(fw_model_hist_config, reg, time_unit, c->time_unit);
+	MLX5_SET(fw_model_hist_config, reg, bin_width_mode, c->bin_width_mode);
+	MLX5_SET(fw_model_hist_config, reg, bin_num, c->bin_num);
+	MLX5_SET(fw_model_hist_config, reg, vhca_id, c->vhca_id);
+	MLX5_SET(fw_model_hist_config, reg, bin0_width, c->bin0_width);
+	MLX5_SET(fw_model_hist_config, reg, bin1_width, c->bin1_width);
+	MLX5_SET(fw_model_hist_config, reg, time_unit_cap,
 		 emu->hist.time_unit_cap & 0xf);
-	MLX5_SET(emu_hist_config, reg, bin_num_max,
+	MLX5_SET(fw_model_hist_config, reg, bin_num_max,
 		 min_t(u32, emu->hist.bin_num_max, RADP_EMU_HIST_BINS_MAX));
 }
 

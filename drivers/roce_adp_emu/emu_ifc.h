@@ -7,7 +7,9 @@
  * kernel's MLX5_GET()/MLX5_SET(). Written from the PRM tables (ROCE_ACCL,
  * adp_retx_profile, timeout_range, ADP_RETX_HISTOGRAM_CONFIG and
  * ADP_RETX_HISTOGRAM, the mlx5 ACCESS_REG mailboxes) and from the
- * hermonprm_mpt_st listing, and on purpose not from the driver's rows
+ * hermonprm_mpt_st listing (the profile, its ranges and the histogram
+ * configuration in fw_model/adp_retx_ifc.h, which the mlx5_core stand-in
+ * shares), and on purpose not from the driver's rows
  * (drivers/roce_adp/radp_fields.h): the model links none of the driver's
  * codec, so that a field the driver places wrongly makes the guest tests
  * fail instead of being decoded the same wrong way on both sides. No rule
@@ -19,6 +21,8 @@
 #define _RADP_EMU_IFC_H
 
 #include <linux/mlx5/device.h>
+
+#include "fw_model/adp_retx_ifc.h"
 
 /* Command mailboxes: the header of every input and output mailbox. */
 struct mlx5_ifc_emu_cmd_in_bits {
@@ -67,36 +71,6 @@ struct mlx5_ifc_emu_query_mpt_in_bits {
 	u8 reserved_at_60[0x20];
 };
 
-/* timeout_range: one entry of the profile's ladder. */
-struct mlx5_ifc_emu_timeout_range_bits {
-	u8 reserved_at_0[0x1];
-	u8 prev_range_index[0x3];
-	u8 dec_mode[0x2];
-	u8 timeout_retry_num[0xa];
-	u8 range_low_bound[0x8];
-	u8 range_size[0x8];
-};
-
-/* adp_retx_profile: 48 bytes, ROCE_ACCL bytes 0x10-0x3f. */
-struct mlx5_ifc_emu_adp_retx_profile_bits {
-	u8 qp_total_timeout[0x1];
-	u8 range_num[0x3];
-	u8 reserved_at_4[0x1];
-	u8 start_range_index[0x3];
-	u8 time_unit[0x2];
-	u8 reserved_at_a[0x6];
-	u8 time_base[0x10];
-
-	u8 retx_total_timeout[0x8];
-	u8 reserved_at_28[0x8];
-	u8 timeout_init_low_bound[0x8];
-	u8 timeout_init_range_size[0x8];
-
-	struct mlx5_ifc_emu_timeout_range_bits timeout_range[4];
-
-	u8 reserved_at_c0[0xc0];
-};
-
 /* ROCE_ACCL (0x402c): 0x80 bytes; older firmware's 0x40 end at 0x3f. */
 struct mlx5_ifc_emu_roce_accl_bits {
 	u8 reserved_at_0[0x3];
@@ -143,30 +117,9 @@ struct mlx5_ifc_emu_roce_accl_bits {
 
 	u8 reserved_at_60[0x20];
 
-	struct mlx5_ifc_emu_adp_retx_profile_bits adp_retx_profile;
+	struct mlx5_ifc_fw_model_adp_retx_profile_bits adp_retx_profile;
 
 	u8 reserved_at_200[0x200];
-};
-
-/* ADP_RETX_HISTOGRAM_CONFIG (0xc01d): 0x80 bytes. */
-struct mlx5_ifc_emu_hist_config_bits {
-	u8 count_enable[0x1];
-	u8 clear_on_read[0x1];
-	u8 vhca_id_valid[0x1];
-	u8 reserved_at_3[0x1];
-	u8 time_unit[0x2];
-	u8 bin_width_mode[0x2];
-	u8 time_unit_cap[0x4];
-	u8 reserved_at_c[0x14];
-
-	u8 bin_num[0x8];
-	u8 bin_num_max[0x8];
-	u8 vhca_id[0x10];
-
-	u8 bin0_width[0x10];
-	u8 bin1_width[0x10];
-
-	u8 reserved_at_60[0x3a0];
 };
 
 /* ADP_RETX_HISTOGRAM (0xc01e): this header, then bin_num counters. */
@@ -269,7 +222,7 @@ struct mlx5_ifc_emu_mpt_bits {
 
 #define RADP_EMU_REG_HIST_CONFIG	0xc01d
 #define RADP_EMU_REG_HIST		0xc01e
-#define RADP_EMU_HIST_CONFIG_LEN	MLX5_ST_SZ_BYTES(emu_hist_config)
+#define RADP_EMU_HIST_CONFIG_LEN	MLX5_ST_SZ_BYTES(fw_model_hist_config)
 #define RADP_EMU_HIST_BINS_MAX		255	/* bin_num is 8 bits */
 #define RADP_EMU_HIST_LEN(n)		(MLX5_ST_SZ_BYTES(emu_hist) + \
 					 MLX5_ST_SZ_BYTES(emu_hist_bin) * (n))

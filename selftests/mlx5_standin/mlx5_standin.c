@@ -49,6 +49,7 @@
 #include <net/devlink.h>
 
 #include "../drivers/roce_adp/compat_mlx5.h"
+#include "../include/fw_model/adp_retx_ifc.h"
 
 /*
  * ROCE_ACCL (register id 0x402c, 0x80 bytes) in the mlx5_ifc.h style: one
@@ -83,60 +84,13 @@ struct mlx5_ifc_standin_roce_accl_bits {
 	u8         reserved_at_200[0x200];
 };
 
-struct mlx5_ifc_standin_timeout_range_bits {
-	u8         reserved_at_0[0x1];
-	u8         prev_range_index[0x3];
-	u8         dec_mode[0x2];
-	u8         timeout_retry_num[0xa];
-	u8         range_low_bound[0x8];
-	u8         range_size[0x8];
-};
-
-struct mlx5_ifc_standin_adp_retx_profile_bits {
-	u8         qp_total_timeout[0x1];
-	u8         range_num[0x3];
-	u8         reserved_at_4[0x1];
-	u8         start_range_index[0x3];
-	u8         time_unit[0x2];
-	u8         reserved_at_a[0x6];
-	u8         time_base[0x10];
-
-	u8         retx_total_timeout[0x8];
-	u8         reserved_at_28[0x8];
-	u8         timeout_init_low_bound[0x8];
-	u8         timeout_init_range_size[0x8];
-
-	struct mlx5_ifc_standin_timeout_range_bits timeout_range[4];
-
-	u8         reserved_at_c0[0xc0];
-};
-
 /*
- * ADP_RETX_HISTOGRAM_CONFIG (register id 0xc01d, 0x80 bytes) and the head
+ * The profile, its ranges and ADP_RETX_HISTOGRAM_CONFIG are the layouts
+ * both test firmware models take from fw_model/adp_retx_ifc.h. The head
  * of ADP_RETX_HISTOGRAM (0xc01e: bin_num, then from byte 0x10 bin_num
  * 64-bit counters, high dword first), the same way, from the reference's
  * positions.
  */
-struct mlx5_ifc_standin_hist_config_bits {
-	u8         count_enable[0x1];
-	u8         clear_on_read[0x1];
-	u8         vhca_id_valid[0x1];
-	u8         reserved_at_3[0x1];
-	u8         time_unit[0x2];
-	u8         bin_width_mode[0x2];
-	u8         time_unit_cap[0x4];
-	u8         reserved_at_c[0x14];
-
-	u8         bin_num[0x8];
-	u8         bin_num_max[0x8];
-	u8         vhca_id[0x10];
-
-	u8         bin0_width[0x10];
-	u8         bin1_width[0x10];
-
-	u8         reserved_at_60[0x3a0];
-};
-
 struct mlx5_ifc_standin_hist_bits {
 	u8         bin_num[0x8];
 	u8         reserved_at_8[0x78];
@@ -147,17 +101,17 @@ struct mlx5_ifc_standin_hist_bits {
 #define STANDIN_REG_ID_HIST_CONFIG	0xc01d
 #define STANDIN_REG_ID_HIST		0xc01e
 #define STANDIN_HIST_BINS_MAX		16
-#define STANDIN_HIST_CONFIG_LEN	MLX5_ST_SZ_BYTES(standin_hist_config)
+#define STANDIN_HIST_CONFIG_LEN	MLX5_ST_SZ_BYTES(fw_model_hist_config)
 /* The histogram register holding @n counters. */
 #define STANDIN_HIST_LEN(n)		(MLX5_ST_SZ_BYTES(standin_hist) + 8 * (n))
 
 #define STANDIN_REG_ID_ROCE_ACCL	0x402c
 #define STANDIN_REG_LEN		MLX5_ST_SZ_BYTES(standin_roce_accl)
-#define STANDIN_PROFILE_LEN	MLX5_ST_SZ_BYTES(standin_adp_retx_profile)
+#define STANDIN_PROFILE_LEN	MLX5_ST_SZ_BYTES(fw_model_adp_retx_profile)
 #define STANDIN_FEATURES	0x7f	/* every enable can be changed */
 #define STANDIN_MAX_ID		1
 #define STANDIN_PROFILES	(STANDIN_MAX_ID + 1)
-#define STANDIN_PROFILE_DW	MLX5_ST_SZ_DW(standin_adp_retx_profile)
+#define STANDIN_PROFILE_DW	MLX5_ST_SZ_DW(fw_model_adp_retx_profile)
 #define STANDIN_MAX_RANGE_NUM	4
 #define STANDIN_BASE_TIMEOUT_MIN 4000	/* ns */
 #define STANDIN_MKEYS		16
@@ -231,7 +185,7 @@ struct standin_dev {
 	u32 reg[MLX5_ST_SZ_DW(standin_roce_accl)];
 	u32 profiles[STANDIN_PROFILES][STANDIN_PROFILE_DW];
 	struct standin_mkey mkeys[STANDIN_MKEYS];
-	u32 hist_cfg[MLX5_ST_SZ_DW(standin_hist_config)];
+	u32 hist_cfg[MLX5_ST_SZ_DW(fw_model_hist_config)];
 	u64 hist_counts[STANDIN_HIST_BINS_MAX];
 	struct standin_cmd log[STANDIN_LOG];
 	unsigned int log_n;
@@ -267,26 +221,26 @@ static void standin_store_defaults(struct standin_dev *sd)
 		 STANDIN_BASE_TIMEOUT_MIN);
 
 	/* Profile 0: 16 us units, starting at 64 us, one range. */
-	MLX5_SET(standin_adp_retx_profile, p0, qp_total_timeout, 1);
-	MLX5_SET(standin_adp_retx_profile, p0, range_num, 1);
-	MLX5_SET(standin_adp_retx_profile, p0, time_unit, 1);
-	MLX5_SET(standin_adp_retx_profile, p0, time_base, 16);
-	MLX5_SET(standin_adp_retx_profile, p0, timeout_init_low_bound, 2);
-	MLX5_SET(standin_adp_retx_profile, p0, timeout_init_range_size, 2);
-	MLX5_SET(standin_adp_retx_profile, p0, timeout_range[0].timeout_retry_num, 3);
-	MLX5_SET(standin_adp_retx_profile, p0, timeout_range[0].range_low_bound, 2);
-	MLX5_SET(standin_adp_retx_profile, p0, timeout_range[0].range_size, 4);
+	MLX5_SET(fw_model_adp_retx_profile, p0, qp_total_timeout, 1);
+	MLX5_SET(fw_model_adp_retx_profile, p0, range_num, 1);
+	MLX5_SET(fw_model_adp_retx_profile, p0, time_unit, 1);
+	MLX5_SET(fw_model_adp_retx_profile, p0, time_base, 16);
+	MLX5_SET(fw_model_adp_retx_profile, p0, timeout_init_low_bound, 2);
+	MLX5_SET(fw_model_adp_retx_profile, p0, timeout_init_range_size, 2);
+	MLX5_SET(fw_model_adp_retx_profile, p0, timeout_range[0].timeout_retry_num, 3);
+	MLX5_SET(fw_model_adp_retx_profile, p0, timeout_range[0].range_low_bound, 2);
+	MLX5_SET(fw_model_adp_retx_profile, p0, timeout_range[0].range_size, 4);
 	memset(sd->hist_cfg, 0, sizeof(sd->hist_cfg));
 	memset(sd->hist_counts, 0, sizeof(sd->hist_counts));
-	MLX5_SET(standin_hist_config, sd->hist_cfg, count_enable, 1);
-	MLX5_SET(standin_hist_config, sd->hist_cfg, time_unit, 1);
-	MLX5_SET(standin_hist_config, sd->hist_cfg, bin_width_mode, 1);
-	MLX5_SET(standin_hist_config, sd->hist_cfg, time_unit_cap, 0xf);
-	MLX5_SET(standin_hist_config, sd->hist_cfg, bin_num, 16);
-	MLX5_SET(standin_hist_config, sd->hist_cfg, bin_num_max,
+	MLX5_SET(fw_model_hist_config, sd->hist_cfg, count_enable, 1);
+	MLX5_SET(fw_model_hist_config, sd->hist_cfg, time_unit, 1);
+	MLX5_SET(fw_model_hist_config, sd->hist_cfg, bin_width_mode, 1);
+	MLX5_SET(fw_model_hist_config, sd->hist_cfg, time_unit_cap, 0xf);
+	MLX5_SET(fw_model_hist_config, sd->hist_cfg, bin_num, 16);
+	MLX5_SET(fw_model_hist_config, sd->hist_cfg, bin_num_max,
 		 STANDIN_HIST_BINS_MAX);
-	MLX5_SET(standin_hist_config, sd->hist_cfg, bin0_width, 16);
-	MLX5_SET(standin_hist_config, sd->hist_cfg, bin1_width, 16);
+	MLX5_SET(fw_model_hist_config, sd->hist_cfg, bin0_width, 16);
+	MLX5_SET(fw_model_hist_config, sd->hist_cfg, bin1_width, 16);
 }
 
 static void standin_log_cmd(struct standin_dev *sd, u16 opcode, u16 op_mod,
@@ -308,8 +262,8 @@ static void standin_log_cmd(struct standin_dev *sd, u16 opcode, u16 op_mod,
  * bytes each way, and with clear_on_read empties the counters.
  */
 #define STANDIN_HIST_COPY(fld)						\
-	MLX5_SET(standin_hist_config, sd->hist_cfg, fld,		\
-		 MLX5_GET(standin_hist_config, reg_in, fld))
+	MLX5_SET(fw_model_hist_config, sd->hist_cfg, fld,		\
+		 MLX5_GET(fw_model_hist_config, reg_in, fld))
 
 static u8 standin_access_hist(struct standin_dev *sd, void *in, int inlen,
 			      void *out, int outlen, u32 *synd)
@@ -317,7 +271,7 @@ static u8 standin_access_hist(struct standin_dev *sd, void *in, int inlen,
 	void *reg_in = MLX5_ADDR_OF(access_register_in, in, register_data);
 	void *reg_out = MLX5_ADDR_OF(access_register_out, out, register_data);
 	u16 op_mod = MLX5_GET(access_register_in, in, op_mod);
-	u32 n = MLX5_GET(standin_hist_config, sd->hist_cfg, bin_num);
+	u32 n = MLX5_GET(fw_model_hist_config, sd->hist_cfg, bin_num);
 	int len, i;
 	void *cnt;
 
@@ -346,7 +300,7 @@ static u8 standin_access_hist(struct standin_dev *sd, void *in, int inlen,
 			      8 * i;
 			*(__be64 *)cnt = cpu_to_be64(sd->hist_counts[i]);
 		}
-		if (MLX5_GET(standin_hist_config, sd->hist_cfg, clear_on_read))
+		if (MLX5_GET(fw_model_hist_config, sd->hist_cfg, clear_on_read))
 			memset(sd->hist_counts, 0, sizeof(sd->hist_counts));
 		return MLX5_CMD_STAT_OK;
 	}
@@ -354,7 +308,7 @@ static u8 standin_access_hist(struct standin_dev *sd, void *in, int inlen,
 		memcpy(reg_out, sd->hist_cfg, sizeof(sd->hist_cfg));
 		return MLX5_CMD_STAT_OK;
 	}
-	n = MLX5_GET(standin_hist_config, reg_in, bin_num);
+	n = MLX5_GET(fw_model_hist_config, reg_in, bin_num);
 	if (!n || n > STANDIN_HIST_BINS_MAX) {
 		*synd = 0x8;
 		return MLX5_CMD_STAT_BAD_PARAM_ERR;

@@ -36,15 +36,22 @@ test_duplicate()
 	expect_match "$ERR" "File exists" "write error"
 }
 
-bad_new()
+# bad_bus_write FILE VALUE LOG_PATTERN [STATUS_WHAT]: writing VALUE to the
+# bus's FILE fails with EINVAL and logs LOG_PATTERN.
+bad_bus_write()
 {
 	klog_mark
-	sysfs_write $BUS/new_device "$1"
-	expect_eq "$RC" 1 "exit status for '$1'" || return 1
+	sysfs_write "$BUS/$1" "$2"
+	expect_eq "$RC" 1 "exit status$4" || return 1
 	expect_match "$ERR" "Invalid argument" "write error" || return 1
-	expect_match "$(klog_since)" \
+	expect_match "$(klog_since)" "$3" "kernel log"
+}
+
+bad_new()
+{
+	bad_bus_write new_device "$1" \
 		'roce_adp_emu: Format for adding a new device is "id" \(uint32\)' \
-		"kernel log"
+		" for '$1'"
 }
 
 test_malformed_new()
@@ -59,13 +66,8 @@ test_malformed_new()
 
 test_malformed_del()
 {
-	klog_mark
-	sysfs_write $BUS/del_device zero
-	expect_eq "$RC" 1 "exit status" || return 1
-	expect_match "$ERR" "Invalid argument" "write error" || return 1
-	expect_match "$(klog_since)" \
-		'roce_adp_emu: Format for removing a device is "id" \(uint32\)' \
-		"kernel log"
+	bad_bus_write del_device zero \
+		'roce_adp_emu: Format for removing a device is "id" \(uint32\)'
 }
 
 test_del_missing()

@@ -430,6 +430,25 @@ static void slow_empty_table(struct __test_metadata *_metadata,
 	ASSERT_EQ(0, knob(dev, "cmd_delay_us", "200"));
 }
 
+/*
+ * A dump of dev's slow empty table, seen walking: its commands reach the
+ * firmware (the table takes minutes). *before: the count it started at.
+ */
+static pid_t start_walking_dump(struct __test_metadata *_metadata,
+				const char *dev, long *before)
+{
+	int status;
+	pid_t pid;
+
+	slow_empty_table(_metadata, dev);
+	*before = fw_cmds(dev);
+	pid = start_dump(dev);
+	ASSERT_GT(pid, 0);
+	ASSERT_TRUE(wait_fw_cmds_above(dev, *before + 2));
+	ASSERT_EQ(0, waitpid(pid, &status, WNOHANG));
+	return pid;
+}
+
 TEST_F(fw, mpt_dump_of_nothing_dies_at_sigkill)
 {
 	double t0, ms;
@@ -437,13 +456,7 @@ TEST_F(fw, mpt_dump_of_nothing_dies_at_sigkill)
 	pid_t pid;
 	int status;
 
-	slow_empty_table(_metadata, "emu0");
-	before = fw_cmds("emu0");
-	pid = start_dump("emu0");
-	ASSERT_GT(pid, 0);
-	/* walking: its commands reach the firmware (the table takes minutes) */
-	ASSERT_TRUE(wait_fw_cmds_above("emu0", before + 2));
-	ASSERT_EQ(0, waitpid(pid, &status, WNOHANG));
+	pid = start_walking_dump(_metadata, "emu0", &before);
 	t0 = now_ms();
 	ASSERT_EQ(0, kill(pid, SIGKILL));
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
@@ -466,12 +479,7 @@ TEST_F(fw, del_device_during_mpt_dump)
 
 	ASSERT_GT(timeout, 0);
 	ASSERT_EQ(0, sysfs_write(BUS "new_device", "1"));
-	slow_empty_table(_metadata, "emu1");
-	before = fw_cmds("emu1");
-	pid = start_dump("emu1");
-	ASSERT_GT(pid, 0);
-	ASSERT_TRUE(wait_fw_cmds_above("emu1", before + 2));
-	ASSERT_EQ(0, waitpid(pid, &status, WNOHANG));
+	pid = start_walking_dump(_metadata, "emu1", &before);
 	t0 = now_ms();
 	ASSERT_EQ(0, sysfs_write(BUS "del_device", "1"));
 	ms = now_ms() - t0;

@@ -212,18 +212,24 @@ static void bar(char *buf, uint64_t c, uint64_t max)
 	buf[n] = '\0';
 }
 
-void hist_print(const struct hist *h, const char *key, const char *title)
+/* Opens key's object with what every histogram object starts with. */
+static void open_hist_json(const struct hist *h, const char *key)
 {
-	char line[512], words[256], lbl[64], hashes[BAR_WIDTH + 1], t[32];
-	uint64_t max = 0;
-	uint32_t i;
-
 	open_json_object(key);
 	if (*h->dev)
 		print_string(PRINT_JSON, "dev", NULL, h->dev);
 	print_config_json(h);
 	if (h->has_age)
 		print_u64(PRINT_JSON, "age_ms", NULL, h->age_ms);
+}
+
+void hist_print(const struct hist *h, const char *key, const char *title)
+{
+	char line[512], words[256], lbl[64], hashes[BAR_WIDTH + 1], t[32];
+	uint64_t max = 0;
+	uint32_t i;
+
+	open_hist_json(h, key);
 	print_u64(PRINT_JSON, "total", NULL, h->total);
 
 	config_words(words, sizeof(words), h);
@@ -415,12 +421,7 @@ static void print_compare(const struct hist *m, const struct hist *p,
 	char line[512], words[256], lbl[64];
 	uint32_t i;
 
-	open_json_object(key);
-	if (*m->dev)
-		print_string(PRINT_JSON, "dev", NULL, m->dev);
-	print_config_json(m);
-	if (m->has_age)
-		print_u64(PRINT_JSON, "age_ms", NULL, m->age_ms);
+	open_hist_json(m, key);
 	print_u64(PRINT_JSON, "measured_total", NULL, m->total);
 	print_u64(PRINT_JSON, "predicted_total", NULL, p->total);
 	print_string(PRINT_JSON, "prediction", NULL, what);

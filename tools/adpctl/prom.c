@@ -42,22 +42,34 @@ void hist_prom_header(FILE *fp)
 	      "# TYPE roce_adp_retx_timeout_seconds histogram\n", fp);
 }
 
+/*
+ * Adds bin b of h to *cum and prints it as a sample of metric, its bound
+ * labelled bound_key: the bucket and the counter series share the form.
+ */
+static void prom_cumulative(FILE *fp, const char *metric,
+			    const char *bound_key, const struct hist *h,
+			    uint32_t b, uint64_t *cum)
+{
+	if (__builtin_add_overflow(*cum, h->count[b], cum))
+		*cum = UINT64_MAX;
+	fprintf(fp, "%s{", metric);
+	adp_prom_label(fp, "device", h->dev, ",");
+	fprintf(fp, "%s=\"", bound_key);
+	if (h->hi[b] == ADP_HIST_INF)
+		fputs("+Inf", fp);
+	else
+		prom_seconds(fp, h->hi[b]);
+	fprintf(fp, "\"} %llu\n", (unsigned long long)*cum);
+}
+
 void hist_prom(FILE *fp, const struct hist *h)
 {
 	uint64_t cum = 0;
 	uint32_t i;
 
-	for (i = 0; i < h->cfg.bin_num; i++) {
-		if (__builtin_add_overflow(cum, h->count[i], &cum))
-			cum = UINT64_MAX;
-		fputs("roce_adp_retx_timeout_seconds_bucket{", fp);
-		adp_prom_label(fp, "device", h->dev, ",le=\"");
-		if (h->hi[i] == ADP_HIST_INF)
-			fputs("+Inf", fp);
-		else
-			prom_seconds(fp, h->hi[i]);
-		fprintf(fp, "\"} %llu\n", (unsigned long long)cum);
-	}
+	for (i = 0; i < h->cfg.bin_num; i++)
+		prom_cumulative(fp, "roce_adp_retx_timeout_seconds_bucket",
+				"le", h, i, &cum);
 	fputs("roce_adp_retx_timeout_seconds_count{", fp);
 	adp_prom_label(fp, "device", h->dev, "} ");
 	fprintf(fp, "%llu\n", (unsigned long long)cum);
@@ -93,16 +105,8 @@ void hist_prom_counters(FILE *fp, const struct hist_list *l)
 	for (i = 0; i < l->n; i++) {
 		const struct hist *h = &l->v[i];
 
-		for (b = 0, cum = 0; b < h->cfg.bin_num; b++) {
-			if (__builtin_add_overflow(cum, h->count[b], &cum))
-				cum = UINT64_MAX;
-			fputs("roce_adp_retx_timeouts_total{", fp);
-			adp_prom_label(fp, "device", h->dev, ",upper_bound=\"");
-			if (h->hi[b] == ADP_HIST_INF)
-				fputs("+Inf", fp);
-			else
-				prom_seconds(fp, h->hi[b]);
-			fprintf(fp, "\"} %llu\n", (unsigned long long)cum);
-		}
+		for (b = 0, cum = 0; b < h->cfg.bin_num; b++)
+			prom_cumulative(fp, "roce_adp_retx_timeouts_total",
+					"upper_bound", h, b, &cum);
 	}
 }

@@ -360,6 +360,28 @@ const char *fake_req_str(void)
 	return buf;
 }
 
+/* cmds' entry named cmd, or the list's end when there is none. */
+static const struct adp_cmd *find_cmd(const struct adp_cmd *cmds,
+				      const char *cmd)
+{
+	while (cmds->name && strcmp(cmds->name, cmd))
+		cmds++;
+	return cmds;
+}
+
+/* A copy of line in buf, split at spaces into argv; returns argc. */
+static int split_line(char *buf, size_t size, const char *line, char **argv)
+{
+	char *tok;
+	int argc = 0;
+
+	snprintf(buf, size, "%s", line);
+	for (tok = strtok(buf, " "); tok && argc < FAKE_ARGS_MAX - 1; tok = strtok(NULL, " "))
+		argv[argc++] = tok;
+	argv[argc] = NULL;
+	return argc;
+}
+
 /*
  * Recording: the command once more with -j -p first, for the transcript
  * only; what the test then inspects comes from its own run.  Not apply,
@@ -371,18 +393,13 @@ static void fake_run_pretty(const char *obj, const struct adp_cmd *cmds,
 	struct adp_obj o = { .name = obj, .cmds = cmds, .help = "",
 			     .is_cmd = !strcmp(obj, cmd) };
 	struct adp_ctx ctx = { .obj = &o };
-	char buf[FAKE_LINE_MAX], *argv[FAKE_ARGS_MAX], *tok;
-	int argc = 0, calls = fake.calls;
+	char buf[FAKE_LINE_MAX], *argv[FAKE_ARGS_MAX];
+	int argc, calls = fake.calls;
 
-	for (ctx.cmd = cmds; ctx.cmd->name; ctx.cmd++)
-		if (!strcmp(ctx.cmd->name, cmd))
-			break;
+	ctx.cmd = find_cmd(cmds, cmd);
 	if (!ctx.cmd->name)
 		return;
-	snprintf(buf, sizeof(buf), "%s", line);
-	for (tok = strtok(buf, " "); tok && argc < FAKE_ARGS_MAX - 1; tok = strtok(NULL, " "))
-		argv[argc++] = tok;
-	argv[argc] = NULL;
+	argc = split_line(buf, sizeof(buf), line, argv);
 	capture(true, true);
 	ctx.json = true;
 	ctx.cmd->func(&ctx, argc, argv);
@@ -398,23 +415,18 @@ int fake_run(const char *obj, const struct adp_cmd *cmds, const char *cmd,
 	struct adp_obj o = { .name = obj, .cmds = cmds, .help = "",
 			     .is_cmd = !strcmp(obj, cmd) };
 	struct adp_ctx ctx = { .obj = &o };
-	char *argv[FAKE_ARGS_MAX], *tok;
-	int argc = 0, ret;
+	char *argv[FAKE_ARGS_MAX];
+	int argc, ret;
 
 	if (json && tap_recording() && strcmp(obj, "apply"))
 		fake_run_pretty(obj, cmds, cmd, line);
-	for (ctx.cmd = cmds; ctx.cmd->name; ctx.cmd++)
-		if (!strcmp(ctx.cmd->name, cmd))
-			break;
+	ctx.cmd = find_cmd(cmds, cmd);
 	if (!ctx.cmd->name) {
 		printf("Bail out! no command \"%s\"\n", cmd);
 		exit(1);
 	}
 	/* Static: what the command parsed points into it. */
-	snprintf(buf, sizeof(buf), "%s", line);
-	for (tok = strtok(buf, " "); tok && argc < FAKE_ARGS_MAX - 1; tok = strtok(NULL, " "))
-		argv[argc++] = tok;
-	argv[argc] = NULL;
+	argc = split_line(buf, sizeof(buf), line, argv);
 
 	capture(json, false);
 	ctx.json = json;

@@ -282,57 +282,57 @@ static bool tune_loss_rates(void)
 	return ok;
 }
 
-/* The default RTT margin: rtt 30ms, no spurious retransmission at 33 ms. */
-static bool tune_long_path(void)
+/*
+ * tune with tune_args must succeed and, if tune_check is given, pass it;
+ * its best profile, simulated with sim_args, must then pass sim_check.
+ */
+static bool tune_then_simulate(const char *tune_args, const char *tune_check,
+			       const char *sim_args, const char *sim_check)
 {
 	char words[1024], args[FAKE_LINE_MAX];
 	struct radp_profile p;
+
+	if (!outcome_err(tune(true, tune_args), 0, "") ||
+	    !best_profile(&p, words, sizeof(words)) ||
+	    (tune_check && !python_accepts(out_buf, tune_check)))
+		return false;
+	snprintf(args, sizeof(args), "%s %s", words, sim_args);
+	return outcome_err(simulate(true, args), 0, "") &&
+	       python_accepts(out_buf, sim_check);
+}
+
+/* The default RTT margin: rtt 30ms, no spurious retransmission at 33 ms. */
+static bool tune_long_path(void)
+{
+	static const char rtt_33ms[] =
+		"ack_timeout 14 retry_count 7 loss 0 rtt 33ms packets 200 runs 50 seed 9";
 	bool ok;
 
-	ok = outcome_err(tune(true, "rtt 30ms"), 0, "") &&
-	     best_profile(&p, words, sizeof(words)) &&
-	     python_accepts(out_buf,
-			    "v['best']['timer_min_ns'] >= 60000000 and"
-			    " v['best']['constraints_met'] and v");
-	if (!ok)
-		return false;
-	snprintf(args, sizeof(args), "%s ack_timeout 14 retry_count 7 loss 0 rtt 33ms packets 200 runs 50 seed 9",
-		 words);
-	ok = outcome_err(simulate(true, args), 0, "") &&
-	     python_accepts(out_buf,
-			    "v['spurious_total'] == 0 and v['recovered'] == 50 and v");
+	ok = tune_then_simulate("rtt 30ms",
+				"v['best']['timer_min_ns'] >= 60000000 and"
+				" v['best']['constraints_met'] and v",
+				rtt_33ms,
+				"v['spurious_total'] == 0 and v['recovered'] == 50 and v");
 	/* The ladder is one timer under the cap: raise ack_timeout. */
 	ok &= outcome_err(tune(false, "rtt 30ms"), 0, "") &&
 	      strstr(out_buf, "advice: raise the QP's ack_timeout to 16") &&
 	      strstr(out_buf, "spurious retransmissions begin at a round trip of 65.536ms (2.18 x the upper RTT)");
 	/* A narrowed margin is the user's call: 33 ms is then spurious. */
-	ok &= outcome_err(tune(true, "rtt 30ms rtt_margin 1"), 0, "") &&
-	      best_profile(&p, words, sizeof(words));
-	snprintf(args, sizeof(args), "%s ack_timeout 14 retry_count 7 loss 0 rtt 33ms packets 200 runs 50 seed 9",
-		 words);
-	ok &= outcome_err(simulate(true, args), 0, "") &&
-	      python_accepts(out_buf, "v['spurious_total'] > 0 and v");
+	ok &= tune_then_simulate("rtt 30ms rtt_margin 1", NULL, rtt_33ms,
+				 "v['spurious_total'] > 0 and v");
 	return ok;
 }
 
 /* The default survive margin: outage 10ms survives 20 ms. */
 static bool tune_outage_margin(void)
 {
-	char words[1024], args[FAKE_LINE_MAX];
-	struct radp_profile p;
 	bool ok;
 
-	ok = outcome_err(tune(true, "rtt 10us outage 10ms"), 0, "") &&
-	     best_profile(&p, words, sizeof(words)) &&
-	     python_accepts(out_buf,
-			    "v['constraints']['survive_ns'] == 20000000 and"
-			    " v['best']['fail_outage_ns'] > 20000000 and v");
-	if (!ok)
-		return false;
-	snprintf(args, sizeof(args), "%s ack_timeout 14 retry_count 7 outage 20ms rtt 10us runs 100 seed 5",
-		 words);
-	ok = outcome_err(simulate(true, args), 0, "") &&
-	     python_accepts(out_buf, "v['failed'] == 0 and v['recovered'] == 100 and v");
+	ok = tune_then_simulate("rtt 10us outage 10ms",
+				"v['constraints']['survive_ns'] == 20000000 and"
+				" v['best']['fail_outage_ns'] > 20000000 and v",
+				"ack_timeout 14 retry_count 7 outage 20ms rtt 10us runs 100 seed 5",
+				"v['failed'] == 0 and v['recovered'] == 100 and v");
 	/* survive_margin 1: the profile may fail soon after 10 ms. */
 	ok &= outcome_err(tune(true, "rtt 10us outage 10ms survive_margin 1"), 0, "") &&
 	      python_accepts(out_buf,
@@ -469,6 +469,13 @@ static bool fit_case(const char *loss, const char *outage, double loss_v,
 	return true;
 }
 
+/* hist_path, a histogram file of the events of one simulated run. */
+static bool hist_file_of(const char *simulate_args)
+{
+	hist_reset();
+	return add_events(simulate_args) && hist_save();
+}
+
 /* Offline: the fit, and the profile tune gives for the true path. */
 static bool tune_from_histogram_file(void)
 {
@@ -492,9 +499,7 @@ static bool tune_from_histogram_text(void)
 	char args[FAKE_LINE_MAX];
 	bool ok;
 
-	hist_reset();
-	if (!add_events(FW_WORDS " ack_timeout 14 retry_count 7 outage 31.6ms rtt 5us runs 200 seed 4 --events") ||
-	    !hist_save())
+	if (!hist_file_of(FW_WORDS " ack_timeout 14 retry_count 7 outage 31.6ms rtt 5us runs 200 seed 4 --events"))
 		return false;
 	snprintf(args, sizeof(args), "from-histogram %s " FW_WORDS " rtt 5us", hist_path);
 	ok = outcome_err(tune(false, args), 0, "") &&
@@ -512,9 +517,7 @@ static bool compare_measured_file(void)
 	char args[FAKE_LINE_MAX];
 	bool ok;
 
-	hist_reset();
-	if (!add_events(FW_WORDS " ack_timeout 14 retry_count 7 loss 3% rtt 5us runs 20 packets 1000 seed 3 --events") ||
-	    !hist_save())
+	if (!hist_file_of(FW_WORDS " ack_timeout 14 retry_count 7 loss 3% rtt 5us runs 20 packets 1000 seed 3 --events"))
 		return false;
 	snprintf(args, sizeof(args), "measured %s " FW_WORDS " ack_timeout 14 retry_count 7 loss 3%% rtt 5us runs 20 packets 1000 seed 3",
 		 hist_path);
