@@ -85,7 +85,7 @@ test_hist_event_bytes()
 {
 	before=$(cat $EMU/hist_counts)
 	run_cmd hist_write 65537
-	expect_eq "$RC:$OUT" "1:Invalid argument" "a write of 65537 bytes" || return 1
+	expect_eq "$RC:$OUT" "1:Argument list too long" "a write of 65537 bytes" || return 1
 	expect_eq "$(cat $EMU/hist_counts)" "$before" "counters after the refused write" ||
 		return 1
 	run_cmd hist_write 65536
