@@ -17,7 +17,12 @@
 #   make fuzz             run adpctl's parsers under libFuzzer (FUZZ_SECONDS=60
 #                         each; make check runs them 5 s each)
 #   make mutate           plant each bug of tools/mutate/mutations in a scratch
-#                         copy and run the host tests: the kill rate
+#                         copy and run the host tests (ASan, UBSan): the kill
+#                         rate (MUTATE=FILTER picks mutations)
+#   make mutate-guest     the same for the kernel code of
+#                         tools/mutate/mutations-guest: modules rebuilt for
+#                         KVER (6.1), the guest programs covering the file run
+#                         (also make mutate MODE=guest)
 #   make bench            benchmarks in QEMU, 6.1 and 6.12 (build/bench/;
 #                         KVERS=all as for check)
 #   make demo             boot a VM with an emulated device and run adpctl
@@ -153,7 +158,10 @@ check:
 	tools/check $(KVERS)
 
 mutate:
-	tools/mutate/run $(MUTATE)
+	tools/mutate/run $(if $(filter guest,$(MODE)),--guest) $(MUTATE)
+
+mutate-guest:
+	tools/mutate/run --guest $(MUTATE)
 
 # adpctl's parsers under libFuzzer, FUZZ_SECONDS each (default 60).
 fuzz:
@@ -334,6 +342,6 @@ clean:
 	$(MAKE) -C selftests/roce_adp clean
 	$(MAKE) -C selftests/roce_adp/bench clean
 
-.PHONY: all setup module standin adpctl selftests check check-debug mutate fuzz install dkms-check ofed-check print-krel print-ofa-kernel \
+.PHONY: all setup module standin adpctl selftests check check-debug mutate mutate-guest fuzz install dkms-check ofed-check print-krel print-ofa-kernel \
 	install-check-kdir install-tools install-collection collection uninstall dkms-source deb rpm check-packages \
 	bench demo vm clean

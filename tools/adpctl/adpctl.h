@@ -275,6 +275,12 @@ int profile_simulate(struct adp_ctx *ctx, int argc, char **argv);
 void profile_simulate_details(FILE *fp);
 /* tune.c */
 int profile_tune(struct adp_ctx *ctx, int argc, char **argv);
+/*
+ * Profiles one search scores at most, 0 (adpctl's) without a limit: set by
+ * the fuzzer (fuzz/fuzz_words.c), whose instrumentation makes a whole
+ * search of tens of thousands of profiles take minutes.
+ */
+extern unsigned long adp_tune_search_max;
 void profile_tune_details(FILE *fp);
 
 /*

@@ -405,10 +405,14 @@ static void show_progress(struct tune *t, bool done)
 	fflush(stderr);
 }
 
+unsigned long adp_tune_search_max;
+
 /* Score sh if new and in the family; the candidate in c. */
 static bool try_shape(struct tune *t, const struct tune_shape *sh,
 		      struct tune_cand *c)
 {
+	if (adp_tune_search_max && t->tried >= adp_tune_search_max)
+		return false;
 	c->sh = *sh;
 	c->key = shape_key(sh);
 	if (!seen_first(t, c->key) || !shape_build(t, sh, &c->p))

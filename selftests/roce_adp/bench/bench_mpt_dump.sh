@@ -5,7 +5,9 @@
 # second through a raw netlink reader and through adpctl -j, routes per
 # second through a raw reader and through iproute2's "ip -4 route show
 # table N"; kernel memory while a dump is half way, for a tenth of the
-# table and for all of it; memory of the emulated table itself.
+# table and for all of it; memory of the emulated table itself. The goal
+# is on the like-for-like ratio, raw reader against raw reader; the
+# emulated firmware answers each entry at once (cmd_delay_us 0).
 cd "$(dirname "$0")" || exit 1
 
 # BENCH_SCALE shrinks the table and the routes alike (1M at scale 1).
@@ -56,6 +58,9 @@ result mpt_table_kb_per_1m "$(awk -v d=$((avail0 - avail1)) -v n="$n" \
 	'BEGIN { printf "%.0f", d * 1048576 / n }')" KiB
 echo "$n 1" >"$dbg/mpt_fill" || exit 1
 
+echo 0 >"$dbg/cmd_delay_us" || exit 1
+result fw_cmd_delay_assumed 0 us
+echo "NOTE the emulated firmware answers every command at once (cmd_delay_us 0): a NIC's QUERY_MPT takes longer, the figures are the driver's and netlink's share"
 line=$($bench mpt emu0 "$runs") || exit 1
 echo "NOTE $line"
 mpt_raw=$(echo "$line" | field per_sec)
@@ -92,11 +97,15 @@ if [ -n "$iproute2" ]; then
 	ns=$(best_ns "$iproute2" -4 route show table $table) || exit 1
 	ip_rate=$(rate "$n" "$ns")
 	result route_dump_ip "$ip_rate" routes/s
-	result mpt_raw_vs_ip_route "$(ratio "$mpt_raw" "$ip_rate")" x ">=1"
+	# A raw reader against a program that formats every route: shown,
+	# not a goal (it flatters the MPT dump).
+	result mpt_raw_vs_ip_route "$(ratio "$mpt_raw" "$ip_rate")" x
 else
-	echo "NOTE no iproute2 ip in the guest: no 'ip route show' baseline"
+	echo "NOTE no iproute2 ip in the guest: no 'ip route show' figure"
 fi
-result mpt_raw_vs_route_raw "$(ratio "$mpt_raw" "$route_raw")" x
+# The goal, like for like: a raw reader of each, the MPT dump as fast as
+# the kernel's own route dump.
+result mpt_raw_vs_route_raw "$(ratio "$mpt_raw" "$route_raw")" x ">=1"
 # Undo what the section made: a guest left with 1M routes is not clean.
 if ! "${iproute2:-ip}" route flush table $table; then
 	echo "NOTE could not flush the routes of table $table"

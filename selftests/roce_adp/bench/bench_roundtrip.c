@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Round trip: PROFILE_GET of an emulated device with no command latency
+ * (cmd_delay_us 0, printed beside the figures as fw_cmd_delay_assumed)
  * against the kernel's own CTRL_CMD_GETFAMILY for nlctrl, on one generic
  * netlink socket, each request waiting for its reply (no ACK on either
  * side). Blocks of each kind alternate, so that a busy host slows both
@@ -81,6 +82,9 @@ int main(int argc, char **argv)
 					  block * 1e6;
 
 	bench_result("requests", (double)nblocks * block, "per_kind", NULL);
+	/* What the figures assume: beside them, not in a comment. */
+	bench_result("fw_cmd_delay_assumed", 0, "us", NULL);
+	printf("NOTE the emulated firmware answers every command at once (cmd_delay_us 0): the round trips are the driver's and netlink's share; a NIC adds its command latency to each firmware command (bench_cmd_latency measures how a reader follows it)\n");
 	for (k = 0; k < RT_KINDS; k++) {
 		us[k] = bench_median(t[k], nblocks);
 		snprintf(name, sizeof(name), "%s_us", rt_names[k]);

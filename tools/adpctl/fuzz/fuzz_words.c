@@ -2,14 +2,17 @@
 /*
  * libFuzzer target: the words of the offline commands, each run whole
  * against the fake kernel as the command tests run them: "profile lint",
- * "profile simulate" and "histogram compare" (a fixed histogram queued for
- * its device, the profile from a file). The first byte picks the command
- * and text or JSON; the rest are its words, split at blanks as a shell
- * does without quotes. Inputs that would write files (--svg) or name one
- * (file) are left out, and so are runs and packets above a thousand: the
- * fuzzer is after the grammar, not long simulations. "profile tune" is
- * not run: one search costs minutes under the fuzzer's instrumentation;
- * its values go through fuzz_time, its limits through lint_cmd.
+ * "profile simulate", "profile tune" and "histogram compare" (a fixed
+ * histogram queued for its device, the profile from a file). The first
+ * byte picks the command and text or JSON; the rest are its words, split
+ * at blanks as a shell does without quotes. Inputs that would write files
+ * (--svg) or name one (file) are left out, and so are runs and packets
+ * above a thousand: the fuzzer is after the grammar, not long
+ * simulations. For the same reason tune's search stops after
+ * TUNE_FUZZ_PROFILES profiles (adp_tune_search_max): a whole search
+ * scores tens of thousands and takes minutes under the instrumentation;
+ * every other step of tune (its words, the fit, the rows it prints) runs
+ * as in adpctl.
  */
 #define _GNU_SOURCE
 #include <stdint.h>
@@ -23,6 +26,7 @@
 #include "../histogram.h"
 
 #define WORDS_CAP	1000	/* runs, packets */
+#define TUNE_FUZZ_PROFILES	32
 
 /* A histogram of emu0 for compare: 3 fixed bins of 64 us. */
 static void queue_histogram(void)
@@ -76,7 +80,7 @@ static int unwanted(const char *line)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const char *const cmds[] = { "lint", "simulate", "compare" };
+	static const char *const cmds[] = { "lint", "simulate", "compare", "tune" };
 	char line[FAKE_LINE_MAX], path[64];
 	const char *cmd;
 	size_t i, n, off = 0;
@@ -84,7 +88,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!size)
 		return 0;
-	cmd = cmds[data[0] % 3];
+	adp_tune_search_max = TUNE_FUZZ_PROFILES;
+	cmd = cmds[data[0] % 4];
 	if (!strcmp(cmd, "compare")) {
 		/* the profile from a file of its own; the rest is SIMULATE */
 		fd = memfd_create("profile", 0);
@@ -112,6 +117,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (fd >= 0) {
 		queue_histogram();
 		fake_run("histogram", histogram_cmds, cmd, data[0] & 4, line);
+	} else if (!strcmp(cmd, "tune")) {
+		/* for "from-histogram dev emu0" */
+		queue_histogram();
+		fake_run("profile", profile_cmds, cmd, data[0] & 4, line);
 	} else {
 		fake_run("profile", profile_cmds, cmd, data[0] & 4, line);
 	}

@@ -274,4 +274,48 @@ refused "apply: a 1100-byte comment, then an error on line 3" 1 \
 printf '[all]\nroce_adp_retrans_en on\0 off\n' >a.conf
 refused "apply: a NUL byte after a valid value" 1 "a\.conf:2" apply a.conf
 
+# Documented limits, at the limit (taken) and one past it (refused, naming
+# the value): simulate's bins and widths (histogram.rst), tune's margins
+# and loss (profile-simulator.rst), a profile's range index (4 ranges), a
+# device name (ROCE_ADP_DEV_NAME_LEN, 31 characters and its NUL).
+SIM="$P ack_timeout 14 retry_count 7 drop 1"
+# shellcheck disable=SC2086
+{
+accepted "simulate --bins 255 (bin_num's 8 bits): its last bin" 0 "^ +254us \.\. \+Inf " \
+	profile simulate $SIM --bins 255 width0 1us width1 1us mode fixed
+refused "simulate --bins 256" 1 '"256" for "bins": expected 1\.\.255' \
+	profile simulate $SIM --bins 256 width0 1us width1 1us mode fixed
+accepted "simulate width0 65.535s (65535 ms, 16 bits)" 0 "65\.535s" \
+	profile simulate $SIM --bins 2 width0 65.535s width1 1ms mode fixed
+refused "simulate width0 65.536s" 1 "width0 65\.536s is too large: at most 65\.535s" \
+	profile simulate $SIM --bins 2 width0 65.536s width1 1ms mode fixed
+}
+# tune checks its words in order: a later word's error shows the earlier
+# one at its limit was taken, without a search.
+refused "tune rtt_margin 1000 taken (survive_margin 1001 refused)" 1 \
+	'"survive_margin": expected a factor' \
+	profile tune rtt 10us rtt_margin 1000 survive_margin 1001
+refused "tune rtt_margin 1001" 1 '"1001" for "rtt_margin"' \
+	profile tune rtt 10us rtt_margin 1001
+refused "tune survive_margin 1000 taken (with survive: not both)" 1 \
+	'give "survive" or "survive_margin", not both' \
+	profile tune rtt 10us survive_margin 1000 survive 1ms
+refused "tune loss 0.4999 taken (spurious x refused)" 1 '"x" for "loss"' \
+	profile tune rtt 10us loss 0.4999 spurious x
+refused "tune loss 0.5" 1 'tune takes less than 50%' \
+	profile tune rtt 10us loss 0.5
+refused "words: range 3 taken (its field's value refused)" 1 \
+	'"range_size"' profile lint id 1 time_base 8 range 3 range_size x
+refused "words: range 4" 1 '"4" for "range"' \
+	profile lint id 1 time_base 8 range 4 range_size 1
+# 31 characters pass the word check (the kernel is asked, or the family
+# is missing: another error), 32 do not.
+name31=$(printf 'd%.0s' {1..31})
+"$ADPCTL" accl show dev "$name31" >out 2>err
+bad=
+grep -q 'longer than' err && bad="a 31-character name refused for its length: $(cat err)"
+result "dev: a 31-character name passes the length check" "$bad"
+refused "dev: a 32-character name" 1 '"dev" is longer than 31 characters' \
+	accl show dev "${name31}d"
+
 tap_end
