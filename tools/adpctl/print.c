@@ -403,10 +403,11 @@ void adp_vals_print_words(const struct adp_field *fields,
 	const struct adp_field *f;
 
 	for (f = fields; f->attr; f++) {
-		if (!vals->has[f->attr] || f->attr == skip)
+		if (!vals->has[f->attr])
 			continue;
-		print_field(f, fmt, vals->v[f->attr]);
-		if (fmt)
+		/* skip: a field the text names elsewhere; JSON has them all. */
+		print_field(f, f->attr == skip ? NULL : fmt, vals->v[f->attr]);
+		if (fmt && f->attr != skip)
 			fmt = " %s %s";
 	}
 }

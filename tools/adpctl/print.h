@@ -104,8 +104,8 @@ void adp_vals_print(const struct adp_field *fields,
 		    const struct adp_vals *vals);
 /*
  * The same, the first field after fmt instead (e.g. "%s %s" at the start
- * of a line; NULL: JSON only), leaving out the one in attribute skip (or
- * -1).
+ * of a line; NULL: JSON only), the text leaving out the one in attribute
+ * skip (or -1), which JSON has in its place.
  */
 void adp_vals_print_words(const struct adp_field *fields,
 			  const struct adp_vals *vals, const char *fmt,
