@@ -404,11 +404,12 @@ static int profile_forget_print(const struct adp_nl_msg *msg, void *arg)
 		return -EBADMSG;
 	open_json_object(NULL);
 	print_string(PRINT_ANY, "name", "%s:", name);
-	print_bool(PRINT_JSON, "profile_forgotten", NULL, true);
-	print_bool(PRINT_JSON, "fw_reset_needed", NULL, true);
-	print_string(PRINT_FP, NULL, "%s",
-		     " profile forgotten; the firmware keeps the current profile until its next reset,\n"
-		     "    after which its default timeouts apply (the enables are still restored)");
+	print_bool_str(PRINT_ANY, "profile_forgotten", " profile %s;", true,
+		       "forgotten", "kept");
+	print_bool_str(PRINT_ANY, "fw_reset_needed", "%s", true,
+		       " the firmware keeps the current profile until its next reset,\n"
+		       "    after which its default timeouts apply (the enables are still restored)",
+		       " nothing changes on the device");
 	close_json_object();
 	print_nl();
 	return 0;
