@@ -381,7 +381,8 @@ void print_warning(const char *fmt, ...)
 
 /* Parts of replies: a nest of values by its field table, age, raw bytes. */
 
-void print_field(const struct adp_field *f, const char *fmt, uint32_t v)
+void print_field_as(const struct adp_field *f, const char *fmt, uint32_t v,
+		    const char *text)
 {
 	char val[32];
 
@@ -392,24 +393,33 @@ void print_field(const struct adp_field *f, const char *fmt, uint32_t v)
 			print_uint(PRINT_JSON, adp_field_key(f), NULL, v);
 	} else if (fmt) {
 		fprintf(out_fp(), fmt, adp_field_key(f),
-			adp_field_str(f, v, val, sizeof(val)));
+			text ?: adp_field_str(f, v, val, sizeof(val)));
 	}
 }
 
-void adp_vals_print_words(const struct adp_field *fields,
-			  const struct adp_vals *vals, const char *fmt,
-			  int skip)
+void print_field(const struct adp_field *f, const char *fmt, uint32_t v)
+{
+	print_field_as(f, fmt, v, NULL);
+}
+
+unsigned int adp_vals_print_words(const struct adp_field *fields,
+				  const struct adp_vals *vals, const char *fmt,
+				  int skip)
 {
 	const struct adp_field *f;
+	unsigned int n = 0;
 
 	for (f = fields; f->attr; f++) {
 		if (!vals->has[f->attr])
 			continue;
 		/* skip: a field the text names elsewhere; JSON has them all. */
 		print_field(f, f->attr == skip ? NULL : fmt, vals->v[f->attr]);
-		if (fmt && f->attr != skip)
+		if (fmt && f->attr != skip) {
 			fmt = " %s %s";
+			n++;
+		}
 	}
+	return n;
 }
 
 void adp_vals_print(const struct adp_field *fields,
@@ -476,22 +486,19 @@ void adp_print_age(const struct adp_nl_msg *msg, const char *lead)
 	print_nl();
 }
 
-void adp_print_raw_json(const uint8_t *raw, size_t len)
+void adp_print_raw(const uint8_t *raw, size_t len)
 {
 	char hex[2 * ADP_RAW_MAX + 1];
-	size_t i;
-
-	for (i = 0; i < len && i < ADP_RAW_MAX; i++)
-		snprintf(hex + 2 * i, 3, "%02x", raw[i]);
-	hex[2 * i] = '\0';
-	print_string(PRINT_JSON, "raw", NULL, hex);
-}
-
-void adp_print_raw_text(const uint8_t *raw, size_t len)
-{
 	char line[128];
 	size_t off, i, n;
 
+	if (pr.json) {
+		for (i = 0; i < len && i < ADP_RAW_MAX; i++)
+			snprintf(hex + 2 * i, 3, "%02x", raw[i]);
+		hex[2 * i] = '\0';
+		print_string(PRINT_JSON, "raw", NULL, hex);
+		return;
+	}
 	for (off = 0; off < len; off += 32) {
 		n = snprintf(line, sizeof(line), "    raw 0x%02zx:", off);
 		for (i = off; i < off + 32 && i + 4 <= len; i += 4)

@@ -93,6 +93,9 @@ struct adp_field;
  * under its PRM name, text fmt with its name and value name, two %s.
  */
 void print_field(const struct adp_field *f, const char *fmt, uint32_t v);
+/* The same, text (when not NULL) in place of the value's for the text. */
+void print_field_as(const struct adp_field *f, const char *fmt, uint32_t v,
+		    const char *text);
 struct adp_vals;
 struct adp_nl_msg;
 
@@ -107,9 +110,9 @@ void adp_vals_print(const struct adp_field *fields,
  * of a line; NULL: JSON only), the text leaving out the one in attribute
  * skip (or -1), which JSON has in its place.
  */
-void adp_vals_print_words(const struct adp_field *fields,
-			  const struct adp_vals *vals, const char *fmt,
-			  int skip);
+unsigned int adp_vals_print_words(const struct adp_field *fields,
+				  const struct adp_vals *vals, const char *fmt,
+				  int skip);
 /* JSON members: each present field under its name, the raw value. */
 void adp_vals_print_json(const struct adp_field *fields,
 			 const struct adp_vals *vals);
@@ -124,9 +127,11 @@ void adp_fields_help(FILE *fp, const struct adp_field *fields, int skip);
  * "state from the module's snapshot, N ms old" a line.
  */
 void adp_print_age(const struct adp_nl_msg *msg, const char *lead);
-/* Raw bytes of a register or entry: JSON "raw" (hex), or text lines. */
+/*
+ * Raw bytes of a register or entry: JSON "raw" (hex, at most ADP_RAW_MAX
+ * bytes), text "    raw 0xOFF: " lines of eight words.
+ */
 #define ADP_RAW_MAX	128
-void adp_print_raw_json(const uint8_t *raw, size_t len);
-void adp_print_raw_text(const uint8_t *raw, size_t len);
+void adp_print_raw(const uint8_t *raw, size_t len);
 
 #endif /* ADPCTL_PRINT_H */
