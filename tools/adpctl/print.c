@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
+#include <time.h>
 #include <linux/roce_adp.h>
 
 #include "nl.h"
@@ -320,6 +321,22 @@ void print_time_ns(enum output_type t, const char *key, const char *fmt,
 		print_u64(PRINT_JSON, key, NULL, ns);
 	else if (in_text(t, fmt))
 		fprintf(out_fp(), fmt, adp_fmt_ns(buf, ns));
+}
+
+void print_epoch(enum output_type t, const char *key, const char *fmt,
+		 uint64_t secs)
+{
+	time_t when = (time_t)secs;
+	char buf[32] = "";
+	struct tm tm;
+
+	if (in_json(t)) {
+		print_u64(PRINT_JSON, key, NULL, secs);
+	} else if (in_text(t, fmt)) {
+		if (gmtime_r(&when, &tm))
+			strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+		fprintf(out_fp(), fmt, buf);
+	}
 }
 
 void print_on_off(enum output_type t, const char *key, const char *fmt,

@@ -65,6 +65,9 @@ void print_null(enum output_type t, const char *key, const char *fmt,
  */
 void print_time_ns(enum output_type t, const char *key, const char *fmt,
 		   uint64_t ns);
+/* a time of day: JSON seconds since the epoch, text "2026-11-27T21:37:16Z"; */
+void print_epoch(enum output_type t, const char *key, const char *fmt,
+		 uint64_t secs);
 /* on/off: JSON a boolean, text "on" or "off" for the %s of fmt; */
 void print_on_off(enum output_type t, const char *key, const char *fmt,
 		  bool on);
