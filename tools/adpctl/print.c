@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <linux/roce_adp.h>
 
 #include "nl.h"
@@ -337,6 +338,20 @@ void print_epoch(enum output_type t, const char *key, const char *fmt,
 			strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
 		fprintf(out_fp(), fmt, buf);
 	}
+}
+
+void print_share(enum output_type t, const char *key, const char *fmt,
+		 double share)
+{
+	if (in_json(t))
+		print_float(PRINT_JSON, key, NULL, share);
+	else if (in_text(t, fmt))
+		fprintf(out_fp(), fmt, 100 * share);
+}
+
+bool print_progress_wanted(void)
+{
+	return !pr.json && isatty(fileno(err_fp()));
 }
 
 void print_on_off(enum output_type t, const char *key, const char *fmt,

@@ -27,6 +27,8 @@ void print_flush(void);
 /* Closes what is still open, flushes; -1 if the output could not be written. */
 int print_fini(void);
 bool is_json_context(void);
+/* Whether a progress line may go to the error stream: text, a terminal. */
+bool print_progress_wanted(void);
 
 /*
  * JSON containers; no-ops in text mode.  key is the member name inside an
@@ -68,6 +70,9 @@ void print_time_ns(enum output_type t, const char *key, const char *fmt,
 /* a time of day: JSON seconds since the epoch, text "2026-11-27T21:37:16Z"; */
 void print_epoch(enum output_type t, const char *key, const char *fmt,
 		 uint64_t secs);
+/* a share: JSON the fraction, text its percent for the %f or %g of fmt; */
+void print_share(enum output_type t, const char *key, const char *fmt,
+		 double share);
 /* on/off: JSON a boolean, text "on" or "off" for the %s of fmt; */
 void print_on_off(enum output_type t, const char *key, const char *fmt,
 		  bool on);

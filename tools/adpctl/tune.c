@@ -577,16 +577,16 @@ static const char *fmt_fig(char *buf, double ns)
 static void print_row_json(const struct tune_req *req,
 			   const struct tune_row *row)
 {
+	static const struct profile_style json_only = { };
 	char words[TUNE_WORDS];
 	struct adp_profile pv;
 	unsigned int i;
 
 	open_json_object(row->name);
 	print_string(PRINT_JSON, "label", NULL, row->label);
-	if (is_json_context()) {
-		adp_profile_from_radp(row->id, &row->p, &pv);
-		profile_print_nest("profile", &pv);
-	}
+	/* The text has the profiles in its table and as words below it. */
+	adp_profile_from_radp(row->id, &row->p, &pv);
+	profile_print("profile", &pv, &json_only);
 	if (row->tuned) {
 		adp_profile_words(words, sizeof(words), &row->p, ' ');
 		print_string(PRINT_JSON, "words", NULL, words);
@@ -680,60 +680,49 @@ static void print_table(const struct tune_req *req, struct tune_row *rows,
 
 static void print_request(const struct tune_req *req, unsigned long tried)
 {
-	char line[512], t1[32], t2[32];
+	char qp[48], t1[32];
 	unsigned int i;
-	int off;
 
 	open_json_object("path");
-	print_u64(PRINT_JSON, "rtt_min_ns", NULL, req->rtt_lo);
-	print_u64(PRINT_JSON, "rtt_max_ns", NULL, req->rtt_hi);
-	print_float(PRINT_JSON, "loss", NULL, req->loss);
+	print_time_ns(PRINT_ANY, "rtt_min_ns", "path: rtt %s", req->rtt_lo);
+	print_time_ns(PRINT_ANY, "rtt_max_ns",
+		      req->rtt_lo == req->rtt_hi ? NULL : " .. %s", req->rtt_hi);
+	print_float(PRINT_ANY, "loss", ", loss %g", req->loss);
 	open_json_array("outage_ns");
 	for (i = 0; i < req->outages; i++)
-		print_u64(PRINT_JSON, NULL, NULL, req->outage[i]);
+		print_time_ns(PRINT_ANY, NULL, i ? ", %s" : ", outages %s",
+			      req->outage[i]);
 	close_json_array();
 	close_json_object();
+	print_nl();
 	open_json_object("qp");
-	print_uint(PRINT_JSON, "ack_timeout", NULL, req->qp.ack_timeout);
-	print_uint(PRINT_JSON, "retry_count", NULL, req->qp.retry_count);
+	snprintf(qp, sizeof(qp), "%u (%s)", req->qp.ack_timeout,
+		 adp_fmt_ns(t1, adp_sim_ack_timeout_ns(req->qp.ack_timeout)));
+	print_enum_val(PRINT_ANY, "ack_timeout", "QP: ack_timeout %s",
+		       req->qp.ack_timeout, qp);
+	print_uint(PRINT_ANY, "retry_count", ", retry_count %u\n",
+		   req->qp.retry_count);
 	close_json_object();
 	open_json_object("constraints");
-	print_float(PRINT_JSON, "spurious_max", NULL, req->spurious_max);
-	print_float(PRINT_JSON, "rtt_margin", NULL, req->rtt_margin);
-	print_u64(PRINT_JSON, "survive_ns", NULL, req->survive_ns);
-	print_uint(PRINT_JSON, "retransmissions_max", NULL, req->retx_max);
+	print_share(PRINT_ANY, "spurious_max",
+		    "constraints: spurious retransmissions at most %g%% of the transmissions",
+		    req->spurious_max);
+	print_float(PRINT_ANY, "rtt_margin", "; timers at least %g x the upper RTT",
+		    req->rtt_margin);
+	print_time_ns(PRINT_FP, NULL, " (%s)",
+		      (uint64_t)(req->rtt_margin * req->rtt_hi));
+	print_time_ns(PRINT_ANY, "survive_ns", "; an outage of %s survived",
+		      req->survive_ns);
+	print_uint(PRINT_ANY, "retransmissions_max",
+		   " with at most %u retransmissions\n", req->retx_max);
 	close_json_object();
-	print_u64(PRINT_JSON, "seed", NULL, req->seed);
-	print_u64(PRINT_JSON, "profiles_tried", NULL, tried);
-
-	if (req->rtt_lo == req->rtt_hi)
-		off = snprintf(line, sizeof(line), "path: rtt %s",
-			       adp_fmt_ns(t1, req->rtt_lo));
-	else
-		off = snprintf(line, sizeof(line), "path: rtt %s .. %s",
-			       adp_fmt_ns(t1, req->rtt_lo),
-			       adp_fmt_ns(t2, req->rtt_hi));
-	off += snprintf(line + off, sizeof(line) - off, ", loss %g", req->loss);
-	for (i = 0; i < req->outages && off < (int)sizeof(line); i++)
-		off += snprintf(line + off, sizeof(line) - off, "%s%s",
-				i ? ", " : ", outages ",
-				adp_fmt_ns(t1, req->outage[i]));
-	print_string(PRINT_FP, NULL, "%s\n", line);
-	snprintf(line, sizeof(line), "QP: ack_timeout %u (%s), retry_count %u",
-		 req->qp.ack_timeout,
-		 adp_fmt_ns(t1, adp_sim_ack_timeout_ns(req->qp.ack_timeout)),
-		 req->qp.retry_count);
-	print_string(PRINT_FP, NULL, "%s\n", line);
-	snprintf(line, sizeof(line), "constraints: timers at least %g x the upper RTT (%s); spurious retransmissions at most %g%% of the transmissions; an outage of %s survived with at most %u retransmissions",
-		 req->rtt_margin,
-		 adp_fmt_ns(t2, (uint64_t)(req->rtt_margin * req->rtt_hi)),
-		 100 * req->spurious_max, adp_fmt_ns(t1, req->survive_ns),
-		 req->retx_max);
-	print_string(PRINT_FP, NULL, "%s\n", line);
-	snprintf(line, sizeof(line), "search: %lu profiles scored from their timer sequences (every state a QP can be in, weighted by its probability; every initial timeout of each outage); sampled column: %u QPs of %u packets, seed %llu",
-		 tried, TUNE_SAMPLE_RUNS, TUNE_SAMPLE_PACKETS,
-		 (unsigned long long)req->seed);
-	print_string(PRINT_FP, NULL, "%s\n", line);
+	print_u64(PRINT_ANY, "seed", "search (seed %llu): ", req->seed);
+	print_u64(PRINT_ANY, "profiles_tried",
+		  "%llu profiles scored from their timer sequences (every state a QP can be in, weighted by its probability; every initial timeout of each outage)",
+		  tried);
+	snprintf(qp, sizeof(qp), "%u QPs of %u packets", TUNE_SAMPLE_RUNS,
+		 TUNE_SAMPLE_PACKETS);
+	print_string(PRINT_FP, NULL, "; sampled column: %s\n", qp);
 }
 
 /* Where the best profile stops working: outage, jitter; and QP advice. */
@@ -1268,7 +1257,7 @@ int profile_tune(struct adp_ctx *ctx, int argc, char **argv)
 		print_error("out of memory");
 		return ADP_EXIT_FAIL;
 	}
-	t.progress = isatty(STDERR_FILENO) && !is_json_context();
+	t.progress = print_progress_wanted();
 	/* The smallest time base: a larger one reaches no other timeout. */
 	for (t.tb = 1; (uint64_t)t.tb * 1000 < req.caps.base_timeout_min;)
 		t.tb <<= 1;

@@ -632,7 +632,7 @@ static bool tune_deterministic(void)
 	snprintf(first, sizeof(first), "%s", out_buf);
 	ok &= outcome(tune(false, "rtt 20us..200us loss 1% outage 5ms seed 7"), 0,
 		      first, "");
-	ok &= strstr(first, "search: ") && strstr(first, "seed 7\n");
+	ok &= strstr(first, "\nsearch (seed 7): ") != NULL;
 	ok &= outcome_err(tune(true, "rtt 20us..200us loss 1% outage 5ms seed 7"), 0, "");
 	snprintf(first, sizeof(first), "%s", out_buf);
 	ok &= outcome(tune(true, "rtt 20us..200us loss 1% outage 5ms seed 7"), 0,
