@@ -244,6 +244,15 @@ void print_string(enum output_type t, const char *key, const char *fmt,
 	}
 }
 
+void print_string_as(enum output_type t, const char *key, const char *fmt,
+		     const char *value, const char *text)
+{
+	if (in_json(t))
+		print_string(PRINT_JSON, key, NULL, value);
+	else if (in_text(t, fmt))
+		fprintf(out_fp(), fmt, text ?: value);
+}
+
 void print_null(enum output_type t, const char *key, const char *fmt,
 		const char *value)
 {

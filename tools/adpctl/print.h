@@ -42,6 +42,9 @@ void close_json_array(void);
 /* fmt is used in text mode only and may be NULL to print nothing there. */
 void print_string(enum output_type t, const char *key, const char *fmt,
 		  const char *value);
+/* A string whose text form is text (value when NULL), e.g. a description. */
+void print_string_as(enum output_type t, const char *key, const char *fmt,
+		     const char *value, const char *text);
 void print_uint(enum output_type t, const char *key, const char *fmt,
 		unsigned int value);
 void print_int(enum output_type t, const char *key, const char *fmt,
