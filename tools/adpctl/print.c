@@ -327,7 +327,9 @@ void print_time_ns(enum output_type t, const char *key, const char *fmt,
 {
 	char buf[ADP_TIME_LEN];
 
-	if (in_json(t))
+	if (in_json(t) && ns == UINT64_MAX)
+		print_null(PRINT_JSON, key, NULL, NULL);
+	else if (in_json(t))
 		print_u64(PRINT_JSON, key, NULL, ns);
 	else if (in_text(t, fmt))
 		fprintf(out_fp(), fmt, adp_fmt_ns(buf, ns));

@@ -65,8 +65,8 @@ void print_null(enum output_type t, const char *key, const char *fmt,
 /*
  * Typed values, each one call for both outputs (iproute2's print_on_off()
  * and print_*_name_value() are the model):
- * a time, JSON its nanoseconds, text "8.192ms" ("infinite" for UINT64_MAX)
- * for the %s of fmt;
+ * a time, JSON its nanoseconds, text "8.192ms" for the %s of fmt
+ * (UINT64_MAX: JSON null, text "infinite");
  */
 void print_time_ns(enum output_type t, const char *key, const char *fmt,
 		   uint64_t ns);

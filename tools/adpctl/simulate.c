@@ -165,12 +165,26 @@ int adp_sim_parse_run(const struct adp_ctx *ctx, const char *seed,
 void adp_sim_print_model(const struct adp_sim_cfg *cfg)
 {
 	open_json_object("model");
-	print_string(PRINT_JSON, "timeout_retry_num", NULL,
-		     adp_sim_model_names[cfg->retry_per_range]);
+	print_string_as(PRINT_ANY, "timeout_retry_num", "model: %s\n",
+			adp_sim_model_names[cfg->retry_per_range],
+			cfg->retry_per_range ?
+			"retry_per_range (timeout_retry_num uses for the value a range is entered with, one for each doubled value)" :
+			"retry_per_value (timeout_retry_num uses for every value of a range)");
 	close_json_object();
-	print_string(PRINT_FP, NULL, "model: %s\n", cfg->retry_per_range ?
-		     "retry_per_range (timeout_retry_num uses for the value a range is entered with, one for each doubled value)" :
-		     "retry_per_value (timeout_retry_num uses for every value of a range)");
+}
+
+void adp_sim_print_qp(const struct adp_sim_qp *qp, uint32_t retry_used)
+{
+	char t[32], ack[64], retry[48];
+
+	snprintf(ack, sizeof(ack), "%u (%s)", qp->ack_timeout,
+		 adp_fmt_ns(t, adp_sim_ack_timeout_ns(qp->ack_timeout)));
+	print_enum_val(PRINT_ANY, "ack_timeout", "QP: ack_timeout %s",
+		       qp->ack_timeout, ack);
+	snprintf(retry, sizeof(retry), "%u%s", qp->retry_count,
+		 qp->retry_count > ADP_SIM_RETRY_MAX ? " (out of 0..7: 7)" : "");
+	print_enum_val(PRINT_ANY, "retry_count", ", retry_count %s",
+		       retry_used, retry);
 }
 
 uint64_t adp_random_seed(void)
@@ -314,7 +328,7 @@ static const char *const kind_names[] = {
 	[ADP_SIM_LOSS] = "loss",
 };
 
-/* "link down for 30ms, rtt 10us, 1 packet" */
+/* "link down for 30ms, rtt 10us, 1 packet" (the SVG's title) */
 static void scenario_text(char *buf, size_t len,
 			  const struct adp_sim_scenario *sc)
 {
@@ -341,14 +355,53 @@ static void scenario_text(char *buf, size_t len,
 			 sc->packets == 1 ? "packet" : "packets");
 }
 
+/* The same, a line of text, and JSON's "scenario". */
+static void print_scenario(const struct sim_run *run)
+{
+	static const char *const kind_text[] = {
+		[ADP_SIM_OUTAGE] = "link down for",
+		[ADP_SIM_DROP] = "the first",
+		[ADP_SIM_LOSS] = "each transmission lost with probability",
+	};
+	const struct adp_sim_scenario *sc = &run->sc;
+
+	open_json_object("scenario");
+	print_string_as(PRINT_ANY, "kind", "scenario: %s",
+			kind_names[sc->kind], kind_text[sc->kind]);
+	if (sc->kind == ADP_SIM_OUTAGE)
+		print_time_ns(PRINT_ANY, "down_ns", " %s", sc->down_ns);
+	else if (sc->kind == ADP_SIM_DROP)
+		print_uint(PRINT_ANY, "drop", " %u transmissions lost",
+			   sc->drop);
+	else
+		print_float(PRINT_ANY, "loss", " %g", sc->loss);
+	print_time_ns(PRINT_ANY, "rtt_ns", ", rtt %s", sc->rtt_ns);
+	print_uint(PRINT_ANY, "packets",
+		   sc->packets == 1 ? ", %u packet\n" : ", %u packets\n",
+		   sc->packets);
+	/* The text gives the seed where the initial timeouts are drawn. */
+	print_u64(PRINT_JSON, "limit_ns", NULL, sc->limit_ns);
+	print_u64(PRINT_JSON, "seed", NULL, run->seed);
+	close_json_object();
+}
+
+/*
+ * What every run starts with: the profile (JSON its fields, text what they
+ * amount to), the QP, the device minimum, the scenario and the model.
+ */
 static void print_header(const struct sim_run *run)
 {
+	static const struct profile_style json_only = { };
 	const struct radp_profile *p = &run->sp->p;
 	const struct adp_sim_cfg *cfg = &run->cfg;
 	char line[320], t1[32], t2[32], t3[32], what[64];
+	struct adp_profile pv;
 
-	snprintf(line, sizeof(line), "%s profile %u: time_base %s, %u %s from %s to %s, start range %u",
-		 run->sp->label, run->sp->id,
+	print_string(PRINT_ANY, "source", "%s", run->sp->label);
+	adp_profile_from_radp(run->sp->id, &run->sp->p, &pv);
+	profile_print("profile", &pv, &json_only);
+	snprintf(line, sizeof(line), " profile %u: time_base %s, %u %s from %s to %s, start range %u",
+		 run->sp->id,
 		 adp_fmt_shift(t1, sizeof(t1), p->time_base, 0, 1),
 		 cfg->range_num, cfg->range_num == 1 ? "range" : "ranges",
 		 adp_fmt_shift(t2, sizeof(t2), p->time_base, cfg->r[0].low, 1),
@@ -356,64 +409,27 @@ static void print_header(const struct sim_run *run)
 			       cfg->r[cfg->range_num - 1].top, 1),
 		 cfg->start);
 	print_string(PRINT_FP, NULL, "%s\n", line);
+
+	open_json_object("qp");
+	adp_sim_print_qp(&run->qp, cfg->retry_count);
+	/* In the text beside ack_timeout. */
+	print_time_ns(PRINT_JSON, "ack_timeout_ns", NULL, cfg->cap_ns);
+	print_time_ns(PRINT_ANY, "total_timeout_ns", ": total timeout %s",
+		      cfg->total_ns);
 	if (cfg->total_from_qp)
 		snprintf(what, sizeof(what), "ack_timeout * retry_count");
 	else
 		snprintf(what, sizeof(what), "retx_total_timeout %u",
 			 p->retx_total_timeout);
-	snprintf(line, sizeof(line), "QP: ack_timeout %u (%s), retry_count %u%s: total timeout %s (%s)",
-		 run->qp.ack_timeout, adp_fmt_ns(t1, cfg->cap_ns),
-		 run->qp.retry_count,
-		 run->qp.retry_count > ADP_SIM_RETRY_MAX ? " (out of 0..7: 7)" : "",
-		 adp_fmt_ns(t2, cfg->total_ns), what);
-	print_string(PRINT_FP, NULL, "%s\n", line);
-	scenario_text(line, sizeof(line), &run->sc);
-	print_string(PRINT_FP, NULL, "scenario: %s\n", line);
-	adp_sim_print_model(cfg);
-}
-
-static void print_json_header(const struct sim_run *run)
-{
-	static const struct profile_style json_only = { };
-	const struct adp_sim_cfg *cfg = &run->cfg;
-	struct adp_profile pv;
-
-	print_string(PRINT_JSON, "source", NULL, run->sp->label);
-	/* The header is JSON only; the text has its own lines. */
-	adp_profile_from_radp(run->sp->id, &run->sp->p, &pv);
-	profile_print("profile", &pv, &json_only);
-
-	open_json_object("qp");
-	print_uint(PRINT_JSON, "ack_timeout", NULL, run->qp.ack_timeout);
-	print_uint(PRINT_JSON, "retry_count", NULL, cfg->retry_count);
-	if (cfg->cap_ns == ADP_SIM_NEVER)
-		print_null(PRINT_JSON, "ack_timeout_ns", NULL, NULL);
-	else
-		print_u64(PRINT_JSON, "ack_timeout_ns", NULL, cfg->cap_ns);
-	if (cfg->total_ns == ADP_SIM_NEVER)
-		print_null(PRINT_JSON, "total_timeout_ns", NULL, NULL);
-	else
-		print_u64(PRINT_JSON, "total_timeout_ns", NULL, cfg->total_ns);
-	print_string(PRINT_JSON, "total_timeout_from", NULL,
-		     cfg->total_from_qp ? "qp" : "profile");
+	print_string_as(PRINT_ANY, "total_timeout_from", " (%s)\n",
+			cfg->total_from_qp ? "qp" : "profile", what);
 	close_json_object();
+	/* The text's times are already raised to it. */
 	print_u64(PRINT_JSON,
 		  radp_fields[RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN].name,
 		  NULL, cfg->min_ns);
-
-	open_json_object("scenario");
-	print_string(PRINT_JSON, "kind", NULL, kind_names[run->sc.kind]);
-	if (run->sc.kind == ADP_SIM_OUTAGE)
-		print_u64(PRINT_JSON, "down_ns", NULL, run->sc.down_ns);
-	else if (run->sc.kind == ADP_SIM_DROP)
-		print_uint(PRINT_JSON, "drop", NULL, run->sc.drop);
-	else
-		print_float(PRINT_JSON, "loss", NULL, run->sc.loss);
-	print_u64(PRINT_JSON, "rtt_ns", NULL, run->sc.rtt_ns);
-	print_uint(PRINT_JSON, "packets", NULL, run->sc.packets);
-	print_u64(PRINT_JSON, "limit_ns", NULL, run->sc.limit_ns);
-	print_u64(PRINT_JSON, "seed", NULL, run->seed);
-	close_json_object();
+	print_scenario(run);
+	adp_sim_print_model(cfg);
 }
 
 /* The decision of e in words; prev is the event before it. */
@@ -719,7 +735,6 @@ static int run_one(struct sim_run *run)
 	adp_sim_run(&run->cfg, &run->sc, run->seed, run->init_g, &tr, &res);
 
 	open_json_object(NULL);
-	print_json_header(run);
 	print_header(run);
 	snprintf(title, sizeof(title), "QP start: initial timeout %s",
 		 adp_fmt_ns(scen, run->cfg.timer_ns[res.init_g]));
@@ -814,7 +829,6 @@ static int run_many(struct sim_run *run)
 		count[(t[i] - t[0]) / width]++;
 
 	open_json_object(NULL);
-	print_json_header(run);
 	print_header(run);
 	print_u64(PRINT_JSON, "runs", NULL, run->runs);
 	print_u64(PRINT_JSON, "recovered", NULL, n);

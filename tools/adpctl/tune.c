@@ -680,7 +680,7 @@ static void print_table(const struct tune_req *req, struct tune_row *rows,
 
 static void print_request(const struct tune_req *req, unsigned long tried)
 {
-	char qp[48], t1[32];
+	char qp[48];
 	unsigned int i;
 
 	open_json_object("path");
@@ -696,13 +696,9 @@ static void print_request(const struct tune_req *req, unsigned long tried)
 	close_json_object();
 	print_nl();
 	open_json_object("qp");
-	snprintf(qp, sizeof(qp), "%u (%s)", req->qp.ack_timeout,
-		 adp_fmt_ns(t1, adp_sim_ack_timeout_ns(req->qp.ack_timeout)));
-	print_enum_val(PRINT_ANY, "ack_timeout", "QP: ack_timeout %s",
-		       req->qp.ack_timeout, qp);
-	print_uint(PRINT_ANY, "retry_count", ", retry_count %u\n",
-		   req->qp.retry_count);
+	adp_sim_print_qp(&req->qp, req->qp.retry_count);
 	close_json_object();
+	print_nl();
 	open_json_object("constraints");
 	print_share(PRINT_ANY, "spurious_max",
 		    "constraints: spurious retransmissions at most %g%% of the transmissions",
