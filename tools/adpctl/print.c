@@ -371,6 +371,15 @@ void print_on_off(enum output_type t, const char *key, const char *fmt,
 	print_bool_str(t, key, fmt, on, "on", "off");
 }
 
+void print_u64_as(enum output_type t, const char *key, const char *fmt,
+		  uint64_t value, const char *text)
+{
+	if (in_json(t))
+		print_u64(PRINT_JSON, key, NULL, value);
+	else if (in_text(t, fmt))
+		fprintf(out_fp(), fmt, text);
+}
+
 void print_enum_val(enum output_type t, const char *key, const char *fmt,
 		    unsigned int value, const char *name)
 {

@@ -85,6 +85,9 @@ void print_on_off(enum output_type t, const char *key, const char *fmt,
  */
 void print_enum_val(enum output_type t, const char *key, const char *fmt,
 		    unsigned int value, const char *name);
+/* A number with a text of its own for the %s of fmt. */
+void print_u64_as(enum output_type t, const char *key, const char *fmt,
+		  uint64_t value, const char *text);
 /* End of a text line; nothing in JSON mode. */
 void print_nl(void);
 

@@ -503,14 +503,7 @@ static void decision_text(char *buf, size_t len, const struct sim_run *run,
 			       adp_fmt_ns(t1, cfg->total_ns));
 		break;
 	}
-	if (off < 0 || (size_t)off >= len)
-		return;
-	if (e->spurious)
-		off += snprintf(buf + off, len - off, "; spurious, an ACK was on its way");
-	if (e->capped && (size_t)off < len)
-		off += snprintf(buf + off, len - off, "; capped to ack_timeout");
-	if (e->floored && (size_t)off < len)
-		snprintf(buf + off, len - off, "; raised to the device minimum");
+	(void)off;
 }
 
 /* time, event, range, timeout, use, decision */
@@ -520,7 +513,8 @@ static void print_events(const struct sim_run *run,
 			 const struct adp_sim_trace *tr)
 {
 	size_t i, n = tr->n < tr->cap ? tr->n : tr->cap;
-	char line[512], why[320], t1[32], t2[32], r[16], use[24];
+	char line[512], why[320], limit[16];
+	int width;
 
 	snprintf(line, sizeof(line), ROW_FMT, "time", "event", "range",
 		 "timeout", "use", "decision");
@@ -531,47 +525,44 @@ static void print_events(const struct sim_run *run,
 
 		decision_text(why, sizeof(why), run, e, i ? &tr->ev[i - 1] : NULL);
 		open_json_object(NULL);
-		print_u64(PRINT_JSON, "time_ns", NULL, e->t_ns);
-		print_string(PRINT_JSON, "event", NULL, adp_sim_ev_names[e->kind]);
+		print_time_ns(PRINT_ANY, "time_ns", "%10s", e->t_ns);
+		print_string(PRINT_ANY, "event", "  %-7s",
+			     adp_sim_ev_names[e->kind]);
+		/* Which packet and its count: the text's lines are its own. */
 		print_uint(PRINT_JSON, "packet", NULL, e->packet);
 		print_uint(PRINT_JSON, "retransmissions", NULL, e->retx);
 		if (e->range < 0)
-			print_null(PRINT_JSON, "range", NULL, NULL);
+			print_null(PRINT_ANY, "range", "  %5s", "-");
 		else
-			print_int(PRINT_JSON, "range", NULL, e->range);
-		print_u64(PRINT_JSON, "timeout_ns", NULL, e->timer_ns);
-		print_uint(PRINT_JSON, "uses", NULL, e->uses);
+			print_int(PRINT_ANY, "range", "  %5d", e->range);
+		print_time_ns(PRINT_ANY, "timeout_ns", "  %-9s", e->timer_ns);
+		/* "uses/limit" in a column of five. */
+		width = snprintf(NULL, 0, "%u", e->uses);
+		if (width < 4)
+			snprintf(limit, sizeof(limit), "/%%-%ds", 4 - width);
+		else
+			snprintf(limit, sizeof(limit), "/%%s");
+		print_uint(PRINT_ANY, "uses", "  %u", e->uses);
 		if (e->limit)
-			print_uint(PRINT_JSON, "limit", NULL, e->limit);
+			print_enum_val(PRINT_ANY, "limit", limit, e->limit, NULL);
 		else
-			print_null(PRINT_JSON, "limit", NULL, NULL);
-		print_string(PRINT_JSON, "decision", NULL,
-			     adp_sim_decision_names[e->decision]);
-		print_bool(PRINT_JSON, "spurious", NULL, e->spurious);
-		print_bool(PRINT_JSON, "capped", NULL, e->capped);
-		print_bool(PRINT_JSON, "floored", NULL, e->floored);
+			print_null(PRINT_ANY, "limit", limit, "-");
+		print_string_as(PRINT_ANY, "decision", "  %s",
+				adp_sim_decision_names[e->decision], why);
+		print_bool_str(PRINT_ANY, "spurious", "%s", e->spurious,
+			       "; spurious, an ACK was on its way", "");
+		print_bool_str(PRINT_ANY, "capped", "%s", e->capped,
+			       "; capped to ack_timeout", "");
+		print_bool_str(PRINT_ANY, "floored", "%s", e->floored,
+			       "; raised to the device minimum", "");
 		close_json_object();
-
-		if (e->range < 0)
-			snprintf(r, sizeof(r), "-");
-		else
-			snprintf(r, sizeof(r), "%d", e->range);
-		if (e->limit)
-			snprintf(use, sizeof(use), "%u/%u", e->uses, e->limit);
-		else
-			snprintf(use, sizeof(use), "%u/-", e->uses);
-		snprintf(line, sizeof(line), ROW_FMT, adp_fmt_ns(t1, e->t_ns),
-			 adp_sim_ev_names[e->kind], r, adp_fmt_ns(t2, e->timer_ns),
-			 use, why);
-		print_string(PRINT_FP, NULL, "%s\n", line);
+		print_nl();
 	}
 	close_json_array();
-	print_bool(PRINT_JSON, "events_truncated", NULL, tr->n > tr->cap);
-	if (tr->n > tr->cap) {
-		snprintf(line, sizeof(line), "(the first %zu of %zu events)",
-			 tr->cap, tr->n);
-		print_string(PRINT_FP, NULL, "%s\n", line);
-	}
+	snprintf(line, sizeof(line), "(the first %zu of %zu events)\n",
+		 tr->cap, tr->n);
+	print_bool_str(PRINT_ANY, "events_truncated", "%s", tr->n > tr->cap,
+		       line, "");
 }
 
 static const char *const end_names[] = {
@@ -626,15 +617,15 @@ static void result_text(char *buf, size_t len, const struct sim_run *run,
 static void print_result(const struct sim_run *run,
 			 const struct adp_sim_result *res)
 {
-	char line[512], t1[32];
+	char line[512];
 
+	result_text(line, sizeof(line), run, res);
 	open_json_object("result");
-	print_string(PRINT_JSON, "end", NULL, end_names[res->end]);
-	print_u64(PRINT_JSON, "end_ns", NULL, res->end_ns);
-	if (res->recovered_ns == ADP_SIM_NEVER)
-		print_null(PRINT_JSON, "recovered_ns", NULL, NULL);
-	else
-		print_u64(PRINT_JSON, "recovered_ns", NULL, res->recovered_ns);
+	/* The text says it in a sentence, then the time it took. */
+	print_string_as(PRINT_ANY, "end", "\nresult: %s\n", end_names[res->end],
+			line);
+	print_time_ns(PRINT_ANY, "end_ns", "total time %s\n", res->end_ns);
+	print_time_ns(PRINT_JSON, "recovered_ns", NULL, res->recovered_ns);
 	print_u64(PRINT_JSON, "init_timeout_ns", NULL,
 		  run->cfg.timer_ns[res->init_g]);
 	print_u64(PRINT_JSON, "retransmissions", NULL, res->timeouts);
@@ -643,10 +634,6 @@ static void print_result(const struct sim_run *run,
 	print_u64(PRINT_JSON, "stall_max_ns", NULL, res->stall_max_ns);
 	print_u64(PRINT_JSON, "events", NULL, res->events);
 	close_json_object();
-
-	result_text(line, sizeof(line), run, res);
-	print_string(PRINT_FP, NULL, "\nresult: %s\n", line);
-	print_string(PRINT_FP, NULL, "total time %s\n", adp_fmt_ns(t1, res->end_ns));
 }
 
 static int write_svg(const char *path, int (*draw)(FILE *, const void *),
@@ -724,7 +711,7 @@ static int run_one(struct sim_run *run)
 {
 	struct adp_sim_trace tr = { .cap = SIM_TRACE_MAX };
 	struct adp_sim_result res;
-	char title[384], sub[512], scen[160];
+	char title[384], sub[512], scen[160], drawn[64];
 	int ret = ADP_EXIT_OK;
 
 	tr.ev = malloc(tr.cap * sizeof(*tr.ev));
@@ -736,15 +723,16 @@ static int run_one(struct sim_run *run)
 
 	open_json_object(NULL);
 	print_header(run);
-	snprintf(title, sizeof(title), "QP start: initial timeout %s",
-		 adp_fmt_ns(scen, run->cfg.timer_ns[res.init_g]));
-	print_string(PRINT_FP, NULL, "%s", title);
+	/* JSON: result's init_timeout_ns, the scenario's seed. */
 	if (run->init_g >= 0)
-		print_string(PRINT_FP, NULL, "%s\n", " (init_timeout)");
+		snprintf(drawn, sizeof(drawn), "(init_timeout)");
 	else
-		print_u64(PRINT_FP, NULL, run->seed_given ?
-			  " (drawn with seed %llu)\n" :
-			  " (drawn with random seed %llu)\n", run->seed);
+		snprintf(drawn, sizeof(drawn), "(drawn with %sseed %llu)",
+			 run->seed_given ? "" : "random ",
+			 (unsigned long long)run->seed);
+	snprintf(title, sizeof(title), "QP start: initial timeout %s %s",
+		 adp_fmt_ns(scen, run->cfg.timer_ns[res.init_g]), drawn);
+	print_string(PRINT_FP, NULL, "%s\n", title);
 	print_events(run, &tr);
 	print_result(run, &res);
 	print_prediction(run);
@@ -791,8 +779,8 @@ static int run_many(struct sim_run *run)
 	uint64_t failed = 0, limited = 0;
 	const char *what = run->sc.kind == ADP_SIM_LOSS ? "completion time" :
 			   "recovery time";
-	char line[512], t1[32], t2[32], t3[32], t4[32], t5[32], t6[32];
 	struct adp_sim_result res;
+	char fmt[96];
 	size_t n = 0, i, b, buckets;
 	int ret = ADP_EXIT_OK;
 
@@ -830,68 +818,59 @@ static int run_many(struct sim_run *run)
 
 	open_json_object(NULL);
 	print_header(run);
-	print_u64(PRINT_JSON, "runs", NULL, run->runs);
-	print_u64(PRINT_JSON, "recovered", NULL, n);
-	print_u64(PRINT_JSON, "failed", NULL, failed);
-	print_u64(PRINT_JSON, "limit", NULL, limited);
-	print_float(PRINT_JSON, "failure_rate", NULL,
+	snprintf(fmt, sizeof(fmt), "\n%%llu QPs, random initial timeouts (seed %llu): ",
+		 (unsigned long long)run->seed);
+	print_u64(PRINT_ANY, "runs", fmt, run->runs);
+	print_u64(PRINT_ANY, "recovered",
+		  run->sc.kind == ADP_SIM_LOSS ? "%llu done" : "%llu recovered",
+		  n);
+	print_u64(PRINT_ANY, "failed", ", %llu failed", failed);
+	print_u64(PRINT_ANY, "limit",
+		  ", %llu still retransmitting at the limit", limited);
+	print_share(PRINT_ANY, "failure_rate", ", failure rate %.2f%%\n",
 		    (double)failed / run->runs);
-	snprintf(line, sizeof(line), "%u QPs, random initial timeouts (seed %llu): %zu %s, %llu failed (%.2f%%), %llu still retransmitting at the limit",
-		 run->runs, (unsigned long long)run->seed, n,
-		 run->sc.kind == ADP_SIM_LOSS ? "done" : "recovered",
-		 (unsigned long long)failed, 100.0 * failed / run->runs,
-		 (unsigned long long)limited);
-	print_string(PRINT_FP, NULL, "\n%s\n", line);
 	open_json_object("time_ns");
 	if (n) {
-		print_u64(PRINT_JSON, "min", NULL, t[0]);
-		print_u64(PRINT_JSON, "p50", NULL, quantile(t, n, 0.5));
-		print_u64(PRINT_JSON, "p90", NULL, quantile(t, n, 0.9));
-		print_u64(PRINT_JSON, "p99", NULL, quantile(t, n, 0.99));
-		print_u64(PRINT_JSON, "max", NULL, t[n - 1]);
-		print_u64(PRINT_JSON, "mean", NULL, sum / n);
-		snprintf(line, sizeof(line), "%s: min %s, p50 %s, p90 %s, p99 %s, max %s, mean %s",
-			 what, adp_fmt_ns(t1, t[0]),
-			 adp_fmt_ns(t2, quantile(t, n, 0.5)),
-			 adp_fmt_ns(t3, quantile(t, n, 0.9)),
-			 adp_fmt_ns(t4, quantile(t, n, 0.99)),
-			 adp_fmt_ns(t5, t[n - 1]), adp_fmt_ns(t6, sum / n));
-		print_string(PRINT_FP, NULL, "%s\n", line);
+		snprintf(fmt, sizeof(fmt), "%s: min %%s", what);
+		print_time_ns(PRINT_ANY, "min", fmt, t[0]);
+		print_time_ns(PRINT_ANY, "p50", ", p50 %s", quantile(t, n, 0.5));
+		print_time_ns(PRINT_ANY, "p90", ", p90 %s", quantile(t, n, 0.9));
+		print_time_ns(PRINT_ANY, "p99", ", p99 %s",
+			      quantile(t, n, 0.99));
+		print_time_ns(PRINT_ANY, "max", ", max %s", t[n - 1]);
+		print_time_ns(PRINT_ANY, "mean", ", mean %s\n", sum / n);
 	}
 	close_json_object();
+	/* The text names it before the times. */
 	print_string(PRINT_JSON, "time_is", NULL, what);
 	open_json_array("histogram");
 	for (b = 0; b < buckets; b++) {
 		uint64_t from = t[0] + b * width, bar;
-		char hashes[41];
+		char hashes[41], to[32];
 
-		open_json_object(NULL);
-		print_u64(PRINT_JSON, "from_ns", NULL, from);
-		print_u64(PRINT_JSON, "to_ns", NULL, from + width);
-		print_u64(PRINT_JSON, "count", NULL, count[b]);
-		close_json_object();
+		if (buckets == 1)
+			snprintf(to, sizeof(to), "%s", "(all)");
+		else
+			adp_fmt_ns(to, from + width);
 		bar = (count[b] * 40 + n - 1) / n;
 		memset(hashes, '#', bar);
 		hashes[bar] = '\0';
-		if (buckets == 1)
-			snprintf(t2, sizeof(t2), "%s", "(all)");
-		else
-			adp_fmt_ns(t2, from + width);
-		snprintf(line, sizeof(line), "  %10s .. %-10s %-40s %llu",
-			 adp_fmt_ns(t1, from), t2, hashes,
-			 (unsigned long long)count[b]);
-		print_string(PRINT_FP, NULL, "%s\n", line);
+		open_json_object(NULL);
+		print_time_ns(PRINT_ANY, "from_ns", "  %10s", from);
+		print_u64_as(PRINT_ANY, "to_ns", " .. %-10s", from + width, to);
+		print_string(PRINT_FP, NULL, " %-40s", hashes);
+		print_u64(PRINT_ANY, "count", " %llu\n", count[b]);
+		close_json_object();
 	}
 	close_json_array();
-	print_float(PRINT_JSON, "retransmissions_mean", NULL,
+	print_float(PRINT_ANY, "retransmissions_mean",
+		    "retransmissions per QP: mean %.2f",
 		    (double)retx_sum / run->runs);
-	print_u64(PRINT_JSON, "retransmissions_max", NULL, retx_max);
-	print_u64(PRINT_JSON, "retransmissions_total", NULL, retx_sum);
-	print_u64(PRINT_JSON, "spurious_total", NULL, spurious);
-	snprintf(line, sizeof(line), "retransmissions per QP: mean %.2f, max %llu; spurious timeouts: %llu",
-		 (double)retx_sum / run->runs, (unsigned long long)retx_max,
-		 (unsigned long long)spurious);
-	print_string(PRINT_FP, NULL, "%s\n", line);
+	print_u64(PRINT_ANY, "retransmissions_max", ", max %llu", retx_max);
+	print_u64(PRINT_ANY, "retransmissions_total", ", %llu in all",
+		  retx_sum);
+	print_u64(PRINT_ANY, "spurious_total", "; spurious timeouts: %llu\n",
+		  spurious);
 	print_prediction(run);
 	close_json_object();
 
