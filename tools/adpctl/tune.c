@@ -574,108 +574,98 @@ static const char *fmt_fig(char *buf, double ns)
 	return adp_fmt_ns(buf, (uint64_t)(ns + 0.5));
 }
 
-static void print_row_json(const struct tune_req *req,
-			   const struct tune_row *row)
+#define COL_FMT	"  %-26s %9s %10s %10s %10s %10s  %s"
+
+/* The head of the text's table of the rows. */
+static void print_table_head(const struct tune_req *req)
+{
+	char line[256];
+
+	snprintf(line, sizeof(line), COL_FMT, "profile", "spurious", "loss",
+		 req->outages ? "outages" : "outage", "sampled", "mean",
+		 "constraints, lint");
+	print_string(PRINT_FP, NULL, "\n%s\n", line);
+}
+
+/* A time of the table, rounded to the ns; none: JSON null, text "-". */
+static void print_fig(const char *key, const char *fmt, double ns)
+{
+	if (ns < 0)
+		print_null(PRINT_ANY, key, fmt, "-");
+	else
+		print_time_ns(PRINT_ANY, key, fmt, (uint64_t)(ns + 0.5));
+}
+
+/*
+ * A row: JSON an object under its name, text a line of the table (and
+ * one more when QPs fail or retransmit too often in the outage to
+ * survive); the profile's fields and words are the JSON's, the text has
+ * the best one's below the table.
+ */
+static void print_row(const struct tune_req *req, const struct tune_row *row)
 {
 	static const struct profile_style json_only = { };
-	char words[TUNE_WORDS];
+	char words[TUNE_WORDS], t1[32];
 	struct adp_profile pv;
-	unsigned int i;
+	unsigned int i, k = 0;
+	double o = 0;
 
 	open_json_object(row->name);
-	print_string(PRINT_JSON, "label", NULL, row->label);
-	/* The text has the profiles in its table and as words below it. */
+	print_string(PRINT_ANY, "label", "  %-26s", row->label);
 	adp_profile_from_radp(row->id, &row->p, &pv);
 	profile_print("profile", &pv, &json_only);
 	if (row->tuned) {
 		adp_profile_words(words, sizeof(words), &row->p, ' ');
 		print_string(PRINT_JSON, "words", NULL, words);
 	}
-	print_float(PRINT_JSON, "spurious_share", NULL, row->sc.spurious);
-	if (row->sc.loss_ns < 0)
-		print_null(PRINT_JSON, "loss_recovery_ns", NULL, NULL);
-	else
-		print_u64(PRINT_JSON, "loss_recovery_ns", NULL,
-			  (uint64_t)(row->sc.loss_ns + 0.5));
+	print_share(PRINT_ANY, "spurious_share", " %8.2f%%", row->sc.spurious);
+	print_fig("loss_recovery_ns", " %10s", row->sc.loss_ns);
+	/* Each outage in JSON, their mean in the text. */
 	open_json_array("outage_recovery_ns");
-	for (i = 0; i < req->outages; i++)
-		if (row->sc.outage_ns[i] < 0)
-			print_null(PRINT_JSON, NULL, NULL, NULL);
-		else
-			print_u64(PRINT_JSON, NULL, NULL,
-				  (uint64_t)(row->sc.outage_ns[i] + 0.5));
+	for (i = 0; i < req->outages; i++) {
+		print_fig(NULL, NULL, row->sc.outage_ns[i]);
+		if (row->sc.outage_ns[i] >= 0) {
+			o += row->sc.outage_ns[i];
+			k++;
+		}
+	}
 	close_json_array();
+	print_string(PRINT_FP, NULL, " %10s", fmt_fig(t1, k ? o / k : -1));
 	print_u64(PRINT_JSON, "single_loss_recovery_ns", NULL,
 		  (uint64_t)(row->sc.single_ns + 0.5));
 	if (row->sampled_ns < 0)
-		print_null(PRINT_JSON, "loss_recovery_sampled_ns", NULL, NULL);
+		print_null(PRINT_ANY, "loss_recovery_sampled_ns", " %10s",
+			   req->loss <= 0 ? "-" : "?");
 	else
-		print_u64(PRINT_JSON, "loss_recovery_sampled_ns", NULL,
-			  (uint64_t)(row->sampled_ns + 0.5));
+		print_u64_as(PRINT_ANY, "loss_recovery_sampled_ns", " %10s",
+			     (uint64_t)(row->sampled_ns + 0.5),
+			     req->loss <= 0 ? "-" : fmt_fig(t1, row->sampled_ns));
 	print_u64(PRINT_JSON, "loss_sampled_packets", NULL, row->sampled_hits);
 	print_u64(PRINT_JSON, "timer_min_ns", NULL, row->sc.timer_min_ns);
-	if (row->fail_outage_ns)
-		print_u64(PRINT_JSON, "fail_outage_ns", NULL,
-			  row->fail_outage_ns);
-	else
-		print_null(PRINT_JSON, "fail_outage_ns", NULL, NULL);
-	print_float(PRINT_JSON, "failure_share", NULL, row->sc.failed);
+	print_time_ns(PRINT_JSON, "fail_outage_ns", NULL,
+		      row->fail_outage_ns ?: UINT64_MAX);
+	print_share(PRINT_JSON, "failure_share", NULL, row->sc.failed);
 	print_u64(PRINT_JSON, "survive_retransmissions", NULL, row->sc.retx);
-	print_u64(PRINT_JSON, "mean_recovery_ns", NULL,
-		  (uint64_t)(row->sc.mean_ns + 0.5));
-	print_bool(PRINT_JSON, "constraints_met", NULL, row->sc.ok);
-	print_uint(PRINT_JSON, "lint_errors", NULL, row->errors);
-	print_uint(PRINT_JSON, "lint_warnings", NULL, row->warnings);
+	print_fig("mean_recovery_ns", " %10s", row->sc.mean_ns);
+	print_bool_str(PRINT_ANY, "constraints_met", "  %s", row->sc.ok,
+		       "met", "NOT met");
+	print_uint(PRINT_ANY, "lint_errors",
+		   row->errors == 1 ? ", %u error" : ", %u errors", row->errors);
+	print_uint(PRINT_ANY, "lint_warnings",
+		   row->warnings == 1 ? ", %u warning\n" : ", %u warnings\n",
+		   row->warnings);
 	close_json_object();
-}
-
-#define COL_FMT	"  %-26s %9s %10s %10s %10s %10s  %s"
-
-static void print_table(const struct tune_req *req, struct tune_row *rows,
-			unsigned int n)
-{
-	char line[512], t1[32], t2[32], t3[32], t4[32], out[16], lint[48];
-	unsigned int i, j;
-
-	print_string(PRINT_FP, NULL, "\n%s", "");
-	snprintf(out, sizeof(out), "%s", req->outages ? "outages" : "outage");
-	snprintf(line, sizeof(line), COL_FMT, "profile", "spurious", "loss",
-		 "sampled", out, "mean", "constraints, lint");
-	print_string(PRINT_FP, NULL, "%s\n", line);
-	for (i = 0; i < n; i++) {
-		struct tune_row *row = &rows[i];
-		double o = 0;
-		unsigned int k = 0;
-
-		for (j = 0; j < req->outages; j++)
-			if (row->sc.outage_ns[j] >= 0) {
-				o += row->sc.outage_ns[j];
-				k++;
-			}
-		snprintf(lint, sizeof(lint), "%s, %u %s, %u %s",
-			 row->sc.ok ? "met" : "NOT met", row->errors,
-			 row->errors == 1 ? "error" : "errors", row->warnings,
-			 row->warnings == 1 ? "warning" : "warnings");
-		snprintf(out, sizeof(out), "%.2f%%", 100 * row->sc.spurious);
-		snprintf(line, sizeof(line), COL_FMT, row->label, out,
-			 fmt_fig(t1, row->sc.loss_ns),
-			 req->loss <= 0 ? "-" : row->sampled_ns < 0 ? "?" :
-			 fmt_fig(t4, row->sampled_ns),
-			 fmt_fig(t2, k ? o / k : -1),
-			 fmt_fig(t3, row->sc.mean_ns), lint);
-		print_string(PRINT_FP, NULL, "%s\n", line);
-		if (row->sc.failed > 0) {
-			snprintf(line, sizeof(line), "  %-26s %.1f%% of the QPs fail in an outage up to %s",
-				 "", 100 * row->sc.failed,
-				 adp_fmt_ns(t1, req->survive_ns));
-			print_string(PRINT_FP, NULL, "%s\n", line);
-		} else if (row->sc.retx > req->retx_max) {
-			snprintf(line, sizeof(line), "  %-26s %llu retransmissions in an outage of %s",
-				 "", (unsigned long long)row->sc.retx,
-				 adp_fmt_ns(t1, req->survive_ns));
-			print_string(PRINT_FP, NULL, "%s\n", line);
-		}
-	}
+	if (row->sc.failed > 0)
+		snprintf(words, sizeof(words), "  %-26s %.1f%% of the QPs fail in an outage up to %s\n",
+			 "", 100 * row->sc.failed,
+			 adp_fmt_ns(t1, req->survive_ns));
+	else if (row->sc.retx > req->retx_max)
+		snprintf(words, sizeof(words), "  %-26s %llu retransmissions in an outage of %s\n",
+			 "", (unsigned long long)row->sc.retx,
+			 adp_fmt_ns(t1, req->survive_ns));
+	else
+		words[0] = '\0';
+	print_string(PRINT_FP, NULL, "%s", words);
 }
 
 static void print_request(const struct tune_req *req, unsigned long tried)
@@ -1287,9 +1277,9 @@ int profile_tune(struct adp_ctx *ctx, int argc, char **argv)
 		print_fit(&req, fit);
 	print_request(&req, t.tried);
 	adp_sim_print_model(&t.cfg);
+	print_table_head(&req);
 	for (i = 0; i < n; i++)
-		print_row_json(&req, &rows[i]);
-	print_table(&req, rows, n);
+		print_row(&req, &rows[i]);
 	advice = advise_ack_timeout(&t);
 	print_limits(&req, &rows[0], advice);
 	print_best(&req, &rows[0]);
