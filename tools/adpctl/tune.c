@@ -715,52 +715,48 @@ static void print_request(const struct tune_req *req, unsigned long tried)
 static void print_limits(const struct tune_req *req,
 			 const struct tune_row *best, uint32_t advice)
 {
-	char t1[32], t2[32];
+	char t1[32], fmt[128];
 
-	print_string(PRINT_FP, NULL, "\nlimits of the best profile:\n%s", "");
+	print_string(PRINT_FP, NULL, "%s", "\nlimits of the best profile:\n");
 	if (best->fail_outage_ns)
 		print_string(PRINT_ANY, "fail_outage", "  QPs start failing in an outage of %s\n",
 			     adp_fmt_ns(t1, best->fail_outage_ns));
 	else
 		print_string(PRINT_ANY, "fail_outage", "  QPs %s\n",
 			     "survive every outage up to 30s");
-	snprintf(t2, sizeof(t2), "%.2f", (double)best->sc.timer_min_ns /
-		 (req->rtt_hi ? req->rtt_hi : 1));
-	print_string(PRINT_ANY, "spurious_from_rtt",
-		     "  spurious retransmissions begin at a round trip of %s",
+	/* The text adds what the JSON's reader can work out. */
+	snprintf(fmt, sizeof(fmt), "  spurious retransmissions begin at a round trip of %%s (%.2f x the upper RTT)\n",
+		 (double)best->sc.timer_min_ns / (req->rtt_hi ? req->rtt_hi : 1));
+	print_string(PRINT_ANY, "spurious_from_rtt", fmt,
 		     adp_fmt_ns(t1, best->sc.timer_min_ns));
-	print_string(PRINT_FP, NULL, " (%s x the upper RTT)\n", t2);
 	if (!advice)
 		return;
-	print_uint(PRINT_ANY, "advice_ack_timeout",
-		   "  advice: raise the QP's ack_timeout to %u", advice);
-	print_string(PRINT_FP, NULL,
-		     " (timers up to %s): the ladder then has room to back off\n",
-		     adp_fmt_ns(t1, adp_sim_ack_timeout_ns(advice)));
+	snprintf(fmt, sizeof(fmt), "  advice: raise the QP's ack_timeout to %%u (timers up to %s): the ladder then has room to back off\n",
+		 adp_fmt_ns(t1, adp_sim_ack_timeout_ns(advice)));
+	print_uint(PRINT_ANY, "advice_ack_timeout", fmt, advice);
 }
 
+/* The best profile as words to paste: text only, JSON has its words. */
 static void print_best(const struct tune_req *req, const struct tune_row *best)
 {
-	char words[TUNE_WORDS], *line, *next;
+	char words[TUNE_WORDS], out[2 * TUNE_WORDS + 256], *line, *next;
+	size_t n;
 
 	adp_profile_words(words, sizeof(words), &best->p, ' ');
-	print_string(PRINT_FP, NULL, "\nbest profile, as profile set words:\n%s", "");
-	print_string(PRINT_FP, NULL, "  adpctl profile set dev %s", req->dev ? req->dev : "DEV");
-	print_uint(PRINT_FP, NULL, " id %u ", req->id);
-	print_string(PRINT_FP, NULL, "%s\n", words);
+	n = snprintf(out, sizeof(out), "\nbest profile, as profile set words:\n  adpctl profile set dev %s id %u %s\n",
+		     req->dev ? req->dev : "DEV", req->id, words);
 	adp_profile_words(words, sizeof(words), &best->p, '\n');
-	print_string(PRINT_FP, NULL, "\nas an apply file section:\n%s", "");
-	if (req->dev)
-		print_string(PRINT_FP, NULL, "  [dev %s", req->dev);
-	else
-		print_string(PRINT_FP, NULL, "  [all%s", "");
-	print_uint(PRINT_FP, NULL, " profile %u]\n", req->id);
-	for (line = words; line; line = next) {
+	if (n < sizeof(out))
+		n += snprintf(out + n, sizeof(out) - n, "\nas an apply file section:\n  [%s%s profile %u]\n",
+			      req->dev ? "dev " : "all", req->dev ?: "",
+			      req->id);
+	for (line = words; line && n < sizeof(out); line = next) {
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		print_string(PRINT_FP, NULL, "  %s\n", line);
+		n += snprintf(out + n, sizeof(out) - n, "  %s\n", line);
 	}
+	print_string(PRINT_FP, NULL, "%s", out);
 }
 
 /* The words of the command line that are tune's own. */
@@ -1090,49 +1086,43 @@ static int tune_from_hist(struct adp_ctx *ctx, struct tune_req *req,
 
 static void print_fit(const struct tune_req *req, const struct tune_fit *f)
 {
-	char t1[32], t2[32], t3[32], what[256], words[TUNE_WORDS];
-
-	open_json_object("fit");
-	print_float(PRINT_JSON, "loss", NULL, f->loss);
-	print_float(PRINT_JSON, "loss_low", NULL, f->loss_lo);
-	print_float(PRINT_JSON, "loss_high", NULL, f->loss_hi);
-	print_u64(PRINT_JSON, "outage_ns", NULL, f->outage_ns);
-	print_u64(PRINT_JSON, "outage_low_ns", NULL, f->outage_lo);
-	print_u64(PRINT_JSON, "outage_high_ns", NULL, f->outage_hi);
-	print_float(PRINT_JSON, "packets", NULL, f->packets);
-	print_float(PRINT_JSON, "outages", NULL, f->outages);
-	print_float(PRINT_JSON, "new_qps", NULL, f->qps);
-	print_float(PRINT_JSON, "chi2", NULL, f->chi2);
-	print_uint(PRINT_JSON, "bins", NULL, f->bins);
-	print_u64(PRINT_JSON, "rtt_below_ns", NULL, f->timer_min_ns);
-	close_json_object();
+	char t1[32], t2[32], what[256], words[TUNE_WORDS];
+	bool loss = f->loss > 0, outage = f->outage_ns;
 
 	adp_profile_words(words, sizeof(words), &req->measured_profile, ' ');
-	print_string(PRINT_FP, NULL, "fit of %s, measured with: ",
-		     req->hist_file ? req->hist_file : req->dev);
+	snprintf(what, sizeof(what), "fit of %s, measured with: ",
+		 req->hist_file ? req->hist_file : req->dev);
+	print_string(PRINT_FP, NULL, "%s", what);
 	print_string(PRINT_FP, NULL, "%s\n", words);
-	if (f->loss > 0)
-		snprintf(what, sizeof(what), "  loss %.3g (%.3g .. %.3g), from the ladder's shape over %.3g packets\n",
-			 f->loss, f->loss_lo, f->loss_hi, f->packets);
-	else
-		snprintf(what, sizeof(what), "  loss: none seen\n");
-	print_string(PRINT_FP, NULL, "%s", what);
-	if (f->outage_ns)
-		snprintf(what, sizeof(what), "  outage %s (%s .. %s), %.3g of them\n",
-			 adp_fmt_ns(t1, f->outage_ns),
-			 adp_fmt_ns(t2, f->outage_lo),
-			 adp_fmt_ns(t3, f->outage_hi), f->outages);
-	else
-		snprintf(what, sizeof(what), "  outage: none seen\n");
-	print_string(PRINT_FP, NULL, "%s", what);
-	snprintf(what, sizeof(what), "  rtt below %s (no spurious timeouts in the ladder); %.3g new QPs; chi square %.1f over %u bins\n",
-		 adp_fmt_ns(t1, f->timer_min_ns), f->qps, f->chi2, f->bins);
-	print_string(PRINT_FP, NULL, "%s", what);
+	/* What was not seen has no range in the text. */
+	open_json_object("fit");
+	print_float(PRINT_ANY, "loss", loss ? "  loss %.3g" : "  loss: none seen",
+		    f->loss);
+	print_float(PRINT_ANY, "loss_low", loss ? " (%.3g" : NULL, f->loss_lo);
+	print_float(PRINT_ANY, "loss_high", loss ? " .. %.3g)" : NULL,
+		    f->loss_hi);
+	print_time_ns(PRINT_ANY, "outage_ns",
+		      outage ? "\n  outage %s" : "\n  outage: none seen%.0s",
+		      f->outage_ns);
+	print_time_ns(PRINT_ANY, "outage_low_ns", outage ? " (%s" : NULL,
+		      f->outage_lo);
+	print_time_ns(PRINT_ANY, "outage_high_ns", outage ? " .. %s)" : NULL,
+		      f->outage_hi);
+	print_float(PRINT_ANY, "packets",
+		    "\n  over %.3g packets", f->packets);
+	print_float(PRINT_ANY, "outages", ", %.3g outages", f->outages);
+	print_float(PRINT_ANY, "new_qps", ", %.3g new QPs", f->qps);
+	print_float(PRINT_ANY, "chi2", "; chi square %.1f", f->chi2);
+	print_uint(PRINT_ANY, "bins", " over %u bins", f->bins);
+	print_time_ns(PRINT_ANY, "rtt_below_ns",
+		      "\n  rtt below %s (no spurious timeouts in the ladder)\n",
+		      f->timer_min_ns);
+	close_json_object();
 	snprintf(what, sizeof(what), "the fit: loss %.3g, outage %s, with rtt %s",
-		 f->loss, f->outage_ns ? adp_fmt_ns(t1, f->outage_ns) : "none",
+		 f->loss, outage ? adp_fmt_ns(t1, f->outage_ns) : "none",
 		 adp_fmt_ns(t2, req->rtt_lo / 2 + req->rtt_hi / 2));
 	hist_compare_print(&req->measured, &f->pred, what, "histogram");
-	print_string(PRINT_FP, NULL, "\n%s", "");
+	print_nl();
 }
 
 /* The search; rows get best, runner-up. Returns how many. */
