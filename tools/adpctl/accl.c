@@ -35,47 +35,14 @@ static int decode_nest(const struct adp_field *fields,
 	return adp_vals_parse(fields, nest, vals, what);
 }
 
-static void accl_print_text(const struct accl_state *st)
-{
-	int width = adp_fields_width(adp_accl_fields);
-	const struct adp_field *f;
-	const char *sep = "  caps:";
-	char line[128], val[32];
-	bool unsupported;
-
-	/* A feature whose select the device reports as 0 has no value. */
-	for (f = adp_accl_fields; f->attr; f++) {
-		if (!st->accl.has[f->attr])
-			continue;
-		unsupported = st->conf.has[f->attr] && !st->conf.v[f->attr];
-		snprintf(line, sizeof(line), "  %-*s %s", width, adp_field_key(f),
-			 unsupported ? "not supported" :
-			 adp_field_str(f, st->accl.v[f->attr], val,
-				       sizeof(val)));
-		print_string(PRINT_FP, NULL, "%s", line);
-		print_nl();
-	}
-	for (f = adp_caps_fields; f->attr; f++) {
-		if (!st->caps.has[f->attr])
-			continue;
-		snprintf(line, sizeof(line), "%s %s %s", sep, adp_field_key(f),
-			 adp_field_str(f, st->caps.v[f->attr], val,
-				       sizeof(val)));
-		print_string(PRINT_FP, NULL, "%s", line);
-		sep = "";
-	}
-	if (!*sep)
-		print_nl();
-	if (st->raw)
-		adp_print_raw_text(st->raw, ROCE_ADP_ROCE_ACCL_LEN);
-}
-
 static int accl_print(const struct adp_nl_msg *msg, void *arg)
 {
 	struct nlattr **tb = msg->tb;
+	const struct adp_field *f;
 	struct accl_state st;
 	const char *name;
-	uint32_t active = 0;
+	uint32_t active;
+	char fmt[64];
 
 	(void)arg;
 	name = adp_reply_dev(msg);
@@ -92,28 +59,35 @@ static int accl_print(const struct adp_nl_msg *msg, void *arg)
 		 nla_data(tb[ROCE_ADP_A_ACCL_REG]) : NULL;
 
 	open_json_object(NULL);
-	print_string(PRINT_ANY, "dev", "%s:", name);
-	if (tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]) {
-		active = nla_get_u32(tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]);
-		print_uint(PRINT_FP, NULL, " active profile %u", active);
-		print_string(PRINT_FP, NULL, " (%s)",
-			     active ? "profile timeouts" : "firmware timeouts");
-	}
-	print_nl();
+	print_string(PRINT_ANY, "dev", "%s:\n", name);
 	adp_print_age(msg, "  ");
-
-	adp_vals_print_json(adp_accl_fields, &st.accl);
+	/* The names padded to one column; a feature the device lacks has
+	 * its select 0 and no value.
+	 */
+	snprintf(fmt, sizeof(fmt), "  %%-%ds %%s\n",
+		 adp_fields_width(adp_accl_fields));
+	for (f = adp_accl_fields; f->attr; f++)
+		if (st.accl.has[f->attr])
+			print_field_as(f, fmt, st.accl.v[f->attr],
+				       st.conf.has[f->attr] &&
+				       !st.conf.v[f->attr] ?
+				       "not supported" : NULL);
 	if (tb[ROCE_ADP_A_ACCL_CONFIGURABLE]) {
 		open_json_object("configurable");
 		adp_vals_print_json_flags(adp_accl_fields, &st.conf);
 		close_json_object();
 	}
-	adp_vals_print_json(adp_caps_fields, &st.caps);
-	if (tb[ROCE_ADP_A_ACTIVE_PROFILE_ID])
-		print_uint(PRINT_JSON, "active_profile_id", NULL, active);
+	if (adp_vals_print_words(adp_caps_fields, &st.caps, "  caps: %s %s",
+				 -1))
+		print_nl();
+	if (tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]) {
+		active = nla_get_u32(tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]);
+		snprintf(fmt, sizeof(fmt), "  active profile %%u (%s)\n",
+			 active ? "profile timeouts" : "firmware timeouts");
+		print_uint(PRINT_ANY, "active_profile_id", fmt, active);
+	}
 	if (st.raw)
-		adp_print_raw_json(st.raw, ROCE_ADP_ROCE_ACCL_LEN);
-	accl_print_text(&st);
+		adp_print_raw(st.raw, ROCE_ADP_ROCE_ACCL_LEN);
 	close_json_object();
 	return 0;
 }

@@ -664,7 +664,7 @@ static int list_dev(const struct adp_nl_msg *msg, void *arg)
 static void print_change(const char *dev, int prof, int range,
 			 const struct adp_field *f, uint32_t from, uint32_t to)
 {
-	char a[32], b[32], key[64], line[256];
+	char a[32], b[32], key[64];
 
 	if (range >= 0)
 		snprintf(key, sizeof(key), "timeout_range[%d].%s", range,
@@ -672,22 +672,15 @@ static void print_change(const char *dev, int prof, int range,
 	else
 		snprintf(key, sizeof(key), "%s", adp_field_key(f));
 	open_json_object(NULL);
-	print_string(PRINT_JSON, "dev", NULL, dev);
+	print_string(PRINT_ANY, "dev", "%s", dev);
 	if (prof >= 0)
-		print_uint(PRINT_JSON, "profile", NULL, prof);
-	print_string(PRINT_JSON, "field", NULL, key);
-	print_uint(PRINT_JSON, "before", NULL, from);
-	print_uint(PRINT_JSON, "after", NULL, to);
+		print_uint(PRINT_ANY, "profile", " profile %u", prof);
+	print_string(PRINT_ANY, "field", ": %s", key);
+	print_enum_val(PRINT_ANY, "before", " %s", from,
+		       adp_field_str(f, from, a, sizeof(a)));
+	print_enum_val(PRINT_ANY, "after", " -> %s\n", to,
+		       adp_field_str(f, to, b, sizeof(b)));
 	close_json_object();
-	if (prof >= 0)
-		snprintf(line, sizeof(line), "%s profile %d: %s %s -> %s", dev,
-			 prof, key, adp_field_str(f, from, a, sizeof(a)),
-			 adp_field_str(f, to, b, sizeof(b)));
-	else
-		snprintf(line, sizeof(line), "%s: %s %s -> %s", dev, key,
-			 adp_field_str(f, from, a, sizeof(a)),
-			 adp_field_str(f, to, b, sizeof(b)));
-	print_string(PRINT_FP, NULL, "%s\n", line);
 }
 
 /* Fields of want that differ from cur go into req; returns how many. */
@@ -820,6 +813,7 @@ static int apply_run(struct adp_ctx *ctx, struct apply *ap)
 {
 	struct dev_list l = { }, present = { };
 	struct apply_want *all = NULL;
+	char summary[64];
 	int i, j, ret;
 
 	if (!adp_ctx_nl(ctx))
@@ -863,15 +857,16 @@ static int apply_run(struct adp_ctx *ctx, struct apply *ap)
 	if (!ret && !ap->check)
 		for (i = 0; i < l.n && !ret; i++)
 			ret = write_dev(ctx, &l.v[i]);
-	print_bool(PRINT_JSON, "changed", NULL, !ret && ap->changes);
+	/* The text's last line says what changed or would. */
+	if (!ap->changes)
+		snprintf(summary, sizeof(summary), "no changes");
+	else
+		snprintf(summary, sizeof(summary), ap->check ?
+			 "%u changes to make (--check: nothing written)" :
+			 "%u changes made", ap->changes);
+	print_bool_str(PRINT_ANY, "changed", ret ? NULL : "%s\n",
+		       !ret && ap->changes, summary, summary);
 	close_json_object();
-	if (!ret && !ap->changes)
-		print_string(PRINT_FP, NULL, "%s\n", "no changes");
-	else if (!ret && ap->check)
-		print_uint(PRINT_FP, NULL, "%u changes to make (--check: nothing written)\n",
-			   ap->changes);
-	else if (!ret)
-		print_uint(PRINT_FP, NULL, "%u changes made\n", ap->changes);
 out:
 	free(l.v);
 	if (ret)
@@ -991,6 +986,7 @@ ADP_CMD_TABLE(apply_cmds, ADP_APPLY_CMDS);
 static int export_dev(struct adp_nl *nl, struct apply_dev *d)
 {
 	static const struct profile_style export = { .lead = "", .end = "\n" };
+	char head[ROCE_ADP_DEV_NAME_LEN + 32];
 	uint32_t id, max;
 	int ret;
 
@@ -1010,8 +1006,9 @@ static int export_dev(struct adp_nl *nl, struct apply_dev *d)
 				     build_prof_get, read_profile, d);
 		if (ret || !d->cur[id].v.has[ADP_PROFILE_ID_ATTR])
 			continue;
-		print_string(PRINT_FP, NULL, "\n[dev %s", d->name);
-		print_uint(PRINT_FP, NULL, " profile %u]\n", id);
+		snprintf(head, sizeof(head), "\n[dev %s profile %u]\n", d->name,
+			 id);
+		print_string(PRINT_FP, NULL, "%s", head);
 		profile_print(NULL, &d->cur[id], &export);
 	}
 	close_json_array();

@@ -2,7 +2,6 @@
 /* The "dev" object: devices, their firmware and what is restored. */
 #include <errno.h>
 #include <string.h>
-#include <time.h>
 #include <netlink/genl/genl.h>
 #include <linux/roce_adp.h>
 
@@ -11,6 +10,12 @@
 static uint32_t restore_u32(struct nlattr **r, int type)
 {
 	return r[type] ? nla_get_u32(r[type]) : 0;
+}
+
+/* A text format, or none when the text leaves the restore out. */
+static const char *text(bool quiet, const char *fmt)
+{
+	return quiet ? NULL : fmt;
 }
 
 /*
@@ -25,11 +30,8 @@ int adp_print_restore(const struct nlattr *nest, bool same_line)
 	struct adp_vals features = { 0 };
 	const struct adp_field *f;
 	uint32_t outcome, resets, err;
-	bool saved = false;
+	bool saved = false, quiet;
 	const char *msg;
-	char when[32] = "";
-	time_t t;
-	struct tm tm;
 
 	if (!nest)
 		return 0;
@@ -51,36 +53,32 @@ int adp_print_restore(const struct nlattr *nest, bool same_line)
 	msg = adp_nl_str(r[ROCE_ADP_A_RESTORE_MSG]);
 
 	/* Text: a line only when there is something to tell. */
-	if (!is_json_context() && !resets &&
-	    restore_u32(r, ROCE_ADP_A_RESTORE_ENABLED) &&
-	    !restore_u32(r, ROCE_ADP_A_RESTORE_PROFILE_ID) && !saved)
-		return 0;
-	if (!same_line)
+	quiet = !resets && restore_u32(r, ROCE_ADP_A_RESTORE_ENABLED) &&
+		!restore_u32(r, ROCE_ADP_A_RESTORE_PROFILE_ID) && !saved;
+	if (!same_line && !quiet)
 		print_nl();
 	open_json_object("restore");
-	print_bool_str(PRINT_ANY, "enabled",
-		       same_line ? " restore %s" : "    restore %s",
-		       restore_u32(r, ROCE_ADP_A_RESTORE_ENABLED), "on", "off");
-	print_uint(PRINT_ANY, "profile_id", " profile %u",
+	print_on_off(PRINT_ANY, "enabled",
+		     text(quiet, same_line ? " restore %s" : "    restore %s"),
+		     restore_u32(r, ROCE_ADP_A_RESTORE_ENABLED));
+	print_uint(PRINT_ANY, "profile_id", text(quiet, " profile %u"),
 		   restore_u32(r, ROCE_ADP_A_RESTORE_PROFILE_ID));
 	/* The saved features by PRM name: " name value", "features": {}. */
 	open_json_object("features");
 	adp_vals_print(adp_accl_fields, &features);
 	close_json_object();
-	print_uint(PRINT_ANY, "resets", " resets %u", resets);
+	print_uint(PRINT_ANY, "resets", text(quiet, " resets %u"), resets);
 	if (outcome < ARRAY_SIZE(adp_restore_outcome_names) &&
 	    adp_restore_outcome_names[outcome])
-		print_string(PRINT_ANY, "outcome", " last %s",
+		print_string(PRINT_ANY, "outcome", text(quiet, " last %s"),
 			     adp_restore_outcome_names[outcome]);
 	else
-		print_uint(PRINT_ANY, "outcome", " last %u", outcome);
+		print_uint(PRINT_ANY, "outcome", text(quiet, " last %u"),
+			   outcome);
 	if (resets) {
-		t = r[ROCE_ADP_A_RESTORE_TIME] ?
-		    (time_t)nla_get_u64(r[ROCE_ADP_A_RESTORE_TIME]) : 0;
-		print_u64(PRINT_JSON, "time", NULL, (uint64_t)t);
-		if (gmtime_r(&t, &tm))
-			strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
-		print_string(PRINT_FP, NULL, " at %s", when);
+		print_epoch(PRINT_ANY, "time", " at %s",
+			    r[ROCE_ADP_A_RESTORE_TIME] ?
+			    nla_get_u64(r[ROCE_ADP_A_RESTORE_TIME]) : 0);
 		print_uint(PRINT_ANY, "duration_us", " in %u us",
 			   restore_u32(r, ROCE_ADP_A_RESTORE_DURATION_US));
 	}

@@ -109,8 +109,7 @@ static void print_names(const char *pci, const char *subdir, const char *key,
 	print_string(PRINT_FP, NULL, " %s ", key);
 	open_json_array(json_key);
 	for (i = 0; i < n; i++) {
-		print_string(PRINT_FP, NULL, i ? ",%s" : "%s", names[i]);
-		print_string(PRINT_JSON, NULL, NULL, names[i]);
+		print_string(PRINT_ANY, NULL, i ? ",%s" : "%s", names[i]);
 		free(names[i]);
 	}
 	close_json_array();

@@ -116,25 +116,14 @@ static uint64_t low_of(const struct hist *h, uint32_t i)
 	return i ? h->hi[i - 1] : 0;
 }
 
-/* "8us .. 10us" of bin i. */
-static const char *bin_label(char *buf, size_t len, const struct hist *h,
-			     uint32_t i)
-{
-	char lo[32], hi[32];
-
-	snprintf(buf, len, "%10s .. %-9s", edge_str(lo, low_of(h, i)),
-		 edge_str(hi, h->hi[i]));
-	return buf;
-}
-
-/* The low_ns and high_ns members of bin i. */
+/* Bin i's low_ns and high_ns (null: none), text "  8us .. 10us" columns. */
 static void print_bin_edges(const struct hist *h, uint32_t i)
 {
-	print_u64(PRINT_JSON, "low_ns", NULL, low_of(h, i));
+	print_time_ns(PRINT_ANY, "low_ns", "  %10s", low_of(h, i));
 	if (h->hi[i] == ADP_HIST_INF)
-		print_null(PRINT_JSON, "high_ns", NULL, NULL);
+		print_null(PRINT_ANY, "high_ns", " .. %-9s", "+Inf");
 	else
-		print_u64(PRINT_JSON, "high_ns", NULL, h->hi[i]);
+		print_time_ns(PRINT_ANY, "high_ns", " .. %-9s", h->hi[i]);
 }
 
 static double share(uint64_t c, uint64_t total)
@@ -225,13 +214,12 @@ static void open_hist_json(const struct hist *h, const char *key)
 
 void hist_print(const struct hist *h, const char *key, const char *title)
 {
-	char line[512], words[256], lbl[64], hashes[BAR_WIDTH + 1], t[32];
+	char line[512], words[256], hashes[BAR_WIDTH + 1], fmt[BAR_WIDTH + 16];
+	char t[32];
 	uint64_t max = 0;
 	uint32_t i;
 
-	open_hist_json(h, key);
-	print_u64(PRINT_JSON, "total", NULL, h->total);
-
+	/* The text's head, its configuration as histogram config's words. */
 	config_words(words, sizeof(words), h);
 	snprintf(line, sizeof(line), "%s: %s", title ? title : h->dev, words);
 	print_string(PRINT_FP, NULL, "%s\n", line);
@@ -243,13 +231,18 @@ void hist_print(const struct hist *h, const char *key, const char *title)
 			 cap_str(cap, sizeof(cap), h->time_unit_cap),
 			 h->bin_num_max);
 		print_string(PRINT_FP, NULL, "%s", line);
-		if (h->has_age)
-			print_string(PRINT_FP, NULL, ", read %s ago",
-				     h->age_ms ? adp_fmt_time(t, sizeof(t), h->age_ms * 1000,
-							      ADP_UNIT_US) : "0ms");
-		print_nl();
 	}
-	print_u64(PRINT_FP, NULL, "  %llu timeouts\n", h->total);
+	open_json_object(key);
+	if (*h->dev)
+		print_string(PRINT_JSON, "dev", NULL, h->dev);
+	print_config_json(h);
+	if (h->has_age)
+		print_u64_as(PRINT_ANY, "age_ms", ", read %s ago", h->age_ms,
+			     h->age_ms ? adp_fmt_time(t, sizeof(t), h->age_ms * 1000,
+						      ADP_UNIT_US) : "0ms");
+	if (*h->dev)
+		print_nl();
+	print_u64(PRINT_ANY, "total", "  %llu timeouts\n", h->total);
 
 	for (i = 0; i < h->cfg.bin_num; i++)
 		if (h->count[i] > max)
@@ -258,14 +251,13 @@ void hist_print(const struct hist *h, const char *key, const char *title)
 	for (i = 0; i < h->cfg.bin_num; i++) {
 		open_json_object(NULL);
 		print_bin_edges(h, i);
-		print_u64(PRINT_JSON, "count", NULL, h->count[i]);
-		close_json_object();
+		/* The bar: text only, in the count's format. */
 		bar(hashes, h->count[i], max);
-		snprintf(line, sizeof(line), "  %s %-*s %12llu %7.2f%%",
-			 bin_label(lbl, sizeof(lbl), h, i), BAR_WIDTH, hashes,
-			 (unsigned long long)h->count[i],
-			 100 * share(h->count[i], h->total));
-		print_string(PRINT_FP, NULL, "%s\n", line);
+		snprintf(fmt, sizeof(fmt), " %-*s %%12llu", BAR_WIDTH, hashes);
+		print_u64(PRINT_ANY, "count", fmt, h->count[i]);
+		print_share(PRINT_FP, NULL, " %7.2f%%\n",
+			    share(h->count[i], h->total));
+		close_json_object();
 	}
 	close_json_array();
 	close_json_object();
@@ -418,53 +410,43 @@ static void print_compare(const struct hist *m, const struct hist *p,
 			  const char *what, const struct cmp_bin *c, bool same,
 			  const char *key)
 {
-	char line[512], words[256], lbl[64];
+	char line[512], words[256];
 	uint32_t i;
-
-	open_hist_json(m, key);
-	print_u64(PRINT_JSON, "measured_total", NULL, m->total);
-	print_u64(PRINT_JSON, "predicted_total", NULL, p->total);
-	print_string(PRINT_JSON, "prediction", NULL, what);
-	print_bool(PRINT_JSON, "same", NULL, same);
 
 	config_words(words, sizeof(words), m);
 	snprintf(line, sizeof(line), "%s: %s", *m->dev ? m->dev : "measured",
 		 words);
 	print_string(PRINT_FP, NULL, "%s\n", line);
-	print_u64(PRINT_FP, NULL, "  measured: %llu timeouts\n", m->total);
-	print_u64(PRINT_FP, NULL, "  predicted: %llu timeouts of ", p->total);
-	print_string(PRINT_FP, NULL, "%s\n", what);
-	snprintf(line, sizeof(line), "  %-23s %12s %8s %12s %8s %9s",
-		 "bin", "measured", "share", "predicted", "share", "diff");
+	open_hist_json(m, key);
+	print_u64(PRINT_ANY, "measured_total", "  measured: %llu timeouts\n",
+		  m->total);
+	print_u64(PRINT_ANY, "predicted_total", "  predicted: %llu timeouts",
+		  p->total);
+	print_string(PRINT_ANY, "prediction", " of %s\n", what);
+	/* The text says it below the table. */
+	print_bool(PRINT_JSON, "same", NULL, same);
+	snprintf(line, sizeof(line), "  %-23s %12s %12s %8s %8s %9s",
+		 "bin", "measured", "predicted", "meas %", "pred %", "diff");
 	print_string(PRINT_FP, NULL, "%s\n", line);
 
 	open_json_array("bins");
 	for (i = 0; i < m->cfg.bin_num; i++) {
 		open_json_object(NULL);
 		print_bin_edges(m, i);
-		print_u64(PRINT_JSON, "measured", NULL, m->count[i]);
-		print_u64(PRINT_JSON, "predicted", NULL, p->count[i]);
-		print_float(PRINT_JSON, "measured_share", NULL, c[i].m);
-		print_float(PRINT_JSON, "predicted_share", NULL, c[i].p);
-		print_float(PRINT_JSON, "difference", NULL,
+		print_u64(PRINT_ANY, "measured", " %12llu", m->count[i]);
+		print_u64(PRINT_ANY, "predicted", " %12llu", p->count[i]);
+		print_share(PRINT_ANY, "measured_share", " %7.2f%%", c[i].m);
+		print_share(PRINT_ANY, "predicted_share", " %7.2f%%", c[i].p);
+		print_share(PRINT_ANY, "difference", " %+8.2f",
 			    c[i].same ? 0 : c[i].diff);
-		print_bool(PRINT_JSON, "largest", NULL, c[i].marked);
+		print_bool_str(PRINT_ANY, "largest", "%s\n", c[i].marked,
+			       "  <<", "");
 		close_json_object();
-		snprintf(line, sizeof(line), "  %s %12llu %7.2f%% %12llu %7.2f%% %+8.2f%s",
-			 bin_label(lbl, sizeof(lbl), m, i),
-			 (unsigned long long)m->count[i], 100 * c[i].m,
-			 (unsigned long long)p->count[i], 100 * c[i].p,
-			 c[i].same ? 0.0 : 100 * c[i].diff,
-			 c[i].marked ? "  <<" : "");
-		print_string(PRINT_FP, NULL, "%s\n", line);
 	}
 	close_json_array();
-	if (same)
-		print_string(PRINT_FP, NULL, "%s\n",
-			     "no difference: measured and predicted shares agree in every bin");
-	else
-		print_string(PRINT_FP, NULL, "%s\n",
-			     "<<: the largest differences (diff: measured share - predicted share, in points)");
+	print_string(PRINT_FP, NULL, "%s\n", same ?
+		     "no difference: measured and predicted shares agree in every bin" :
+		     "<<: the largest differences (diff: measured share - predicted share, in points)");
 	close_json_object();
 }
 
@@ -675,17 +657,17 @@ void hist_print_brief(const struct adp_nl_msg *msg)
 		free(h);
 		return;
 	}
+	/* The text has the configuration's words and the total. */
+	config_words(words, sizeof(words), h);
+	print_string(PRINT_FP, NULL, " histogram %s", words);
 	open_json_object("histogram");
 	print_config_json(h);
-	print_u64(PRINT_JSON, "total", NULL, h->total);
+	print_u64(PRINT_ANY, "total", ", %llu timeouts", h->total);
 	open_json_array("counts");
 	for (i = 0; i < h->cfg.bin_num; i++)
 		print_u64(PRINT_JSON, NULL, NULL, h->count[i]);
 	close_json_array();
 	close_json_object();
-	config_words(words, sizeof(words), h);
-	print_string(PRINT_FP, NULL, " histogram %s", words);
-	print_u64(PRINT_FP, NULL, ", %llu timeouts", h->total);
 	free(h);
 }
 

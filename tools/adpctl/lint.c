@@ -19,7 +19,7 @@ static const char *const kind_names[] = {
 static void print_msgs(const struct adp_lint_msg *m, unsigned int n,
 		       enum adp_lint_kind kind, const char *key)
 {
-	char path[64], line[512];
+	char path[64], fmt[32];
 	unsigned int i;
 
 	open_json_array(key);
@@ -27,15 +27,21 @@ static void print_msgs(const struct adp_lint_msg *m, unsigned int n,
 		if (m[i].kind != kind)
 			continue;
 		open_json_object(NULL);
+		/* Text: "  warning: timeout_range[1].range_size: message". */
+		snprintf(fmt, sizeof(fmt), "  %s: %%s%s", kind_names[kind],
+			 m[i].has_fld ? "" : "\n");
 		if (m[i].has_fld) {
-			print_string(PRINT_JSON, "field", NULL,
-				     radp_fields[m[i].fld].name);
+			print_string_as(PRINT_ANY, "field", fmt,
+					radp_fields[m[i].fld].name,
+					adp_fld_path(path, sizeof(path),
+						     m[i].fld, m[i].range));
 			if (m[i].range >= 0)
 				print_int(PRINT_JSON, "range", NULL,
 					  m[i].range);
 			else
 				print_null(PRINT_JSON, "range", NULL, NULL);
 		}
+		/* Which rule or check: JSON only, the message names it. */
 		print_string(PRINT_JSON, kind == ADP_LINT_ERROR ? "rule" :
 			     "check", NULL, m[i].check);
 		if (kind == ADP_LINT_ERROR) {
@@ -43,17 +49,8 @@ static void print_msgs(const struct adp_lint_msg *m, unsigned int n,
 			print_string(PRINT_JSON, "rule_message", NULL,
 				     m[i].rule_msg);
 		}
-		print_string(PRINT_JSON, "message", NULL, m[i].text);
-		if (m[i].has_fld)
-			snprintf(line, sizeof(line), "  %s: %s: %s",
-				 kind_names[kind],
-				 adp_fld_path(path, sizeof(path), m[i].fld,
-					      m[i].range), m[i].text);
-		else
-			snprintf(line, sizeof(line), "  %s: %s",
-				 kind_names[kind], m[i].text);
-		print_string(PRINT_FP, NULL, "%s", line);
-		print_nl();
+		print_string(PRINT_ANY, "message",
+			     m[i].has_fld ? ": %s\n" : fmt, m[i].text);
 		close_json_object();
 	}
 	close_json_array();
@@ -79,19 +76,18 @@ static bool lint_print(const struct adp_src_profile *sp,
 		count[m[i].kind]++;
 
 	open_json_object(NULL);
-	print_string(PRINT_JSON, "source", NULL, sp->label);
-	print_uint(PRINT_JSON,
-		   radp_fields[RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID].name, NULL,
-		   sp->id);
-	print_bool(PRINT_JSON, "valid", NULL, !count[ADP_LINT_ERROR]);
-	snprintf(head, sizeof(head), "%s profile %u%s: %u %s, %u %s",
-		 sp->label, sp->id, sp->active ? " (active)" : "",
-		 count[ADP_LINT_ERROR],
+	print_string(PRINT_ANY, "source", "%s", sp->label);
+	print_uint(PRINT_ANY,
+		   radp_fields[RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID].name,
+		   " profile %u", sp->id);
+	/* Valid or not: the text counts the errors and the warnings. */
+	snprintf(head, sizeof(head), "%s: %u %s, %u %s",
+		 sp->active ? " (active)" : "", count[ADP_LINT_ERROR],
 		 plural(count[ADP_LINT_ERROR], "error", "errors"),
 		 count[ADP_LINT_WARNING],
 		 plural(count[ADP_LINT_WARNING], "warning", "warnings"));
-	print_string(PRINT_FP, NULL, "%s", head);
-	print_nl();
+	print_bool_str(PRINT_ANY, "valid", "%s\n", !count[ADP_LINT_ERROR],
+		       head, head);
 	print_msgs(m, n, ADP_LINT_ERROR, "errors");
 	print_msgs(m, n, ADP_LINT_WARNING, "warnings");
 	print_msgs(m, n, ADP_LINT_NOTE, "notes");

@@ -101,12 +101,31 @@ static bool printable(const char *s, int len)
 	return true;
 }
 
+/*
+ * " KEY " and the value's conversion: the text format of a value printed
+ * under a name that is not a constant (attribute names come from the spec).
+ */
+static const char *keyed(char *buf, size_t len, const char *key,
+			 const char *conv)
+{
+	size_t n = 0;
+
+	buf[n++] = ' ';
+	for (; *key && n + 3 < len; key++) {
+		if (*key == '%')
+			buf[n++] = '%';
+		buf[n++] = *key;
+	}
+	snprintf(buf + n, len - n, " %s", conv);
+	return buf;
+}
+
 /* An attribute adpctl knows no type of: guessed from its size. */
 static void print_generic(const struct nlattr *a, const char *key)
 {
 	const unsigned char *d = nla_data(a);
 	int len = nla_len(a), i;
-	char hex[2 * 64 + 1];
+	char hex[2 * 64 + 1], fmt[64];
 
 	if (a->nla_type & NLA_F_NESTED) {
 		print_generic_nest(a, key);
@@ -114,45 +133,49 @@ static void print_generic(const struct nlattr *a, const char *key)
 	}
 	switch (len) {
 	case 0:
-		print_bool(PRINT_JSON, key, NULL, true);
-		print_string(PRINT_FP, NULL, " %s", key);
+		/* A flag: its name alone in the text. */
+		print_bool_str(PRINT_ANY, key, " %s", true, key, key);
 		return;
 	case 1:
-		print_string(PRINT_FP, NULL, " %s", key);
-		print_uint(PRINT_ANY, key, " %u", d[0]);
+		print_uint(PRINT_ANY, key, keyed(fmt, sizeof(fmt), key, "%u"),
+			   d[0]);
 		return;
 	case 4:
-		print_string(PRINT_FP, NULL, " %s", key);
-		print_uint(PRINT_ANY, key, " %u", nla_get_u32(a));
+		print_uint(PRINT_ANY, key, keyed(fmt, sizeof(fmt), key, "%u"),
+			   nla_get_u32(a));
 		return;
 	case 8:
-		print_string(PRINT_FP, NULL, " %s", key);
-		print_u64(PRINT_ANY, key, " %llu", nla_get_u64(a));
+		print_u64(PRINT_ANY, key, keyed(fmt, sizeof(fmt), key, "%llu"),
+			  nla_get_u64(a));
 		return;
 	}
 	if (printable((const char *)d, len)) {
-		print_string(PRINT_FP, NULL, " %s", key);
-		print_string(PRINT_ANY, key, " \"%s\"", (const char *)d);
+		print_string(PRINT_ANY, key,
+			     keyed(fmt, sizeof(fmt), key, "\"%s\""),
+			     (const char *)d);
 		return;
 	}
 	for (i = 0; i < len && i < 64; i++)
 		snprintf(hex + 2 * i, 3, "%02x", d[i]);
-	print_string(PRINT_FP, NULL, " %s", key);
-	print_string(PRINT_ANY, key, " %s", hex);
-	print_string(PRINT_FP, NULL, "%s", len > 64 ? "..." : "");
+	print_string(PRINT_ANY, key,
+		     keyed(fmt, sizeof(fmt), key, len > 64 ? "%s..." : "%s"),
+		     hex);
 }
 
 static void print_enum(const char *key, const char *text_key,
 		       const char *const *names, size_t nnames, uint32_t v)
 {
 	const char *name = v < nnames ? names[v] : NULL;
+	char fmt[64];
 
 	if (text_key)
-		print_string(PRINT_FP, NULL, " %s", text_key);
-	if (name)
-		print_string(PRINT_ANY, key, " %s", name);
+		keyed(fmt, sizeof(fmt), text_key, "%s");
 	else
-		print_uint(PRINT_ANY, key, " %u", v);
+		snprintf(fmt, sizeof(fmt), " %%s");
+	if (name)
+		print_string(PRINT_ANY, key, fmt, name);
+	else
+		print_enum_val(PRINT_ANY, key, fmt, v, NULL);
 }
 
 /* Every attribute but the device and the event: known or generic. */
@@ -205,10 +228,9 @@ static int print_attrs(const struct adp_nl_msg *msg)
 				   nla_get_u32(a));
 			break;
 		case ROCE_ADP_A_DEV_FW_VERSION:
-			print_string(PRINT_JSON, "fw_version", NULL,
-				     adp_nl_str(a) ?: "");
-			print_string(PRINT_FP, NULL, " fw %s",
-				     adp_nl_str(a) ?: "?");
+			print_string_as(PRINT_ANY, "fw_version", " fw %s",
+					adp_nl_str(a) ?: "",
+					adp_nl_str(a) ? NULL : "?");
 			break;
 		case ROCE_ADP_A_RESTORE:
 			ret = adp_print_restore(a, true);
@@ -243,7 +265,7 @@ int adp_monitor_print(const struct adp_nl_msg *msg, const char *dev,
 	const char *name = adp_nl_str(msg->tb[ROCE_ADP_A_DEV_NAME]);
 	const char *cmd = adp_monitor_cmd_name(msg->cmd);
 	const char *cause = NULL;
-	char stamp[64], cmdbuf[16];
+	char stamp[64], cmdbuf[16], what[64];
 	int ret;
 
 	if (dev && (!name || strcmp(name, dev)))
@@ -262,13 +284,13 @@ int adp_monitor_print(const struct adp_nl_msg *msg, const char *dev,
 	open_json_object(NULL);
 	print_string(PRINT_ANY, "time", "%s", stamp);
 	print_string(PRINT_ANY, "event", NULL, cmd);
+	/* The text names the event and its cause after the device. */
 	if (cause)
 		print_string(PRINT_JSON, "cause", NULL, cause);
 	print_string(PRINT_ANY, "dev", " %s", name ?: "-");
-	print_string(PRINT_FP, NULL, " %s", cmd);
-	if (cause)
-		print_string(PRINT_FP, NULL, " (%s)", cause);
-	print_string(PRINT_FP, NULL, "%s", ":");
+	snprintf(what, sizeof(what), " %s%s%s%s:", cmd, cause ? " (" : "",
+		 cause ?: "", cause ? ")" : "");
+	print_string(PRINT_FP, NULL, "%s", what);
 	if (msg->tb[ROCE_ADP_A_DEV_EVENT])
 		print_enum("dev_event", NULL, adp_dev_event_names,
 			   ARRAY_SIZE(adp_dev_event_names),

@@ -132,8 +132,6 @@ static void mpt_json(const struct mpt_entry *e)
 		print_u64(PRINT_JSON, mm->name, NULL,
 			  radp_mpt_member_get(&e->m, mm));
 	}
-	if (e->raw)
-		adp_print_raw_json(e->raw, RADP_MPT_LEN);
 }
 
 /* len, and bit 64 of it when len64 is set: up to 2^65 - 1, in decimal. */
@@ -263,7 +261,7 @@ static void mpt_text(const struct mpt_entry *e)
 		mpt_text_live(m);
 	print_nl();
 	if (e->raw)
-		adp_print_raw_text(e->raw, RADP_MPT_LEN);
+		adp_print_raw(e->raw, RADP_MPT_LEN);
 }
 
 static int mpt_print(const struct adp_nl_msg *msg, void *arg)

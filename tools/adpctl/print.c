@@ -8,6 +8,8 @@
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include <linux/roce_adp.h>
 
 #include "nl.h"
@@ -242,6 +244,15 @@ void print_string(enum output_type t, const char *key, const char *fmt,
 	}
 }
 
+void print_string_as(enum output_type t, const char *key, const char *fmt,
+		     const char *value, const char *text)
+{
+	if (in_json(t))
+		print_string(PRINT_JSON, key, NULL, value);
+	else if (in_text(t, fmt))
+		fprintf(out_fp(), fmt, text ?: value);
+}
+
 void print_null(enum output_type t, const char *key, const char *fmt,
 		const char *value)
 {
@@ -316,16 +327,57 @@ void print_time_ns(enum output_type t, const char *key, const char *fmt,
 {
 	char buf[ADP_TIME_LEN];
 
-	if (in_json(t))
+	if (in_json(t) && ns == UINT64_MAX)
+		print_null(PRINT_JSON, key, NULL, NULL);
+	else if (in_json(t))
 		print_u64(PRINT_JSON, key, NULL, ns);
 	else if (in_text(t, fmt))
 		fprintf(out_fp(), fmt, adp_fmt_ns(buf, ns));
+}
+
+void print_epoch(enum output_type t, const char *key, const char *fmt,
+		 uint64_t secs)
+{
+	time_t when = (time_t)secs;
+	char buf[32] = "";
+	struct tm tm;
+
+	if (in_json(t)) {
+		print_u64(PRINT_JSON, key, NULL, secs);
+	} else if (in_text(t, fmt)) {
+		if (gmtime_r(&when, &tm))
+			strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+		fprintf(out_fp(), fmt, buf);
+	}
+}
+
+void print_share(enum output_type t, const char *key, const char *fmt,
+		 double share)
+{
+	if (in_json(t))
+		print_float(PRINT_JSON, key, NULL, share);
+	else if (in_text(t, fmt))
+		fprintf(out_fp(), fmt, 100 * share);
+}
+
+bool print_progress_wanted(void)
+{
+	return !pr.json && isatty(fileno(err_fp()));
 }
 
 void print_on_off(enum output_type t, const char *key, const char *fmt,
 		  bool on)
 {
 	print_bool_str(t, key, fmt, on, "on", "off");
+}
+
+void print_u64_as(enum output_type t, const char *key, const char *fmt,
+		  uint64_t value, const char *text)
+{
+	if (in_json(t))
+		print_u64(PRINT_JSON, key, NULL, value);
+	else if (in_text(t, fmt))
+		fprintf(out_fp(), fmt, text);
 }
 
 void print_enum_val(enum output_type t, const char *key, const char *fmt,
@@ -381,7 +433,8 @@ void print_warning(const char *fmt, ...)
 
 /* Parts of replies: a nest of values by its field table, age, raw bytes. */
 
-void print_field(const struct adp_field *f, const char *fmt, uint32_t v)
+void print_field_as(const struct adp_field *f, const char *fmt, uint32_t v,
+		    const char *text)
 {
 	char val[32];
 
@@ -392,23 +445,33 @@ void print_field(const struct adp_field *f, const char *fmt, uint32_t v)
 			print_uint(PRINT_JSON, adp_field_key(f), NULL, v);
 	} else if (fmt) {
 		fprintf(out_fp(), fmt, adp_field_key(f),
-			adp_field_str(f, v, val, sizeof(val)));
+			text ?: adp_field_str(f, v, val, sizeof(val)));
 	}
 }
 
-void adp_vals_print_words(const struct adp_field *fields,
-			  const struct adp_vals *vals, const char *fmt,
-			  int skip)
+void print_field(const struct adp_field *f, const char *fmt, uint32_t v)
+{
+	print_field_as(f, fmt, v, NULL);
+}
+
+unsigned int adp_vals_print_words(const struct adp_field *fields,
+				  const struct adp_vals *vals, const char *fmt,
+				  int skip)
 {
 	const struct adp_field *f;
+	unsigned int n = 0;
 
 	for (f = fields; f->attr; f++) {
-		if (!vals->has[f->attr] || f->attr == skip)
+		if (!vals->has[f->attr])
 			continue;
-		print_field(f, fmt, vals->v[f->attr]);
-		if (fmt)
+		/* skip: a field the text names elsewhere; JSON has them all. */
+		print_field(f, f->attr == skip ? NULL : fmt, vals->v[f->attr]);
+		if (fmt && f->attr != skip) {
 			fmt = " %s %s";
+			n++;
+		}
 	}
+	return n;
 }
 
 void adp_vals_print(const struct adp_field *fields,
@@ -475,22 +538,19 @@ void adp_print_age(const struct adp_nl_msg *msg, const char *lead)
 	print_nl();
 }
 
-void adp_print_raw_json(const uint8_t *raw, size_t len)
+void adp_print_raw(const uint8_t *raw, size_t len)
 {
 	char hex[2 * ADP_RAW_MAX + 1];
-	size_t i;
-
-	for (i = 0; i < len && i < ADP_RAW_MAX; i++)
-		snprintf(hex + 2 * i, 3, "%02x", raw[i]);
-	hex[2 * i] = '\0';
-	print_string(PRINT_JSON, "raw", NULL, hex);
-}
-
-void adp_print_raw_text(const uint8_t *raw, size_t len)
-{
 	char line[128];
 	size_t off, i, n;
 
+	if (pr.json) {
+		for (i = 0; i < len && i < ADP_RAW_MAX; i++)
+			snprintf(hex + 2 * i, 3, "%02x", raw[i]);
+		hex[2 * i] = '\0';
+		print_string(PRINT_JSON, "raw", NULL, hex);
+		return;
+	}
 	for (off = 0; off < len; off += 32) {
 		n = snprintf(line, sizeof(line), "    raw 0x%02zx:", off);
 		for (i = off; i < off + 32 && i + 4 <= len; i += 4)

@@ -27,6 +27,8 @@ void print_flush(void);
 /* Closes what is still open, flushes; -1 if the output could not be written. */
 int print_fini(void);
 bool is_json_context(void);
+/* Whether a progress line may go to the error stream: text, a terminal. */
+bool print_progress_wanted(void);
 
 /*
  * JSON containers; no-ops in text mode.  key is the member name inside an
@@ -40,6 +42,9 @@ void close_json_array(void);
 /* fmt is used in text mode only and may be NULL to print nothing there. */
 void print_string(enum output_type t, const char *key, const char *fmt,
 		  const char *value);
+/* A string whose text form is text (value when NULL), e.g. a description. */
+void print_string_as(enum output_type t, const char *key, const char *fmt,
+		     const char *value, const char *text);
 void print_uint(enum output_type t, const char *key, const char *fmt,
 		unsigned int value);
 void print_int(enum output_type t, const char *key, const char *fmt,
@@ -60,11 +65,17 @@ void print_null(enum output_type t, const char *key, const char *fmt,
 /*
  * Typed values, each one call for both outputs (iproute2's print_on_off()
  * and print_*_name_value() are the model):
- * a time, JSON its nanoseconds, text "8.192ms" ("infinite" for UINT64_MAX)
- * for the %s of fmt;
+ * a time, JSON its nanoseconds, text "8.192ms" for the %s of fmt
+ * (UINT64_MAX: JSON null, text "infinite");
  */
 void print_time_ns(enum output_type t, const char *key, const char *fmt,
 		   uint64_t ns);
+/* a time of day: JSON seconds since the epoch, text "2026-11-27T21:37:16Z"; */
+void print_epoch(enum output_type t, const char *key, const char *fmt,
+		 uint64_t secs);
+/* a share: JSON the fraction, text its percent for the %f or %g of fmt; */
+void print_share(enum output_type t, const char *key, const char *fmt,
+		 double share);
 /* on/off: JSON a boolean, text "on" or "off" for the %s of fmt; */
 void print_on_off(enum output_type t, const char *key, const char *fmt,
 		  bool on);
@@ -74,6 +85,9 @@ void print_on_off(enum output_type t, const char *key, const char *fmt,
  */
 void print_enum_val(enum output_type t, const char *key, const char *fmt,
 		    unsigned int value, const char *name);
+/* A number with a text of its own for the %s of fmt. */
+void print_u64_as(enum output_type t, const char *key, const char *fmt,
+		  uint64_t value, const char *text);
 /* End of a text line; nothing in JSON mode. */
 void print_nl(void);
 
@@ -93,6 +107,9 @@ struct adp_field;
  * under its PRM name, text fmt with its name and value name, two %s.
  */
 void print_field(const struct adp_field *f, const char *fmt, uint32_t v);
+/* The same, text (when not NULL) in place of the value's for the text. */
+void print_field_as(const struct adp_field *f, const char *fmt, uint32_t v,
+		    const char *text);
 struct adp_vals;
 struct adp_nl_msg;
 
@@ -104,12 +121,12 @@ void adp_vals_print(const struct adp_field *fields,
 		    const struct adp_vals *vals);
 /*
  * The same, the first field after fmt instead (e.g. "%s %s" at the start
- * of a line; NULL: JSON only), leaving out the one in attribute skip (or
- * -1).
+ * of a line; NULL: JSON only), the text leaving out the one in attribute
+ * skip (or -1), which JSON has in its place.
  */
-void adp_vals_print_words(const struct adp_field *fields,
-			  const struct adp_vals *vals, const char *fmt,
-			  int skip);
+unsigned int adp_vals_print_words(const struct adp_field *fields,
+				  const struct adp_vals *vals, const char *fmt,
+				  int skip);
 /* JSON members: each present field under its name, the raw value. */
 void adp_vals_print_json(const struct adp_field *fields,
 			 const struct adp_vals *vals);
@@ -124,9 +141,11 @@ void adp_fields_help(FILE *fp, const struct adp_field *fields, int skip);
  * "state from the module's snapshot, N ms old" a line.
  */
 void adp_print_age(const struct adp_nl_msg *msg, const char *lead);
-/* Raw bytes of a register or entry: JSON "raw" (hex), or text lines. */
+/*
+ * Raw bytes of a register or entry: JSON "raw" (hex, at most ADP_RAW_MAX
+ * bytes), text "    raw 0xOFF: " lines of eight words.
+ */
 #define ADP_RAW_MAX	128
-void adp_print_raw_json(const uint8_t *raw, size_t len);
-void adp_print_raw_text(const uint8_t *raw, size_t len);
+void adp_print_raw(const uint8_t *raw, size_t len);
 
 #endif /* ADPCTL_PRINT_H */

@@ -80,74 +80,70 @@ static const char *window_text(char *buf, size_t len,
 	return buf;
 }
 
+/* " (total 4.194s, initial 64us .. 256us)": what the fields amount to. */
+static const char *profile_times(char *buf, size_t len,
+				 const struct radp_profile *rp)
+{
+	char total[48], init[128];
+
+	if (rp->qp_total_timeout)
+		snprintf(total, sizeof(total), "QP ack_timeout * retry_count");
+	else
+		adp_fmt_shift(total, sizeof(total), rp->time_base,
+			      rp->retx_total_timeout, rp->time_unit);
+	snprintf(buf, len, " (total %s, initial %s)", total,
+		 window_text(init, sizeof(init), rp,
+			     rp->timeout_init_low_bound,
+			     rp->timeout_init_range_size));
+	return buf;
+}
+
+/* " (64us .. 512us)" of range i, or " (not in use)". */
+static const char *range_times(char *buf, size_t len,
+			       const struct radp_profile *rp, unsigned int i)
+{
+	char win[128];
+
+	/* The firmware reads only the first range_num ranges. */
+	snprintf(buf, len, " (%s)", i >= rp->range_num ? "not in use" :
+		 window_text(win, sizeof(win), rp, rp->range[i].range_low_bound,
+			     rp->range[i].range_size));
+	return buf;
+}
+
 void profile_print(const char *key, const struct adp_profile *p,
 		   const struct profile_style *st)
 {
-	char buf[128], t1[48];
+	/* A NULL lead: no text at all, every format NULL. */
+	const char *text = st->lead ? "%s" : NULL;
+	bool times = st->lead && st->times;
 	struct radp_profile rp = { };
+	char buf[256];
 	unsigned int i;
 
 	adp_profile_to_radp(p, &rp);
-	if (!st->lead) {
-		/* JSON only: where the text has lines of its own. */
-		open_json_object(key);
-		adp_vals_print_words(adp_profile_fields, &p->v, NULL, -1);
-		open_json_array("timeout_range");
-		for (i = 0; i < ROCE_ADP_RANGES_MAX; i++) {
-			if (!p->has_range[i])
-				continue;
-			open_json_object(NULL);
-			adp_vals_print_words(adp_range_fields, &p->range[i],
-					     NULL, -1);
-			close_json_object();
-		}
-		close_json_array();
-		close_json_object();
-		return;
-	}
 	open_json_object(key);
+	print_string(PRINT_FP, NULL, text, st->lead);
 	/* The id: a member in JSON, in the text's head unless asked for. */
-	if (!st->id && p->v.has[PROFILE_ID])
-		print_uint(PRINT_JSON,
-			   adp_field_key(adp_field_by_attr(adp_profile_fields,
-							   PROFILE_ID)),
-			   NULL, p->v.v[PROFILE_ID]);
-	print_string(PRINT_FP, NULL, "%s", st->lead);
-	adp_vals_print_words(adp_profile_fields, &p->v, "%s %s",
+	adp_vals_print_words(adp_profile_fields, &p->v, text ? "%s %s" : NULL,
 			     st->id ? -1 : PROFILE_ID);
-	/* What the fields amount to: text only, JSON leaves it to its reader. */
-	if (st->times && rp.qp_total_timeout)
-		print_string(PRINT_FP, NULL, " (total %s, ",
-			     "QP ack_timeout * retry_count");
-	else if (st->times)
-		print_string(PRINT_FP, NULL, " (total %s, ",
-			     adp_fmt_shift(t1, sizeof(t1), rp.time_base,
-					   rp.retx_total_timeout,
-					   rp.time_unit));
-	if (st->times)
-		print_string(PRINT_FP, NULL, "initial %s)",
-			     window_text(buf, sizeof(buf), &rp,
-					 rp.timeout_init_low_bound,
-					 rp.timeout_init_range_size));
-	print_string(PRINT_FP, NULL, "%s", st->end);
+	if (times)
+		print_string(PRINT_FP, NULL, "%s",
+			     profile_times(buf, sizeof(buf), &rp));
+	print_string(PRINT_FP, NULL, text, st->end);
 	open_json_array("timeout_range");
 	for (i = 0; i < ROCE_ADP_RANGES_MAX; i++) {
 		if (!p->has_range[i])
 			continue;
 		open_json_object(NULL);
-		print_string(PRINT_FP, NULL, "%s", st->lead);
-		print_uint(PRINT_FP, NULL, "range %u", i);
-		adp_vals_print_words(adp_range_fields, &p->range[i], " %s %s",
-				     -1);
-		/* The firmware reads only the first range_num ranges. */
-		if (st->times && i >= rp.range_num)
-			print_string(PRINT_FP, NULL, " (%s)", "not in use");
-		else if (st->times)
-			print_string(PRINT_FP, NULL, " (%s)",
-				     window_text(buf, sizeof(buf), &rp,
-						 rp.range[i].range_low_bound,
-						 rp.range[i].range_size));
-		print_string(PRINT_FP, NULL, "%s", st->end);
+		snprintf(buf, sizeof(buf), "%srange %u", st->lead ?: "", i);
+		print_string(PRINT_FP, NULL, text, buf);
+		adp_vals_print_words(adp_range_fields, &p->range[i],
+				     text ? " %s %s" : NULL, -1);
+		if (times)
+			print_string(PRINT_FP, NULL, "%s",
+				     range_times(buf, sizeof(buf), &rp, i));
+		print_string(PRINT_FP, NULL, text, st->end);
 		close_json_object();
 	}
 	close_json_array();
@@ -174,15 +170,15 @@ static bool profile_next(struct nlattr **a, int *rem)
 static void profile_head(const char *dev, bool active, uint32_t id)
 {
 	const char *label = "";
+	char head[ROCE_ADP_DEV_NAME_LEN + 64];
 
 	if (!id)
 		label = active ? " (firmware defaults, active)" :
 				 " (firmware defaults)";
 	else if (active)
 		label = " (active)";
-	print_string(PRINT_FP, NULL, "%s", dev);
-	print_uint(PRINT_FP, NULL, " profile %u", id);
-	print_string(PRINT_FP, NULL, "%s:\n", label);
+	snprintf(head, sizeof(head), "%s profile %u%s:", dev, id, label);
+	print_string(PRINT_FP, NULL, "%s\n", head);
 }
 
 static int profile_print_msg(const struct adp_nl_msg *msg, void *arg)
@@ -408,11 +404,12 @@ static int profile_forget_print(const struct adp_nl_msg *msg, void *arg)
 		return -EBADMSG;
 	open_json_object(NULL);
 	print_string(PRINT_ANY, "name", "%s:", name);
-	print_bool(PRINT_JSON, "profile_forgotten", NULL, true);
-	print_bool(PRINT_JSON, "fw_reset_needed", NULL, true);
-	print_string(PRINT_FP, NULL, "%s",
-		     " profile forgotten; the firmware keeps the current profile until its next reset,\n"
-		     "    after which its default timeouts apply (the enables are still restored)");
+	print_bool_str(PRINT_ANY, "profile_forgotten", " profile %s;", true,
+		       "forgotten", "kept");
+	print_bool_str(PRINT_ANY, "fw_reset_needed", "%s", true,
+		       " the firmware keeps the current profile until its next reset,\n"
+		       "    after which its default timeouts apply (the enables are still restored)",
+		       " nothing changes on the device");
 	close_json_object();
 	print_nl();
 	return 0;

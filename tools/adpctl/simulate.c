@@ -165,12 +165,26 @@ int adp_sim_parse_run(const struct adp_ctx *ctx, const char *seed,
 void adp_sim_print_model(const struct adp_sim_cfg *cfg)
 {
 	open_json_object("model");
-	print_string(PRINT_JSON, "timeout_retry_num", NULL,
-		     adp_sim_model_names[cfg->retry_per_range]);
+	print_string_as(PRINT_ANY, "timeout_retry_num", "model: %s\n",
+			adp_sim_model_names[cfg->retry_per_range],
+			cfg->retry_per_range ?
+			"retry_per_range (timeout_retry_num uses for the value a range is entered with, one for each doubled value)" :
+			"retry_per_value (timeout_retry_num uses for every value of a range)");
 	close_json_object();
-	print_string(PRINT_FP, NULL, "model: %s\n", cfg->retry_per_range ?
-		     "retry_per_range (timeout_retry_num uses for the value a range is entered with, one for each doubled value)" :
-		     "retry_per_value (timeout_retry_num uses for every value of a range)");
+}
+
+void adp_sim_print_qp(const struct adp_sim_qp *qp, uint32_t retry_used)
+{
+	char t[32], ack[64], retry[48];
+
+	snprintf(ack, sizeof(ack), "%u (%s)", qp->ack_timeout,
+		 adp_fmt_ns(t, adp_sim_ack_timeout_ns(qp->ack_timeout)));
+	print_enum_val(PRINT_ANY, "ack_timeout", "QP: ack_timeout %s",
+		       qp->ack_timeout, ack);
+	snprintf(retry, sizeof(retry), "%u%s", qp->retry_count,
+		 qp->retry_count > ADP_SIM_RETRY_MAX ? " (out of 0..7: 7)" : "");
+	print_enum_val(PRINT_ANY, "retry_count", ", retry_count %s",
+		       retry_used, retry);
 }
 
 uint64_t adp_random_seed(void)
@@ -314,7 +328,7 @@ static const char *const kind_names[] = {
 	[ADP_SIM_LOSS] = "loss",
 };
 
-/* "link down for 30ms, rtt 10us, 1 packet" */
+/* "link down for 30ms, rtt 10us, 1 packet" (the SVG's title) */
 static void scenario_text(char *buf, size_t len,
 			  const struct adp_sim_scenario *sc)
 {
@@ -341,14 +355,53 @@ static void scenario_text(char *buf, size_t len,
 			 sc->packets == 1 ? "packet" : "packets");
 }
 
+/* The same, a line of text, and JSON's "scenario". */
+static void print_scenario(const struct sim_run *run)
+{
+	static const char *const kind_text[] = {
+		[ADP_SIM_OUTAGE] = "link down for",
+		[ADP_SIM_DROP] = "the first",
+		[ADP_SIM_LOSS] = "each transmission lost with probability",
+	};
+	const struct adp_sim_scenario *sc = &run->sc;
+
+	open_json_object("scenario");
+	print_string_as(PRINT_ANY, "kind", "scenario: %s",
+			kind_names[sc->kind], kind_text[sc->kind]);
+	if (sc->kind == ADP_SIM_OUTAGE)
+		print_time_ns(PRINT_ANY, "down_ns", " %s", sc->down_ns);
+	else if (sc->kind == ADP_SIM_DROP)
+		print_uint(PRINT_ANY, "drop", " %u transmissions lost",
+			   sc->drop);
+	else
+		print_float(PRINT_ANY, "loss", " %g", sc->loss);
+	print_time_ns(PRINT_ANY, "rtt_ns", ", rtt %s", sc->rtt_ns);
+	print_uint(PRINT_ANY, "packets",
+		   sc->packets == 1 ? ", %u packet\n" : ", %u packets\n",
+		   sc->packets);
+	/* The text gives the seed where the initial timeouts are drawn. */
+	print_u64(PRINT_JSON, "limit_ns", NULL, sc->limit_ns);
+	print_u64(PRINT_JSON, "seed", NULL, run->seed);
+	close_json_object();
+}
+
+/*
+ * What every run starts with: the profile (JSON its fields, text what they
+ * amount to), the QP, the device minimum, the scenario and the model.
+ */
 static void print_header(const struct sim_run *run)
 {
+	static const struct profile_style json_only = { };
 	const struct radp_profile *p = &run->sp->p;
 	const struct adp_sim_cfg *cfg = &run->cfg;
 	char line[320], t1[32], t2[32], t3[32], what[64];
+	struct adp_profile pv;
 
-	snprintf(line, sizeof(line), "%s profile %u: time_base %s, %u %s from %s to %s, start range %u",
-		 run->sp->label, run->sp->id,
+	print_string(PRINT_ANY, "source", "%s", run->sp->label);
+	adp_profile_from_radp(run->sp->id, &run->sp->p, &pv);
+	profile_print("profile", &pv, &json_only);
+	snprintf(line, sizeof(line), " profile %u: time_base %s, %u %s from %s to %s, start range %u",
+		 run->sp->id,
 		 adp_fmt_shift(t1, sizeof(t1), p->time_base, 0, 1),
 		 cfg->range_num, cfg->range_num == 1 ? "range" : "ranges",
 		 adp_fmt_shift(t2, sizeof(t2), p->time_base, cfg->r[0].low, 1),
@@ -356,64 +409,27 @@ static void print_header(const struct sim_run *run)
 			       cfg->r[cfg->range_num - 1].top, 1),
 		 cfg->start);
 	print_string(PRINT_FP, NULL, "%s\n", line);
+
+	open_json_object("qp");
+	adp_sim_print_qp(&run->qp, cfg->retry_count);
+	/* In the text beside ack_timeout. */
+	print_time_ns(PRINT_JSON, "ack_timeout_ns", NULL, cfg->cap_ns);
+	print_time_ns(PRINT_ANY, "total_timeout_ns", ": total timeout %s",
+		      cfg->total_ns);
 	if (cfg->total_from_qp)
 		snprintf(what, sizeof(what), "ack_timeout * retry_count");
 	else
 		snprintf(what, sizeof(what), "retx_total_timeout %u",
 			 p->retx_total_timeout);
-	snprintf(line, sizeof(line), "QP: ack_timeout %u (%s), retry_count %u%s: total timeout %s (%s)",
-		 run->qp.ack_timeout, adp_fmt_ns(t1, cfg->cap_ns),
-		 run->qp.retry_count,
-		 run->qp.retry_count > ADP_SIM_RETRY_MAX ? " (out of 0..7: 7)" : "",
-		 adp_fmt_ns(t2, cfg->total_ns), what);
-	print_string(PRINT_FP, NULL, "%s\n", line);
-	scenario_text(line, sizeof(line), &run->sc);
-	print_string(PRINT_FP, NULL, "scenario: %s\n", line);
-	adp_sim_print_model(cfg);
-}
-
-static void print_json_header(const struct sim_run *run)
-{
-	static const struct profile_style json_only = { };
-	const struct adp_sim_cfg *cfg = &run->cfg;
-	struct adp_profile pv;
-
-	print_string(PRINT_JSON, "source", NULL, run->sp->label);
-	/* The header is JSON only; the text has its own lines. */
-	adp_profile_from_radp(run->sp->id, &run->sp->p, &pv);
-	profile_print("profile", &pv, &json_only);
-
-	open_json_object("qp");
-	print_uint(PRINT_JSON, "ack_timeout", NULL, run->qp.ack_timeout);
-	print_uint(PRINT_JSON, "retry_count", NULL, cfg->retry_count);
-	if (cfg->cap_ns == ADP_SIM_NEVER)
-		print_null(PRINT_JSON, "ack_timeout_ns", NULL, NULL);
-	else
-		print_u64(PRINT_JSON, "ack_timeout_ns", NULL, cfg->cap_ns);
-	if (cfg->total_ns == ADP_SIM_NEVER)
-		print_null(PRINT_JSON, "total_timeout_ns", NULL, NULL);
-	else
-		print_u64(PRINT_JSON, "total_timeout_ns", NULL, cfg->total_ns);
-	print_string(PRINT_JSON, "total_timeout_from", NULL,
-		     cfg->total_from_qp ? "qp" : "profile");
+	print_string_as(PRINT_ANY, "total_timeout_from", " (%s)\n",
+			cfg->total_from_qp ? "qp" : "profile", what);
 	close_json_object();
+	/* The text's times are already raised to it. */
 	print_u64(PRINT_JSON,
 		  radp_fields[RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN].name,
 		  NULL, cfg->min_ns);
-
-	open_json_object("scenario");
-	print_string(PRINT_JSON, "kind", NULL, kind_names[run->sc.kind]);
-	if (run->sc.kind == ADP_SIM_OUTAGE)
-		print_u64(PRINT_JSON, "down_ns", NULL, run->sc.down_ns);
-	else if (run->sc.kind == ADP_SIM_DROP)
-		print_uint(PRINT_JSON, "drop", NULL, run->sc.drop);
-	else
-		print_float(PRINT_JSON, "loss", NULL, run->sc.loss);
-	print_u64(PRINT_JSON, "rtt_ns", NULL, run->sc.rtt_ns);
-	print_uint(PRINT_JSON, "packets", NULL, run->sc.packets);
-	print_u64(PRINT_JSON, "limit_ns", NULL, run->sc.limit_ns);
-	print_u64(PRINT_JSON, "seed", NULL, run->seed);
-	close_json_object();
+	print_scenario(run);
+	adp_sim_print_model(cfg);
 }
 
 /* The decision of e in words; prev is the event before it. */
@@ -487,14 +503,7 @@ static void decision_text(char *buf, size_t len, const struct sim_run *run,
 			       adp_fmt_ns(t1, cfg->total_ns));
 		break;
 	}
-	if (off < 0 || (size_t)off >= len)
-		return;
-	if (e->spurious)
-		off += snprintf(buf + off, len - off, "; spurious, an ACK was on its way");
-	if (e->capped && (size_t)off < len)
-		off += snprintf(buf + off, len - off, "; capped to ack_timeout");
-	if (e->floored && (size_t)off < len)
-		snprintf(buf + off, len - off, "; raised to the device minimum");
+	(void)off;
 }
 
 /* time, event, range, timeout, use, decision */
@@ -504,7 +513,8 @@ static void print_events(const struct sim_run *run,
 			 const struct adp_sim_trace *tr)
 {
 	size_t i, n = tr->n < tr->cap ? tr->n : tr->cap;
-	char line[512], why[320], t1[32], t2[32], r[16], use[24];
+	char line[512], why[320], limit[16];
+	int width;
 
 	snprintf(line, sizeof(line), ROW_FMT, "time", "event", "range",
 		 "timeout", "use", "decision");
@@ -515,47 +525,44 @@ static void print_events(const struct sim_run *run,
 
 		decision_text(why, sizeof(why), run, e, i ? &tr->ev[i - 1] : NULL);
 		open_json_object(NULL);
-		print_u64(PRINT_JSON, "time_ns", NULL, e->t_ns);
-		print_string(PRINT_JSON, "event", NULL, adp_sim_ev_names[e->kind]);
+		print_time_ns(PRINT_ANY, "time_ns", "%10s", e->t_ns);
+		print_string(PRINT_ANY, "event", "  %-7s",
+			     adp_sim_ev_names[e->kind]);
+		/* Which packet and its count: the text's lines are its own. */
 		print_uint(PRINT_JSON, "packet", NULL, e->packet);
 		print_uint(PRINT_JSON, "retransmissions", NULL, e->retx);
 		if (e->range < 0)
-			print_null(PRINT_JSON, "range", NULL, NULL);
+			print_null(PRINT_ANY, "range", "  %5s", "-");
 		else
-			print_int(PRINT_JSON, "range", NULL, e->range);
-		print_u64(PRINT_JSON, "timeout_ns", NULL, e->timer_ns);
-		print_uint(PRINT_JSON, "uses", NULL, e->uses);
+			print_int(PRINT_ANY, "range", "  %5d", e->range);
+		print_time_ns(PRINT_ANY, "timeout_ns", "  %-9s", e->timer_ns);
+		/* "uses/limit" in a column of five. */
+		width = snprintf(NULL, 0, "%u", e->uses);
+		if (width < 4)
+			snprintf(limit, sizeof(limit), "/%%-%ds", 4 - width);
+		else
+			snprintf(limit, sizeof(limit), "/%%s");
+		print_uint(PRINT_ANY, "uses", "  %u", e->uses);
 		if (e->limit)
-			print_uint(PRINT_JSON, "limit", NULL, e->limit);
+			print_enum_val(PRINT_ANY, "limit", limit, e->limit, NULL);
 		else
-			print_null(PRINT_JSON, "limit", NULL, NULL);
-		print_string(PRINT_JSON, "decision", NULL,
-			     adp_sim_decision_names[e->decision]);
-		print_bool(PRINT_JSON, "spurious", NULL, e->spurious);
-		print_bool(PRINT_JSON, "capped", NULL, e->capped);
-		print_bool(PRINT_JSON, "floored", NULL, e->floored);
+			print_null(PRINT_ANY, "limit", limit, "-");
+		print_string_as(PRINT_ANY, "decision", "  %s",
+				adp_sim_decision_names[e->decision], why);
+		print_bool_str(PRINT_ANY, "spurious", "%s", e->spurious,
+			       "; spurious, an ACK was on its way", "");
+		print_bool_str(PRINT_ANY, "capped", "%s", e->capped,
+			       "; capped to ack_timeout", "");
+		print_bool_str(PRINT_ANY, "floored", "%s", e->floored,
+			       "; raised to the device minimum", "");
 		close_json_object();
-
-		if (e->range < 0)
-			snprintf(r, sizeof(r), "-");
-		else
-			snprintf(r, sizeof(r), "%d", e->range);
-		if (e->limit)
-			snprintf(use, sizeof(use), "%u/%u", e->uses, e->limit);
-		else
-			snprintf(use, sizeof(use), "%u/-", e->uses);
-		snprintf(line, sizeof(line), ROW_FMT, adp_fmt_ns(t1, e->t_ns),
-			 adp_sim_ev_names[e->kind], r, adp_fmt_ns(t2, e->timer_ns),
-			 use, why);
-		print_string(PRINT_FP, NULL, "%s\n", line);
+		print_nl();
 	}
 	close_json_array();
-	print_bool(PRINT_JSON, "events_truncated", NULL, tr->n > tr->cap);
-	if (tr->n > tr->cap) {
-		snprintf(line, sizeof(line), "(the first %zu of %zu events)",
-			 tr->cap, tr->n);
-		print_string(PRINT_FP, NULL, "%s\n", line);
-	}
+	snprintf(line, sizeof(line), "(the first %zu of %zu events)\n",
+		 tr->cap, tr->n);
+	print_bool_str(PRINT_ANY, "events_truncated", "%s", tr->n > tr->cap,
+		       line, "");
 }
 
 static const char *const end_names[] = {
@@ -610,15 +617,15 @@ static void result_text(char *buf, size_t len, const struct sim_run *run,
 static void print_result(const struct sim_run *run,
 			 const struct adp_sim_result *res)
 {
-	char line[512], t1[32];
+	char line[512];
 
+	result_text(line, sizeof(line), run, res);
 	open_json_object("result");
-	print_string(PRINT_JSON, "end", NULL, end_names[res->end]);
-	print_u64(PRINT_JSON, "end_ns", NULL, res->end_ns);
-	if (res->recovered_ns == ADP_SIM_NEVER)
-		print_null(PRINT_JSON, "recovered_ns", NULL, NULL);
-	else
-		print_u64(PRINT_JSON, "recovered_ns", NULL, res->recovered_ns);
+	/* The text says it in a sentence, then the time it took. */
+	print_string_as(PRINT_ANY, "end", "\nresult: %s\n", end_names[res->end],
+			line);
+	print_time_ns(PRINT_ANY, "end_ns", "total time %s\n", res->end_ns);
+	print_time_ns(PRINT_JSON, "recovered_ns", NULL, res->recovered_ns);
 	print_u64(PRINT_JSON, "init_timeout_ns", NULL,
 		  run->cfg.timer_ns[res->init_g]);
 	print_u64(PRINT_JSON, "retransmissions", NULL, res->timeouts);
@@ -627,10 +634,6 @@ static void print_result(const struct sim_run *run,
 	print_u64(PRINT_JSON, "stall_max_ns", NULL, res->stall_max_ns);
 	print_u64(PRINT_JSON, "events", NULL, res->events);
 	close_json_object();
-
-	result_text(line, sizeof(line), run, res);
-	print_string(PRINT_FP, NULL, "\nresult: %s\n", line);
-	print_string(PRINT_FP, NULL, "total time %s\n", adp_fmt_ns(t1, res->end_ns));
 }
 
 static int write_svg(const char *path, int (*draw)(FILE *, const void *),
@@ -708,7 +711,7 @@ static int run_one(struct sim_run *run)
 {
 	struct adp_sim_trace tr = { .cap = SIM_TRACE_MAX };
 	struct adp_sim_result res;
-	char title[384], sub[512], scen[160];
+	char title[384], sub[512], scen[160], drawn[64];
 	int ret = ADP_EXIT_OK;
 
 	tr.ev = malloc(tr.cap * sizeof(*tr.ev));
@@ -719,17 +722,17 @@ static int run_one(struct sim_run *run)
 	adp_sim_run(&run->cfg, &run->sc, run->seed, run->init_g, &tr, &res);
 
 	open_json_object(NULL);
-	print_json_header(run);
 	print_header(run);
-	snprintf(title, sizeof(title), "QP start: initial timeout %s",
-		 adp_fmt_ns(scen, run->cfg.timer_ns[res.init_g]));
-	print_string(PRINT_FP, NULL, "%s", title);
+	/* JSON: result's init_timeout_ns, the scenario's seed. */
 	if (run->init_g >= 0)
-		print_string(PRINT_FP, NULL, "%s\n", " (init_timeout)");
+		snprintf(drawn, sizeof(drawn), "(init_timeout)");
 	else
-		print_u64(PRINT_FP, NULL, run->seed_given ?
-			  " (drawn with seed %llu)\n" :
-			  " (drawn with random seed %llu)\n", run->seed);
+		snprintf(drawn, sizeof(drawn), "(drawn with %sseed %llu)",
+			 run->seed_given ? "" : "random ",
+			 (unsigned long long)run->seed);
+	snprintf(title, sizeof(title), "QP start: initial timeout %s %s",
+		 adp_fmt_ns(scen, run->cfg.timer_ns[res.init_g]), drawn);
+	print_string(PRINT_FP, NULL, "%s\n", title);
 	print_events(run, &tr);
 	print_result(run, &res);
 	print_prediction(run);
@@ -776,8 +779,8 @@ static int run_many(struct sim_run *run)
 	uint64_t failed = 0, limited = 0;
 	const char *what = run->sc.kind == ADP_SIM_LOSS ? "completion time" :
 			   "recovery time";
-	char line[512], t1[32], t2[32], t3[32], t4[32], t5[32], t6[32];
 	struct adp_sim_result res;
+	char fmt[96];
 	size_t n = 0, i, b, buckets;
 	int ret = ADP_EXIT_OK;
 
@@ -814,70 +817,60 @@ static int run_many(struct sim_run *run)
 		count[(t[i] - t[0]) / width]++;
 
 	open_json_object(NULL);
-	print_json_header(run);
 	print_header(run);
-	print_u64(PRINT_JSON, "runs", NULL, run->runs);
-	print_u64(PRINT_JSON, "recovered", NULL, n);
-	print_u64(PRINT_JSON, "failed", NULL, failed);
-	print_u64(PRINT_JSON, "limit", NULL, limited);
-	print_float(PRINT_JSON, "failure_rate", NULL,
+	snprintf(fmt, sizeof(fmt), "\n%%llu QPs, random initial timeouts (seed %llu): ",
+		 (unsigned long long)run->seed);
+	print_u64(PRINT_ANY, "runs", fmt, run->runs);
+	print_u64(PRINT_ANY, "recovered",
+		  run->sc.kind == ADP_SIM_LOSS ? "%llu done" : "%llu recovered",
+		  n);
+	print_u64(PRINT_ANY, "failed", ", %llu failed", failed);
+	print_u64(PRINT_ANY, "limit",
+		  ", %llu still retransmitting at the limit", limited);
+	print_share(PRINT_ANY, "failure_rate", ", failure rate %.2f%%\n",
 		    (double)failed / run->runs);
-	snprintf(line, sizeof(line), "%u QPs, random initial timeouts (seed %llu): %zu %s, %llu failed (%.2f%%), %llu still retransmitting at the limit",
-		 run->runs, (unsigned long long)run->seed, n,
-		 run->sc.kind == ADP_SIM_LOSS ? "done" : "recovered",
-		 (unsigned long long)failed, 100.0 * failed / run->runs,
-		 (unsigned long long)limited);
-	print_string(PRINT_FP, NULL, "\n%s\n", line);
 	open_json_object("time_ns");
 	if (n) {
-		print_u64(PRINT_JSON, "min", NULL, t[0]);
-		print_u64(PRINT_JSON, "p50", NULL, quantile(t, n, 0.5));
-		print_u64(PRINT_JSON, "p90", NULL, quantile(t, n, 0.9));
-		print_u64(PRINT_JSON, "p99", NULL, quantile(t, n, 0.99));
-		print_u64(PRINT_JSON, "max", NULL, t[n - 1]);
-		print_u64(PRINT_JSON, "mean", NULL, sum / n);
-		snprintf(line, sizeof(line), "%s: min %s, p50 %s, p90 %s, p99 %s, max %s, mean %s",
-			 what, adp_fmt_ns(t1, t[0]),
-			 adp_fmt_ns(t2, quantile(t, n, 0.5)),
-			 adp_fmt_ns(t3, quantile(t, n, 0.9)),
-			 adp_fmt_ns(t4, quantile(t, n, 0.99)),
-			 adp_fmt_ns(t5, t[n - 1]), adp_fmt_ns(t6, sum / n));
-		print_string(PRINT_FP, NULL, "%s\n", line);
+		snprintf(fmt, sizeof(fmt), "%s: min %%s", what);
+		print_time_ns(PRINT_ANY, "min", fmt, t[0]);
+		print_time_ns(PRINT_ANY, "p50", ", p50 %s", quantile(t, n, 0.5));
+		print_time_ns(PRINT_ANY, "p90", ", p90 %s", quantile(t, n, 0.9));
+		print_time_ns(PRINT_ANY, "p99", ", p99 %s",
+			      quantile(t, n, 0.99));
+		print_time_ns(PRINT_ANY, "max", ", max %s", t[n - 1]);
+		print_time_ns(PRINT_ANY, "mean", ", mean %s\n", sum / n);
 	}
 	close_json_object();
+	/* The text names it before the times. */
 	print_string(PRINT_JSON, "time_is", NULL, what);
 	open_json_array("histogram");
 	for (b = 0; b < buckets; b++) {
 		uint64_t from = t[0] + b * width, bar;
-		char hashes[41];
+		char hashes[41], to[32];
 
-		open_json_object(NULL);
-		print_u64(PRINT_JSON, "from_ns", NULL, from);
-		print_u64(PRINT_JSON, "to_ns", NULL, from + width);
-		print_u64(PRINT_JSON, "count", NULL, count[b]);
-		close_json_object();
+		if (buckets == 1)
+			snprintf(to, sizeof(to), "%s", "(all)");
+		else
+			adp_fmt_ns(to, from + width);
 		bar = (count[b] * 40 + n - 1) / n;
 		memset(hashes, '#', bar);
 		hashes[bar] = '\0';
-		if (buckets == 1)
-			snprintf(t2, sizeof(t2), "%s", "(all)");
-		else
-			adp_fmt_ns(t2, from + width);
-		snprintf(line, sizeof(line), "  %10s .. %-10s %-40s %llu",
-			 adp_fmt_ns(t1, from), t2, hashes,
-			 (unsigned long long)count[b]);
-		print_string(PRINT_FP, NULL, "%s\n", line);
+		open_json_object(NULL);
+		print_time_ns(PRINT_ANY, "from_ns", "  %10s", from);
+		print_u64_as(PRINT_ANY, "to_ns", " .. %-10s", from + width, to);
+		print_string(PRINT_FP, NULL, " %-40s", hashes);
+		print_u64(PRINT_ANY, "count", " %llu\n", count[b]);
+		close_json_object();
 	}
 	close_json_array();
-	print_float(PRINT_JSON, "retransmissions_mean", NULL,
+	print_float(PRINT_ANY, "retransmissions_mean",
+		    "retransmissions per QP: mean %.2f",
 		    (double)retx_sum / run->runs);
-	print_u64(PRINT_JSON, "retransmissions_max", NULL, retx_max);
-	print_u64(PRINT_JSON, "retransmissions_total", NULL, retx_sum);
-	print_u64(PRINT_JSON, "spurious_total", NULL, spurious);
-	snprintf(line, sizeof(line), "retransmissions per QP: mean %.2f, max %llu; spurious timeouts: %llu",
-		 (double)retx_sum / run->runs, (unsigned long long)retx_max,
-		 (unsigned long long)spurious);
-	print_string(PRINT_FP, NULL, "%s\n", line);
+	print_u64(PRINT_ANY, "retransmissions_max", ", max %llu", retx_max);
+	print_u64(PRINT_ANY, "retransmissions_total", ", %llu in all",
+		  retx_sum);
+	print_u64(PRINT_ANY, "spurious_total", "; spurious timeouts: %llu\n",
+		  spurious);
 	print_prediction(run);
 	close_json_object();
 

@@ -578,218 +578,189 @@ static const char *fmt_fig(char *buf, double ns)
 	return adp_fmt_ns(buf, (uint64_t)(ns + 0.5));
 }
 
-static void print_row_json(const struct tune_req *req,
-			   const struct tune_row *row)
+#define COL_FMT	"  %-26s %9s %10s %10s %10s %10s  %s"
+
+/* The head of the text's table of the rows. */
+static void print_table_head(const struct tune_req *req)
 {
-	char words[TUNE_WORDS];
+	char line[256];
+
+	snprintf(line, sizeof(line), COL_FMT, "profile", "spurious", "loss",
+		 req->outages ? "outages" : "outage", "sampled", "mean",
+		 "constraints, lint");
+	print_string(PRINT_FP, NULL, "\n%s\n", line);
+}
+
+/* A time of the table, rounded to the ns; none: JSON null, text "-". */
+static void print_fig(const char *key, const char *fmt, double ns)
+{
+	if (ns < 0)
+		print_null(PRINT_ANY, key, fmt, "-");
+	else
+		print_time_ns(PRINT_ANY, key, fmt, (uint64_t)(ns + 0.5));
+}
+
+/*
+ * A row: JSON an object under its name, text a line of the table (and
+ * one more when QPs fail or retransmit too often in the outage to
+ * survive); the profile's fields and words are the JSON's, the text has
+ * the best one's below the table.
+ */
+static void print_row(const struct tune_req *req, const struct tune_row *row)
+{
+	static const struct profile_style json_only = { };
+	char words[TUNE_WORDS], t1[32];
 	struct adp_profile pv;
-	unsigned int i;
+	unsigned int i, k = 0;
+	double o = 0;
 
 	open_json_object(row->name);
-	print_string(PRINT_JSON, "label", NULL, row->label);
-	if (is_json_context()) {
-		adp_profile_from_radp(row->id, &row->p, &pv);
-		profile_print_nest("profile", &pv);
-	}
+	print_string(PRINT_ANY, "label", "  %-26s", row->label);
+	adp_profile_from_radp(row->id, &row->p, &pv);
+	profile_print("profile", &pv, &json_only);
 	if (row->tuned) {
 		adp_profile_words(words, sizeof(words), &row->p, ' ');
 		print_string(PRINT_JSON, "words", NULL, words);
 	}
-	print_float(PRINT_JSON, "spurious_share", NULL, row->sc.spurious);
-	if (row->sc.loss_ns < 0)
-		print_null(PRINT_JSON, "loss_recovery_ns", NULL, NULL);
-	else
-		print_u64(PRINT_JSON, "loss_recovery_ns", NULL,
-			  (uint64_t)(row->sc.loss_ns + 0.5));
+	print_share(PRINT_ANY, "spurious_share", " %8.2f%%", row->sc.spurious);
+	print_fig("loss_recovery_ns", " %10s", row->sc.loss_ns);
+	/* Each outage in JSON, their mean in the text. */
 	open_json_array("outage_recovery_ns");
-	for (i = 0; i < req->outages; i++)
-		if (row->sc.outage_ns[i] < 0)
-			print_null(PRINT_JSON, NULL, NULL, NULL);
-		else
-			print_u64(PRINT_JSON, NULL, NULL,
-				  (uint64_t)(row->sc.outage_ns[i] + 0.5));
+	for (i = 0; i < req->outages; i++) {
+		print_fig(NULL, NULL, row->sc.outage_ns[i]);
+		if (row->sc.outage_ns[i] >= 0) {
+			o += row->sc.outage_ns[i];
+			k++;
+		}
+	}
 	close_json_array();
+	print_string(PRINT_FP, NULL, " %10s", fmt_fig(t1, k ? o / k : -1));
 	print_u64(PRINT_JSON, "single_loss_recovery_ns", NULL,
 		  (uint64_t)(row->sc.single_ns + 0.5));
 	if (row->sampled_ns < 0)
-		print_null(PRINT_JSON, "loss_recovery_sampled_ns", NULL, NULL);
+		print_null(PRINT_ANY, "loss_recovery_sampled_ns", " %10s",
+			   req->loss <= 0 ? "-" : "?");
 	else
-		print_u64(PRINT_JSON, "loss_recovery_sampled_ns", NULL,
-			  (uint64_t)(row->sampled_ns + 0.5));
+		print_u64_as(PRINT_ANY, "loss_recovery_sampled_ns", " %10s",
+			     (uint64_t)(row->sampled_ns + 0.5),
+			     req->loss <= 0 ? "-" : fmt_fig(t1, row->sampled_ns));
 	print_u64(PRINT_JSON, "loss_sampled_packets", NULL, row->sampled_hits);
 	print_u64(PRINT_JSON, "timer_min_ns", NULL, row->sc.timer_min_ns);
-	if (row->fail_outage_ns)
-		print_u64(PRINT_JSON, "fail_outage_ns", NULL,
-			  row->fail_outage_ns);
-	else
-		print_null(PRINT_JSON, "fail_outage_ns", NULL, NULL);
-	print_float(PRINT_JSON, "failure_share", NULL, row->sc.failed);
+	print_time_ns(PRINT_JSON, "fail_outage_ns", NULL,
+		      row->fail_outage_ns ?: UINT64_MAX);
+	print_share(PRINT_JSON, "failure_share", NULL, row->sc.failed);
 	print_u64(PRINT_JSON, "survive_retransmissions", NULL, row->sc.retx);
-	print_u64(PRINT_JSON, "mean_recovery_ns", NULL,
-		  (uint64_t)(row->sc.mean_ns + 0.5));
-	print_bool(PRINT_JSON, "constraints_met", NULL, row->sc.ok);
-	print_uint(PRINT_JSON, "lint_errors", NULL, row->errors);
-	print_uint(PRINT_JSON, "lint_warnings", NULL, row->warnings);
+	print_fig("mean_recovery_ns", " %10s", row->sc.mean_ns);
+	print_bool_str(PRINT_ANY, "constraints_met", "  %s", row->sc.ok,
+		       "met", "NOT met");
+	print_uint(PRINT_ANY, "lint_errors",
+		   row->errors == 1 ? ", %u error" : ", %u errors", row->errors);
+	print_uint(PRINT_ANY, "lint_warnings",
+		   row->warnings == 1 ? ", %u warning\n" : ", %u warnings\n",
+		   row->warnings);
 	close_json_object();
-}
-
-#define COL_FMT	"  %-26s %9s %10s %10s %10s %10s  %s"
-
-static void print_table(const struct tune_req *req, struct tune_row *rows,
-			unsigned int n)
-{
-	char line[512], t1[32], t2[32], t3[32], t4[32], out[16], lint[48];
-	unsigned int i, j;
-
-	print_string(PRINT_FP, NULL, "\n%s", "");
-	snprintf(out, sizeof(out), "%s", req->outages ? "outages" : "outage");
-	snprintf(line, sizeof(line), COL_FMT, "profile", "spurious", "loss",
-		 "sampled", out, "mean", "constraints, lint");
-	print_string(PRINT_FP, NULL, "%s\n", line);
-	for (i = 0; i < n; i++) {
-		struct tune_row *row = &rows[i];
-		double o = 0;
-		unsigned int k = 0;
-
-		for (j = 0; j < req->outages; j++)
-			if (row->sc.outage_ns[j] >= 0) {
-				o += row->sc.outage_ns[j];
-				k++;
-			}
-		snprintf(lint, sizeof(lint), "%s, %u %s, %u %s",
-			 row->sc.ok ? "met" : "NOT met", row->errors,
-			 row->errors == 1 ? "error" : "errors", row->warnings,
-			 row->warnings == 1 ? "warning" : "warnings");
-		snprintf(out, sizeof(out), "%.2f%%", 100 * row->sc.spurious);
-		snprintf(line, sizeof(line), COL_FMT, row->label, out,
-			 fmt_fig(t1, row->sc.loss_ns),
-			 req->loss <= 0 ? "-" : row->sampled_ns < 0 ? "?" :
-			 fmt_fig(t4, row->sampled_ns),
-			 fmt_fig(t2, k ? o / k : -1),
-			 fmt_fig(t3, row->sc.mean_ns), lint);
-		print_string(PRINT_FP, NULL, "%s\n", line);
-		if (row->sc.failed > 0) {
-			snprintf(line, sizeof(line), "  %-26s %.1f%% of the QPs fail in an outage up to %s",
-				 "", 100 * row->sc.failed,
-				 adp_fmt_ns(t1, req->survive_ns));
-			print_string(PRINT_FP, NULL, "%s\n", line);
-		} else if (row->sc.retx > req->retx_max) {
-			snprintf(line, sizeof(line), "  %-26s %llu retransmissions in an outage of %s",
-				 "", (unsigned long long)row->sc.retx,
-				 adp_fmt_ns(t1, req->survive_ns));
-			print_string(PRINT_FP, NULL, "%s\n", line);
-		}
-	}
+	if (row->sc.failed > 0)
+		snprintf(words, sizeof(words), "  %-26s %.1f%% of the QPs fail in an outage up to %s\n",
+			 "", 100 * row->sc.failed,
+			 adp_fmt_ns(t1, req->survive_ns));
+	else if (row->sc.retx > req->retx_max)
+		snprintf(words, sizeof(words), "  %-26s %llu retransmissions in an outage of %s\n",
+			 "", (unsigned long long)row->sc.retx,
+			 adp_fmt_ns(t1, req->survive_ns));
+	else
+		words[0] = '\0';
+	print_string(PRINT_FP, NULL, "%s", words);
 }
 
 static void print_request(const struct tune_req *req, unsigned long tried)
 {
-	char line[512], t1[32], t2[32];
+	char qp[48];
 	unsigned int i;
-	int off;
 
 	open_json_object("path");
-	print_u64(PRINT_JSON, "rtt_min_ns", NULL, req->rtt_lo);
-	print_u64(PRINT_JSON, "rtt_max_ns", NULL, req->rtt_hi);
-	print_float(PRINT_JSON, "loss", NULL, req->loss);
+	print_time_ns(PRINT_ANY, "rtt_min_ns", "path: rtt %s", req->rtt_lo);
+	print_time_ns(PRINT_ANY, "rtt_max_ns",
+		      req->rtt_lo == req->rtt_hi ? NULL : " .. %s", req->rtt_hi);
+	print_float(PRINT_ANY, "loss", ", loss %g", req->loss);
 	open_json_array("outage_ns");
 	for (i = 0; i < req->outages; i++)
-		print_u64(PRINT_JSON, NULL, NULL, req->outage[i]);
+		print_time_ns(PRINT_ANY, NULL, i ? ", %s" : ", outages %s",
+			      req->outage[i]);
 	close_json_array();
 	close_json_object();
+	print_nl();
 	open_json_object("qp");
-	print_uint(PRINT_JSON, "ack_timeout", NULL, req->qp.ack_timeout);
-	print_uint(PRINT_JSON, "retry_count", NULL, req->qp.retry_count);
+	adp_sim_print_qp(&req->qp, req->qp.retry_count);
 	close_json_object();
+	print_nl();
 	open_json_object("constraints");
-	print_float(PRINT_JSON, "spurious_max", NULL, req->spurious_max);
-	print_float(PRINT_JSON, "rtt_margin", NULL, req->rtt_margin);
-	print_u64(PRINT_JSON, "survive_ns", NULL, req->survive_ns);
-	print_uint(PRINT_JSON, "retransmissions_max", NULL, req->retx_max);
+	print_share(PRINT_ANY, "spurious_max",
+		    "constraints: spurious retransmissions at most %g%% of the transmissions",
+		    req->spurious_max);
+	print_float(PRINT_ANY, "rtt_margin", "; timers at least %g x the upper RTT",
+		    req->rtt_margin);
+	print_time_ns(PRINT_FP, NULL, " (%s)",
+		      (uint64_t)(req->rtt_margin * req->rtt_hi));
+	print_time_ns(PRINT_ANY, "survive_ns", "; an outage of %s survived",
+		      req->survive_ns);
+	print_uint(PRINT_ANY, "retransmissions_max",
+		   " with at most %u retransmissions\n", req->retx_max);
 	close_json_object();
-	print_u64(PRINT_JSON, "seed", NULL, req->seed);
-	print_u64(PRINT_JSON, "profiles_tried", NULL, tried);
-
-	if (req->rtt_lo == req->rtt_hi)
-		off = snprintf(line, sizeof(line), "path: rtt %s",
-			       adp_fmt_ns(t1, req->rtt_lo));
-	else
-		off = snprintf(line, sizeof(line), "path: rtt %s .. %s",
-			       adp_fmt_ns(t1, req->rtt_lo),
-			       adp_fmt_ns(t2, req->rtt_hi));
-	off += snprintf(line + off, sizeof(line) - off, ", loss %g", req->loss);
-	for (i = 0; i < req->outages && off < (int)sizeof(line); i++)
-		off += snprintf(line + off, sizeof(line) - off, "%s%s",
-				i ? ", " : ", outages ",
-				adp_fmt_ns(t1, req->outage[i]));
-	print_string(PRINT_FP, NULL, "%s\n", line);
-	snprintf(line, sizeof(line), "QP: ack_timeout %u (%s), retry_count %u",
-		 req->qp.ack_timeout,
-		 adp_fmt_ns(t1, adp_sim_ack_timeout_ns(req->qp.ack_timeout)),
-		 req->qp.retry_count);
-	print_string(PRINT_FP, NULL, "%s\n", line);
-	snprintf(line, sizeof(line), "constraints: timers at least %g x the upper RTT (%s); spurious retransmissions at most %g%% of the transmissions; an outage of %s survived with at most %u retransmissions",
-		 req->rtt_margin,
-		 adp_fmt_ns(t2, (uint64_t)(req->rtt_margin * req->rtt_hi)),
-		 100 * req->spurious_max, adp_fmt_ns(t1, req->survive_ns),
-		 req->retx_max);
-	print_string(PRINT_FP, NULL, "%s\n", line);
-	snprintf(line, sizeof(line), "search: %lu profiles scored from their timer sequences (every state a QP can be in, weighted by its probability; every initial timeout of each outage); sampled column: %u QPs of %u packets, seed %llu",
-		 tried, TUNE_SAMPLE_RUNS, TUNE_SAMPLE_PACKETS,
-		 (unsigned long long)req->seed);
-	print_string(PRINT_FP, NULL, "%s\n", line);
+	print_u64(PRINT_ANY, "seed", "search (seed %llu): ", req->seed);
+	print_u64(PRINT_ANY, "profiles_tried",
+		  "%llu profiles scored from their timer sequences (every state a QP can be in, weighted by its probability; every initial timeout of each outage)",
+		  tried);
+	snprintf(qp, sizeof(qp), "%u QPs of %u packets", TUNE_SAMPLE_RUNS,
+		 TUNE_SAMPLE_PACKETS);
+	print_string(PRINT_FP, NULL, "; sampled column: %s\n", qp);
 }
 
 /* Where the best profile stops working: outage, jitter; and QP advice. */
 static void print_limits(const struct tune_req *req,
 			 const struct tune_row *best, uint32_t advice)
 {
-	char t1[32], t2[32];
+	char t1[32], fmt[128];
 
-	print_string(PRINT_FP, NULL, "\nlimits of the best profile:\n%s", "");
+	print_string(PRINT_FP, NULL, "%s", "\nlimits of the best profile:\n");
 	if (best->fail_outage_ns)
 		print_string(PRINT_ANY, "fail_outage", "  QPs start failing in an outage of %s\n",
 			     adp_fmt_ns(t1, best->fail_outage_ns));
 	else
 		print_string(PRINT_ANY, "fail_outage", "  QPs %s\n",
 			     "survive every outage up to 30s");
-	snprintf(t2, sizeof(t2), "%.2f", (double)best->sc.timer_min_ns /
-		 (req->rtt_hi ? req->rtt_hi : 1));
-	print_string(PRINT_ANY, "spurious_from_rtt",
-		     "  spurious retransmissions begin at a round trip of %s",
+	/* The text adds what the JSON's reader can work out. */
+	snprintf(fmt, sizeof(fmt), "  spurious retransmissions begin at a round trip of %%s (%.2f x the upper RTT)\n",
+		 (double)best->sc.timer_min_ns / (req->rtt_hi ? req->rtt_hi : 1));
+	print_string(PRINT_ANY, "spurious_from_rtt", fmt,
 		     adp_fmt_ns(t1, best->sc.timer_min_ns));
-	print_string(PRINT_FP, NULL, " (%s x the upper RTT)\n", t2);
 	if (!advice)
 		return;
-	print_uint(PRINT_ANY, "advice_ack_timeout",
-		   "  advice: raise the QP's ack_timeout to %u", advice);
-	print_string(PRINT_FP, NULL,
-		     " (timers up to %s): the ladder then has room to back off\n",
-		     adp_fmt_ns(t1, adp_sim_ack_timeout_ns(advice)));
+	snprintf(fmt, sizeof(fmt), "  advice: raise the QP's ack_timeout to %%u (timers up to %s): the ladder then has room to back off\n",
+		 adp_fmt_ns(t1, adp_sim_ack_timeout_ns(advice)));
+	print_uint(PRINT_ANY, "advice_ack_timeout", fmt, advice);
 }
 
+/* The best profile as words to paste: text only, JSON has its words. */
 static void print_best(const struct tune_req *req, const struct tune_row *best)
 {
-	char words[TUNE_WORDS], *line, *next;
+	char words[TUNE_WORDS], out[2 * TUNE_WORDS + 256], *line, *next;
+	size_t n;
 
 	adp_profile_words(words, sizeof(words), &best->p, ' ');
-	print_string(PRINT_FP, NULL, "\nbest profile, as profile set words:\n%s", "");
-	print_string(PRINT_FP, NULL, "  adpctl profile set dev %s", req->dev ? req->dev : "DEV");
-	print_uint(PRINT_FP, NULL, " id %u ", req->id);
-	print_string(PRINT_FP, NULL, "%s\n", words);
+	n = snprintf(out, sizeof(out), "\nbest profile, as profile set words:\n  adpctl profile set dev %s id %u %s\n",
+		     req->dev ? req->dev : "DEV", req->id, words);
 	adp_profile_words(words, sizeof(words), &best->p, '\n');
-	print_string(PRINT_FP, NULL, "\nas an apply file section:\n%s", "");
-	if (req->dev)
-		print_string(PRINT_FP, NULL, "  [dev %s", req->dev);
-	else
-		print_string(PRINT_FP, NULL, "  [all%s", "");
-	print_uint(PRINT_FP, NULL, " profile %u]\n", req->id);
-	for (line = words; line; line = next) {
+	if (n < sizeof(out))
+		n += snprintf(out + n, sizeof(out) - n, "\nas an apply file section:\n  [%s%s profile %u]\n",
+			      req->dev ? "dev " : "all", req->dev ?: "",
+			      req->id);
+	for (line = words; line && n < sizeof(out); line = next) {
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		print_string(PRINT_FP, NULL, "  %s\n", line);
+		n += snprintf(out + n, sizeof(out) - n, "  %s\n", line);
 	}
+	print_string(PRINT_FP, NULL, "%s", out);
 }
 
 /* The words of the command line that are tune's own. */
@@ -1119,49 +1090,43 @@ static int tune_from_hist(struct adp_ctx *ctx, struct tune_req *req,
 
 static void print_fit(const struct tune_req *req, const struct tune_fit *f)
 {
-	char t1[32], t2[32], t3[32], what[256], words[TUNE_WORDS];
-
-	open_json_object("fit");
-	print_float(PRINT_JSON, "loss", NULL, f->loss);
-	print_float(PRINT_JSON, "loss_low", NULL, f->loss_lo);
-	print_float(PRINT_JSON, "loss_high", NULL, f->loss_hi);
-	print_u64(PRINT_JSON, "outage_ns", NULL, f->outage_ns);
-	print_u64(PRINT_JSON, "outage_low_ns", NULL, f->outage_lo);
-	print_u64(PRINT_JSON, "outage_high_ns", NULL, f->outage_hi);
-	print_float(PRINT_JSON, "packets", NULL, f->packets);
-	print_float(PRINT_JSON, "outages", NULL, f->outages);
-	print_float(PRINT_JSON, "new_qps", NULL, f->qps);
-	print_float(PRINT_JSON, "chi2", NULL, f->chi2);
-	print_uint(PRINT_JSON, "bins", NULL, f->bins);
-	print_u64(PRINT_JSON, "rtt_below_ns", NULL, f->timer_min_ns);
-	close_json_object();
+	char t1[32], t2[32], what[256], words[TUNE_WORDS];
+	bool loss = f->loss > 0, outage = f->outage_ns;
 
 	adp_profile_words(words, sizeof(words), &req->measured_profile, ' ');
-	print_string(PRINT_FP, NULL, "fit of %s, measured with: ",
-		     req->hist_file ? req->hist_file : req->dev);
+	snprintf(what, sizeof(what), "fit of %s, measured with: ",
+		 req->hist_file ? req->hist_file : req->dev);
+	print_string(PRINT_FP, NULL, "%s", what);
 	print_string(PRINT_FP, NULL, "%s\n", words);
-	if (f->loss > 0)
-		snprintf(what, sizeof(what), "  loss %.3g (%.3g .. %.3g), from the ladder's shape over %.3g packets\n",
-			 f->loss, f->loss_lo, f->loss_hi, f->packets);
-	else
-		snprintf(what, sizeof(what), "  loss: none seen\n");
-	print_string(PRINT_FP, NULL, "%s", what);
-	if (f->outage_ns)
-		snprintf(what, sizeof(what), "  outage %s (%s .. %s), %.3g of them\n",
-			 adp_fmt_ns(t1, f->outage_ns),
-			 adp_fmt_ns(t2, f->outage_lo),
-			 adp_fmt_ns(t3, f->outage_hi), f->outages);
-	else
-		snprintf(what, sizeof(what), "  outage: none seen\n");
-	print_string(PRINT_FP, NULL, "%s", what);
-	snprintf(what, sizeof(what), "  rtt below %s (no spurious timeouts in the ladder); %.3g new QPs; chi square %.1f over %u bins\n",
-		 adp_fmt_ns(t1, f->timer_min_ns), f->qps, f->chi2, f->bins);
-	print_string(PRINT_FP, NULL, "%s", what);
+	/* What was not seen has no range in the text. */
+	open_json_object("fit");
+	print_float(PRINT_ANY, "loss", loss ? "  loss %.3g" : "  loss: none seen",
+		    f->loss);
+	print_float(PRINT_ANY, "loss_low", loss ? " (%.3g" : NULL, f->loss_lo);
+	print_float(PRINT_ANY, "loss_high", loss ? " .. %.3g)" : NULL,
+		    f->loss_hi);
+	print_time_ns(PRINT_ANY, "outage_ns",
+		      outage ? "\n  outage %s" : "\n  outage: none seen%.0s",
+		      f->outage_ns);
+	print_time_ns(PRINT_ANY, "outage_low_ns", outage ? " (%s" : NULL,
+		      f->outage_lo);
+	print_time_ns(PRINT_ANY, "outage_high_ns", outage ? " .. %s)" : NULL,
+		      f->outage_hi);
+	print_float(PRINT_ANY, "packets",
+		    "\n  over %.3g packets", f->packets);
+	print_float(PRINT_ANY, "outages", ", %.3g outages", f->outages);
+	print_float(PRINT_ANY, "new_qps", ", %.3g new QPs", f->qps);
+	print_float(PRINT_ANY, "chi2", "; chi square %.1f", f->chi2);
+	print_uint(PRINT_ANY, "bins", " over %u bins", f->bins);
+	print_time_ns(PRINT_ANY, "rtt_below_ns",
+		      "\n  rtt below %s (no spurious timeouts in the ladder)\n",
+		      f->timer_min_ns);
+	close_json_object();
 	snprintf(what, sizeof(what), "the fit: loss %.3g, outage %s, with rtt %s",
-		 f->loss, f->outage_ns ? adp_fmt_ns(t1, f->outage_ns) : "none",
+		 f->loss, outage ? adp_fmt_ns(t1, f->outage_ns) : "none",
 		 adp_fmt_ns(t2, req->rtt_lo / 2 + req->rtt_hi / 2));
 	hist_compare_print(&req->measured, &f->pred, what, "histogram");
-	print_string(PRINT_FP, NULL, "\n%s", "");
+	print_nl();
 }
 
 /* The search; rows get best, runner-up. Returns how many. */
@@ -1272,7 +1237,7 @@ int profile_tune(struct adp_ctx *ctx, int argc, char **argv)
 		print_error("out of memory");
 		return ADP_EXIT_FAIL;
 	}
-	t.progress = isatty(STDERR_FILENO) && !is_json_context();
+	t.progress = print_progress_wanted();
 	/* The smallest time base: a larger one reaches no other timeout. */
 	for (t.tb = 1; (uint64_t)t.tb * 1000 < req.caps.base_timeout_min;)
 		t.tb <<= 1;
@@ -1306,9 +1271,9 @@ int profile_tune(struct adp_ctx *ctx, int argc, char **argv)
 		print_fit(&req, fit);
 	print_request(&req, t.tried);
 	adp_sim_print_model(&t.cfg);
+	print_table_head(&req);
 	for (i = 0; i < n; i++)
-		print_row_json(&req, &rows[i]);
-	print_table(&req, rows, n);
+		print_row(&req, &rows[i]);
 	advice = advise_ack_timeout(&t);
 	print_limits(&req, &rows[0], advice);
 	print_best(&req, &rows[0]);

@@ -505,7 +505,7 @@ static bool tune_from_histogram_text(void)
 	ok = outcome_err(tune(false, args), 0, "") &&
 	     strstr(out_buf, "  loss: none seen\n") &&
 	     strstr(out_buf, "  outage 31.") &&
-	     strstr(out_buf, "  bin                         measured    share    predicted    share      diff\n") &&
+	     strstr(out_buf, "  bin                         measured    predicted   meas %   pred %      diff\n") &&
 	     strstr(out_buf, "path: rtt 5us, loss 0, outages 31.");
 	unlink(hist_path);
 	return ok;
