@@ -3,6 +3,7 @@
  * Command line helpers: table lookup by unique prefix, keyword arguments,
  * a device and the raw option, values of the field tables.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -226,6 +227,21 @@ int adp_take_raw_opt(int argc, char **argv, bool *raw)
 			argv[n++] = argv[i];
 	}
 	return n;
+}
+
+int adp_mlxreg_number(const char *word, uint32_t *v)
+{
+	unsigned long long u;
+	char *end;
+
+	if (!isdigit((unsigned char)word[0]))
+		return -EINVAL;
+	errno = 0;
+	u = strtoull(word, &end, 0);
+	if (*end || errno || u > UINT32_MAX)
+		return -EINVAL;
+	*v = u;
+	return 0;
 }
 
 int adp_field_parse(const struct adp_ctx *ctx, const char *key,
