@@ -133,10 +133,17 @@ static int store_arg(const struct adp_ctx *ctx, struct adp_arg *a,
 		*(uint32_t *)a->val = u;
 		return 0;
 	case ADP_ARG_ON_OFF:
-		if (strcmp(word, "on") && strcmp(word, "off"))
+		/* 1/0 and true/false too, as the register and JSON say it */
+		if (!strcmp(word, "on") || !strcmp(word, "1") ||
+		    !strcmp(word, "true")) {
+			*(bool *)a->val = true;
+		} else if (!strcmp(word, "off") || !strcmp(word, "0") ||
+			   !strcmp(word, "false")) {
+			*(bool *)a->val = false;
+		} else {
 			return adp_usage_error(ctx, "invalid value \"%s\" for \"%s\": expected \"on\" or \"off\"",
 					       word, a->key);
-		*(bool *)a->val = !strcmp(word, "on");
+		}
 		return 0;
 	}
 	return adp_usage_error(ctx, "bad argument table");

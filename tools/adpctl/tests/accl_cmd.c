@@ -11,6 +11,8 @@
 #include <errno.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "fake_kernel.h"
 
 _Static_assert(ROCE_ADP_A_ACCL == 6 &&
@@ -514,7 +516,55 @@ static bool test_set_errors(void)
 			    ARRAY_SIZE(cases));
 }
 
+/*
+ * "accl show -j" fed back: the features' keys, booleans and numbers as
+ * JSON has them, set the state shown (the limits, the configurable
+ * flags and the active profile are not words of a set).
+ */
+static bool test_set_json_fed_back(void)
+{
+	static const char *const not_words[] = {
+		"dev", "configurable", "adp_retx_profile_max_id",
+		"adp_retx_profile_max_range_num", "adp_retx_base_timeout_min",
+		"active_profile_id",
+	};
+	char line[FAKE_LINE_MAX] = "dev emu0";
+	struct json_object *arr, *o;
+	bool skip;
+	size_t i;
+
+	fake_reset();
+	reply(ROCE_ADP_CMD_ACCL_GET, &emu0);
+	if (!outcome_err(show(true, "emu0"), 0, ""))
+		return false;
+	arr = json_tokener_parse(out_buf);
+	o = json_object_array_get_idx(arr, 0);
+	if (!o) {
+		json_object_put(arr);
+		return false;
+	}
+	json_object_object_foreach(o, key, val) {
+		skip = false;
+		for (i = 0; i < ARRAY_SIZE(not_words); i++)
+			skip |= !strcmp(key, not_words[i]);
+		if (!skip)
+			snprintf(line + strlen(line), sizeof(line) - strlen(line),
+				 " %s %s", key, json_object_get_string(val));
+	}
+	json_object_put(arr);
+	printf("# %s\n", line);
+	return set_sends(line, "1=\"emu0\" 6{1=1/u8 2=0/u8 3=1/u8 4=0/u8 "
+			 "5=0/u8 6=0/u8 7=0/u8 8=1/u8 9=0/u8 10=1/u8 11=46/u8 "
+			 "12=2/u8 13=0/u8 14=1/u8}") &&
+	       /* the spec's and the PRM's enum names */
+	       set_sends("dev emu0 cc_burst_size 1-5kb cc_probe_mp_mode PROBE_ACCEPT",
+			 "1=\"emu0\" 6{12=7/u8 14=0/u8}") &&
+	       set_sends("dev emu0 cc_burst_size BURST_8KB ack_dscp_force true",
+			 "1=\"emu0\" 6{10=1/u8 12=1/u8}");
+}
+
 TAP_MAIN(
+	{ "set: show -j's keys fed back set the state shown", test_set_json_fed_back },
 	{ "show: text, unsupported features marked, caps", test_show_text },
 	{ "show -j: exact json, python parses it", test_show_json },
 	{ "show: age_ms of a reply from the snapshot", test_show_snapshot_age },
