@@ -8,7 +8,9 @@
  *   ACCL:      1 ROCE_ADP_RETRANS_EN ... 7 SELECTIVE_REPEAT_FORCED_EN,
  *              8 DC_HALF_HANDSHAKE_EN ... 14 CC_PROBE_MP_MODE, u8
  */
+#include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <json-c/json.h>
@@ -563,7 +565,79 @@ static bool test_set_json_fed_back(void)
 			 "1=\"emu0\" 6{10=1/u8 12=1/u8}");
 }
 
+/*
+ * Every mlxreg --set line of the admin guide's table runs unchanged after
+ * "accl set dev emu0" ("mlxreg -d PCI" dropped, the shell's quotes gone),
+ * and sends what it says.
+ */
+static bool test_admin_guide_lines(void)
+{
+	static const char *const want[] = {
+		"%u:1=\"emu0\" 6{1=1/u8 2=1/u8}",
+		"%u:1=\"emu0\" 6{10=1/u8 11=26/u8 12=7/u8}",
+		"%u:1=\"emu0\" 10{1=1 6=8 10{1=1 4=2}}",
+		"%u:1=\"emu0\" 10{1=1 6=8}",
+	};
+	static const uint8_t cmd[] = {
+		ROCE_ADP_CMD_ACCL_SET, ROCE_ADP_CMD_ACCL_SET,
+		ROCE_ADP_CMD_PROFILE_SET, ROCE_ADP_CMD_PROFILE_SET,
+	};
+	static char text[1 << 18];
+	char line[FAKE_LINE_MAX], exp[256], *p, *end, *o;
+	const char *lead = "mlxreg -d PCI ";
+	size_t n, lines = 0;
+	bool ok = true;
+	FILE *f;
+
+	f = fopen(ADMIN_GUIDE, "r");
+	if (!f)
+		return tap_missing(ADMIN_GUIDE);
+	n = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	p = strstr(text, "\nLeaving mlxreg\n");
+	end = p ? strstr(p, "\nModule parameters\n") : NULL;
+	if (!end)
+		return false;
+	*end = '\0';
+	while ((p = strstr(p, "``mlxreg "))) {
+		p += 2;
+		end = strstr(p, "``");
+		if (!end)
+			return false;
+		*end = '\0';
+		/* one line: spaces collapsed, the quotes gone */
+		o = line + sprintf(line, "dev emu0 ");
+		for (; *p; p++) {
+			if (*p == '"')
+				continue;
+			if (isspace((unsigned char)*p)) {
+				if (o[-1] != ' ')
+					*o++ = ' ';
+				continue;
+			}
+			*o++ = *p;
+		}
+		*o = '\0';
+		p = end + 2;
+		if (!strstr(line, " --set "))
+			continue;
+		if (strncmp(line + 9, lead, strlen(lead)) ||
+		    lines >= ARRAY_SIZE(want)) {
+			printf("# unexpected line \"%s\"\n", line);
+			return false;
+		}
+		memmove(line + 9, line + 9 + strlen(lead),
+			strlen(line + 9 + strlen(lead)) + 1);
+		snprintf(exp, sizeof(exp), want[lines], cmd[lines]);
+		ok &= mlxreg_sends(line, exp);
+		lines++;
+	}
+	return ok && lines == ARRAY_SIZE(want);
+}
+
 TAP_MAIN(
+	{ "set: every mlxreg --set line of the admin guide, unchanged", test_admin_guide_lines },
 	{ "set: show -j's keys fed back set the state shown", test_set_json_fed_back },
 	{ "show: text, unsupported features marked, caps", test_show_text },
 	{ "show -j: exact json, python parses it", test_show_json },
