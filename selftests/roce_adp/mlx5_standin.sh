@@ -118,18 +118,19 @@ test_names()
 }
 
 # Golden vectors: ROCE_ACCL dwords worked out by hand from the register's
-# bit positions. dword 0: the seven *_field_select (the stand-in lets all
-# be changed); dword 4: profile id 30:28, enables 6:0; dword 8:
-# max_range_num 4 (30:28), max_id 1 (26:24), base_timeout_min 4000 ns.
+# bit positions. dword 0: the thirteen selects of current firmware (the
+# stand-in lets all be changed): 27 and 11:0; dword 4: profile id 30:28,
+# enables 6:0; dword 8: max_range_num 4 (30:28), max_id 1 (26:24),
+# base_timeout_min 4000 ns.
 test_accl_golden()
 {
 	echo >$SDBG/$F0/cmds
-	expect_eq "$(store $F0 reg)" "0000007f 00000000 41000fa0 00000000" \
+	expect_eq "$(store $F0 reg)" "08000fff 00000000 41000fa0 00000000" \
 		"store at load" || return 1
 	run_cmd adpctl accl set dev $F0 roce_adp_retrans_en on roce_tx_window_en on \
 		selective_repeat_forced_en on
 	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
-	expect_eq "$(store $F0 reg)" "0000007f 00000043 41000fa0 00000000" \
+	expect_eq "$(store $F0 reg)" "08000fff 00000043 41000fa0 00000000" \
 		"store after set" || return 1
 	expect_eq "$(grep -c 'op_mod 0 ' $SDBG/$F0/cmds)" 1 "writes sent" || return 1
 	expect_eq "$(grep 'op_mod 0 ' $SDBG/$F0/cmds)" \
@@ -140,7 +141,7 @@ test_accl_golden()
 		"reply read back with a query" || return 1
 	# Only the selected enable changes.
 	run_cmd adpctl accl set dev $F0 roce_tx_window_en off
-	expect_eq "$(store $F0 reg)" "0000007f 00000041 41000fa0 00000000" \
+	expect_eq "$(store $F0 reg)" "08000fff 00000041 41000fa0 00000000" \
 		"store after clearing one" || return 1
 	run_cmd adpctl -j accl show dev $F0
 	expect_eq "$(json_get "$OUT" '(j[0]["roce_adp_retrans_en"], j[0]["roce_tx_window_en"], j[0]["selective_repeat_forced_en"], j[0]["adp_retx_base_timeout_min"])')" \
@@ -160,7 +161,7 @@ test_profile_golden()
 	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
 	expect_eq "$(store $F0 'profile 1')" "$PROFILE1" "profile 1 stored" ||
 		return 1
-	expect_eq "$(store $F0 reg)" "0000007f 10000041 41000fa0 00000000" \
+	expect_eq "$(store $F0 reg)" "08000fff 10000041 41000fa0 00000000" \
 		"profile 1 in effect, enables kept" || return 1
 	run_cmd adpctl -j profile show dev $F0 id 1
 	expect_eq "$(json_get "$OUT" '[(p["time_base"], p["retx_total_timeout"], p["timeout_range"][1]["range_low_bound"]) for p in j[0]["profiles"]]')" \
@@ -370,7 +371,7 @@ test_fw_error_restore()
 	expect_match "$(cat $MON)" "$F0 reset-ntf: .*restore on profile 1 roce_adp_retrans_en on .*selective_repeat_forced_en on resets 1 last restored" \
 		"reset-ntf" || return 1
 	# the store came back at its defaults; the backend wrote it again
-	expect_eq "$(store $F0 reg)" "0000007f 10000041 41000fa0 00000000" \
+	expect_eq "$(store $F0 reg)" "08000fff 10000041 41000fa0 00000000" \
 		"store restored" || return 1
 	expect_eq "$(store $F0 'profile 1')" "$PROFILE1" "profile restored" ||
 		return 1
