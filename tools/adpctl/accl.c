@@ -543,10 +543,28 @@ static void accl_set_details(FILE *fp)
 {
 	fputs("\nNAME, one or more of:\n", fp);
 	adp_fields_help(fp, adp_accl_fields, -1);
-	fputs("\nOnly the features given change.  NAME=VALUE[,NAME=VALUE]... is\n"
-	      "mlxreg's --set list, taken as it is (its *_select fields set to 1\n"
-	      "are left to adpctl).  The state read back is printed as by\n"
-	      "\"accl show\".\n", fp);
+	fputs("\nOnly the features given change; the state read back is printed as\n"
+	      "by \"accl show\".  An enable also takes 1, 0, true and false; a name\n"
+	      "also the spec's (1-5kb, discard) and the PRM's (BURST_1_5KB).\n"
+	      "\n"
+	      "NAME=VALUE[,NAME=VALUE]... is mlxreg's --set list, taken as it is:\n"
+	      "the fields as mstflint's database (roce_accl_reg_ext) names them,\n"
+	      "values read by strtoul(.., 0) (0x1a hex, 010 octal 8), a *_select\n"
+	      "given as any spelling of 1 (its 0 is refused: leave the field out).\n"
+	      "Profile fields by name (time_base), path (adp_retx_profile.time_base,\n"
+	      "timeout_range[1].range_size; a bare range field is entry 0) or raw\n"
+	      "ADDRESS.BIT:SIZE (0x10.0:16), with adp_retx_profile_id, are written\n"
+	      "as by \"profile set\" before the features.\n"
+	      "\n"
+	      "MLXREG_OPTION, mlxreg's, so that its line runs unchanged (each also\n"
+	      "as OPTION=VALUE):\n"
+	      "  --set LIST           the list (-s LIST)\n"
+	      "  --indexes LIST       adp_retx_profile_id=N (-i LIST)\n"
+	      "  --reg_name NAME      ROCE_ACCL; another register is refused\n"
+	      "  --reg_id ID          0x402c\n"
+	      "  --reg_len LEN        0x40 or 0x80\n"
+	      "  --device DEV         as dev DEV (-d DEV): 03:00.0, pci/0000:03:00.0\n"
+	      "  --yes                taken and ignored: adpctl does not ask\n", fp);
 }
 
 ADP_CMD_TABLE(accl_cmds, ADP_ACCL_CMDS);

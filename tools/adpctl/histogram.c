@@ -1356,7 +1356,20 @@ static void config_details(FILE *fp)
 	      "  count on|off         count_enable: off freezes the counts\n"
 	      "  clear_on_read on|off the firmware clears after each read (the module\n"
 	      "                       accumulates: no count is lost)\n"
-	      "  vhca ID|any          count only function vhca_id ID, or any function\n", fp);
+	      "  vhca ID|any          count only function vhca_id ID, or any function\n"
+	      "FIELD VALUE: the register's names, the keys of \"histogram show -j\":\n"
+	      "  bin_num N            bins\n"
+	      "  bin_width_mode MODE  mode; also 0, 1, BIN_FIXED, BIN_DOUBLE\n"
+	      "  count_enable V       count\n"
+	      "  vhca_id_valid V      off: vhca any; on: vhca_id is the function\n"
+	      "  vhca_id ID           with vhca_id_valid on: vhca ID\n"
+	      "  time_unit UNIT       ns, us, 100us, ms (TIME_NSEC .. TIME_MSEC) or 0..3:\n"
+	      "                       the unit of bin0_width and bin1_width\n"
+	      "  bin0_width N         in time_unit, sent as it is (no conversion)\n"
+	      "  bin1_width N         in time_unit, sent as it is\n"
+	      "On/off (V) also takes 1, 0, true, false.  FIELD=VALUE[,...], alone or\n"
+	      "after --set, is mlxreg's list of these, numbers read as mlxreg reads\n"
+	      "them (0x hex, 0 octal); --yes is ignored.\n", fp);
 }
 
 static void compare_details(FILE *fp)
