@@ -181,34 +181,43 @@ struct mlxreg_field {
 /* The register field called leaf (no parents), entry 0 for a range's. */
 static bool mlxreg_leaf(const char *leaf, struct mlxreg_field *mf)
 {
+	const struct {
+		const struct adp_field *const *fields;
+		enum mlxreg_kind kind;
+	} tables[] = {
+		{ &adp_accl_fields, MLXREG_FEATURE },
+		{ &adp_caps_fields, MLXREG_CAPS },
+		{ &adp_profile_fields, MLXREG_PROFILE_FIELD },
+		{ &adp_range_fields, MLXREG_RANGE_FIELD },
+	};
+	enum radp_fld sel;
 	unsigned int i;
 
 	memset(mf, 0, sizeof(*mf));
-	if ((mf->f = adp_field_find(adp_accl_fields, leaf))) {
-		mf->kind = MLXREG_FEATURE;
-	} else if ((mf->f = adp_field_find(adp_caps_fields, leaf))) {
-		mf->kind = MLXREG_CAPS;
-	} else if ((mf->f = adp_field_find(adp_profile_fields, leaf))) {
-		mf->kind = mf->f->attr == ADP_PROFILE_ID_ATTR ?
-			   MLXREG_PROFILE_ID : MLXREG_PROFILE_FIELD;
-	} else if ((mf->f = adp_field_find(adp_range_fields, leaf))) {
-		mf->kind = MLXREG_RANGE_FIELD;
-	} else if (!strcmp(leaf, radp_fields[RADP_ROCE_ACCL_ADP_RETX_PROFILE_SELECT].name)) {
-		mf->kind = MLXREG_PROFILE_SELECT;
-		mf->fld = RADP_ROCE_ACCL_ADP_RETX_PROFILE_SELECT;
+	for (i = 0; i < ARRAY_SIZE(tables); i++) {
+		mf->f = adp_field_find(*tables[i].fields, leaf);
+		if (!mf->f)
+			continue;
+		mf->kind = tables[i].kind;
+		if (mf->f->attr == ADP_PROFILE_ID_ATTR &&
+		    mf->kind == MLXREG_PROFILE_FIELD)
+			mf->kind = MLXREG_PROFILE_ID;
+		mf->fld = mf->f->fld;
 		return true;
-	} else {
-		for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
-			if (!strcmp(radp_fields[radp_accl_select_fld(i)].name,
-				    leaf)) {
-				mf->kind = MLXREG_SELECT;
-				mf->fld = radp_accl_select_fld(i);
-				return true;
-			}
-		return false;
 	}
-	mf->fld = mf->f->fld;
-	return true;
+	mf->fld = RADP_ROCE_ACCL_ADP_RETX_PROFILE_SELECT;
+	mf->kind = MLXREG_PROFILE_SELECT;
+	if (!strcmp(leaf, radp_fields[mf->fld].name))
+		return true;
+	mf->kind = MLXREG_SELECT;
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++) {
+		sel = radp_accl_select_fld(i);
+		if (!strcmp(radp_fields[sel].name, leaf)) {
+			mf->fld = sel;
+			return true;
+		}
+	}
+	return false;
 }
 
 /* "timeout_range[I]": I, or -1. */
