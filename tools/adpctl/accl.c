@@ -315,7 +315,7 @@ static bool mlxreg_raw(const char *name, struct mlxreg_field *mf)
 }
 
 static int mlxreg_item(const struct adp_ctx *ctx, struct mlxreg_list *l,
-		       char *item)
+		       char *item, bool index_only)
 {
 	char name[96], *eq = strchr(item, '=');
 	const char *key = item, *value;
@@ -331,6 +331,9 @@ static int mlxreg_item(const struct adp_ctx *ctx, struct mlxreg_list *l,
 	snprintf(name, sizeof(name), "%s", key);
 	if (!(strchr(key, ':') ? mlxreg_raw(key, &mf) : mlxreg_name(name, &mf)))
 		return adp_usage_error(ctx, "unknown ROCE_ACCL field \"%s\"",
+				       key);
+	if (index_only && mf.kind != MLXREG_PROFILE_ID)
+		return adp_usage_error(ctx, "\"%s\" is no index of ROCE_ACCL: --indexes takes adp_retx_profile_id",
 				       key);
 	if (adp_mlxreg_number(value, &v))
 		return adp_usage_error(ctx, "invalid value \"%s\" for \"%s\": expected a number (decimal, 0x hex or 0 octal, as mlxreg reads it)",
@@ -373,7 +376,7 @@ static int mlxreg_item(const struct adp_ctx *ctx, struct mlxreg_list *l,
 }
 
 static int mlxreg_take_list(const struct adp_ctx *ctx, struct mlxreg_list *l,
-			    char *list)
+			    char *list, bool index_only)
 {
 	char *item, *save;
 	int ret;
@@ -382,7 +385,7 @@ static int mlxreg_take_list(const struct adp_ctx *ctx, struct mlxreg_list *l,
 		return adp_usage_error(ctx, "empty mlxreg list");
 	for (item = strtok_r(list, ",", &save); item;
 	     item = strtok_r(NULL, ",", &save)) {
-		ret = mlxreg_item(ctx, l, item);
+		ret = mlxreg_item(ctx, l, item, index_only);
 		if (ret)
 			return ret;
 	}
@@ -467,8 +470,11 @@ int accl_parse_set(const struct adp_ctx *ctx, struct accl_req *req,
 				ret = mlxreg_check_reg(ctx, opt, value);
 			} else {
 				/* --indexes: ROCE_ACCL's is adp_retx_profile_id. */
-				ret = mlxreg_take_list(ctx, &l, value);
-				any |= !strcmp(opt, "--set") || !strcmp(opt, "-s");
+				bool set = !strcmp(opt, "--set") ||
+					   !strcmp(opt, "-s");
+
+				ret = mlxreg_take_list(ctx, &l, value, !set);
+				any |= set;
 			}
 		} else if (!strcmp(opt, "--yes")) {
 			ret = 0;	/* adpctl does not ask */
@@ -479,7 +485,7 @@ int accl_parse_set(const struct adp_ctx *ctx, struct accl_req *req,
 					     argc, argv, &i, "");
 			any = true;
 		} else if (strchr(argv[i], '=')) {
-			ret = mlxreg_take_list(ctx, &l, argv[i]);
+			ret = mlxreg_take_list(ctx, &l, argv[i], false);
 			any = true;
 		} else if (argv[i][0] == '-') {
 			return adp_usage_error(ctx, "unknown option \"%s\" (options go before the object)",

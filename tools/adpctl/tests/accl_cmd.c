@@ -508,6 +508,7 @@ static bool test_set_errors(void)
 		{ "dev emu0 --reg_name PAOS --set roce_adp_retrans_en=1", "\"accl set\" writes ROCE_ACCL, not \"PAOS\"" },
 		{ "dev emu0 --reg_id 0xc01d --set roce_adp_retrans_en=1", "\"accl set\" writes ROCE_ACCL (0x402c), not register 0xc01d" },
 		{ "dev emu0 --reg_len 0x20 --set roce_adp_retrans_en=1", "invalid value \"0x20\" for \"--reg_len\": ROCE_ACCL is 0x40 or 0x80 bytes" },
+		{ "dev emu0 --indexes time_base=8 --set roce_adp_retrans_en=1", "\"time_base\" is no index of ROCE_ACCL: --indexes takes adp_retx_profile_id" },
 		{ "dev emu0 --get", "\"accl set\" writes; \"adpctl accl show\" reads" },
 		{ "dev emu0 --set", "missing value for \"--set\"" },
 		{ "dev emu0 --yes", "nothing to set" },
