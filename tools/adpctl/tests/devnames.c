@@ -103,22 +103,27 @@ static bool test_resolve(void)
 /* The names devlink, lspci and mlxreg print for a PCI function. */
 static bool test_other_tools(void)
 {
+	static const char *const cases[][2] = {
+		{ "pci/0000:03:00.0", PCI },
+		{ "03:00.0", PCI },
+		{ "81:00.1", "0000:81:00.1" },
+		{ "pci/0000:81:00.1", PCI2 },
+		{ "0000:1A:00.1", "0000:1a:00.1" },
+		{ "1a:1f.7", "0000:1a:1f.7" },
+		/* no PCI function: slot past 0x1f, function past 7, leftovers */
+		{ "03:20.0", "03:20.0" },
+		{ "03:00.8", "03:00.8" },
+		{ "03:00.0x", "03:00.0x" },
+		{ "pci/03:00.0", "pci/03:00.0" },
+		{ "pci/0000:03:00", "pci/0000:03:00" },
+		{ "0x:00.0", "0x:00.0" },
+		{ "-3:00.0", "-3:00.0" },
+	};
 	bool ok = true;
+	size_t i;
 
-	ok &= resolves("pci/0000:03:00.0", PCI);
-	ok &= resolves("03:00.0", PCI);
-	ok &= resolves("81:00.1", "0000:81:00.1");
-	ok &= resolves("pci/0000:81:00.1", PCI2);
-	ok &= resolves("0000:1A:00.1", "0000:1a:00.1");
-	ok &= resolves("1a:1f.7", "0000:1a:1f.7");
-	/* not a PCI function: slot past 0x1f, function past 7, leftovers */
-	ok &= resolves("03:20.0", "03:20.0");
-	ok &= resolves("03:00.8", "03:00.8");
-	ok &= resolves("03:00.0x", "03:00.0x");
-	ok &= resolves("pci/03:00.0", "pci/03:00.0");
-	ok &= resolves("pci/0000:03:00", "pci/0000:03:00");
-	ok &= resolves("0x:00.0", "0x:00.0");
-	ok &= resolves("-3:00.0", "-3:00.0");
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		ok &= resolves(cases[i][0], cases[i][1]);
 	return ok;
 }
 

@@ -20,8 +20,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <json-c/json.h>
-
 #include "fake_kernel.h"
 #include "../histogram.h"
 
@@ -433,29 +431,13 @@ static bool config_json_fed_back(void)
 		"dev", "age_ms", "total", "bins", "time_unit_cap", "bin_num_max",
 	};
 	char line[512] = "config dev emu0";
-	struct json_object *arr, *o;
-	size_t i;
-	bool skip;
 
 	fake_reset();
 	reply(&fixed5);
-	if (!outcome_err(run(true, "show dev emu0"), 0, ""))
+	if (!outcome_err(run(true, "show dev emu0"), 0, "") ||
+	    !fake_json_words(out_buf, not_words, ARRAY_SIZE(not_words), line,
+			     sizeof(line)))
 		return false;
-	arr = json_tokener_parse(out_buf);
-	o = arr ? json_object_array_get_idx(arr, 0) : NULL;
-	if (!o) {
-		json_object_put(arr);
-		return false;
-	}
-	json_object_object_foreach(o, key, val) {
-		skip = false;
-		for (i = 0; i < ARRAY_SIZE(not_words); i++)
-			skip |= !strcmp(key, not_words[i]);
-		if (!skip)
-			snprintf(line + strlen(line), sizeof(line) - strlen(line),
-				 " %s %s", key, json_object_get_string(val));
-	}
-	json_object_put(arr);
 	printf("# %s\n", line);
 	return config_sends(line,
 			    "1=\"emu0\" 22{1=1/u8 2=0/u8 3=0/u8 4=1 5=0 7=5 10=8 11=2}");
