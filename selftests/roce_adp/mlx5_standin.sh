@@ -125,7 +125,7 @@ test_names_other_tools()
 	run_cmd adpctl -j accl show dev $F0
 	want=$OUT
 	for n in pci/$F0 00:10.0 0000:00:10.0 00:10.0 pci/0000:00:10.0; do
-		run_cmd adpctl -j accl show dev $n
+		run_cmd adpctl -j accl show dev "$n"
 		expect_eq "$OUT" "$want" "accl show dev $n ($ERR)" || return 1
 	done
 	run_cmd adpctl -j profile show 00:10.0
