@@ -554,7 +554,7 @@ test_hw_check()
 	expect_eq "$(cat $SDBG/$F0/store)" "$before" "store after --write" ||
 		return 1
 	# firmware that counts a timeout of T past bin 1: the other reading
-	run_cmd hw-check --write --out /tmp/hw.txt \
+	run_cmd hw-check --write --edges-only --out /tmp/hw.txt \
 		--event-cmd 'printf "2 1\n" >/sys/kernel/debug/mlx5_standin/$DEV/hist_counts' \
 		--event-timeout 512us $F0
 	expect_eq "$RC" 0 "second read-write exit status" || { cat /tmp/hw.txt; return 1; }
