@@ -21,8 +21,15 @@
  *   mkey       write "INDEX FREE MODE UMR A RW RR LW LR QPN KEY LEN64
  *              RINVAL PD START LEN OCTWORDS LOG_PAGE": the mkey context
  *              QUERY_MKEY returns for INDEX
- *   inject_status, inject_syndrome   the next command is answered with
- *              this status (non-zero) and syndrome
+ *   inject_status  write "STATUS [COUNT]": the next COUNT commands (1)
+ *              are answered with this status and inject_syndrome
+ *   inject_syndrome  that syndrome
+ *   fw_generation  "current" (all thirteen ROCE_ACCL features) or "old"
+ *              (the seven older ones, a 0x40-byte register taken too);
+ *              module parameter fw_old sets it at probe
+ *   histogram  "present", or "bad_param"/"bad_op": the firmware lacks the
+ *              histogram registers and answers them so; module
+ *              parameters no_histogram and no_histogram_bad_op
  *   inject_errno  the next command fails with -errno (e.g. 110)
  *   cmd_delay_ms  every command takes this long
  *   fw_reset   write MS: a firmware error (MLX5_DEV_EVENT_SYS_ERROR),
@@ -52,29 +59,53 @@
 #include "../include/fw_model/adp_retx_ifc.h"
 
 /*
- * ROCE_ACCL (register id 0x402c, 0x80 bytes) in the mlx5_ifc.h style: one
- * u8 array per field, its length the width in bits, most significant bit
- * of each dword first. Bit i of field_select and of enables is feature i
- * (roce_adp_retrans, roce_tx_window, roce_slow_restart,
- * roce_slow_restart_idle, min_ack_timeout_limit_disabled,
- * adaptive_routing_forced, selective_repeat_forced).
+ * ROCE_ACCL (register id 0x402c, 0x80 bytes; 0x40 on older firmware) in
+ * the mlx5_ifc.h style: one u8 array per field, its length the width in
+ * bits, most significant bit of each dword first. Current firmware's
+ * layout; older firmware knows only the seven features at bits 6:0
+ * (standin_features[] marks the newer ones), the rest is reserved there.
  */
 struct mlx5_ifc_standin_roce_accl_bits {
 	u8         reserved_at_0[0x3];
 	u8         adp_retx_profile_select[0x1];
-	u8         reserved_at_4[0x15];
-	u8         field_select[0x7];
+	u8         ifa2_turn_around_select[0x1];
+	u8         reserved_at_5[0xf];
+	u8         cc_probe_mp_mode_field_select[0x1];
+	u8         cc_burst_size_select[0x1];
+	u8         ack_dscp_force_field_select[0x1];
+	u8         cc_per_plane_en_field_select[0x1];
+	u8         dc_half_handshake_en_field_select[0x1];
+	u8         selective_repeat_forced_en_field_select[0x1];
+	u8         adaptive_routing_forced_en_field_select[0x1];
+	u8         min_ack_timeout_limit_disabled_field_select[0x1];
+	u8         roce_slow_restart_idle_field_select[0x1];
+	u8         roce_slow_restart_field_select[0x1];
+	u8         roce_tx_window_field_select[0x1];
+	u8         roce_adp_retrans_field_select[0x1];
 
 	u8         reserved_at_20[0x1];
 	u8         adp_retx_profile_id[0x3];
-	u8         reserved_at_24[0x15];
-	u8         enables[0x7];
+	u8         ifa2_turn_around_en[0x1];
+	u8         cc_burst_size[0x3];
+	u8         reserved_at_28[0x8];
+	u8         ack_dscp[0x6];
+	u8         ack_dscp_force[0x1];
+	u8         cc_per_plane_en[0x1];
+	u8         dc_half_handshake_en[0x1];
+	u8         selective_repeat_forced_en[0x1];
+	u8         adaptive_routing_forced_en[0x1];
+	u8         min_ack_timeout_limit_disabled[0x1];
+	u8         roce_slow_restart_idle_en[0x1];
+	u8         roce_slow_restart_en[0x1];
+	u8         roce_tx_window_en[0x1];
+	u8         roce_adp_retrans_en[0x1];
 
 	u8         reserved_at_40[0x1];
 	u8         adp_retx_profile_max_range_num[0x3];
 	u8         reserved_at_44[0x1];
 	u8         adp_retx_profile_max_id[0x3];
-	u8         reserved_at_48[0x4];
+	u8         reserved_at_48[0x2];
+	u8         cc_probe_mp_mode[0x2];
 	u8         adp_retx_base_timeout_min[0x14];
 
 	u8         reserved_at_60[0x20];
@@ -83,6 +114,90 @@ struct mlx5_ifc_standin_roce_accl_bits {
 
 	u8         reserved_at_200[0x200];
 };
+
+/* A field of standin_roce_accl: its bit offset and width, as mlx5_ifc.h counts. */
+struct standin_fld {
+	u16 off;
+	u16 sz;
+};
+
+#define STANDIN_FLD(f)	{ __mlx5_bit_off(standin_roce_accl, f),	\
+			  __mlx5_bit_sz(standin_roce_accl, f) }
+
+/**
+ * struct standin_feature - a value a ROCE_ACCL write may change
+ * @val: the value
+ * @sel: the *_field_select that says a write changes it, and a query
+ *	that it can be changed (ack_dscp_force and ack_dscp share one)
+ * @valid: the encodings it takes (bit v: v); others are BAD_PARAM
+ * @newer: current firmware only; reserved on older firmware
+ */
+struct standin_feature {
+	struct standin_fld val;
+	struct standin_fld sel;
+	u32 valid;
+	bool newer;
+};
+
+#define STANDIN_BOOL	0x3u
+#define STANDIN_ANY	0xffffffffu
+#define STANDIN_FEATURE(_val, _sel, _valid, _newer)			\
+	{ .val = STANDIN_FLD(_val), .sel = STANDIN_FLD(_sel),		\
+	  .valid = _valid, .newer = _newer }
+
+static const struct standin_feature standin_features[] = {
+	STANDIN_FEATURE(roce_adp_retrans_en, roce_adp_retrans_field_select,
+			STANDIN_BOOL, false),
+	STANDIN_FEATURE(roce_tx_window_en, roce_tx_window_field_select,
+			STANDIN_BOOL, false),
+	STANDIN_FEATURE(roce_slow_restart_en, roce_slow_restart_field_select,
+			STANDIN_BOOL, false),
+	STANDIN_FEATURE(roce_slow_restart_idle_en,
+			roce_slow_restart_idle_field_select, STANDIN_BOOL, false),
+	STANDIN_FEATURE(min_ack_timeout_limit_disabled,
+			min_ack_timeout_limit_disabled_field_select,
+			STANDIN_BOOL, false),
+	STANDIN_FEATURE(adaptive_routing_forced_en,
+			adaptive_routing_forced_en_field_select, STANDIN_BOOL,
+			false),
+	STANDIN_FEATURE(selective_repeat_forced_en,
+			selective_repeat_forced_en_field_select, STANDIN_BOOL,
+			false),
+	STANDIN_FEATURE(dc_half_handshake_en,
+			dc_half_handshake_en_field_select, STANDIN_BOOL, true),
+	STANDIN_FEATURE(cc_per_plane_en, cc_per_plane_en_field_select,
+			STANDIN_BOOL, true),
+	STANDIN_FEATURE(ack_dscp_force, ack_dscp_force_field_select,
+			STANDIN_BOOL, true),
+	STANDIN_FEATURE(ack_dscp, ack_dscp_force_field_select, STANDIN_ANY,
+			true),
+	/* 0 4 KB, 1 8 KB, 2 16 KB, 7 1.5 KB */
+	STANDIN_FEATURE(cc_burst_size, cc_burst_size_select,
+			BIT(0) | BIT(1) | BIT(2) | BIT(7), true),
+	/* 0 accept, 1 discard */
+	STANDIN_FEATURE(cc_probe_mp_mode, cc_probe_mp_mode_field_select,
+			BIT(0) | BIT(1), true),
+	STANDIN_FEATURE(ifa2_turn_around_en, ifa2_turn_around_select,
+			STANDIN_BOOL, true),
+};
+
+/* The big-endian dword holding bit offset @off of @buf, as MLX5_GET() reads it. */
+static u32 standin_fld_get(const void *buf, struct standin_fld f)
+{
+	const __be32 *dw = (const __be32 *)buf + f.off / 32;
+	u32 shift = 32 - f.off % 32 - f.sz;
+
+	return (be32_to_cpu(*dw) >> shift) & GENMASK(f.sz - 1, 0);
+}
+
+static void standin_fld_set(void *buf, struct standin_fld f, u32 v)
+{
+	__be32 *dw = (__be32 *)buf + f.off / 32;
+	u32 shift = 32 - f.off % 32 - f.sz;
+	u32 mask = GENMASK(f.sz - 1, 0) << shift;
+
+	*dw = cpu_to_be32((be32_to_cpu(*dw) & ~mask) | ((v << shift) & mask));
+}
 
 /*
  * The profile, its ranges and ADP_RETX_HISTOGRAM_CONFIG are the layouts
@@ -107,8 +222,9 @@ struct mlx5_ifc_standin_hist_bits {
 
 #define STANDIN_REG_ID_ROCE_ACCL	0x402c
 #define STANDIN_REG_LEN		MLX5_ST_SZ_BYTES(standin_roce_accl)
+/* Older firmware's register: the head and the profile. */
+#define STANDIN_REG_LEN_OLD	0x40
 #define STANDIN_PROFILE_LEN	MLX5_ST_SZ_BYTES(fw_model_adp_retx_profile)
-#define STANDIN_FEATURES	0x7f	/* every enable can be changed */
 #define STANDIN_MAX_ID		1
 #define STANDIN_PROFILES	(STANDIN_MAX_ID + 1)
 #define STANDIN_PROFILE_DW	MLX5_ST_SZ_DW(fw_model_adp_retx_profile)
@@ -121,6 +237,21 @@ static char *no_roce_accl = "";
 module_param(no_roce_accl, charp, 0444);
 MODULE_PARM_DESC(no_roce_accl,
 		 "PCI addresses, separated by commas, of the functions without cmd_hca_cap.roce_accl");
+
+static char *fw_old = "";
+module_param(fw_old, charp, 0444);
+MODULE_PARM_DESC(fw_old,
+		 "PCI addresses, separated by commas, of the functions running older firmware: the seven older ROCE_ACCL features only (debugfs fw_generation)");
+
+static char *no_histogram = "";
+module_param(no_histogram, charp, 0444);
+MODULE_PARM_DESC(no_histogram,
+		 "PCI addresses, separated by commas, of the functions whose firmware lacks the histogram registers and answers them BAD_PARAM, as for an unknown register (debugfs histogram)");
+
+static char *no_histogram_bad_op = "";
+module_param(no_histogram_bad_op, charp, 0444);
+MODULE_PARM_DESC(no_histogram_bad_op,
+		 "The same, for functions that answer them BAD_OP");
 
 static uint log_max_mkey = 4;
 module_param(log_max_mkey, uint, 0444);
@@ -167,7 +298,11 @@ struct standin_mkey {
  * @hist_counts: the histogram's counters (debugfs hist_counts)
  * @log: the last commands
  * @log_n: how many commands were received in all
- * @inject_status: the next command's status, if not 0
+ * @fw_old: runs older firmware (standin_feature.newer reserved)
+ * @hist_absent: 0 when the firmware has the histogram registers, else
+ *	the status it answers them with (BAD_PARAM or BAD_OP)
+ * @inject_status: the status of the next @inject_count commands, if not 0
+ * @inject_count: how many commands are still to get it
  * @inject_syndrome: and syndrome
  * @inject_errno: the next command fails with -@inject_errno, if not 0
  * @cmd_delay_ms: how long each command takes
@@ -189,7 +324,10 @@ struct standin_dev {
 	u64 hist_counts[STANDIN_HIST_BINS_MAX];
 	struct standin_cmd log[STANDIN_LOG];
 	unsigned int log_n;
+	bool fw_old;
+	u8 hist_absent;
 	u8 inject_status;
+	u32 inject_count;
 	u32 inject_syndrome;
 	u32 inject_errno;
 	u32 cmd_delay_ms;
@@ -208,11 +346,15 @@ static struct standin_dev *standin_from_mdev(struct mlx5_core_dev *mdev)
 static void standin_store_defaults(struct standin_dev *sd)
 {
 	void *p0 = sd->profiles[0];
+	unsigned int i;
 
 	lockdep_assert_held(&sd->lock);
 	memset(sd->reg, 0, sizeof(sd->reg));
 	memset(sd->profiles, 0, sizeof(sd->profiles));
-	MLX5_SET(standin_roce_accl, sd->reg, field_select, STANDIN_FEATURES);
+	/* Every feature the firmware knows can be changed. */
+	for (i = 0; i < ARRAY_SIZE(standin_features); i++)
+		if (!sd->fw_old || !standin_features[i].newer)
+			standin_fld_set(sd->reg, standin_features[i].sel, 1);
 	MLX5_SET(standin_roce_accl, sd->reg, adp_retx_profile_max_range_num,
 		 STANDIN_MAX_RANGE_NUM);
 	MLX5_SET(standin_roce_accl, sd->reg, adp_retx_profile_max_id,
@@ -325,6 +467,38 @@ static u8 standin_access_hist(struct standin_dev *sd, void *in, int inlen,
 	return MLX5_CMD_STAT_OK;
 }
 
+/*
+ * A write of ROCE_ACCL @reg_in: every value whose select is set, as the
+ * firmware knows them (older firmware ignores the newer selects, which
+ * are reserved there), checked first so that a reserved encoding changes
+ * nothing.
+ */
+static u8 standin_accl_write_features(struct standin_dev *sd, void *reg_in,
+				      u32 *synd)
+{
+	const struct standin_feature *f;
+	unsigned int i;
+	u32 v;
+
+	for (i = 0; i < ARRAY_SIZE(standin_features); i++) {
+		f = &standin_features[i];
+		if ((sd->fw_old && f->newer) || !standin_fld_get(reg_in, f->sel))
+			continue;
+		v = standin_fld_get(reg_in, f->val);
+		if (v < 32 && !(f->valid & BIT(v))) {
+			*synd = 0x9;
+			return MLX5_CMD_STAT_BAD_PARAM_ERR;
+		}
+	}
+	for (i = 0; i < ARRAY_SIZE(standin_features); i++) {
+		f = &standin_features[i];
+		if ((sd->fw_old && f->newer) || !standin_fld_get(reg_in, f->sel))
+			continue;
+		standin_fld_set(sd->reg, f->val, standin_fld_get(reg_in, f->val));
+	}
+	return MLX5_CMD_STAT_OK;
+}
+
 /* ACCESS_REG of ROCE_ACCL; returns the status, the syndrome in @synd. */
 static u8 standin_access_reg(struct standin_dev *sd, void *in, int inlen,
 			     void *out, int outlen, u32 *synd)
@@ -333,11 +507,18 @@ static u8 standin_access_reg(struct standin_dev *sd, void *in, int inlen,
 	void *reg_out = MLX5_ADDR_OF(access_register_out, out, register_data);
 	struct mlx5_core_dev *mdev = &sd->mdev;
 	u16 op_mod = MLX5_GET(access_register_in, in, op_mod);
-	u32 sel, en, id;
+	int len = inlen - MLX5_ST_SZ_BYTES(access_register_in);
+	u8 status;
+	u32 id;
 
 	switch (MLX5_GET(access_register_in, in, register_id)) {
 	case STANDIN_REG_ID_HIST_CONFIG:
 	case STANDIN_REG_ID_HIST:
+		/* As firmware answers a register it does not know. */
+		if (sd->hist_absent) {
+			*synd = 0x1;
+			return sd->hist_absent;
+		}
 		return standin_access_hist(sd, in, inlen, out, outlen, synd);
 	}
 	if (MLX5_GET(access_register_in, in, register_id) !=
@@ -346,11 +527,13 @@ static u8 standin_access_reg(struct standin_dev *sd, void *in, int inlen,
 		*synd = 0x1;
 		return MLX5_CMD_STAT_BAD_PARAM_ERR;
 	}
-	if (inlen != MLX5_ST_SZ_BYTES(access_register_in) + STANDIN_REG_LEN) {
+	/* Older firmware takes its own length too. */
+	if (len != STANDIN_REG_LEN &&
+	    (!sd->fw_old || len != STANDIN_REG_LEN_OLD)) {
 		*synd = 0x2;
 		return MLX5_CMD_STAT_BAD_INP_LEN_ERR;
 	}
-	if (outlen != MLX5_ST_SZ_BYTES(access_register_out) + STANDIN_REG_LEN) {
+	if (outlen != inlen) {
 		*synd = 0x3;
 		return MLX5_CMD_STAT_BAD_OUTP_LEN_ERR;
 	}
@@ -362,7 +545,7 @@ static u8 standin_access_reg(struct standin_dev *sd, void *in, int inlen,
 			*synd = 0x4;
 			return MLX5_CMD_STAT_BAD_PARAM_ERR;
 		}
-		memcpy(reg_out, sd->reg, sizeof(sd->reg));
+		memcpy(reg_out, sd->reg, len);
 		MLX5_SET(standin_roce_accl, reg_out, adp_retx_profile_select, 1);
 		if (id)
 			MLX5_SET(standin_roce_accl, reg_out, adp_retx_profile_id, id);
@@ -370,16 +553,14 @@ static u8 standin_access_reg(struct standin_dev *sd, void *in, int inlen,
 		       sd->profiles[id], STANDIN_PROFILE_LEN);
 		return MLX5_CMD_STAT_OK;
 	case MLX5_ACCESS_REGISTER_IN_OP_MOD_WRITE:
-		sel = MLX5_GET(standin_roce_accl, reg_in, field_select);
 		if (MLX5_GET(standin_roce_accl, reg_in, adp_retx_profile_select) &&
 		    (!id || id > STANDIN_MAX_ID)) {
 			*synd = 0x4;
 			return MLX5_CMD_STAT_BAD_PARAM_ERR;
 		}
-		en = MLX5_GET(standin_roce_accl, sd->reg, enables);
-		en = (en & ~sel) |
-		     (MLX5_GET(standin_roce_accl, reg_in, enables) & sel);
-		MLX5_SET(standin_roce_accl, sd->reg, enables, en);
+		status = standin_accl_write_features(sd, reg_in, synd);
+		if (status != MLX5_CMD_STAT_OK)
+			return status;
 		if (MLX5_GET(standin_roce_accl, reg_in, adp_retx_profile_select)) {
 			memcpy(sd->profiles[id],
 			       MLX5_ADDR_OF(standin_roce_accl, reg_in,
@@ -462,11 +643,13 @@ static int standin_cmd_do(struct mlx5_core_dev *dev, void *in, int in_size,
 		goto out;
 	}
 	memset(out, 0, out_size);
-	if (sd->inject_status) {
+	if (sd->inject_count) {
 		status = sd->inject_status;
 		synd = sd->inject_syndrome;
-		sd->inject_status = 0;
-		sd->inject_syndrome = 0;
+		if (!--sd->inject_count) {
+			sd->inject_status = 0;
+			sd->inject_syndrome = 0;
+		}
 	} else if (opcode == MLX5_CMD_OP_ACCESS_REG) {
 		status = standin_access_reg(sd, in, in_size, out, out_size,
 					    &synd);
@@ -764,6 +947,138 @@ static ssize_t standin_fw_reset_write(struct file *file,
 
 STANDIN_STORE_ATTRIBUTE(standin_fw_reset);
 
+/*
+ * inject_status: "STATUS [COUNT]" answers the next COUNT commands (1 if
+ * left out) with STATUS and inject_syndrome, unexecuted; "0" disarms.
+ * Reads "STATUS COUNT", the commands still to get it.
+ */
+static int standin_inject_status_show(struct seq_file *s, void *unused)
+{
+	struct standin_dev *sd = s->private;
+
+	mutex_lock(&sd->lock);
+	seq_printf(s, "0x%02x %u\n", sd->inject_status, sd->inject_count);
+	mutex_unlock(&sd->lock);
+	return 0;
+}
+
+static ssize_t standin_inject_status_write(struct file *file,
+					   const char __user *ubuf,
+					   size_t count, loff_t *ppos)
+{
+	struct standin_dev *sd = ((struct seq_file *)file->private_data)->private;
+	unsigned int status, n = 1;
+	char buf[32];
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	if (sscanf(buf, "%i %u", &status, &n) < 1 || status > U8_MAX)
+		return -EINVAL;
+	mutex_lock(&sd->lock);
+	sd->inject_status = status;
+	sd->inject_count = status ? n : 0;
+	mutex_unlock(&sd->lock);
+	return count;
+}
+
+DEFINE_SHOW_STORE_ATTRIBUTE(standin_inject_status);
+
+static const char *const standin_generations[] = { "current", "old" };
+
+/*
+ * fw_generation: "current" or "old", the firmware the function runs.
+ * Writing one loads it: the register store is back at its defaults, as
+ * after the reset that activates new firmware (fw_reset tells the
+ * backend of such a reset; this knob does not).
+ */
+static int standin_fw_generation_show(struct seq_file *s, void *unused)
+{
+	struct standin_dev *sd = s->private;
+
+	seq_printf(s, "%s\n", standin_generations[READ_ONCE(sd->fw_old)]);
+	return 0;
+}
+
+static ssize_t standin_fw_generation_write(struct file *file,
+					   const char __user *ubuf,
+					   size_t count, loff_t *ppos)
+{
+	struct standin_dev *sd = ((struct seq_file *)file->private_data)->private;
+	char buf[16];
+	int gen;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	gen = sysfs_match_string(standin_generations, strim(buf));
+	if (gen < 0)
+		return gen;
+	mutex_lock(&sd->lock);
+	WRITE_ONCE(sd->fw_old, gen);
+	standin_store_defaults(sd);
+	mutex_unlock(&sd->lock);
+	return count;
+}
+
+DEFINE_SHOW_STORE_ATTRIBUTE(standin_fw_generation);
+
+/*
+ * histogram: "present", or the status a firmware without the histogram
+ * registers answers them with: "bad_param" (as for any register it does
+ * not know) or "bad_op".
+ */
+static const char *const standin_hist_modes[] = {
+	"present", "bad_param", "bad_op",
+};
+
+static const u8 standin_hist_mode_status[] = {
+	0, MLX5_CMD_STAT_BAD_PARAM_ERR, MLX5_CMD_STAT_BAD_OP_ERR,
+};
+
+static int standin_histogram_show(struct seq_file *s, void *unused)
+{
+	struct standin_dev *sd = s->private;
+	unsigned int i;
+	u8 status;
+
+	mutex_lock(&sd->lock);
+	status = sd->hist_absent;
+	mutex_unlock(&sd->lock);
+	for (i = 0; i < ARRAY_SIZE(standin_hist_mode_status); i++)
+		if (standin_hist_mode_status[i] == status)
+			seq_printf(s, "%s\n", standin_hist_modes[i]);
+	return 0;
+}
+
+static ssize_t standin_histogram_write(struct file *file,
+				       const char __user *ubuf, size_t count,
+				       loff_t *ppos)
+{
+	struct standin_dev *sd = ((struct seq_file *)file->private_data)->private;
+	char buf[16];
+	int mode;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	mode = sysfs_match_string(standin_hist_modes, strim(buf));
+	if (mode < 0)
+		return mode;
+	mutex_lock(&sd->lock);
+	sd->hist_absent = standin_hist_mode_status[mode];
+	mutex_unlock(&sd->lock);
+	return count;
+}
+
+DEFINE_SHOW_STORE_ATTRIBUTE(standin_histogram);
+
 static void standin_debugfs_add(struct standin_dev *sd)
 {
 	struct dentry *d;
@@ -776,23 +1091,28 @@ static void standin_debugfs_add(struct standin_dev *sd)
 	debugfs_create_file("fw_reset", 0200, d, sd, &standin_fw_reset_fops);
 	debugfs_create_file("hist_counts", 0600, d, sd,
 			    &standin_hist_counts_fops);
-	debugfs_create_x8("inject_status", 0600, d, &sd->inject_status);
+	debugfs_create_file("inject_status", 0600, d, sd,
+			    &standin_inject_status_fops);
+	debugfs_create_file("fw_generation", 0600, d, sd,
+			    &standin_fw_generation_fops);
+	debugfs_create_file("histogram", 0600, d, sd, &standin_histogram_fops);
 	debugfs_create_x32("inject_syndrome", 0600, d, &sd->inject_syndrome);
 	debugfs_create_u32("inject_errno", 0600, d, &sd->inject_errno);
 	debugfs_create_u32("cmd_delay_ms", 0600, d, &sd->cmd_delay_ms);
 }
 
-static bool standin_has_roce_accl(struct pci_dev *pdev)
+/* Is @pdev's address in @list, addresses separated by commas? */
+static bool standin_listed(const char *list, struct pci_dev *pdev)
 {
-	const char *p = no_roce_accl;
+	const char *p = list;
 	size_t n = strlen(pci_name(pdev));
 
 	while ((p = strstr(p, pci_name(pdev)))) {
-		if (p[n] == '\0' || p[n] == ',')
-			return false;
+		if ((p == list || p[-1] == ',') && (p[n] == '\0' || p[n] == ','))
+			return true;
 		p += n;
 	}
-	return true;
+	return false;
 }
 
 static const struct net_device_ops standin_netdev_ops = {
@@ -880,7 +1200,13 @@ static int standin_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	sd->iseg->fw_rev = cpu_to_be32(STANDIN_FW_MIN << 16 | STANDIN_FW_MAJ);
 	sd->iseg->cmdif_rev_fw_sub = cpu_to_be32(STANDIN_FW_SUB);
 	mdev->iseg = (struct mlx5_init_seg __iomem __force *)sd->iseg;
-	MLX5_SET(cmd_hca_cap, cap_cur, roce_accl, standin_has_roce_accl(pdev));
+	MLX5_SET(cmd_hca_cap, cap_cur, roce_accl,
+		 !standin_listed(no_roce_accl, pdev));
+	sd->fw_old = standin_listed(fw_old, pdev);
+	if (standin_listed(no_histogram, pdev))
+		sd->hist_absent = MLX5_CMD_STAT_BAD_PARAM_ERR;
+	else if (standin_listed(no_histogram_bad_op, pdev))
+		sd->hist_absent = MLX5_CMD_STAT_BAD_OP_ERR;
 	MLX5_SET(cmd_hca_cap, cap_cur, log_max_mkey, log_max_mkey);
 	memcpy(cap_max, cap_cur, MLX5_UN_SZ_BYTES(hca_cap_union));
 	mutex_lock(&sd->lock);

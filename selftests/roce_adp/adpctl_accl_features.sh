@@ -4,7 +4,8 @@
 # read back, the register's bytes (accl show -r) against vectors written
 # by hand from the reference's positions, select bits of older firmware
 # and mixtures (knob accl_configurable), reserved encodings, the shared
-# select of ack_dscp_force and ack_dscp, and mlxreg's --set syntax.
+# select of ack_dscp_force and ack_dscp, mlxreg's --set syntax and the
+# mlxreg lines of the admin guide.
 . ./lib.sh
 
 EMU=$DBG/emu0
@@ -179,6 +180,38 @@ test_mlxreg_syntax()
 	expect_eq "$RC" 1 "a value too wide"
 }
 
+# Every mlxreg --set line of the admin guide's migration table
+# (admin-guide.rst, copied here by the Makefile) runs unchanged after
+# "adpctl accl set dev emu0", and lands what it says.
+test_admin_guide_mlxreg_lines()
+{
+	module_default
+	set_full >/dev/null || return 1
+	python3 -S - ./admin-guide.rst >/tmp/mlxreg_lines <<'EOF' || return 1
+import re, sys
+t = open(sys.argv[1]).read()
+t = t[t.index("\nLeaving mlxreg\n"):t.index("\nModule parameters\n")]
+for m in re.findall(r"``(mlxreg .*?)``", t, re.S):
+    line = " ".join(m.split())
+    if " --set " in line:
+        assert line.startswith("mlxreg -d PCI "), line
+        print(line[len("mlxreg -d PCI "):])
+EOF
+	expect_eq "$(wc -l </tmp/mlxreg_lines)" 4 "lines in the table" || return 1
+	n=0
+	while read -r line; do
+		n=$((n + 1))
+		eval "run_cmd adpctl accl set dev emu0 $line"
+		expect_eq "$RC" 0 "line $n: $line ($ERR)" || return 1
+	done </tmp/mlxreg_lines
+	run_cmd adpctl -j accl show dev emu0
+	expect_eq "$(json_get "$OUT" '[j[0][k] for k in ("roce_adp_retrans_en", "roce_tx_window_en", "ack_dscp_force", "ack_dscp", "cc_burst_size")]')" \
+		"[True, True, True, 26, 7]" "the enables" || return 1
+	run_cmd adpctl -j profile show dev emu0 id 1
+	expect_eq "$(json_get "$OUT" '[(p["time_base"], p["timeout_range"][1]["timeout_retry_num"]) for p in j[0]["profiles"]]')" \
+		"[(8, 2)]" "profile 1"
+}
+
 # config export carries every feature by its PRM name, and apply of it
 # on another device lands the same bits there.
 test_export_apply()
@@ -221,6 +254,7 @@ run_test accl_old_firmware test_old_firmware
 run_test accl_mixed_firmware test_mixed_firmware
 run_test accl_reserved_encodings test_reserved
 run_test accl_mlxreg_syntax test_mlxreg_syntax
+run_test accl_admin_guide_mlxreg_lines test_admin_guide_mlxreg_lines
 run_test accl_config_export_apply test_export_apply
 module_default
 tap_end

@@ -117,19 +117,48 @@ test_names()
 	expect_match "$ERR" "^Error: .*\.$" "error for lo"
 }
 
+# The names other tools print for a function: devlink's pci/ADDRESS,
+# lspci's and mlxreg's BB:SS.F (and in capitals); the same device each
+# time, for every object, and in mlxreg's own -d.
+test_names_other_tools()
+{
+	run_cmd adpctl -j accl show dev $F0
+	want=$OUT
+	for n in pci/$F0 00:10.0 0000:00:10.0 00:10.0 pci/0000:00:10.0; do
+		run_cmd adpctl -j accl show dev "$n"
+		expect_eq "$OUT" "$want" "accl show dev $n ($ERR)" || return 1
+	done
+	run_cmd adpctl -j profile show 00:10.0
+	expect_eq "$(json_get "$OUT" 'j[0]["dev"]')" "$F0" "profile show" ||
+		return 1
+	run_cmd adpctl -j histogram show dev pci/$F0
+	expect_eq "$(json_get "$OUT" 'j[0]["dev"]')" "$F0" "histogram show" ||
+		return 1
+	run_cmd adpctl -j dev show 00:11.0
+	expect_eq "$(json_get "$OUT" '[d["name"] for d in j]')" "['$F1']" \
+		"dev show" || return 1
+	run_ok adpctl accl set -d 00:10.0 --reg_name ROCE_ACCL \
+		--set "roce_tx_window_field_select=0x00000001,roce_tx_window_en=0x1" \
+		--yes >/dev/null || return 1
+	expect_eq "$(json_get "$(adpctl -j accl show dev $F0)" \
+		'j[0]["roce_tx_window_en"]')" True "set by mlxreg's -d" || return 1
+	run_ok adpctl accl set dev pci/$F0 roce_tx_window_en off >/dev/null
+}
+
 # Golden vectors: ROCE_ACCL dwords worked out by hand from the register's
-# bit positions. dword 0: the seven *_field_select (the stand-in lets all
-# be changed); dword 4: profile id 30:28, enables 6:0; dword 8:
-# max_range_num 4 (30:28), max_id 1 (26:24), base_timeout_min 4000 ns.
+# bit positions. dword 0: the thirteen selects of current firmware (the
+# stand-in lets all be changed): 27 and 11:0; dword 4: profile id 30:28,
+# enables 6:0; dword 8: max_range_num 4 (30:28), max_id 1 (26:24),
+# base_timeout_min 4000 ns.
 test_accl_golden()
 {
 	echo >$SDBG/$F0/cmds
-	expect_eq "$(store $F0 reg)" "0000007f 00000000 41000fa0 00000000" \
+	expect_eq "$(store $F0 reg)" "08000fff 00000000 41000fa0 00000000" \
 		"store at load" || return 1
 	run_cmd adpctl accl set dev $F0 roce_adp_retrans_en on roce_tx_window_en on \
 		selective_repeat_forced_en on
 	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
-	expect_eq "$(store $F0 reg)" "0000007f 00000043 41000fa0 00000000" \
+	expect_eq "$(store $F0 reg)" "08000fff 00000043 41000fa0 00000000" \
 		"store after set" || return 1
 	expect_eq "$(grep -c 'op_mod 0 ' $SDBG/$F0/cmds)" 1 "writes sent" || return 1
 	expect_eq "$(grep 'op_mod 0 ' $SDBG/$F0/cmds)" \
@@ -140,7 +169,7 @@ test_accl_golden()
 		"reply read back with a query" || return 1
 	# Only the selected enable changes.
 	run_cmd adpctl accl set dev $F0 roce_tx_window_en off
-	expect_eq "$(store $F0 reg)" "0000007f 00000041 41000fa0 00000000" \
+	expect_eq "$(store $F0 reg)" "08000fff 00000041 41000fa0 00000000" \
 		"store after clearing one" || return 1
 	run_cmd adpctl -j accl show dev $F0
 	expect_eq "$(json_get "$OUT" '(j[0]["roce_adp_retrans_en"], j[0]["roce_tx_window_en"], j[0]["selective_repeat_forced_en"], j[0]["adp_retx_base_timeout_min"])')" \
@@ -160,7 +189,7 @@ test_profile_golden()
 	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
 	expect_eq "$(store $F0 'profile 1')" "$PROFILE1" "profile 1 stored" ||
 		return 1
-	expect_eq "$(store $F0 reg)" "0000007f 10000041 41000fa0 00000000" \
+	expect_eq "$(store $F0 reg)" "08000fff 10000041 41000fa0 00000000" \
 		"profile 1 in effect, enables kept" || return 1
 	run_cmd adpctl -j profile show dev $F0 id 1
 	expect_eq "$(json_get "$OUT" '[(p["time_base"], p["retx_total_timeout"], p["timeout_range"][1]["range_low_bound"]) for p in j[0]["profiles"]]')" \
@@ -370,7 +399,7 @@ test_fw_error_restore()
 	expect_match "$(cat $MON)" "$F0 reset-ntf: .*restore on profile 1 roce_adp_retrans_en on .*selective_repeat_forced_en on resets 1 last restored" \
 		"reset-ntf" || return 1
 	# the store came back at its defaults; the backend wrote it again
-	expect_eq "$(store $F0 reg)" "0000007f 10000041 41000fa0 00000000" \
+	expect_eq "$(store $F0 reg)" "08000fff 10000041 41000fa0 00000000" \
 		"store restored" || return 1
 	expect_eq "$(store $F0 'profile 1')" "$PROFILE1" "profile restored" ||
 		return 1
@@ -452,8 +481,22 @@ test_rmmod_in_flight()
 	expect_eq "$RC" 0 "accl show after the backend is back ($ERR)"
 }
 
+# report_has PATTERN...: each extended regular expression matches a line
+# of hw-check's output ($OUT)
+report_has()
+{
+	for p in "$@"; do
+		printf '%s\n' "$OUT" | grep -qE -- "$p" ||
+			{ echo "not in the report: $p"; return 1; }
+	done
+}
+
 # tools/hw-check (installed by tools/check with --bin): read-only sends no
-# write; --write leaves the register store as it found it.
+# write and reports every feature and both histogram registers, and the
+# status of the registers a function without the histogram does not know;
+# --write sets each feature and leaves the register store as it found it;
+# with an event of a known timeout (the counts the firmware would make,
+# written to the stand-in), which reading of the bin edges holds.
 test_hw_check()
 {
 	command -v hw-check >/dev/null || { echo "no hw-check in the guest"; return 1; }
@@ -461,29 +504,66 @@ test_hw_check()
 		roce_slow_restart_idle_en on >/dev/null || return 1
 	mkey 5 0 1 1 0 1 1 1 1 0xffffff 0x42 0 1 7 0x7f0000001000 0x2000 4 12 ||
 		return 1
+	echo bad_param >$SDBG/$F1/histogram || return 1
 	before=$(cat $SDBG/$F0/store)
 	echo >$SDBG/$F0/cmds
 	run_cmd hw-check --out /tmp/hw.txt --mpt $F1:0x542 $F0 $F1 $F2
+	echo present >$SDBG/$F1/histogram
 	expect_eq "$RC" 0 "read-only exit status" || { cat /tmp/hw.txt; return 1; }
-	expect_match "$(tail -n 1 /tmp/hw.txt)" "^# 9 passed, 0 failed; report in /tmp/hw.txt$" \
+	expect_match "$(tail -n 1 /tmp/hw.txt)" "^# [0-9]+ passed, 0 failed; report in /tmp/hw.txt$" \
 		"summary" || return 1
-	expect_match "$OUT" "CHECK PASS: $F1: MPT entry of key 0x542 \(QUERY_MKEY\)" \
-		"MPT probe" || return 1
-	expect_match "$OUT" "CHECK PASS: $F2: no roce_accl, refused before any command" \
-		"$F2 probe" || return 1
 	expect_eq "$(grep -c 'op_mod 0 ' $SDBG/$F0/cmds)" 0 \
 		"writes in read-only mode" || return 1
-	run_cmd hw-check --write --out /tmp/hw.txt $F0
-	expect_eq "$RC" 0 "read-write exit status" || { cat /tmp/hw.txt; return 1; }
-	for c in "enables written back unchanged" "profile read back as written" \
-		 "original state restored"; do
-		expect_match "$OUT" "CHECK PASS: $F0: $c" "$c" || return 1
+	# every feature of F0 by its select, both histogram registers, what
+	# F1 without the histogram answered
+	report_has "CHECK PASS: $F1: MPT entry of key 0x542 \(QUERY_MKEY\)" \
+		"CHECK PASS: $F2: no roce_accl, refused before any command" \
+		"FINDING: $F0: 13 of 13 ROCE_ACCL features configurable" \
+		"^    ack_dscp_force_field_select +yes +ack_dscp_force (on|off), ack_dscp [0-9]+$" \
+		"ADP_RETX_HISTOGRAM_CONFIG \(0xc01d\): count_enable [01], .* bin_num_max 16, .*bin1_width [0-9]+" \
+		"ADP_RETX_HISTOGRAM \(0xc01e\): bin_num [0-9]+, counts [0-9 ]+" \
+		"CHECK PASS: $F0: both histogram registers read" \
+		"FINDING: $F1: no histogram; an unknown register is answered: .*BAD_PARAM" ||
+		return 1
+	for f in roce_adp_retrans roce_tx_window roce_slow_restart \
+		 roce_slow_restart_idle min_ack_timeout_limit_disabled \
+		 adaptive_routing_forced_en selective_repeat_forced_en \
+		 dc_half_handshake_en cc_per_plane_en ack_dscp_force \
+		 cc_burst_size cc_probe_mp_mode ifa2_turn_around; do
+		report_has "^    ${f}(_field)?_select +yes " || return 1
 	done
+
+	echo >$SDBG/$F0/cmds
+	run_cmd hw-check --write --out /tmp/hw.txt \
+		--event-cmd 'printf "1 3\n" >/sys/kernel/debug/mlx5_standin/$DEV/hist_counts' \
+		--event-timeout 512us $F0
+	expect_eq "$RC" 0 "read-write exit status" || { cat /tmp/hw.txt; return 1; }
+	report_has "CHECK PASS: $F0: enables written back unchanged" \
+		"CHECK PASS: $F0: profile read back as written" \
+		"CHECK PASS: $F0: original state restored" \
+		"CHECK PASS: $F0: ROCE_ACCL restored, bytes 0x00-0x0b as found" \
+		"CHECK PASS: $F0: histogram configuration restored" \
+		"FINDING: $F0: bin edges: bin 1 ends at bin0_width \+ bin1_width \(widths" ||
+		return 1
+	expect_eq "$(grep -c "^CHECK PASS: $F0: .*: set and read back, the others unchanged$" /tmp/hw.txt)" 13 \
+		"each feature set and read back" || return 1
 	# The test profile and the original back; the enables set back to
 	# what they are change nothing, which the driver does not write.
 	[ "$(grep -c 'op_mod 0 ' $SDBG/$F0/cmds)" -ge 2 ] ||
 		{ echo "the write checks sent fewer than 2 writes"; return 1; }
-	expect_eq "$(cat $SDBG/$F0/store)" "$before" "store after --write"
+	expect_eq "$(cat $SDBG/$F0/store)" "$before" "store after --write" ||
+		return 1
+	# firmware that counts a timeout of T past bin 1: the other reading
+	run_cmd hw-check --write --edges-only --out /tmp/hw.txt \
+		--event-cmd 'printf "2 1\n" >/sys/kernel/debug/mlx5_standin/$DEV/hist_counts' \
+		--event-timeout 512us $F0
+	expect_eq "$RC" 0 "second read-write exit status" || { cat /tmp/hw.txt; return 1; }
+	report_has "FINDING: $F0: bin edges: bin 1 ends at bin1_width \(an upper edge" ||
+		return 1
+	# the counts the events left, for the tests after this one
+	printf '1 0\n2 0\n' >$SDBG/$F0/hist_counts
+	expect_match "$(sed -n '/^## [0-9]*\. findings$/,$p' /tmp/hw.txt)" \
+		"bin 1 ends at bin1_width" "the findings at the end"
 }
 
 # rmmod_order MODS...: from everything loaded, remove in this order;
@@ -543,6 +623,7 @@ DMESG_START=$(($(dmesg | wc -l) + 1))
 run_test attach_at_load test_attach_at_load
 run_test attach_on_later_bind test_attach_on_bind
 run_test names_operators_know test_names
+run_test names_from_other_tools test_names_other_tools
 run_test accl_set_bytes_in_the_store test_accl_golden
 run_test profile_set_bytes_in_the_store test_profile_golden
 run_test fw_cmds_are_the_commands_the_function_received test_fw_cmds

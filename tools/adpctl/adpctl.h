@@ -147,6 +147,11 @@ int adp_take_arg(const struct adp_ctx *ctx, struct adp_arg *a, int argc,
 int adp_usage_error(const struct adp_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /*
+ * A value as mlxreg reads it (strtoul base 0: 0x hex, a leading 0 octal,
+ * else decimal; no sign, nothing after): 0, or -EINVAL.
+ */
+int adp_mlxreg_number(const char *word, uint32_t *v);
+/*
  * Parse word as a value of f (radp_words.h); key is the word the user gave
  * for it.  Returns 0, or ADP_EXIT_USAGE after 'invalid value "word" for
  * "key": expected ...'.
@@ -222,17 +227,6 @@ int adp_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
 		bool need_dev,
 		int (*print)(const struct adp_nl_msg *msg, void *arg), void *arg);
 
-/* accl.c */
-/* What "accl set" sends: the enables given, nothing else. */
-struct accl_req {
-	const char *dev;
-	struct adp_vals accl;	/* adp_accl_fields */
-};
-
-int accl_parse_set(const struct adp_ctx *ctx, struct accl_req *req,
-		   int argc, char **argv);
-int accl_build_set(struct nl_msg *msg, void *req);
-
 /* profile.c */
 /* What "profile set" sends: the profile id, the fields and ranges given. */
 struct profile_req {
@@ -243,6 +237,23 @@ struct profile_req {
 int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 		      int argc, char **argv);
 int profile_build_set(struct nl_msg *msg, void *req);
+/* A PROFILE_GET or PROFILE_SET reply, printed as "profile show" does. */
+int profile_print_msg(const struct adp_nl_msg *msg, void *arg);
+
+/* accl.c */
+/* What "accl set" sends: the enables given, nothing else. */
+struct accl_req {
+	const char *dev;
+	struct adp_vals accl;	/* adp_accl_fields */
+};
+
+/*
+ * "accl set": the enables in req; profile fields of an mlxreg list (its
+ * adp_retx_profile part) in prof, prof->dev NULL when there are none.
+ */
+int accl_parse_set(const struct adp_ctx *ctx, struct accl_req *req,
+		   struct profile_req *prof, int argc, char **argv);
+int accl_build_set(struct nl_msg *msg, void *req);
 
 /* 0, or -EBADMSG after reporting a malformed nest. */
 int profile_decode(const struct nlattr *nest, struct adp_profile *p);

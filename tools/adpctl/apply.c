@@ -166,8 +166,9 @@ static int parse_section(struct apply *ap, const char *where, char *line,
 		ap->any_all = true;
 		i = 1;
 	} else if (n >= 2 && !strcmp(w[0], "dev") &&
-		   strlen(w[1]) < ROCE_ADP_DEV_NAME_LEN) {
-		*cur = want_get(ap, w[1]);
+		   strlen(adp_dev_resolve(w[1])) < ROCE_ADP_DEV_NAME_LEN) {
+		/* named as anywhere else: 03:00.0, pci/..., mlx5_0 */
+		*cur = want_get(ap, adp_dev_resolve(w[1]));
 		i = 2;
 	} else {
 		goto bad;

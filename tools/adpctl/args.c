@@ -3,6 +3,7 @@
  * Command line helpers: table lookup by unique prefix, keyword arguments,
  * a device and the raw option, values of the field tables.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -132,10 +133,17 @@ static int store_arg(const struct adp_ctx *ctx, struct adp_arg *a,
 		*(uint32_t *)a->val = u;
 		return 0;
 	case ADP_ARG_ON_OFF:
-		if (strcmp(word, "on") && strcmp(word, "off"))
+		/* 1/0 and true/false too, as the register and JSON say it */
+		if (!strcmp(word, "on") || !strcmp(word, "1") ||
+		    !strcmp(word, "true")) {
+			*(bool *)a->val = true;
+		} else if (!strcmp(word, "off") || !strcmp(word, "0") ||
+			   !strcmp(word, "false")) {
+			*(bool *)a->val = false;
+		} else {
 			return adp_usage_error(ctx, "invalid value \"%s\" for \"%s\": expected \"on\" or \"off\"",
 					       word, a->key);
-		*(bool *)a->val = !strcmp(word, "on");
+		}
 		return 0;
 	}
 	return adp_usage_error(ctx, "bad argument table");
@@ -226,6 +234,21 @@ int adp_take_raw_opt(int argc, char **argv, bool *raw)
 			argv[n++] = argv[i];
 	}
 	return n;
+}
+
+int adp_mlxreg_number(const char *word, uint32_t *v)
+{
+	unsigned long long u;
+	char *end;
+
+	if (!isdigit((unsigned char)word[0]))
+		return -EINVAL;
+	errno = 0;
+	u = strtoull(word, &end, 0);
+	if (*end || errno || u > UINT32_MAX)
+		return -EINVAL;
+	*v = u;
+	return 0;
 }
 
 int adp_field_parse(const struct adp_ctx *ctx, const char *key,

@@ -32,7 +32,7 @@
 
 #define ADP_ACCL_CMDS \
 	ADP_CMD(show, accl_show, NULL, "show the RoCE features, profile limits and active profile", "[[dev] DEV] [-r | --raw]") \
-	ADP_CMD(set, accl_set, accl_set_details, "change RoCE features: enables on or off, the others' values", "dev DEV { NAME { on | off | VALUE } | NAME=VALUE[,...] }...")
+	ADP_CMD(set, accl_set, accl_set_details, "change RoCE features: enables on or off, the others' values", "dev DEV { NAME { on | off | VALUE } | [--set] NAME=VALUE[,...] | MLXREG_OPTION }...")
 
 #define ADP_PROFILE_CMDS \
 	ADP_CMD(show, profile_show, NULL, "show retransmission profiles and the timeouts they give", "[[dev] DEV] [id N]") \
@@ -49,7 +49,7 @@
 
 #define ADP_HISTOGRAM_CMDS \
 	ADP_CMD(show, histogram_show, show_details, "show the retransmission histogram: bins, counts, shares", "[[dev] DEV] [--svg FILE] [--prometheus]") \
-	ADP_CMD(config, histogram_config, config_details, "configure the histogram's bins and counting", "dev DEV [bins N] [width0 TIME] [width1 TIME] [mode fixed|double] [count on|off] [clear_on_read on|off] [vhca ID|any]") \
+	ADP_CMD(config, histogram_config, config_details, "configure the histogram's bins and counting", "dev DEV [bins N] [width0 TIME] [width1 TIME] [mode fixed|double] [count on|off] [clear_on_read on|off] [vhca ID|any] [FIELD VALUE]... [[--set] FIELD=VALUE[,...]]") \
 	ADP_CMD(clear, histogram_clear, NULL, "clear the histogram's counts", "[dev] DEV") \
 	ADP_CMD(compare, histogram_compare, compare_details, "the histogram beside the simulator's prediction for a profile", "dev DEV | measured FILE [dev DEV] [--svg FILE] SIMULATE...")
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The names operators know a ConnectX function by. The kernel names an
- * mlx5 device by its PCI address; the RDMA device (mlx5_0) and the network
+ * mlx5 device by its PCI address, which devlink prints as pci/ADDRESS and
+ * lspci and mlxreg as BB:SS.F; the RDMA device (mlx5_0) and the network
  * interfaces registered on that function are found in sysfs: the class
  * entries' "device" links point at the function, and the function's
  * "infiniband" and "net" directories list them. Read under $ADPCTL_SYSFS
@@ -36,17 +37,48 @@ static bool is_pci_name(const char *s)
 	       end == 12;
 }
 
+/*
+ * A PCI function as other tools print it, in the kernel's form: devlink's
+ * pci/DDDD:BB:SS.F, lspci's and mlxreg's BB:SS.F (domain 0), either in
+ * capitals.  NULL when name is none of them.
+ */
+static const char *pci_alias(const char *name)
+{
+	static char ring[4][16];
+	static unsigned int next;
+	unsigned int dom = 0, bus, slot, fn;
+	const char *s = name;
+	char *out;
+	int end = 0;
+
+	if (!strncmp(s, "pci/", 4))
+		s += 4;
+	if (strlen(s) == 12 && s[4] == ':')
+		sscanf(s, "%4x:%2x:%2x.%1x%n", &dom, &bus, &slot, &fn, &end);
+	else if (s == name && strlen(s) == 7)
+		sscanf(s, "%2x:%2x.%1x%n", &bus, &slot, &fn, &end);
+	if (!end || s[end] || strspn(s, "0123456789abcdefABCDEF:.") !=
+	    strlen(s) || slot > 0x1f || fn > 7)
+		return NULL;
+	out = ring[next++ % ARRAY_SIZE(ring)];
+	snprintf(out, sizeof(ring[0]), "%04x:%02x:%02x.%x", dom, bus, slot,
+		 fn);
+	return out;
+}
+
 const char *adp_dev_resolve(const char *name)
 {
 	static const char *const classes[] = { "infiniband", "net" };
 	static char pci[16];
 	char path[PATH_MAX], target[PATH_MAX];
-	const char *base;
+	const char *base, *alias;
 	unsigned int i;
 	ssize_t n;
 
-	if (is_pci_name(name) || strchr(name, '/') || !strcmp(name, "..") ||
-	    !strcmp(name, "."))
+	alias = pci_alias(name);
+	if (alias)
+		return alias;
+	if (strchr(name, '/') || !strcmp(name, "..") || !strcmp(name, "."))
 		return name;
 	for (i = 0; i < ARRAY_SIZE(classes); i++) {
 		if (snprintf(path, sizeof(path), "%s/class/%s/%s/device",

@@ -915,10 +915,157 @@ static int parse_vhca(const struct adp_ctx *ctx, const char *word,
 	return 0;
 }
 
-static int histogram_config(struct adp_ctx *ctx, int argc, char **argv)
+/* A name of names[] (n of them) or a number up to max: 0, or -1. */
+static int hist_enum(const char *word, const char *const *names, size_t n,
+		     const char *const *prm, uint32_t max, uint32_t *v)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((names[i] && !strcmp(names[i], word)) ||
+		    (prm[i] && !strcmp(prm[i], word))) {
+			*v = i;
+			return 0;
+		}
+	return adp_mlxreg_number(word, v) || *v > max ? -1 : 0;
+}
+
+/* The PRM database's names of the enums, beside the spec's. */
+static const char *const prm_time_units[] = {
+	"TIME_NSEC", "TIME_USEC", "TIME_USEC_100", "TIME_MSEC",
+};
+static const char *const prm_width_modes[] = { "BIN_FIXED", "BIN_DOUBLE" };
+
+/*
+ * The register's own words (bin_num, time_unit, bin0_width, bin1_width in
+ * that unit, bin_width_mode, count_enable, vhca_id_valid, vhca_id: the
+ * keys "histogram show -j" prints), over the device's configuration cur:
+ * the layout is sent as given, not converted.
+ */
+struct config_prm {
+	const char *time_unit, *bin0_width, *bin1_width, *mode;
+	uint32_t bins;
+	bool has_bins;
+};
+
+static bool raw_layout_given(const struct config_prm *w)
+{
+	return w->time_unit || w->bin0_width || w->bin1_width;
+}
+
+static int config_prm_layout(const struct adp_ctx *ctx,
+			     const struct config_prm *w, const struct hist *cur,
+			     struct adp_hist_cfg *cfg)
+{
+	uint32_t v;
+
+	*cfg = cur->cfg;
+	if (w->has_bins)
+		cfg->bin_num = w->bins;
+	if (!cfg->bin_num || cfg->bin_num > cur->bin_num_max)
+		return adp_usage_error(ctx, "invalid value \"%u\" for \"bin_num\": expected 1..%u",
+				       cfg->bin_num, cur->bin_num_max);
+	if (w->time_unit) {
+		if (hist_enum(w->time_unit, adp_hist_time_unit_names,
+			      ARRAY_SIZE(prm_time_units), prm_time_units, 3, &v))
+			return adp_usage_error(ctx, "invalid value \"%s\" for \"time_unit\": expected ns, us, 100us, ms or 0..3",
+					       w->time_unit);
+		if (!(cur->time_unit_cap >> v & 1))
+			return adp_usage_error(ctx, "invalid value \"%s\" for \"time_unit\": the device's time_unit_cap is 0x%x",
+					       w->time_unit, cur->time_unit_cap);
+		cfg->time_unit = v;
+	}
+	if (w->mode) {
+		if (hist_enum(w->mode, adp_hist_bin_width_mode_names,
+			      ARRAY_SIZE(prm_width_modes), prm_width_modes, 1,
+			      &v))
+			return adp_usage_error(ctx, "invalid value \"%s\" for \"bin_width_mode\": expected fixed, double or 0..1",
+					       w->mode);
+		cfg->mode = v;
+	}
+	if (w->bin0_width) {
+		if (adp_mlxreg_number(w->bin0_width, &v) || !v || v > 0xffff)
+			return adp_usage_error(ctx, "invalid value \"%s\" for \"bin0_width\": expected 1..65535 (in time_unit)",
+					       w->bin0_width);
+		cfg->bin0_width = v;
+	}
+	if (w->bin1_width) {
+		if (adp_mlxreg_number(w->bin1_width, &v) || v > 0xffff ||
+		    (!v && cfg->bin_num > 1))
+			return adp_usage_error(ctx, "invalid value \"%s\" for \"bin1_width\": expected 1..65535 (in time_unit)",
+					       w->bin1_width);
+		cfg->bin1_width = v;
+	}
+	if (!cfg->bin0_width || (cfg->bin_num > 1 && !cfg->bin1_width))
+		return adp_usage_error(ctx, "give bin0_width%s: the device has none",
+				       cfg->bin_num > 1 ? " and bin1_width" : "");
+	return 0;
+}
+
+/*
+ * mlxreg's list form of the words: "NAME=VALUE,NAME=VALUE" (alone, or
+ * after --set) becomes NAME VALUE ..., a number as mlxreg reads it
+ * (strtoul(.., 0)) in decimal; --yes goes.  Returns the words, or NULL.
+ */
+static char **config_expand(int argc, char **argv, int *n)
+{
+	char **out, *item, *save, *eq;
+	size_t cap = 2 * argc + 2;
+	uint32_t v;
+	int i;
+
+	out = calloc(cap, sizeof(*out));
+	if (!out)
+		return NULL;
+	*n = 0;
+	for (i = 0; i < argc; i++) {
+		char *w = argv[i];
+
+		if (!strcmp(w, "--yes"))
+			continue;
+		if (!strcmp(w, "--set") || !strcmp(w, "-s")) {
+			if (i + 1 == argc)
+				break;
+			w = argv[++i];
+		} else if (w[0] == '-' || !strchr(w, '=')) {
+			out[(*n)++] = w;
+			continue;
+		}
+		for (item = strtok_r(w, ",", &save); item;
+		     item = strtok_r(NULL, ",", &save)) {
+			char **grown;
+
+			grown = realloc(out, (cap + 2) * sizeof(*out));
+			if (!grown) {
+				free(out);
+				return NULL;
+			}
+			out = grown;
+			cap += 2;
+			eq = strchr(item, '=');
+			out[(*n)++] = item;
+			if (!eq)
+				continue;
+			*eq = '\0';
+			out[*n] = eq + 1;
+			if (!adp_mlxreg_number(eq + 1, &v)) {
+				/* item's own bytes hold the decimal */
+				snprintf(eq + 1, strlen(eq + 1) + 1, "%u", v);
+			}
+			(*n)++;
+		}
+	}
+	out[*n] = NULL;
+	return out;
+}
+
+static int histogram_config_words(struct adp_ctx *ctx, int argc, char **argv)
 {
 	const char *w0 = NULL, *w1 = NULL, *mode = NULL, *vhca = NULL;
+	const char *vhca_id = NULL, *bin_num = NULL, *ro = NULL;
+	struct config_prm prm = { };
 	struct config_req r = { };
+	bool vhca_valid = false;
 	uint32_t bins = 0;
 	struct adp_arg args[] = {
 		{ .key = "dev", .type = ADP_ARG_STR, .val = &r.dev,
@@ -930,23 +1077,78 @@ static int histogram_config(struct adp_ctx *ctx, int argc, char **argv)
 		{ .key = "count", .type = ADP_ARG_ON_OFF, .val = &r.count },
 		{ .key = "clear_on_read", .type = ADP_ARG_ON_OFF, .val = &r.clear },
 		{ .key = "vhca", .type = ADP_ARG_STR, .val = &vhca },
+		/* the register's names, as -j prints them */
+		{ .key = "bin_num", .type = ADP_ARG_STR, .val = &bin_num },
+		{ .key = "time_unit", .type = ADP_ARG_STR, .val = &prm.time_unit },
+		{ .key = "bin0_width", .type = ADP_ARG_STR, .val = &prm.bin0_width },
+		{ .key = "bin1_width", .type = ADP_ARG_STR, .val = &prm.bin1_width },
+		{ .key = "bin_width_mode", .type = ADP_ARG_STR, .val = &prm.mode },
+		{ .key = "count_enable", .type = ADP_ARG_ON_OFF, .val = &r.count },
+		{ .key = "vhca_id_valid", .type = ADP_ARG_ON_OFF, .val = &vhca_valid },
+		{ .key = "vhca_id", .type = ADP_ARG_STR, .val = &vhca_id },
+		{ .key = "time_unit_cap", .type = ADP_ARG_STR, .val = &ro },
+		{ .key = "bin_num_max", .type = ADP_ARG_STR, .val = &ro },
 		{ }
 	};
+	enum { A_BINS = 1, A_COUNT = 5, A_CLEAR, A_VHCA, A_BIN_NUM,
+	       A_COUNT_ENABLE = 13, A_VHCA_ID_VALID, A_VHCA_ID };
 	struct show_state st = { };
+	bool raw_layout;
 	struct hist *cur;
 	int ret;
 
 	ret = adp_parse_args(ctx, args, argc, argv);
 	if (ret)
 		return ret;
-	if (args[1].seen && !bins)
+	if (ro)
+		return adp_usage_error(ctx, "\"%s\" is read only (a limit of the device)",
+				       args[16].seen ? "time_unit_cap" : "bin_num_max");
+	if (args[A_COUNT].seen && args[A_COUNT_ENABLE].seen)
+		return adp_usage_error(ctx, "\"count\" and \"count_enable\" are one field: give one");
+	if (args[A_BINS].seen && bin_num)
+		return adp_usage_error(ctx, "\"bins\" and \"bin_num\" are one field: give one");
+	if (mode && prm.mode)
+		return adp_usage_error(ctx, "\"mode\" and \"bin_width_mode\" are one field: give one");
+	if (vhca && (args[A_VHCA_ID_VALID].seen || vhca_id))
+		return adp_usage_error(ctx, "\"vhca\" and \"vhca_id_valid\"/\"vhca_id\" say the same: give one");
+	if (bin_num) {
+		if (adp_mlxreg_number(bin_num, &bins) || !bins)
+			return adp_usage_error(ctx, "invalid value \"%s\" for \"bin_num\": expected 1..%u",
+					       bin_num, ADP_HIST_BINS_MAX);
+		prm.bins = bins;
+		prm.has_bins = true;
+	}
+	if (prm.mode && !raw_layout_given(&prm)) {
+		/* bin_width_mode beside times: as "mode" */
+		uint32_t m;
+
+		if (hist_enum(prm.mode, adp_hist_bin_width_mode_names,
+			      ARRAY_SIZE(prm_width_modes), prm_width_modes, 1,
+			      &m))
+			return adp_usage_error(ctx, "invalid value \"%s\" for \"bin_width_mode\": expected fixed, double or 0..1",
+					       prm.mode);
+		mode = mode_names[m];
+	}
+	raw_layout = raw_layout_given(&prm);
+	if (raw_layout && (w0 || w1))
+		return adp_usage_error(ctx, "give the widths as times (width0, width1) or in time_unit (bin0_width, bin1_width), not both");
+	if (args[A_BINS].seen && !bins)
 		return adp_usage_error(ctx, "invalid value \"0\" for \"bins\": expected 1..%u",
 				       ADP_HIST_BINS_MAX);
-	r.has_count = args[5].seen;
-	r.has_clear = args[6].seen;
+	r.has_count = args[A_COUNT].seen || args[A_COUNT_ENABLE].seen;
+	r.has_clear = args[A_CLEAR].seen;
 	if (vhca && parse_vhca(ctx, vhca, &r))
 		return ADP_EXIT_USAGE;
-	r.layout = args[1].seen || w0 || w1 || mode;
+	if (args[A_VHCA_ID_VALID].seen || vhca_id) {
+		if (args[A_VHCA_ID_VALID].seen && !vhca_valid)
+			ret = parse_vhca(ctx, "any", &r);
+		else if (!vhca_id)
+			return adp_usage_error(ctx, "\"vhca_id_valid on\" needs \"vhca_id\"");
+		else if (parse_vhca(ctx, vhca_id, &r))
+			return ADP_EXIT_USAGE;
+	}
+	r.layout = args[A_BINS].seen || bin_num || w0 || w1 || mode ||
+		   raw_layout;
 	if (!r.layout && !r.has_count && !r.has_clear && !r.has_vhca)
 		return adp_usage_error(ctx, "nothing to configure: give bins, width0, width1, mode, count, clear_on_read or vhca");
 	if (r.layout) {
@@ -957,7 +1159,9 @@ static int histogram_config(struct adp_ctx *ctx, int argc, char **argv)
 			return ADP_EXIT_FAIL;
 		}
 		ret = hist_get(ctx, r.dev, cur);
-		if (!ret)
+		if (!ret && raw_layout)
+			ret = config_prm_layout(ctx, &prm, cur, &r.cfg);
+		else if (!ret)
 			ret = hist_layout_words(ctx, bins, w0, w1, mode,
 						cur->time_unit_cap,
 						cur->bin_num_max, &cur->cfg,
@@ -968,6 +1172,21 @@ static int histogram_config(struct adp_ctx *ctx, int argc, char **argv)
 	}
 	return adp_show_req(ctx, ROCE_ADP_CMD_HISTOGRAM_SET, 0, config_build,
 			    &r, print_reply, &st);
+}
+
+static int histogram_config(struct adp_ctx *ctx, int argc, char **argv)
+{
+	char **words;
+	int n, ret;
+
+	words = config_expand(argc, argv, &n);
+	if (!words) {
+		print_error("out of memory");
+		return ADP_EXIT_FAIL;
+	}
+	ret = histogram_config_words(ctx, n, words);
+	free(words);
+	return ret;
 }
 
 static int histogram_clear(struct adp_ctx *ctx, int argc, char **argv)
@@ -1119,7 +1338,20 @@ static void config_details(FILE *fp)
 	      "  count on|off         count_enable: off freezes the counts\n"
 	      "  clear_on_read on|off the firmware clears after each read (the module\n"
 	      "                       accumulates: no count is lost)\n"
-	      "  vhca ID|any          count only function vhca_id ID, or any function\n", fp);
+	      "  vhca ID|any          count only function vhca_id ID, or any function\n"
+	      "FIELD VALUE: the register's names, the keys of \"histogram show -j\":\n"
+	      "  bin_num N            bins\n"
+	      "  bin_width_mode MODE  mode; also 0, 1, BIN_FIXED, BIN_DOUBLE\n"
+	      "  count_enable V       count\n"
+	      "  vhca_id_valid V      off: vhca any; on: vhca_id is the function\n"
+	      "  vhca_id ID           with vhca_id_valid on: vhca ID\n"
+	      "  time_unit UNIT       ns, us, 100us, ms (TIME_NSEC .. TIME_MSEC) or 0..3:\n"
+	      "                       the unit of bin0_width and bin1_width\n"
+	      "  bin0_width N         in time_unit, sent as it is (no conversion)\n"
+	      "  bin1_width N         in time_unit, sent as it is\n"
+	      "On/off (V) also takes 1, 0, true, false.  FIELD=VALUE[,...], alone or\n"
+	      "after --set, is mlxreg's list of these, numbers read as mlxreg reads\n"
+	      "them (0x hex, 0 octal); --yes is ignored.\n", fp);
 }
 
 static void compare_details(FILE *fp)

@@ -181,7 +181,7 @@ static void profile_head(const char *dev, bool active, uint32_t id)
 	print_string(PRINT_FP, NULL, "%s\n", head);
 }
 
-static int profile_print_msg(const struct adp_nl_msg *msg, void *arg)
+int profile_print_msg(const struct adp_nl_msg *msg, void *arg)
 {
 	static const struct profile_style show = { .lead = "  ", .end = "\n",
 						   .times = true };

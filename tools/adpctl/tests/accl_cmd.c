@@ -8,7 +8,9 @@
  *   ACCL:      1 ROCE_ADP_RETRANS_EN ... 7 SELECTIVE_REPEAT_FORCED_EN,
  *              8 DC_HALF_HANDSHAKE_EN ... 14 CC_PROBE_MP_MODE, u8
  */
+#include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "fake_kernel.h"
@@ -289,6 +291,134 @@ static bool test_set_mlxreg_list(void)
 			 "1=\"emu0\" 6{10=1/u8 12=2/u8}");
 }
 
+/* A select any way mlxreg spells 1; values by strtoul(.., 0); options. */
+static bool test_set_mlxreg_forms(void)
+{
+	return set_sends("dev emu0 roce_adp_retrans_field_select=0x00000001,"
+			 "roce_adp_retrans_en=0x00000001",
+			 "1=\"emu0\" 6{1=1/u8}") &&
+	       set_sends("dev emu0 roce_tx_window_field_select=01,"
+			 "roce_tx_window_en=1",
+			 "1=\"emu0\" 6{2=1/u8}") &&
+	       /* 010 is octal 8, 0x1a hex, 26 decimal */
+	       set_sends("dev emu0 ack_dscp=010", "1=\"emu0\" 6{11=8/u8}") &&
+	       set_sends("dev emu0 ack_dscp=0x1a", "1=\"emu0\" 6{11=26/u8}") &&
+	       set_sends("dev emu0 ack_dscp=26", "1=\"emu0\" 6{11=26/u8}") &&
+	       set_sends("dev emu0 --reg_name ROCE_ACCL --set "
+			 "cc_burst_size_select=0x1,cc_burst_size=0x7 --yes",
+			 "1=\"emu0\" 6{12=7/u8}") &&
+	       set_sends("dev emu0 -s roce_slow_restart_en=0",
+			 "1=\"emu0\" 6{3=0/u8}") &&
+	       set_sends("dev emu0 --set=cc_probe_mp_mode=1 --reg_name=ROCE_ACCL",
+			 "1=\"emu0\" 6{14=1/u8}") &&
+	       set_sends("dev emu0 --reg_id 0x402c --reg_len 0x80 --set "
+			 "ifa2_turn_around_select=1,ifa2_turn_around_en=1",
+			 "1=\"emu0\" 6{13=1/u8}") &&
+	       /* with a root, mlxreg's --full_path form */
+	       set_sends("dev emu0 roce_accl_reg_ext.dc_half_handshake_en=1",
+			 "1=\"emu0\" 6{8=1/u8}") &&
+	       /* raw ADDRESS.BIT:SIZE of a known field */
+	       set_sends("dev emu0 --reg_id 0x402c --reg_len 0x40 --set "
+			 "0x0.0:1=1,0x4.0:1=1,0x4.10:6=0x2e",
+			 "1=\"emu0\" 6{1=1/u8 11=46/u8}") &&
+	       /* the device as mlxreg names it */
+	       set_sends("-d emu0 --set roce_adp_retrans_en=1",
+			 "1=\"emu0\" 6{1=1/u8}");
+}
+
+/* Requests of a command that sends more than one, by command. */
+static char mlxreg_reqs[4][256];
+static int mlxreg_nreqs;
+
+static const struct fake_profile prof1 = {
+	.id = 1, .num = 2, .unit = 1, .base = 8, .total = 18,
+	.init_low = 3, .init_size = 3,
+	.r = {
+		{ .prev = 0, .dec = 1, .retry = 3, .low = 3, .size = 3 },
+		{ .prev = 0, .dec = 0, .retry = 2, .low = 6, .size = 4 },
+	},
+};
+
+static void answer_by_cmd(void)
+{
+	struct nl_msg *msg;
+	int i;
+
+	if (mlxreg_nreqs < (int)ARRAY_SIZE(mlxreg_reqs))
+		snprintf(mlxreg_reqs[mlxreg_nreqs++], sizeof(mlxreg_reqs[0]),
+			 "%u:%s", fake.cmd, fake_req_str());
+	for (i = 0; i < fake.nreplies; i++)
+		nlmsg_free(fake.replies[i]);
+	fake.nreplies = 0;
+	if (fake.cmd == ROCE_ADP_CMD_ACCL_SET) {
+		reply(fake.cmd, &emu0);
+		return;
+	}
+	msg = fake_reply(fake.cmd);
+	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, "emu0");
+	nla_put_u32(msg, ROCE_ADP_A_ACTIVE_PROFILE_ID, 1);
+	fake_put_profile(msg, &prof1);
+}
+
+/* line's requests, "CMD:ATTRS" each, joined by " | ". */
+static bool mlxreg_sends(const char *line, const char *want)
+{
+	char got[1024] = "";
+	int i, ret;
+
+	fake_reset();
+	mlxreg_nreqs = 0;
+	fake.on_request = answer_by_cmd;
+	ret = set(false, line);
+	for (i = 0; i < mlxreg_nreqs; i++) {
+		if (i)
+			strcat(got, " | ");
+		strcat(got, mlxreg_reqs[i]);
+	}
+	if (ret) {
+		printf("# exit %d for \"%s\": %s", ret, line, err_buf);
+		return false;
+	}
+	return same(line, got, want);
+}
+
+/*
+ * Profile fields by their database names: bare, under adp_retx_profile,
+ * timeout_range[I] (a bare range field is entry 0, mlxreg's first
+ * match), raw positions; the id from --indexes or the list.  The profile
+ * is written first, then the enables.
+ */
+static bool test_set_mlxreg_profile(void)
+{
+	char want[512];
+
+	snprintf(want, sizeof(want),
+		 "%u:1=\"emu0\" 10{1=1 6=8 10{1=1 4=2}}",
+		 ROCE_ADP_CMD_PROFILE_SET);
+	if (!mlxreg_sends("dev emu0 --reg_name ROCE_ACCL --indexes "
+			  "adp_retx_profile_id=0x1 --set "
+			  "adp_retx_profile_select=0x1,time_base=0x8,"
+			  "timeout_range[1].timeout_retry_num=0x2 --yes", want))
+		return false;
+	snprintf(want, sizeof(want),
+		 "%u:1=\"emu0\" 10{1=1 3=2 6=16 10{1=0 3=1 6=4} 10{1=3 5=7}}"
+		 " | %u:1=\"emu0\" 6{1=1/u8}",
+		 ROCE_ADP_CMD_PROFILE_SET, ROCE_ADP_CMD_ACCL_SET);
+	if (!mlxreg_sends("dev emu0 roce_adp_retrans_en=1,adp_retx_profile_id=1,"
+			  "adp_retx_profile.range_num=2,time_base=020,"
+			  "dec_mode=1,range_size=4,"
+			  "roce_accl_reg_ext.adp_retx_profile.timeout_range[3].range_low_bound=7",
+			  want))
+		return false;
+	/* raw: profile id 0x4.28:3, time_base 0x10.0:16, entry 1 0x1c */
+	snprintf(want, sizeof(want),
+		 "%u:1=\"emu0\" 10{1=1 6=8 10{1=1 5=6}}",
+		 ROCE_ADP_CMD_PROFILE_SET);
+	return mlxreg_sends("dev emu0 --reg_id 0x402c --reg_len 0x40 "
+			    "--set 0x0.28:1=1,0x4.28:3=1,0x10.0:16=0x8,"
+			    "0x1c.8:8=6", want);
+}
+
 static bool test_show_raw(void)
 {
 	uint8_t raw[ROCE_ADP_ROCE_ACCL_LEN] = {
@@ -358,18 +488,141 @@ static bool test_set_errors(void)
 		{ "dev emu0 cc_burst_size 2KB", "invalid value \"2KB\" for \"cc_burst_size\": expected 4KB, 8KB, 16KB, 1.5KB or 0..7" },
 		{ "dev emu0 cc_probe_mp_mode 4", "invalid value \"4\" for \"cc_probe_mp_mode\": expected accept, discard or 0..3" },
 		{ "dev emu0 ack_dscp 64", "invalid value \"64\" for \"ack_dscp\": expected 0..63" },
-		{ "dev emu0 roce_adp_retrans_en=0x2", "invalid value \"0x2\" for \"roce_adp_retrans_en\": expected off, on or 0..1" },
-		{ "dev emu0 roce_adp_retrans=0x1", "unknown enable \"roce_adp_retrans\"" },
+		{ "dev emu0 roce_adp_retrans_en=0x2", "invalid value \"0x2\" for \"roce_adp_retrans_en\": expected 0..1" },
+		{ "dev emu0 roce_adp_retrans=0x1", "unknown ROCE_ACCL field \"roce_adp_retrans\"" },
 		{ "dev emu0 roce_adp_retrans_en=", "invalid mlxreg field \"roce_adp_retrans_en=\": expected NAME=VALUE" },
 		{ "dev emu0 roce_adp_retrans_en=1,roce_adp_retrans_en=0", "\"roce_adp_retrans_en\" is given twice" },
-		{ "dev emu0 roce_adp_retrans_field_select=0x0", "\"roce_adp_retrans_field_select=0x0\": leave a field out rather than unselect it" },
+		{ "dev emu0 roce_adp_retrans_field_select=0x0", "\"roce_adp_retrans_field_select=0x0\" would keep what it guards: adpctl changes exactly the fields given, so leave them out instead" },
+		{ "dev emu0 roce_adp_retrans_field_select=2", "invalid value \"2\" for \"roce_adp_retrans_field_select\": expected 0..1" },
+		{ "dev emu0 ack_dscp=08", "invalid value \"08\" for \"ack_dscp\": expected a number (decimal, 0x hex or 0 octal, as mlxreg reads it)" },
+		{ "dev emu0 ack_dscp=-1", "invalid value \"-1\" for \"ack_dscp\": expected a number (decimal, 0x hex or 0 octal, as mlxreg reads it)" },
+		{ "dev emu0 ack_dscp=0100", "invalid value \"0100\" for \"ack_dscp\": expected 0..63" },
+		{ "dev emu0 adp_retx_profile_max_id=1", "\"adp_retx_profile_max_id\" is read only (a limit of the device)" },
+		{ "dev emu0 time_base=8", "missing \"adp_retx_profile_id\": the profile fields need the profile they change (in --indexes or the list)" },
+		{ "dev emu0 adp_retx_profile_select=1,adp_retx_profile_id=1", "\"adp_retx_profile_select=1\" without a profile field: nothing to write to the profile" },
+		{ "dev emu0 timeout_range[4].range_size=1", "unknown ROCE_ACCL field \"timeout_range[4].range_size\"" },
+		{ "dev emu0 adp_retx_profile.roce_adp_retrans_en=1", "unknown ROCE_ACCL field \"adp_retx_profile.roce_adp_retrans_en\"" },
+		{ "dev emu0 timeout_range[0].time_base=1", "unknown ROCE_ACCL field \"timeout_range[0].time_base\"" },
+		{ "dev emu0 0x4.0:2=1", "unknown ROCE_ACCL field \"0x4.0:2\"" },
+		{ "dev emu0 --reg_name PAOS --set roce_adp_retrans_en=1", "\"accl set\" writes ROCE_ACCL, not \"PAOS\"" },
+		{ "dev emu0 --reg_id 0xc01d --set roce_adp_retrans_en=1", "\"accl set\" writes ROCE_ACCL (0x402c), not register 0xc01d" },
+		{ "dev emu0 --reg_len 0x20 --set roce_adp_retrans_en=1", "invalid value \"0x20\" for \"--reg_len\": ROCE_ACCL is 0x40 or 0x80 bytes" },
+		{ "dev emu0 --indexes time_base=8 --set roce_adp_retrans_en=1", "\"time_base\" is no index of ROCE_ACCL: --indexes takes adp_retx_profile_id" },
+		{ "dev emu0 --get", "\"accl set\" writes; \"adpctl accl show\" reads" },
+		{ "dev emu0 --set", "missing value for \"--set\"" },
+		{ "dev emu0 --yes", "nothing to set" },
+		{ "dev emu0 -d emu1 roce_adp_retrans_en on", "\"dev\" is given twice" },
 	};
 
 	return usage_errors("accl", accl_cmds, "set", cases,
 			    ARRAY_SIZE(cases));
 }
 
+/*
+ * "accl show -j" fed back: the features' keys, booleans and numbers as
+ * JSON has them, set the state shown (the limits, the configurable
+ * flags and the active profile are not words of a set).
+ */
+static bool test_set_json_fed_back(void)
+{
+	static const char *const not_words[] = {
+		"dev", "configurable", "adp_retx_profile_max_id",
+		"adp_retx_profile_max_range_num", "adp_retx_base_timeout_min",
+		"active_profile_id",
+	};
+	char line[FAKE_LINE_MAX] = "dev emu0";
+
+	fake_reset();
+	reply(ROCE_ADP_CMD_ACCL_GET, &emu0);
+	if (!outcome_err(show(true, "emu0"), 0, "") ||
+	    !fake_json_words(out_buf, not_words, ARRAY_SIZE(not_words), line,
+			     sizeof(line)))
+		return false;
+	printf("# %s\n", line);
+	return set_sends(line, "1=\"emu0\" 6{1=1/u8 2=0/u8 3=1/u8 4=0/u8 "
+			 "5=0/u8 6=0/u8 7=0/u8 8=1/u8 9=0/u8 10=1/u8 11=46/u8 "
+			 "12=2/u8 13=0/u8 14=1/u8}") &&
+	       /* the spec's and the PRM's enum names */
+	       set_sends("dev emu0 cc_burst_size 1-5kb cc_probe_mp_mode PROBE_ACCEPT",
+			 "1=\"emu0\" 6{12=7/u8 14=0/u8}") &&
+	       set_sends("dev emu0 cc_burst_size BURST_8KB ack_dscp_force true",
+			 "1=\"emu0\" 6{10=1/u8 12=1/u8}");
+}
+
+/*
+ * Every mlxreg --set line of the admin guide's table runs unchanged after
+ * "accl set dev emu0" ("mlxreg -d PCI" dropped, the shell's quotes gone),
+ * and sends what it says.
+ */
+static bool test_admin_guide_lines(void)
+{
+	static const char *const want[] = {
+		"%u:1=\"emu0\" 6{1=1/u8 2=1/u8}",
+		"%u:1=\"emu0\" 6{10=1/u8 11=26/u8 12=7/u8}",
+		"%u:1=\"emu0\" 10{1=1 6=8 10{1=1 4=2}}",
+		"%u:1=\"emu0\" 10{1=1 6=8}",
+	};
+	static const uint8_t cmd[] = {
+		ROCE_ADP_CMD_ACCL_SET, ROCE_ADP_CMD_ACCL_SET,
+		ROCE_ADP_CMD_PROFILE_SET, ROCE_ADP_CMD_PROFILE_SET,
+	};
+	static char text[1 << 18];
+	char line[FAKE_LINE_MAX], exp[256], *p, *end, *o;
+	const char *lead = "mlxreg -d PCI ";
+	size_t n, lines = 0;
+	bool ok = true;
+	FILE *f;
+
+	f = fopen(ADMIN_GUIDE, "r");
+	if (!f)
+		return tap_missing(ADMIN_GUIDE);
+	n = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	p = strstr(text, "\nLeaving mlxreg\n");
+	end = p ? strstr(p, "\nModule parameters\n") : NULL;
+	if (!end)
+		return false;
+	*end = '\0';
+	while ((p = strstr(p, "``mlxreg "))) {
+		p += 2;
+		end = strstr(p, "``");
+		if (!end)
+			return false;
+		*end = '\0';
+		/* one line: spaces collapsed, the quotes gone */
+		o = line + sprintf(line, "dev emu0 ");
+		for (; *p; p++) {
+			if (*p == '"')
+				continue;
+			if (isspace((unsigned char)*p)) {
+				if (o[-1] != ' ')
+					*o++ = ' ';
+				continue;
+			}
+			*o++ = *p;
+		}
+		*o = '\0';
+		p = end + 2;
+		if (!strstr(line, " --set "))
+			continue;
+		if (strncmp(line + 9, lead, strlen(lead)) ||
+		    lines >= ARRAY_SIZE(want)) {
+			printf("# unexpected line \"%s\"\n", line);
+			return false;
+		}
+		memmove(line + 9, line + 9 + strlen(lead),
+			strlen(line + 9 + strlen(lead)) + 1);
+		snprintf(exp, sizeof(exp), want[lines], cmd[lines]);
+		ok &= mlxreg_sends(line, exp);
+		lines++;
+	}
+	return ok && lines == ARRAY_SIZE(want);
+}
+
 TAP_MAIN(
+	{ "set: every mlxreg --set line of the admin guide, unchanged", test_admin_guide_lines },
+	{ "set: show -j's keys fed back set the state shown", test_set_json_fed_back },
 	{ "show: text, unsupported features marked, caps", test_show_text },
 	{ "show -j: exact json, python parses it", test_show_json },
 	{ "show: age_ms of a reply from the snapshot", test_show_snapshot_age },
@@ -379,6 +632,8 @@ TAP_MAIN(
 	{ "set: the state read back is printed", test_set_prints_state },
 	{ "set: new features by name or number", test_set_new_features },
 	{ "set: mlxreg's --set list", test_set_mlxreg_list },
+	{ "set: mlxreg's selects, numbers and options", test_set_mlxreg_forms },
+	{ "set: profile fields by their mlxreg names", test_set_mlxreg_profile },
 	{ "show -r: the raw register, hex in JSON, lines in text", test_show_raw },
 	{ "set: extack of a refused set, no json", test_set_kernel_error },
 	{ "set: syntax errors, exact messages, exit 1", test_set_errors },

@@ -278,8 +278,14 @@ static bool test_absent_device_skipped(void)
 	dev_reset();
 	f = file("absent.conf", "[dev emu9]\nroce_adp_retrans_en on\n"
 		 "[dev emu0]\nroce_slow_restart_en on\n");
+	if (!outcome(apply(false, f), ADP_EXIT_OK, "no changes\n",
+		     "Warning: emu9: no such device with ROCE_ACCL, skipped.\n"))
+		return false;
+	/* a section names its device as any dev argument: 03:00.0 too */
+	f = file("absent.conf", "[dev 03:00.0]\nroce_adp_retrans_en on\n"
+		 "[dev pci/0000:03:00.0]\nroce_slow_restart_en on\n");
 	return outcome(apply(false, f), ADP_EXIT_OK, "no changes\n",
-		       "Warning: emu9: no such device with ROCE_ACCL, skipped.\n") &&
+		       "Warning: 0000:03:00.0: no such device with ROCE_ACCL, skipped.\n") &&
 	       dev.accl_sets == 0;
 }
 

@@ -181,6 +181,23 @@ ok $? "histogram show: its options"
 offers --histogram --bins --events -- "$ADPCTL" profile simulate ""
 ok $? "profile simulate: the histogram options"
 
+offers --set bin_num bin_width_mode count_enable vhca_id_valid vhca_id \
+	time_unit bin0_width bin1_width -- "$ADPCTL" histogram config dev emu0 ""
+ok $? "histogram config: the register's names and --set"
+only_offers ns us 100us ms -- "$ADPCTL" histogram config dev emu0 time_unit ""
+ok $? "histogram config time_unit: the four units"
+only_offers fixed double -- "$ADPCTL" histogram config dev emu0 bin_width_mode ""
+ok $? "histogram config bin_width_mode: fixed, double"
+only_offers on off -- "$ADPCTL" histogram config dev emu0 count_enable ""
+ok $? "histogram config count_enable: on, off"
+only_offers usec -- "$ADPCTL" profile set dev emu0 time_unit ""
+ok $? "profile set time_unit: its unit"
+offers --set --indexes --reg_name --reg_id --reg_len --device -- \
+	"$ADPCTL" accl set dev emu0 ""
+ok $? "accl set: mlxreg's options"
+only_offers ROCE_ACCL -- "$ADPCTL" accl set dev emu0 --reg_name ""
+ok $? "accl set --reg_name: ROCE_ACCL"
+
 # Device names: from a stand-in for the kernel's answer.
 cat >"$work/adpctl" <<EOS
 #!/bin/sh
@@ -195,6 +212,8 @@ offers emu0 mlx5_1 -- "$work/adpctl" profile show dev ""
 ok $? "dev: offers the device names of adpctl -j dev show"
 offers emu0 mlx5_1 -- "$work/adpctl" dev show ""
 ok $? "dev show: the device is positional too"
+offers emu0 mlx5_1 -- "$work/adpctl" accl set -d ""
+ok $? "accl set -d: mlxreg's device option takes the device names"
 offers dev emu0 -- "$work/adpctl" -j dev show ""
 ok $? "options before the object are skipped"
 complete_words "$work/adpctl" profile show dev m >"$work/got"

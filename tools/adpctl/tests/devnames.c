@@ -100,6 +100,33 @@ static bool test_resolve(void)
 	return ok;
 }
 
+/* The names devlink, lspci and mlxreg print for a PCI function. */
+static bool test_other_tools(void)
+{
+	static const char *const cases[][2] = {
+		{ "pci/0000:03:00.0", PCI },
+		{ "03:00.0", PCI },
+		{ "81:00.1", "0000:81:00.1" },
+		{ "pci/0000:81:00.1", PCI2 },
+		{ "0000:1A:00.1", "0000:1a:00.1" },
+		{ "1a:1f.7", "0000:1a:1f.7" },
+		/* no PCI function: slot past 0x1f, function past 7, leftovers */
+		{ "03:20.0", "03:20.0" },
+		{ "03:00.8", "03:00.8" },
+		{ "03:00.0x", "03:00.0x" },
+		{ "pci/03:00.0", "pci/03:00.0" },
+		{ "pci/0000:03:00", "pci/0000:03:00" },
+		{ "0x:00.0", "0x:00.0" },
+		{ "-3:00.0", "-3:00.0" },
+	};
+	bool ok = true;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		ok &= resolves(cases[i][0], cases[i][1]);
+	return ok;
+}
+
 static bool test_dev_argument(void)
 {
 	const struct adp_obj obj = { .name = "accl" };
@@ -113,13 +140,25 @@ static bool test_dev_argument(void)
 		{ }
 	};
 	char *argv[] = { "dev", "eth1", "name", "eth7" };
+	char *argv2[] = { "dev", "pci/0000:03:00.0", "name", "03:00.0" };
+	char *argv3[] = { "03:00.0" };
 	bool ok;
 
 	capture(false, false);
 	ok = adp_parse_args(&ctx, args, 4, argv) == 0;
 	release();
 	/* only "dev" is a device */
-	return ok && same("dev", dev, PCI) && same("name", name, "eth7");
+	ok = ok && same("dev", dev, PCI) && same("name", name, "eth7");
+	dev = name = NULL;
+	capture(false, false);
+	ok &= adp_parse_args(&ctx, args, 4, argv2) == 0;
+	release();
+	ok = ok && same("dev", dev, PCI) && same("name", name, "03:00.0");
+	dev = NULL;
+	capture(false, false);
+	ok &= adp_parse_args(&ctx, args, 1, argv3) == 0;
+	release();
+	return ok && same("positional dev", dev, PCI);
 }
 
 static bool test_print_text(void)
@@ -156,6 +195,7 @@ static bool test_print_json(void)
 
 static const struct tap_test tests[] = {
 	{ "RDMA and net device names resolve to their PCI function", test_resolve },
+	{ "devlink's pci/ADDR and lspci's BB:SS.F name the same function", test_other_tools },
 	{ "a dev argument accepts them", test_dev_argument },
 	{ "the names of a function, text", test_print_text },
 	{ "the names of a function, JSON", test_print_json },

@@ -11,6 +11,8 @@
 #include <linux/netlink.h>
 #include <netlink/genl/ctrl.h>
 
+#include <json-c/json.h>
+
 #include "fake_kernel.h"
 
 #ifndef SOL_NETLINK
@@ -530,4 +532,28 @@ bool usage_errors(const char *obj, const struct adp_cmd *cmds,
 		}
 	}
 	return ok;
+}
+
+bool fake_json_words(const char *json, const char *const *skip, size_t n,
+		     char *line, size_t len)
+{
+	struct json_object *arr = json_tokener_parse(json), *o;
+	bool skipped;
+	size_t i;
+
+	o = arr ? json_object_array_get_idx(arr, 0) : NULL;
+	if (!o) {
+		json_object_put(arr);
+		return false;
+	}
+	json_object_object_foreach(o, key, val) {
+		skipped = false;
+		for (i = 0; i < n; i++)
+			skipped |= !strcmp(key, skip[i]);
+		if (!skipped)
+			snprintf(line + strlen(line), len - strlen(line),
+				 " %s %s", key, json_object_get_string(val));
+	}
+	json_object_put(arr);
+	return true;
 }

@@ -134,4 +134,13 @@ struct usage_case {
 bool usage_errors(const char *obj, const struct adp_cmd *cmds,
 		  const char *cmd, const struct usage_case *cases, size_t n);
 
+/*
+ * The keys and values of the first object of a -j output json, but the
+ * keys in skip (n of them), appended to line as adpctl's words " KEY
+ * VALUE" (JSON's true and false as they are): -j output fed back.
+ * Returns false when json has no first object.
+ */
+bool fake_json_words(const char *json, const char *const *skip, size_t n,
+		     char *line, size_t len);
+
 #endif /* ADPCTL_FAKE_KERNEL_H */

@@ -176,7 +176,27 @@ static bool test_parse_values(void)
 	     value(r, "prev_range_index", "8") == -1 &&
 	     value(a, "roce_adp_retrans_en", "on") == 1 &&
 	     value(a, "roce_adp_retrans_en", "0") == 0 &&
-	     value(a, "roce_adp_retrans_en", "true") == -1;
+	     /* JSON's booleans, the spec's and the PRM's enum names */
+	     value(a, "roce_adp_retrans_en", "true") == 1 &&
+	     value(a, "roce_adp_retrans_en", "false") == 0 &&
+	     value(a, "roce_adp_retrans_en", "True") == -1 &&
+	     value(p, "qp_total_timeout", "true") == 1 &&
+	     value(p, "time_unit", "TIME_USEC") == 1 &&
+	     value(r, "dec_mode", "to-div-4") == 0 &&
+	     value(r, "dec_mode", "to-div-2") == 1 &&
+	     value(r, "dec_mode", "to-low-bound") == 2 &&
+	     value(r, "dec_mode", "TO_DIV_4") == 0 &&
+	     value(r, "dec_mode", "TO_DIV_2") == 1 &&
+	     value(r, "dec_mode", "TO_LOW_BOUND") == 2 &&
+	     value(a, "cc_burst_size", "4KB") == 0 &&
+	     value(a, "cc_burst_size", "4kb") == 0 &&
+	     value(a, "cc_burst_size", "16kb") == 2 &&
+	     value(a, "cc_burst_size", "1-5kb") == 7 &&
+	     value(a, "cc_burst_size", "BURST_8KB") == 1 &&
+	     value(a, "cc_burst_size", "BURST_1_5KB") == 7 &&
+	     value(a, "cc_probe_mp_mode", "discard") == 1 &&
+	     value(a, "cc_probe_mp_mode", "PROBE_DISCARD") == 1 &&
+	     value(a, "cc_probe_mp_mode", "PROBE_ACCEPT") == 0;
 	release();
 	return ok;
 }

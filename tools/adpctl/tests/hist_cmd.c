@@ -386,6 +386,63 @@ static bool config_requests(void)
 	return ok;
 }
 
+/* The register's names (the keys of -j) and mlxreg's list form. */
+static bool config_prm_words(void)
+{
+	static const struct {
+		const char *line, *want;
+	} cases[] = {
+		/* widths in time_unit, sent as given, not converted */
+		{ "config dev emu0 bin_num 4 time_unit 1 bin0_width 8 bin1_width 2 "
+		  "bin_width_mode 0 count_enable 1 clear_on_read 0 "
+		  "vhca_id_valid 0 vhca_id 0",
+		  "1=\"emu0\" 22{1=1/u8 2=0/u8 3=0/u8 4=1 5=0 7=4 10=8 11=2}" },
+		/* mlxreg's list: 010 octal, 0x3 hex, the spec's and PRM's names */
+		{ "config dev emu0 --set bin_num=010,bin_width_mode=BIN_DOUBLE,"
+		  "time_unit=ms,bin0_width=0x3 --yes",
+		  "1=\"emu0\" 22{4=3 5=1 7=8 10=3 11=2}" },
+		{ "config dev emu0 time_unit=TIME_USEC_100,bin1_width=5",
+		  "1=\"emu0\" 22{4=2 5=0 7=5 10=8 11=5}" },
+		/* bin_width_mode beside times is mode */
+		{ "config dev emu0 bin_width_mode double width1 4us",
+		  "1=\"emu0\" 22{4=0 5=1 7=5 10=8000 11=4000}" },
+		{ "config dev emu0 bin_num 10",
+		  "1=\"emu0\" 22{4=0 5=0 7=10 10=8000 11=2000}" },
+		{ "config dev emu0 count_enable true vhca_id_valid 1 vhca_id 7",
+		  "1=\"emu0\" 22{1=1/u8 3=1/u8 9=7}" },
+		{ "config dev emu0 vhca_id_valid false clear_on_read 1",
+		  "1=\"emu0\" 22{2=1/u8 3=0/u8}" },
+	};
+	bool ok = true;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		ok &= config_sends(cases[i].line, cases[i].want);
+	return ok;
+}
+
+/*
+ * "histogram show -j" fed back: its configuration keys as words set the
+ * state it shows (the read-only limits and the counts are not words).
+ */
+static bool config_json_fed_back(void)
+{
+	static const char *const not_words[] = {
+		"dev", "age_ms", "total", "bins", "time_unit_cap", "bin_num_max",
+	};
+	char line[512] = "config dev emu0";
+
+	fake_reset();
+	reply(&fixed5);
+	if (!outcome_err(run(true, "show dev emu0"), 0, "") ||
+	    !fake_json_words(out_buf, not_words, ARRAY_SIZE(not_words), line,
+			     sizeof(line)))
+		return false;
+	printf("# %s\n", line);
+	return config_sends(line,
+			    "1=\"emu0\" 22{1=1/u8 2=0/u8 3=0/u8 4=1 5=0 7=5 10=8 11=2}");
+}
+
 static const struct usage_case config_usage[] = {
 	{ "", "missing argument \"dev\"" },
 	{ "dev emu0", "nothing to configure: give bins, width0, width1, mode, count, clear_on_read or vhca" },
@@ -396,6 +453,17 @@ static const struct usage_case config_usage[] = {
 	{ "dev emu0 vhca -1", "invalid value \"-1\" for \"vhca\": expected any or a vhca_id 0..65535" },
 	{ "dev emu0 emu1", "unexpected argument \"emu1\"" },
 	{ "dev emu0 count on count off", "\"count\" is given twice" },
+	{ "dev emu0 bins 4 bin_num 4", "\"bins\" and \"bin_num\" are one field: give one" },
+	{ "dev emu0 count on count_enable 1", "\"count\" and \"count_enable\" are one field: give one" },
+	{ "dev emu0 mode fixed bin_width_mode 0", "\"mode\" and \"bin_width_mode\" are one field: give one" },
+	{ "dev emu0 vhca 7 vhca_id 7", "\"vhca\" and \"vhca_id_valid\"/\"vhca_id\" say the same: give one" },
+	{ "dev emu0 width0 8us bin0_width 8", "give the widths as times (width0, width1) or in time_unit (bin0_width, bin1_width), not both" },
+	{ "dev emu0 bin_num_max 16", "\"bin_num_max\" is read only (a limit of the device)" },
+	{ "dev emu0 time_unit_cap 15", "\"time_unit_cap\" is read only (a limit of the device)" },
+	{ "dev emu0 vhca_id_valid on", "\"vhca_id_valid on\" needs \"vhca_id\"" },
+	{ "dev emu0 bin_width_mode half", "invalid value \"half\" for \"bin_width_mode\": expected fixed, double or 0..1" },
+	{ "dev emu0 bin_num=0", "invalid value \"0\" for \"bin_num\": expected 1..255" },
+	{ "dev emu0 count_enable=2", "invalid value \"2\" for \"count_enable\": expected \"on\" or \"off\"" },
 };
 
 /* emu1 with milliseconds only. */
@@ -425,6 +493,18 @@ static const struct {
 	  "width0 1500.5us is not a whole number of us, the finest supported time unit that holds it" },
 	{ &ms_only, "config dev emu1 width0 1500us",
 	  "width0 1.5ms is not a whole number of ms, the finest supported time unit that holds it" },
+	{ &fixed5, "config dev emu0 time_unit 4",
+	  "invalid value \"4\" for \"time_unit\": expected ns, us, 100us, ms or 0..3" },
+	{ &ms_only, "config dev emu1 time_unit us",
+	  "invalid value \"us\" for \"time_unit\": the device's time_unit_cap is 0x8" },
+	{ &fixed5, "config dev emu0 bin0_width 0",
+	  "invalid value \"0\" for \"bin0_width\": expected 1..65535 (in time_unit)" },
+	{ &fixed5, "config dev emu0 bin1_width 0x10000",
+	  "invalid value \"0x10000\" for \"bin1_width\": expected 1..65535 (in time_unit)" },
+	{ &fixed5, "config dev emu0 bin_width_mode 2 bin0_width 8",
+	  "invalid value \"2\" for \"bin_width_mode\": expected fixed, double or 0..1" },
+	{ &fixed5, "config dev emu0 bin_num 17 time_unit 1",
+	  "invalid value \"17\" for \"bin_num\": expected 1..16" },
 	{ &fixed5, "config dev emu0 width0 8us width1 100ms",
 	  "width0 8us is not a whole number of 100us, the time unit width1 100ms needs (the widths share one)" },
 };
@@ -786,6 +866,8 @@ TAP_MAIN(
 	{ "show: usage, kernel and reply errors", show_errors },
 	{ "config: the set sent, widths in the best unit, read-modify-write", config_requests },
 	{ "config: usage errors, units the device lacks, kernel errors", config_errors },
+	{ "config: the register's names and mlxreg's list form", config_prm_words },
+	{ "config: show -j's keys fed back set the state shown", config_json_fed_back },
 	{ "clear: request, reply, EPERM, usage", clear },
 	{ "simulate --events: the timeouts that fired, by hand", sim_events },
 	{ "simulate --bins, --histogram: binned as the layout says", sim_bins },

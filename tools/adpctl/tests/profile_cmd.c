@@ -18,6 +18,8 @@
 #include <errno.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "fake_kernel.h"
 
 _Static_assert(ROCE_ADP_A_DEV_NAME == 1 && ROCE_ADP_A_PROFILE_ID == 9 &&
@@ -486,7 +488,60 @@ static bool test_set_parse_direct(void)
 	       !req.p.has_range[2] && !req.p.has_range[3];
 }
 
+/*
+ * "profile show -j" fed back: a profile's keys, timeout_range's entries
+ * as "timeout_range I" groups, set the profile shown, the spec's enum
+ * names beside.
+ */
+static bool test_json_fed_back(void)
+{
+	char line[FAKE_LINE_MAX] = "dev emu0", want[512];
+	struct json_object *arr, *prof, *ranges, *r;
+	size_t i;
+	bool ok;
+
+	fake_reset();
+	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &p1, NULL);
+	if (!outcome_err(show(true, "emu0 id 1"), 0, ""))
+		return false;
+	arr = json_tokener_parse(out_buf);
+	prof = json_object_array_get_idx(
+		json_object_object_get(json_object_array_get_idx(arr, 0),
+				       "profiles"), 0);
+	if (!prof) {
+		json_object_put(arr);
+		return false;
+	}
+	json_object_object_foreach(prof, key, val) {
+		if (strcmp(key, "timeout_range"))
+			snprintf(line + strlen(line), sizeof(line) - strlen(line),
+				 " %s %s", key, json_object_get_string(val));
+	}
+	ranges = json_object_object_get(prof, "timeout_range");
+	for (i = 0; i < json_object_array_length(ranges); i++) {
+		r = json_object_array_get_idx(ranges, i);
+		snprintf(line + strlen(line), sizeof(line) - strlen(line),
+			 " timeout_range %zu", i);
+		json_object_object_foreach(r, rkey, rval)
+			snprintf(line + strlen(line), sizeof(line) - strlen(line),
+				 " %s %s", rkey, json_object_get_string(rval));
+	}
+	json_object_put(arr);
+	printf("# %s\n", line);
+	snprintf(want, sizeof(want), "%s",
+		 "1=\"emu0\" 10{1=1 2=0/u8 3=2 4=0 5=1 6=8 7=18 8=3 9=3 "
+		 "10{1=0 2=0 3=1 4=3 5=3 6=3} 10{1=1 2=0 3=0 4=2 5=6 6=4} "
+		 "10{1=2 2=0 3=0 4=0 5=0 6=0} 10{1=3 2=0 3=0 4=0 5=0 6=0}}");
+	ok = set_sends(line, want);
+	/* the spec's and the PRM's enum names, JSON's booleans */
+	ok &= set_sends("dev emu0 id 1 qp_total_timeout true time_unit TIME_USEC "
+		    "timeout_range 0 dec_mode to-div-2 range 1 dec_mode TO_LOW_BOUND",
+		    "1=\"emu0\" 10{1=1 2=1/u8 5=1 10{1=0 3=1} 10{1=1 3=2}}");
+	return ok;
+}
+
 TAP_MAIN(
+	{ "set: show -j's keys fed back set the profile shown", test_json_fed_back },
 	{ "show: text of a dump, all devices and profiles", test_show_text_dump },
 	{ "show DEV id N: a do with PROFILE_ID, exact json and text", test_show_do_one },
 	{ "show -j: python parses the dump", test_show_json_dump_python },

@@ -21,6 +21,48 @@ _Static_assert(ROCE_ADP_A_RANGE_MAX < ADP_NEST_ATTRS, "ADP_NEST_ATTRS");
 
 static const char *const off_on[] = { "off", "on" };
 
+/*
+ * The other names a value is read by, so that any output can be given
+ * back: JSON's booleans, the spec's enum names (adp_*_names), the PRM
+ * database's enum names.
+ */
+static const char *const false_true[] = { "false", "true" };
+static const char *const *const bool_aliases[] = { false_true, NULL };
+
+static const char *const prm_time_units[] = {
+	[ROCE_ADP_TIME_UNIT_USEC]	= "TIME_USEC",
+};
+static const char *const *const time_unit_aliases[] = {
+	prm_time_units, NULL
+};
+
+static const char *const prm_dec_modes[] = {
+	[ROCE_ADP_DEC_MODE_TO_DIV_4]		= "TO_DIV_4",
+	[ROCE_ADP_DEC_MODE_TO_DIV_2]		= "TO_DIV_2",
+	[ROCE_ADP_DEC_MODE_TO_LOW_BOUND]	= "TO_LOW_BOUND",
+};
+static const char *const *const dec_mode_aliases[] = {
+	adp_dec_mode_names, prm_dec_modes, NULL
+};
+
+static const char *const prm_cc_burst_sizes[] = {
+	[ROCE_ADP_CC_BURST_SIZE_4KB]	= "BURST_4KB",
+	[ROCE_ADP_CC_BURST_SIZE_8KB]	= "BURST_8KB",
+	[ROCE_ADP_CC_BURST_SIZE_16KB]	= "BURST_16KB",
+	[ROCE_ADP_CC_BURST_SIZE_1_5KB]	= "BURST_1_5KB",
+};
+static const char *const *const cc_burst_size_aliases[] = {
+	adp_cc_burst_size_names, prm_cc_burst_sizes, NULL
+};
+
+static const char *const prm_cc_probe_mp_modes[] = {
+	[ROCE_ADP_CC_PROBE_MP_MODE_ACCEPT]	= "PROBE_ACCEPT",
+	[ROCE_ADP_CC_PROBE_MP_MODE_DISCARD]	= "PROBE_DISCARD",
+};
+static const char *const *const cc_probe_mp_mode_aliases[] = {
+	prm_cc_probe_mp_modes, NULL
+};
+
 /* adpctl's words for the values of dec_mode (the spec's are to-div-4 ..). */
 static const char *const dec_modes[] = {
 	[ROCE_ADP_DEC_MODE_TO_DIV_4]		= "div4",
@@ -36,6 +78,14 @@ static const char *const cc_burst_sizes[] = {
 	[ROCE_ADP_CC_BURST_SIZE_1_5KB]	= "1.5KB",
 };
 
+/* An alias table is read as far as the names of its field go. */
+_Static_assert(ARRAY_SIZE(prm_time_units) == ARRAY_SIZE(adp_time_unit_names) &&
+	       ARRAY_SIZE(prm_dec_modes) == ARRAY_SIZE(dec_modes) &&
+	       ARRAY_SIZE(prm_cc_burst_sizes) == ARRAY_SIZE(cc_burst_sizes) &&
+	       ARRAY_SIZE(prm_cc_probe_mp_modes) ==
+	       ARRAY_SIZE(adp_cc_probe_mp_mode_names) &&
+	       ARRAY_SIZE(false_true) == ARRAY_SIZE(off_on), "alias tables");
+
 /*
  * The tables, expanded from the lists of radp_fields.h: each row goes to
  * the slot of its attribute, so a table is in attribute order whatever
@@ -46,14 +96,21 @@ static const char *const cc_burst_sizes[] = {
 #define NAMES(_n)		.names = _n, .nnames = ARRAY_SIZE(_n)
 #define KIND_NUM		.kind = ADP_FIELD_NUM
 #define KIND_NS			.kind = ADP_FIELD_NS
-#define KIND_BOOL		.kind = ADP_FIELD_BOOL, NAMES(off_on)
-#define KIND_TIME_UNIT		.kind = ADP_FIELD_ENUM, NAMES(adp_time_unit_names)
-#define KIND_DEC_MODE		.kind = ADP_FIELD_ENUM, NAMES(dec_modes)
-#define KIND_CC_BURST_SIZE	.kind = ADP_FIELD_ENUM, NAMES(cc_burst_sizes)
+#define KIND_BOOL		.kind = ADP_FIELD_BOOL, NAMES(off_on), \
+				.aliases = bool_aliases
+#define KIND_TIME_UNIT		.kind = ADP_FIELD_ENUM, \
+				NAMES(adp_time_unit_names), \
+				.aliases = time_unit_aliases
+#define KIND_DEC_MODE		.kind = ADP_FIELD_ENUM, NAMES(dec_modes), \
+				.aliases = dec_mode_aliases
+#define KIND_CC_BURST_SIZE	.kind = ADP_FIELD_ENUM, NAMES(cc_burst_sizes), \
+				.aliases = cc_burst_size_aliases
 #define KIND_CC_PROBE_MP_MODE	.kind = ADP_FIELD_ENUM, \
-				NAMES(adp_cc_probe_mp_mode_names)
+				NAMES(adp_cc_probe_mp_mode_names), \
+				.aliases = cc_probe_mp_mode_aliases
 #define PROFILE_KIND_NUM	KIND_NUM
-#define PROFILE_KIND_BOOL	.kind = ADP_FIELD_ENUM, NAMES(off_on)
+#define PROFILE_KIND_BOOL	.kind = ADP_FIELD_ENUM, NAMES(off_on), \
+				.aliases = bool_aliases
 #define PROFILE_KIND_TIME_UNIT	KIND_TIME_UNIT
 #define PROFILE_KIND_DEC_MODE	KIND_DEC_MODE
 
@@ -177,15 +234,28 @@ static int parse_number(const char *word, uint32_t max, uint32_t *v)
 	return 0;
 }
 
-int adp_field_value(const struct adp_field *f, const char *word, uint32_t *v)
+/* The value names calls word, or -1. */
+static int name_value(const char *const *names, size_t n, const char *word)
 {
 	size_t i;
 
-	for (i = 0; i < f->nnames; i++) {
-		if (f->names[i] && !strcmp(f->names[i], word)) {
-			*v = i;
-			return 0;
-		}
+	for (i = 0; i < n; i++)
+		if (names[i] && !strcmp(names[i], word))
+			return i;
+	return -1;
+}
+
+int adp_field_value(const struct adp_field *f, const char *word, uint32_t *v)
+{
+	const char *const *const *a;
+	int i;
+
+	i = name_value(f->names, f->nnames, word);
+	for (a = f->aliases; i < 0 && a && *a; a++)
+		i = name_value(*a, f->nnames, word);
+	if (i >= 0) {
+		*v = i;
+		return 0;
 	}
 	return parse_number(word, adp_field_max(f), v);
 }
@@ -407,7 +477,8 @@ int adp_words_take(struct adp_words *w, const char *key, const char *value,
 	uint32_t v;
 	int ret;
 
-	if (!strcmp(key, "range")) {
+	/* timeout_range: the PRM's name of the array, as JSON prints it. */
+	if (!strcmp(key, "range") || !strcmp(key, "timeout_range")) {
 		ret = value_of(key, &adp_range_index_field, value, &v, e);
 		if (ret)
 			return ret;

@@ -8,9 +8,10 @@
  * profile's words, wherever a profile is written: "profile set", the
  * fields of "profile lint" and "profile simulate", and profile files in
  * words.  "FIELD VALUE" sets a profile field ("id" is short for
- * adp_retx_profile_id); "range I" opens the group of entry I of
- * timeout_range[], which takes range fields until a profile field, the
- * next "range" or a word of the caller closes it.
+ * adp_retx_profile_id); "range I" (or "timeout_range I", its PRM name)
+ * opens the group of entry I of timeout_range[], which takes range fields
+ * until a profile field, the next "range" or a word of the caller closes
+ * it.
  */
 #ifndef RADP_WORDS_H
 #define RADP_WORDS_H
@@ -44,6 +45,12 @@ struct adp_field {
 	enum adp_field_kind kind;
 	const char *const *names;	/* ENUM, BOOL: by value, NULL holes */
 	size_t nnames;
+	/*
+	 * Other names a value is read by (never printed), each table by
+	 * value as names[] and as long: the spec's enum names, the PRM's,
+	 * JSON's true/false.  NULL ends the list.
+	 */
+	const char *const *const *aliases;
 };
 
 /* More than the attributes of any nest of the family. */
@@ -101,7 +108,10 @@ const struct adp_field *adp_field_find(const struct adp_field *fields,
 const struct adp_field *adp_field_by_attr(const struct adp_field *fields,
 					  int attr);
 
-/* word as a value of f (a name or a number up to its width): 0 or -EINVAL. */
+/*
+ * word as a value of f (a name, an alias or a number up to its width,
+ * decimal or 0x hex): 0 or -EINVAL.
+ */
 int adp_field_value(const struct adp_field *f, const char *word, uint32_t *v);
 /* What a value of f may be, as in an error: "div4, div2, low_bound or 0..3". */
 const char *adp_field_expect(const struct adp_field *f, char *buf, size_t len);
