@@ -671,6 +671,118 @@ static bool test_export_text(void)
 	return ok;
 }
 
+/* The page of DIR/roce_adp.prom into page; false if there is none. */
+static bool read_page(char *page, size_t size)
+{
+	char path[300];
+	size_t n;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/roce_adp.prom", dir);
+	fp = fopen(path, "r");
+	if (!fp)
+		return false;
+	n = fread(page, 1, size - 1, fp);
+	fclose(fp);
+	page[n] = '\0';
+	return true;
+}
+
+/* Each line of want[] is in page, and none of no[]. */
+static bool page_has(const char *page, const char *const *want,
+		     const char *const *no)
+{
+	bool ok = true;
+
+	for (; *want; want++)
+		if (!strstr(page, *want)) {
+			printf("# missing: %s", *want);
+			ok = false;
+		}
+	for (; no && *no; no++)
+		if (strstr(page, *no)) {
+			printf("# unexpected: %s", *no);
+			ok = false;
+		}
+	if (!ok)
+		printf("# page:\n%s", page);
+	return ok;
+}
+
+/*
+ * Three devices, emu1 in a firmware reset: the page has the series of
+ * emu0 and emu2, emu1 is device_up 0 with no other series, and the run
+ * names it and exits 2; told by the dump in band or, from a module that
+ * fails the dump instead, found device by device.
+ */
+static bool test_metrics_device_resetting(void)
+{
+	static const char *const want[] = {
+		"\nroce_adp_up 1\n",
+		"\nroce_adp_device_up{device=\"emu0\"} 1\n",
+		"\nroce_adp_device_up{device=\"emu1\"} 0\n",
+		"\nroce_adp_device_up{device=\"emu2\"} 1\n",
+		"\nroce_adp_retrans_enabled{device=\"emu0\"} 0\n",
+		"\nroce_adp_retrans_enabled{device=\"emu2\"} 0\n",
+		"\nroce_adp_config_drift_fields{device=\"emu2\"} 1\n",
+		NULL
+	};
+	static const char *const no[] = {
+		"roce_adp_retrans_enabled{device=\"emu1\"}",
+		"roce_adp_config_match{device=\"emu1\"}",
+		"roce_adp_config_drift_fields{device=\"emu1\"}",
+		NULL
+	};
+	const char *conf = file("all.conf", "[all]\nroce_adp_retrans_en on\n");
+	char args[600], page[8192];
+	bool ok = true;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		dev_reset();
+		ndevs = 3;
+		resetting = 1;
+		inband = pass;
+		snprintf(args, sizeof(args), "--textfile %s --config %s", dir,
+			 conf);
+		ok &= outcome(run_cmd("metrics", metrics_cmds, false, args),
+			      ADP_EXIT_KERNEL, "",
+			      inband ? "Error: emu1: Resource temporarily unavailable.\n" :
+				       "Error: emu1: device is resetting.\n");
+		ok &= read_page(page, sizeof(page)) && page_has(page, want, no);
+	}
+	return ok && devs[0].accl_sets == 0;
+}
+
+/*
+ * No device list at all: the textfile is written all the same, with
+ * roce_adp_up 0 alone, over the page of the last good run.
+ */
+static bool test_metrics_no_device_list(void)
+{
+	static const char *const want[] = { "\nroce_adp_up 0\n", NULL };
+	static const char *const no[] = { "device=", "roce_adp_up 1", NULL };
+	char args[600], page[8192];
+	bool ok;
+
+	dev_reset();
+	snprintf(args, sizeof(args), "--textfile %s --config %s/none", dir,
+		 dir);
+	ok = outcome(run_cmd("metrics", metrics_cmds, false, args),
+		     ADP_EXIT_OK, "", "");
+	ok &= read_page(page, sizeof(page)) &&
+	      page_has(page, (const char *const[]){ "\nroce_adp_up 1\n",
+						     NULL }, NULL);
+	/* dev-get itself fails, as when the module cannot list devices. */
+	dev_reset();
+	ndevs = 2;
+	resetting = 0;
+	dev_get_error = true;
+	ok &= outcome(run_cmd("metrics", metrics_cmds, false, args),
+		      ADP_EXIT_KERNEL, "", "Error: device is resetting.\n");
+	return ok && read_page(page, sizeof(page)) && page_has(page, want, no);
+}
+
 static bool test_metrics_textfile(void)
 {
 	char args[600], path[300], page[8192];
@@ -754,6 +866,10 @@ static const struct tap_test tests[] = {
 	  test_export_text },
 	{ "metrics --textfile: the page, atomically, against the configuration",
 	  test_metrics_textfile },
+	{ "metrics, a device resetting: the others' series, its device_up 0, exit 2",
+	  test_metrics_device_resetting },
+	{ "metrics, no device list: the textfile is roce_adp_up 0 alone",
+	  test_metrics_no_device_list },
 };
 
 int main(void)
