@@ -359,6 +359,14 @@ static bool test_absent_device_skipped(void)
 	       devs[0].accl_sets == 0;
 }
 
+/* emu0, emu1 and emu2, emu1 held in a firmware reset. */
+static void three_devices_emu1_resetting(void)
+{
+	dev_reset();
+	ndevs = 3;
+	resetting = 1;
+}
+
 /* Every device but the resetting one now has roce_adp_retrans_en on. */
 static bool others_configured(void)
 {
@@ -390,9 +398,7 @@ static bool test_one_device_resetting(void)
 	char args[300];
 	bool ok;
 
-	dev_reset();
-	ndevs = 3;
-	resetting = 1;
+	three_devices_emu1_resetting();
 	ok = outcome(apply(false, f), ADP_EXIT_KERNEL,
 		     "emu0: roce_adp_retrans_en off -> on\n"
 		     "emu2: roce_adp_retrans_en off -> on\n"
@@ -400,9 +406,7 @@ static bool test_one_device_resetting(void)
 		     "Error: emu1: device is resetting.\n");
 	ok &= others_configured();
 
-	dev_reset();
-	ndevs = 3;
-	resetting = 1;
+	three_devices_emu1_resetting();
 	dev_get_error = inband = true;
 	ok &= outcome(apply(true, f), ADP_EXIT_KERNEL,
 		      "{\"check\":false,\"changes\":["
@@ -413,9 +417,7 @@ static bool test_one_device_resetting(void)
 	ok &= others_configured();
 
 	/* Named alone, it fails alone; --check says so as well. */
-	dev_reset();
-	ndevs = 3;
-	resetting = 1;
+	three_devices_emu1_resetting();
 	f = file("emu1.conf", "[dev emu1]\nroce_adp_retrans_en on\n");
 	ok &= outcome(apply(false, f), ADP_EXIT_KERNEL, "",
 		      "Error: emu1: device is resetting.\n");
@@ -739,9 +741,7 @@ static bool test_metrics_device_resetting(void)
 	int pass;
 
 	for (pass = 0; pass < 2; pass++) {
-		dev_reset();
-		ndevs = 3;
-		resetting = 1;
+		three_devices_emu1_resetting();
 		inband = pass;
 		snprintf(args, sizeof(args), "--textfile %s --config %s", dir,
 			 conf);
