@@ -980,7 +980,9 @@ int apply_dev_changes(struct adp_ctx *ctx, struct apply *ap, const char *dev)
 	snprintf(d->name, sizeof(d->name), "%s", dev);
 	want_for(ap, d);
 	ap->changes = 0;
+	adp_nl_err_dev(adp_ctx_nl(ctx), dev, 0);
 	ret = plan_dev(ctx, ap, d);
+	adp_nl_err_dev(adp_ctx_nl(ctx), NULL, 0);
 	free(d);
 	return ret ? ret : ap->changes;
 }
