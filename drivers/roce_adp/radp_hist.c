@@ -78,11 +78,13 @@ bool radp_hist_same_layout(const struct radp_hist_config *a,
 static const u64 radp_hist_unit_ns[] = { 1, 1000, 100000, 1000000 };
 
 /*
- * Does the lower edge of the last bin, the last finite edge, fit in 64
- * bits of nanoseconds? It is W0 + (n - 2) * W1 (fixed) or
- * W0 + W1 * (2^(n - 2) - 1) (double) for n bins; n = 1 has none.
+ * A timeout is 64 bits of ns and the last bin counts those above its lower
+ * edge: an edge of 2^64-1 ns would leave it nothing to count (and is the
+ * value the firmware saturates at and adpctl shows as +Inf), so the edge
+ * must be below it. W0 + (n - 2) * W1 (fixed) or W0 + W1 * (2^(n - 2) - 1)
+ * (double) for n bins; n = 1 has none.
  */
-static bool radp_hist_edges_fit(const struct radp_hist_config *c)
+bool radp_hist_last_edge_fits(const struct radp_hist_config *c)
 {
 	u64 unit = radp_hist_unit_ns[c->time_unit & 3];
 	u64 w0 = c->bin0_width * unit, w1 = c->bin1_width * unit;
@@ -99,7 +101,7 @@ static bool radp_hist_edges_fit(const struct radp_hist_config *c)
 	else
 		steps = (1ULL << (i - 1)) - 1;
 	return !__builtin_mul_overflow(w1, steps, &edge) &&
-	       !__builtin_add_overflow(edge, w0, &edge);
+	       !__builtin_add_overflow(edge, w0, &edge) && edge != ~0ULL;
 }
 
 const char *radp_hist_config_check(const struct radp_hist_config *c,
@@ -133,9 +135,9 @@ const char *radp_hist_config_check(const struct radp_hist_config *c,
 		*fld = RADP_HIST_CONFIG_VHCA_ID;
 		return "vhca_id is only taken with vhca_id_valid";
 	}
-	if (!radp_hist_edges_fit(c)) {
+	if (!radp_hist_last_edge_fits(c)) {
 		*fld = RADP_HIST_CONFIG_BIN_NUM;
-		return "bin_num: the last bin's lower edge is beyond 2^64-1 ns";
+		return "bin_num: the last bin's lower edge must be below 2^64-1 ns";
 	}
 	return NULL;
 }

@@ -2,8 +2,9 @@
 /*
  * The ADP retransmission histogram's registers, ADP_RETX_HISTOGRAM_CONFIG
  * (0xC01D) and ADP_RETX_HISTOGRAM (0xC01E): codec and configuration rules.
- * Built into the kernel module and the unit tests; every position comes
- * from the rows of radp_fields.h.
+ * Built into the kernel module, the unit tests and adpctl (libradp), so
+ * that the module's rules are the ones adpctl shows a layout by; every
+ * position comes from the rows of radp_fields.h.
  */
 #ifndef _RADP_HIST_H
 #define _RADP_HIST_H
@@ -25,6 +26,9 @@ void radp_hist_bin_set(void *reg, u32 i, u64 count);
 /* Do two configurations bin the same way (bin_num, widths, unit, mode)? */
 bool radp_hist_same_layout(const struct radp_hist_config *a,
 			   const struct radp_hist_config *b);
+
+/* Is the last bin's lower edge below 2^64-1 ns? (one of the rules below) */
+bool radp_hist_last_edge_fits(const struct radp_hist_config *c);
 
 /**
  * radp_hist_config_check - the first rule a configuration to write breaks

@@ -34,15 +34,7 @@ enum radp_emu_syndrome {
 	RADP_EMU_SYND_MPT_INDEX			= 0x0ad50008,
 	RADP_EMU_SYND_ACCL_RESERVED		= 0x0ad50009,
 	RADP_EMU_SYND_HIST_READ_ONLY		= 0x0ad5000a,
-	/* histogram configuration rules */
-	RADP_EMU_SYND_HIST_BIN_NUM_ZERO		= 0x0ad52001,
-	RADP_EMU_SYND_HIST_BIN_NUM_MAX		= 0x0ad52002,
-	RADP_EMU_SYND_HIST_BIN0_WIDTH		= 0x0ad52003,
-	RADP_EMU_SYND_HIST_BIN1_WIDTH		= 0x0ad52004,
-	RADP_EMU_SYND_HIST_TIME_UNIT		= 0x0ad52005,
-	RADP_EMU_SYND_HIST_WIDTH_MODE		= 0x0ad52006,
-	RADP_EMU_SYND_HIST_VHCA_ID		= 0x0ad52007,
-	RADP_EMU_SYND_HIST_EDGE_OVERFLOW	= 0x0ad52008,
+	/* histogram configuration rules: emu_hist_rules.h */
 	/* profile rules: 0x0ad51000 + enum radp_rule */
 	RADP_EMU_SYND_PROFILE_ID		= 0x0ad51001,
 	RADP_EMU_SYND_TIME_UNIT			= 0x0ad51002,
@@ -85,19 +77,6 @@ struct radp_emu_profile {
 	u32 timeout_init_low_bound;
 	u32 timeout_init_range_size;
 	struct radp_emu_range range[RADP_EMU_RANGES];
-};
-
-/* ADP_RETX_HISTOGRAM_CONFIG's read-write fields, decoded (emu_hist.c). */
-struct radp_emu_hist_cfg {
-	u32 count_enable;
-	u32 clear_on_read;
-	u32 vhca_id_valid;
-	u32 time_unit;
-	u32 bin_width_mode;
-	u32 bin_num;
-	u32 vhca_id;
-	u32 bin0_width;
-	u32 bin1_width;
 };
 
 /**

@@ -3,12 +3,8 @@
  * The firmware model's ADP retransmission histogram: registers
  * ADP_RETX_HISTOGRAM_CONFIG (0xC01D) and ADP_RETX_HISTOGRAM (0xC01E), and
  * the debugfs knobs that feed it timeouts (Documentation/emulated-device.rst).
- *
- * The model bins by walking the bins' upper edges, on its own (adpctl
- * computes the edges in closed form, and the tests compare the two):
- * bin 0 counts 0 <= t <= W0, bin i counts hi(i-1) < t <= hi(i), the last
- * bin everything above its lower edge. A write that changes the bin
- * layout zeroes the counters; clear_on_read zeroes them after each read
+ * Its rules and binning are emu_hist_rules.c's. A write that changes the
+ * bin layout zeroes the counters; clear_on_read zeroes them after each read
  * of 0xC01E; count_enable 0 freezes them.
  */
 
@@ -38,101 +34,6 @@ bool radp_emu_hist_reg(u32 reg_id)
 	return reg_id == RADP_EMU_REG_HIST_CONFIG || reg_id == RADP_EMU_REG_HIST;
 }
 
-/* A time unit in ns; 0 for none the model knows. */
-static u64 radp_emu_hist_unit(u32 time_unit)
-{
-	switch (time_unit) {
-	case RADP_EMU_HIST_UNIT_NS:
-		return 1;
-	case RADP_EMU_HIST_UNIT_US:
-		return NSEC_PER_USEC;
-	case RADP_EMU_HIST_UNIT_100US:
-		return 100 * NSEC_PER_USEC;
-	case RADP_EMU_HIST_UNIT_MS:
-		return NSEC_PER_MSEC;
-	}
-	return 0;
-}
-
-static u64 radp_emu_sat_add(u64 a, u64 b)
-{
-	return a + b < a ? U64_MAX : a + b;
-}
-
-/* The width of bin @i >= 1, saturated. */
-static u64 radp_emu_hist_width(const struct radp_emu_hist_cfg *c, u64 w1,
-			       u32 i)
-{
-	if (c->bin_width_mode == RADP_EMU_HIST_WIDTH_FIXED)
-		return w1;
-	if (i - 1 >= 64 || w1 > (U64_MAX >> (i - 1)))
-		return U64_MAX;
-	return w1 << (i - 1);
-}
-
-/* The upper edge of bin 0 and the width of the later bins' base, in ns. */
-static void radp_emu_hist_base(const struct radp_emu_hist_cfg *c, u64 *w0,
-			       u64 *w1)
-{
-	u64 unit = radp_emu_hist_unit(c->time_unit);
-
-	*w0 = c->bin0_width * unit;
-	*w1 = c->bin1_width * unit;
-}
-
-/* The bin a timeout of @t ns lands in: the first whose upper edge holds it. */
-static u32 radp_emu_hist_bin(const struct radp_emu_hist_cfg *c, u64 t)
-{
-	u64 hi, w1;
-	u32 i;
-
-	radp_emu_hist_base(c, &hi, &w1);
-	for (i = 0; i + 1 < c->bin_num; i++) {
-		if (t <= hi)
-			return i;
-		hi = radp_emu_sat_add(hi, radp_emu_hist_width(c, w1, i + 1));
-	}
-	return c->bin_num ? c->bin_num - 1 : 0;
-}
-
-/* The last bin's lower edge, saturated at U64_MAX; 0 with one bin. */
-static u64 radp_emu_hist_last_edge(const struct radp_emu_hist_cfg *c)
-{
-	u64 lo, w1;
-	u32 i;
-
-	if (c->bin_num < 2)
-		return 0;
-	radp_emu_hist_base(c, &lo, &w1);
-	for (i = 1; i + 1 < c->bin_num; i++)
-		lo = radp_emu_sat_add(lo, radp_emu_hist_width(c, w1, i));
-	return lo;
-}
-
-/* The firmware's own checks of a configuration write; 0 if it is taken. */
-static u32 radp_emu_hist_syndrome(const struct radp_emu_hist *h,
-				  const struct radp_emu_hist_cfg *c)
-{
-	if (!c->bin_num)
-		return RADP_EMU_SYND_HIST_BIN_NUM_ZERO;
-	if (c->bin_num > min_t(u32, h->bin_num_max, RADP_EMU_HIST_BINS_MAX))
-		return RADP_EMU_SYND_HIST_BIN_NUM_MAX;
-	if (!c->bin0_width)
-		return RADP_EMU_SYND_HIST_BIN0_WIDTH;
-	if (c->bin_num > 1 && !c->bin1_width)
-		return RADP_EMU_SYND_HIST_BIN1_WIDTH;
-	if (!(h->time_unit_cap & BIT(c->time_unit)))
-		return RADP_EMU_SYND_HIST_TIME_UNIT;
-	if (c->bin_width_mode > RADP_EMU_HIST_WIDTH_DOUBLE)
-		return RADP_EMU_SYND_HIST_WIDTH_MODE;
-	if (!c->vhca_id_valid && c->vhca_id)
-		return RADP_EMU_SYND_HIST_VHCA_ID;
-	/* The last finite edge saturating means it does not fit. */
-	if (radp_emu_hist_last_edge(c) == U64_MAX)
-		return RADP_EMU_SYND_HIST_EDGE_OVERFLOW;
-	return 0;
-}
-
 static u8 radp_emu_hist_config_write(struct radp_emu *emu, const u8 *reg,
 				     u32 *syndrome)
 {
@@ -149,7 +50,8 @@ static u8 radp_emu_hist_config_write(struct radp_emu *emu, const u8 *reg,
 	c.vhca_id = MLX5_GET(fw_model_hist_config, reg, vhca_id);
 	c.bin0_width = MLX5_GET(fw_model_hist_config, reg, bin0_width);
 	c.bin1_width = MLX5_GET(fw_model_hist_config, reg, bin1_width);
-	*syndrome = radp_emu_hist_syndrome(h, &c);
+	*syndrome = radp_emu_hist_syndrome(&c, h->bin_num_max,
+					   h->time_unit_cap);
 	if (*syndrome)
 		return RADP_EMU_STAT_BAD_PARAM;
 	if (c.bin_num != h->cfg.bin_num || c.bin0_width != h->cfg.bin0_width ||
@@ -272,7 +174,7 @@ static int radp_emu_hist_event(struct radp_emu_hist *h, const char *line)
 	    (h->cfg.vhca_id_valid && vhca != h->cfg.vhca_id))
 		return 0;
 	bin = radp_emu_hist_bin(&h->cfg, t);
-	h->counts[bin] = radp_emu_sat_add(h->counts[bin], count);
+	h->counts[bin] = radp_emu_hist_sat_add(h->counts[bin], count);
 	return 0;
 }
 

@@ -14,8 +14,8 @@
  * codec, so that a field the driver places wrongly makes the guest tests
  * fail instead of being decoded the same wrong way on both sides. No rule
  * is shared either: the model's checks (emu_fw.c's profile rules and
- * feature encodings, emu_hist.c's configuration rules) are its own; what
- * it shares with the driver is the backend API of roce_adp.h alone.
+ * feature encodings, emu_hist_rules.c's configuration rules) are its own;
+ * what it shares with the driver is the backend API of roce_adp.h alone.
  */
 #ifndef _RADP_EMU_IFC_H
 #define _RADP_EMU_IFC_H
@@ -23,6 +23,7 @@
 #include <linux/mlx5/device.h>
 
 #include "fw_model/adp_retx_ifc.h"
+#include "emu_hist_rules.h"
 
 /* Command mailboxes: the header of every input and output mailbox. */
 struct mlx5_ifc_emu_cmd_in_bits {
@@ -223,7 +224,6 @@ struct mlx5_ifc_emu_mpt_bits {
 #define RADP_EMU_REG_HIST_CONFIG	0xc01d
 #define RADP_EMU_REG_HIST		0xc01e
 #define RADP_EMU_HIST_CONFIG_LEN	MLX5_ST_SZ_BYTES(fw_model_hist_config)
-#define RADP_EMU_HIST_BINS_MAX		255	/* bin_num is 8 bits */
 #define RADP_EMU_HIST_LEN(n)		(MLX5_ST_SZ_BYTES(emu_hist) + \
 					 MLX5_ST_SZ_BYTES(emu_hist_bin) * (n))
 
@@ -254,17 +254,7 @@ enum {
 /* Encodings of field values, from the same tables. */
 #define RADP_EMU_TIME_UNIT_USEC		1	/* adp_retx_profile.time_unit */
 #define RADP_EMU_DEC_MODE_RESERVED	3
-enum {
-	RADP_EMU_HIST_UNIT_NS,
-	RADP_EMU_HIST_UNIT_US,
-	RADP_EMU_HIST_UNIT_100US,
-	RADP_EMU_HIST_UNIT_MS,
-};
-
-enum {
-	RADP_EMU_HIST_WIDTH_FIXED,
-	RADP_EMU_HIST_WIDTH_DOUBLE,
-};
+/* The histogram configuration's: emu_hist_rules.h. */
 
 /*
  * A field of a layout by its position, for tables walked at run time

@@ -4,7 +4,8 @@
 # config export -> apply across two emulated devices; the Ansible
 # collection of dist/ansible (copied to ./ansible) run by ansible-core;
 # adpctl metrics read by prometheus-node-exporter's textfile collector
-# and scraped over loopback, a firmware reset in the restore series.
+# and scraped over loopback, a firmware reset in the restore series; a
+# device held in a reset fails alone in metrics.
 . ./lib.sh
 
 export HOME=/tmp LC_ALL=C.UTF-8
@@ -223,8 +224,59 @@ print(len(v) == 1 and abs(v[0] - time.time()) < 600)")" True "restore time" || o
 		{ cat /tmp/node_exporter.log; ls -a $TEXTDIR; return 1; }
 }
 
+# page_has LINE...: the textfile has each line exactly
+page_has()
+{
+	for line in "$@"; do
+		grep -qxF -- "$line" $TEXTDIR/roce_adp.prom && continue
+		echo "no line \"$line\" in:"
+		cat $TEXTDIR/roce_adp.prom
+		return 1
+	done
+}
+
+# page_lacks PATTERN: no line of the textfile matches it (grep -E)
+page_lacks()
+{
+	grep -qE -- "$1" $TEXTDIR/roce_adp.prom || return 0
+	echo "a line matches /$1/ in:"
+	cat $TEXTDIR/roce_adp.prom
+	return 1
+}
+
+# emu1 held in a firmware reset (10 s, the longest) while metrics runs:
+# emu0 has its series, emu1 is named, has device_up 0 and no series but
+# device_info, exit status 2 (apply's side: adpctl_apply.sh). With the
+# module gone the textfile is roce_adp_up 0 alone, not the last good page.
+test_device_resetting()
+{
+	two_devices || return 1
+	mkdir -p $TEXTDIR $CONFDIR
+	printf '[all]\nroce_slow_restart_en on\n' >$CONFDIR/site.conf
+	adpctl apply $CONFDIR >/dev/null
+	echo 10000 >$DBG/emu1/fw_reset || return 1
+	run_cmd adpctl metrics --textfile $TEXTDIR --config $CONFDIR
+	expect_eq "$RC" 2 "metrics: exit status ($ERR)" || return 1
+	expect_match "$ERR" '^Error: emu1: .+\.$' "metrics: emu1 named" || return 1
+	page_has 'roce_adp_up 1' 'roce_adp_device_up{device="emu0"} 1' \
+		'roce_adp_device_up{device="emu1"} 0' \
+		'roce_adp_retrans_enabled{device="emu0"} 1' \
+		'roce_adp_config_match{device="emu0"} 1' || return 1
+	page_lacks '^roce_adp_(retrans_enabled|config_match|restore_enabled)\{device="emu1"\}' ||
+		return 1
+	run_cmd promtool check metrics <$TEXTDIR/roce_adp.prom
+	expect_eq "$RC" 0 "promtool check metrics ($OUT$ERR)" || return 1
+
+	modprobe -r roce_adp_emu && modprobe -r roce_adp || return 1
+	run_cmd adpctl metrics --textfile $TEXTDIR --config $CONFDIR
+	expect_eq "$RC" 1 "metrics without the module: exit status ($ERR)" ||
+		return 1
+	page_has 'roce_adp_up 0' && page_lacks 'device='
+}
+
 run_test config_export_apply_round_trip test_export_apply_round_trip
 run_test ansible_check_apply_again_bad test_ansible
 run_test node_exporter_textfile_scrape test_node_exporter
+run_test device_in_reset_metrics_others_served test_device_resetting
 module_default
 tap_end

@@ -195,6 +195,47 @@ test_errors()
 	expect_match "$ERR" '^Error: .*no retransmission histogram.*\.$' "no histogram"
 }
 
+# The last finite edge at 64 bits, where module, firmware model and adpctl
+# disagreed: 65 bins double in ns, 1 ns then 2 ns, put it at
+# 1 + 2 * (2^63 - 1) = 2^64 - 1 ns, which the module took, the firmware
+# refused and adpctl could not show; now all refuse it, and the same layout
+# with the firmware's own check alone (skip_driver_checks) too. 64 bins,
+# 2 ns then 4 ns, end at 2 + 4 * (2^62 - 1) = 2^64 - 2 ns: taken and shown.
+test_last_edge_boundary()
+{
+	module_default
+	echo 255 >$DBG/emu0/hist_bin_num_max || return 1
+	cfg=$(adpctl -j histogram show dev emu0 | python3 -c \
+		'import json,sys; print(json.load(sys.stdin)[0]["bins"][-1])') ||
+		return 1
+	run_cmd adpctl histogram config dev emu0 bins 65 width0 1ns width1 2ns \
+		mode double
+	expect_eq "$RC" 2 "2^64-1 ns: exit status" || return 1
+	expect_eq "$ERR" "Error: bin_num: the last bin's lower edge must be below 2^64-1 ns." \
+		"2^64-1 ns: the module's message" || return 1
+	echo Y >$DBG/emu0/skip_driver_checks || return 1
+	run_cmd adpctl histogram config dev emu0 bins 65 width0 1ns width1 2ns \
+		mode double
+	echo N >$DBG/emu0/skip_driver_checks
+	expect_eq "$RC:$ERR" \
+		"2:Error: firmware status BAD_PARAM (0x03), syndrome 0x0ad52008." \
+		"2^64-1 ns, firmware alone" || return 1
+	expect_eq "$(adpctl -j histogram show dev emu0 | python3 -c \
+		'import json,sys; print(json.load(sys.stdin)[0]["bins"][-1])')" \
+		"$cfg" "refusals changed nothing" || return 1
+	run_cmd adpctl histogram config dev emu0 bins 64 width0 2ns width1 4ns \
+		mode double
+	expect_eq "$RC" 0 "2^64-2 ns: exit status ($ERR)" || return 1
+	printf '18446744073709551614 3\n18446744073709551615 5\n' >$KNOB ||
+		return 1
+	expect_eq "$(json_get "$(adpctl -j histogram show dev emu0)" \
+		"[(b['low_ns'], b['high_ns'], b['count']) for b in j[0]['bins'][-2:]]")" \
+		"[(9223372036854775806, 18446744073709551614, 3), (18446744073709551614, None, 5)]" \
+		"2^64-2 ns: the last two bins" || return 1
+	run_cmd adpctl histogram show dev emu0
+	expect_match "$OUT" '^ +[0-9.]+s \.\. \+Inf .* 5 ' "2^64-2 ns: text shows the last bin"
+}
+
 # The firmware's default profile (profile 0 of the emulated device).
 FW="qp_total_timeout 1 range_num 4 start_range_index 1 time_unit usec time_base 4
 timeout_init_low_bound 4 timeout_init_range_size 2
@@ -255,5 +296,6 @@ run_test "tune from-histogram: the knob's events give the path and tune's profil
 run_test "histogram --prometheus: cumulative buckets, +Inf, _count" test_prometheus
 run_test "histogram show unprivileged; config and clear need CAP_NET_ADMIN" test_unprivileged
 run_test "histogram errors: units, bin_num_max, no histogram" test_errors
+run_test "histogram last edge: 2^64-1 ns refused by module and firmware, 2^64-2 ns shown" test_last_edge_boundary
 module_default
 tap_end

@@ -345,7 +345,15 @@ static void rule_cases(struct __test_metadata *_metadata,
 		{ "last edge beyond 64 bits",
 		  change(C(BIN_NUM), 255, C(TIME_UNIT), 3, C(BIN1_WIDTH), 65535, 0),
 		  C(BIN_NUM),
-		  "bin_num: the last bin's lower edge is beyond 2^64-1 ns",
+		  "bin_num: the last bin's lower edge must be below 2^64-1 ns",
+		  0x0ad52008 },
+		/* 1 + 2 * (2^63 - 1) ns: no 64-bit timeout lies above it. */
+		{ "last edge exactly 2^64-1 ns, the most of 64 bits",
+		  change(C(BIN_NUM), 65, C(TIME_UNIT), ROCE_ADP_HIST_TIME_UNIT_NS,
+			 C(BIN_WIDTH_MODE), ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE,
+			 C(BIN0_WIDTH), 1, C(BIN1_WIDTH), 2, 0),
+		  C(BIN_NUM),
+		  "bin_num: the last bin's lower edge must be below 2^64-1 ns",
 		  0x0ad52008 },
 	};
 	struct hist before, after, h;
@@ -390,6 +398,31 @@ TEST_F(hist, rules_refused_by_firmware)
 {
 	ASSERT_EQ(0, knob("skip_driver_checks", "Y"));
 	rule_cases(_metadata, self, true);
+}
+
+/*
+ * One ns below the boundary is taken: 64 bins double in ns, W0 2 and W1 4,
+ * put the last bin's lower edge at 2 + 4 * (2^62 - 1) = 2^64 - 2 ns, and
+ * the last bin counts the one timeout above it.
+ */
+TEST_F(hist, last_edge_2_64_minus_2_taken)
+{
+	struct change c = change(C(BIN_NUM), 64,
+				 C(TIME_UNIT), ROCE_ADP_HIST_TIME_UNIT_NS,
+				 C(BIN_WIDTH_MODE),
+				 ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE,
+				 C(BIN0_WIDTH), 2, C(BIN1_WIDTH), 4, 0);
+	struct hist h;
+
+	ASSERT_EQ(0, knob("hist_bin_num_max", "255"));
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	ASSERT_EQ(0, feed(18446744073709551614ULL, 3));
+	ASSERT_EQ(0, feed(18446744073709551615ULL, 5));
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	ASSERT_EQ(64, h.nbins);
+	EXPECT_EQ(3, h.count[62]);
+	EXPECT_EQ(5, h.count[63]);
 }
 
 TEST_F(hist, read_only_fields_refused)

@@ -540,6 +540,9 @@ struct apply_dev {
 	struct profile_req prof_req[APPLY_NPROF];
 	bool accl_change, prof_change[APPLY_NPROF];
 	uint32_t get_id;			/* of the profile-get being sent */
+	bool roce_accl;				/* dev-get: it has ROCE_ACCL */
+	int error;				/* dev-get: it could not be read */
+	int changes;				/* planned for it */
 };
 
 static void want_merge(struct apply_want *to, const struct apply_want *from)
@@ -660,6 +663,27 @@ static int list_dev(const struct adp_nl_msg *msg, void *arg)
 	const char *name = adp_nl_str(msg->tb[ROCE_ADP_A_DEV_NAME]);
 
 	return name ? dev_list_add(arg, name) : 0;
+}
+
+/* A device of the dev-get dump: whether it has ROCE_ACCL, or its error. */
+static int list_dev_get(const struct adp_nl_msg *msg, void *arg)
+{
+	const char *name = adp_nl_str(msg->tb[ROCE_ADP_A_DEV_NAME]);
+	struct dev_list *l = arg;
+	struct apply_dev *d;
+	int ret;
+
+	if (!name)
+		return 0;
+	ret = dev_list_add(l, name);
+	if (ret)
+		return ret;
+	for (d = l->v; strcmp(d->name, name); d++)
+		;
+	d->error = adp_nl_dev_error(msg);
+	d->roce_accl = msg->tb[ROCE_ADP_A_DEV_ROCE_ACCL] &&
+		       nla_get_u8(msg->tb[ROCE_ADP_A_DEV_ROCE_ACCL]);
+	return 0;
 }
 
 static void print_change(const char *dev, int prof, int range,
@@ -810,39 +834,49 @@ static int write_dev(struct adp_ctx *ctx, struct apply_dev *d)
 	return 0;
 }
 
+/* Is d one the files name, or [all] there? */
+static bool wanted(const struct apply *ap, const struct apply_dev *d)
+{
+	int i;
+
+	for (i = 0; i < ap->n; i++)
+		if (!ap->want[i].dev[0] || !strcmp(ap->want[i].dev, d->name))
+			return true;
+	return false;
+}
+
+/*
+ * Every device the files name (or all with [all]), each on its own: a
+ * device that cannot be read, planned or written is told ("Error: DEV:
+ * ...") and left as it is, and the others are still configured.
+ */
 static int apply_run(struct adp_ctx *ctx, struct apply *ap)
 {
-	struct dev_list l = { }, present = { };
-	struct apply_want *all = NULL;
+	struct dev_list l = { };
+	struct apply_dev *d;
 	char summary[64];
-	int i, j, ret;
+	int i, j, ret, failed = 0, told = 0, made = 0;
 
 	if (!adp_ctx_nl(ctx))
 		return ADP_EXIT_FAIL;
-	/* The devices with ROCE_ACCL, each once, in the kernel's order. */
-	ret = adp_nl_request(adp_ctx_nl(ctx), ROCE_ADP_CMD_ACCL_GET,
-			     NLM_F_DUMP, NULL, list_dev, &present);
+	/*
+	 * The devices from dev-get, which needs no firmware: one that is
+	 * resetting is still listed, and then fails alone.
+	 */
+	ret = adp_nl_request(adp_ctx_nl(ctx), ROCE_ADP_CMD_DEV_GET,
+			     NLM_F_DUMP, NULL, list_dev_get, &l);
 	for (i = 0; i < ap->n && !ret; i++) {
-		if (!ap->want[i].dev[0]) {
-			all = &ap->want[i];
+		if (!ap->want[i].dev[0])
 			continue;
-		}
-		for (j = 0; j < present.n; j++)
-			if (!strcmp(present.v[j].name, ap->want[i].dev))
+		for (j = 0; j < l.n; j++)
+			if (!strcmp(l.v[j].name, ap->want[i].dev) &&
+			    (l.v[j].roce_accl || l.v[j].error))
 				break;
 		/* It may come later: its udev rule applies the files then. */
-		if (j == present.n)
+		if (j == l.n)
 			print_warning("%s: no such device with ROCE_ACCL, skipped",
 				      ap->want[i].dev);
 	}
-	for (i = 0; i < present.n && !ret; i++) {
-		for (j = 0; j < ap->n; j++)
-			if (!strcmp(ap->want[j].dev, present.v[i].name))
-				break;
-		if (all || j < ap->n)
-			ret = dev_list_add(&l, present.v[i].name);
-	}
-	free(present.v);
 	if (ret)
 		goto out;
 	for (i = 0; i < l.n; i++)
@@ -851,13 +885,39 @@ static int apply_run(struct adp_ctx *ctx, struct apply *ap)
 	open_json_object(NULL);
 	print_bool(PRINT_JSON, "check", NULL, ap->check);
 	open_json_array("changes");
-	for (i = 0; i < l.n && !ret; i++)
-		ret = plan_dev(ctx, ap, &l.v[i]);
+	for (i = 0; i < l.n; i++) {
+		d = &l.v[i];
+		if ((!d->roce_accl && !d->error) || !wanted(ap, d))
+			continue;
+		if (d->error) {
+			print_error("%s: %s", d->name, strerror(d->error));
+			failed++;
+			told++;
+			continue;
+		}
+		j = ap->changes;
+		adp_nl_err_dev(adp_ctx_nl(ctx), d->name, 0);
+		d->error = plan_dev(ctx, ap, d) ? -1 : 0;
+		d->changes = ap->changes - j;
+		ap->changes = j + (d->error ? 0 : d->changes);
+		failed += !!d->error;
+	}
 	close_json_array();
-	/* Nothing is written unless every device could be planned. */
-	if (!ret && !ap->check)
-		for (i = 0; i < l.n && !ret; i++)
-			ret = write_dev(ctx, &l.v[i]);
+	for (i = 0; i < l.n && !ap->check; i++) {
+		d = &l.v[i];
+		if (d->error || !d->changes)
+			continue;
+		adp_nl_err_dev(adp_ctx_nl(ctx), d->name, 0);
+		if (write_dev(ctx, d)) {
+			d->error = -1;
+			failed++;
+		} else {
+			made += d->changes;
+		}
+	}
+	adp_nl_err_dev(adp_ctx_nl(ctx), NULL, 0);
+	if (!ap->check)
+		ap->changes = made;
 	/* The text's last line says what changed or would. */
 	if (!ap->changes)
 		snprintf(summary, sizeof(summary), "no changes");
@@ -865,12 +925,25 @@ static int apply_run(struct adp_ctx *ctx, struct apply *ap)
 		snprintf(summary, sizeof(summary), ap->check ?
 			 "%u changes to make (--check: nothing written)" :
 			 "%u changes made", ap->changes);
-	print_bool_str(PRINT_ANY, "changed", ret ? NULL : "%s\n",
-		       !ret && ap->changes, summary, summary);
+	print_bool_str(PRINT_ANY, "changed",
+		       !ap->changes && failed ? NULL : "%s\n",
+		       ap->changes, summary, summary);
+	/* The devices left as they were, each told on stderr. */
+	if (failed) {
+		open_json_array("failed");
+		for (i = 0; i < l.n; i++)
+			if (l.v[i].error)
+				print_string(PRINT_JSON, NULL, NULL,
+					     l.v[i].name);
+		close_json_array();
+	}
 	close_json_object();
 out:
 	free(l.v);
-	if (ret)
+	/* A device the kernel told in band failed in the kernel too. */
+	if (told)
+		return ADP_EXIT_KERNEL;
+	if (ret || failed)
 		return ADP_EXIT_FAIL;
 	return ap->changes ? ADP_EXIT_CHANGED : ADP_EXIT_OK;
 }
@@ -904,7 +977,9 @@ int apply_dev_changes(struct adp_ctx *ctx, struct apply *ap, const char *dev)
 	snprintf(d->name, sizeof(d->name), "%s", dev);
 	want_for(ap, d);
 	ap->changes = 0;
+	adp_nl_err_dev(adp_ctx_nl(ctx), dev, 0);
 	ret = plan_dev(ctx, ap, d);
+	adp_nl_err_dev(adp_ctx_nl(ctx), NULL, 0);
 	free(d);
 	return ret ? ret : ap->changes;
 }
@@ -967,12 +1042,16 @@ static void apply_details(FILE *fp)
 	      "Prints each difference as \"DEV[ profile N]: FIELD CURRENT -> DESIRED\",\n"
 	      "then writes only those fields: one accl-set per device, one\n"
 	      "profile-set per profile.  Every resulting profile is checked with\n"
-	      "the driver's rules first; if any device fails, nothing is written.\n"
+	      "the driver's rules first.  Each device stands alone: one that cannot\n"
+	      "be read (e.g. in a firmware reset), breaks a rule or refuses a write\n"
+	      "is told as \"Error: DEV: MESSAGE.\" and nothing more is written to it,\n"
+	      "and the other devices are still configured (-j: \"failed\" lists it).\n"
 	      "  --check, -c   print the differences, write nothing\n"
 	      "\n"
 	      "Exit status: 0 nothing to change, 3 changed (with --check: would\n"
-	      "change), 1 usage, file or rule error (nothing written), 2 the kernel\n"
-	      "refused a write.\n",
+	      "change), 1 usage or file error (nothing written) or a device broke\n"
+	      "a rule, 2 the kernel failed a device (could not read it, or refused\n"
+	      "a write); a failed device wins over 3.\n",
 	      fp);
 }
 

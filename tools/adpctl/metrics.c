@@ -6,6 +6,11 @@
  * --textfile the page goes to DIR/roce_adp.prom, written to a temporary
  * file in DIR and renamed over it, so that a scrape never sees half of it.
  * Counters of the NIC (hw_counters) are node_exporter's own: not here.
+ *
+ * Each device stands alone: one that cannot be read is roce_adp_device_up
+ * 0 with no series but device_info, the others are all there.  A run that cannot
+ * list the devices at all still writes its page, roce_adp_up 0 alone, so
+ * that the file never keeps series older than the last run.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -25,6 +30,10 @@
 
 struct metrics_dev {
 	char name[ROCE_ADP_DEV_NAME_LEN];
+	bool has_info;			/* dev-get read it */
+	bool roce_accl;
+	int error;			/* positive errno: it could not be read */
+	bool inband;			/* error from a dump, not yet told */
 	const char *backend;		/* a name of the spec, or NULL */
 	char fw[64];
 	bool has_restore;
@@ -73,6 +82,13 @@ static int read_dev(const struct adp_nl_msg *msg, void *arg)
 	d = metrics_dev(arg, name);
 	if (!d)
 		return -ENOMEM;
+	d->error = adp_nl_dev_error(msg);
+	d->inband = d->error;
+	if (d->error)
+		return 0;
+	d->has_info = true;
+	d->roce_accl = tb[ROCE_ADP_A_DEV_ROCE_ACCL] &&
+		       nla_get_u8(tb[ROCE_ADP_A_DEV_ROCE_ACCL]);
 	if (tb[ROCE_ADP_A_DEV_BACKEND]) {
 		backend = nla_get_u32(tb[ROCE_ADP_A_DEV_BACKEND]);
 		if (backend < ARRAY_SIZE(adp_backend_names))
@@ -109,6 +125,12 @@ static int read_accl(const struct adp_nl_msg *msg, void *arg)
 	d = metrics_dev(arg, name);
 	if (!d)
 		return -ENOMEM;
+	if (!d->error) {
+		d->error = adp_nl_dev_error(msg);
+		d->inband = d->error;
+	}
+	if (d->error)
+		return 0;
 	if (msg->tb[ROCE_ADP_A_ACCL]) {
 		d->has_accl = true;
 		if (adp_vals_parse(adp_accl_fields, msg->tb[ROCE_ADP_A_ACCL],
@@ -230,7 +252,7 @@ static void series(FILE *fp, const struct metrics *m,
 
 	header(fp, t->name, t->type, t->help);
 	for (i = 0; i < m->n; i++) {
-		if (!t->get(&m->v[i], &v))
+		if (m->v[i].error || !t->get(&m->v[i], &v))
 			continue;
 		fprintf(fp, "roce_adp_%s{", t->name);
 		adp_prom_label(fp, "device", m->v[i].name, "} ");
@@ -246,10 +268,22 @@ static void write_state(FILE *fp, const struct metrics *m, int config)
 	uint32_t o;
 	int i;
 
+	header(fp, "up", "gauge",
+	       "Whether adpctl could list the devices of roce_adp (0: no other series).");
+	fputs("roce_adp_up 1\n", fp);
+	header(fp, "device_up", "gauge",
+	       "Whether adpctl could read the device (0: no series of it but device_info).");
+	for (i = 0; i < m->n; i++) {
+		fputs("roce_adp_device_up{", fp);
+		adp_prom_label(fp, "device", m->v[i].name, "} ");
+		fprintf(fp, "%d\n", !m->v[i].error);
+	}
 	header(fp, "device_info", "gauge",
 	       "Device known to roce_adp: backend, firmware, PCI and RDMA names.");
 	for (i = 0; i < m->n; i++) {
 		d = &m->v[i];
+		if (!d->has_info)
+			continue;
 		fputs("roce_adp_device_info{", fp);
 		adp_prom_label(fp, "device", d->name, ",");
 		adp_prom_label(fp, "backend", d->backend ?: "unknown", ",");
@@ -275,7 +309,7 @@ static void write_state(FILE *fp, const struct metrics *m, int config)
 	       "Outcome of the last restore: 1 for the outcome it had, 0 for the others.");
 	for (i = 0; i < m->n; i++) {
 		d = &m->v[i];
-		if (!d->has_restore)
+		if (!d->has_restore || d->error)
 			continue;
 		for (o = 0; o < ARRAY_SIZE(adp_restore_outcome_names); o++) {
 			if (!adp_restore_outcome_names[o])
@@ -291,7 +325,8 @@ static void write_state(FILE *fp, const struct metrics *m, int config)
 	       "How long the last restore took after the reset ended.");
 	for (i = 0; i < m->n; i++) {
 		d = &m->v[i];
-		if (!d->has_restore || !d->restore[ROCE_ADP_A_RESTORE_RESETS])
+		if (!d->has_restore || !d->restore[ROCE_ADP_A_RESTORE_RESETS] ||
+		    d->error)
 			continue;
 		fputs("roce_adp_restore_last_duration_seconds{", fp);
 		adp_prom_label(fp, "device", d->name, "} ");
@@ -349,13 +384,99 @@ static int check_config(struct adp_ctx *ctx, struct metrics *m,
 		return -1;
 	ap = apply_load(path);
 	for (i = 0; i < m->n; i++)
-		m->v[i].changes = ap ? apply_dev_changes(ctx, ap, m->v[i].name) :
-				  -1;
+		m->v[i].changes = ap && !m->v[i].error && m->v[i].has_accl ?
+				  apply_dev_changes(ctx, ap, m->v[i].name) : -1;
 	for (i = 0; i < m->n; i++)
 		if (m->v[i].changes < 0)
 			m->v[i].changes = -1;
 	free(ap);
 	return !!ap;
+}
+
+/* The device read_devices() asks about. */
+static const char *asked_dev;
+
+static int build_dev(struct nl_msg *msg, void *arg)
+{
+	(void)arg;
+	return nla_put_string(msg, ROCE_ADP_A_DEV_NAME, asked_dev);
+}
+
+/* A histogram of the dump, or the error of its device (else lenient). */
+static int read_hist(const struct adp_nl_msg *msg, void *arg)
+{
+	struct metrics *m = arg;
+	const char *name = adp_nl_str(msg->tb[ROCE_ADP_A_DEV_NAME]);
+	struct metrics_dev *d;
+
+	if (name && adp_nl_dev_error(msg)) {
+		d = metrics_dev(m, name);
+		if (!d)
+			return -ENOMEM;
+		if (!d->error) {
+			d->error = adp_nl_dev_error(msg);
+			d->inband = true;
+		}
+		return 0;
+	}
+	return hist_collect(msg, &m->hist);
+}
+
+/* The histogram of device m->v[i] alone, for hist_collect(). */
+static int read_hist_one(const struct adp_nl_msg *msg, void *arg)
+{
+	return hist_collect(msg, &((struct metrics *)arg)->hist);
+}
+
+/*
+ * cmd as a dump of all devices: a device it cannot read is told in band.
+ * A module that cannot say so fails the whole dump; then each device of
+ * dev-get (with ROCE_ACCL if roce_accl, read so far) is asked alone, and
+ * one that fails is marked, told as "Error: DEV: ...", unless its errno
+ * is quiet (e.g. EOPNOTSUPP: no histogram).
+ */
+static void read_devices(struct adp_nl *nl, struct metrics *m, uint8_t cmd,
+			 int (*dump)(const struct adp_nl_msg *, void *),
+			 int (*one)(const struct adp_nl_msg *, void *),
+			 bool roce_accl, int quiet)
+{
+	struct metrics_dev *d;
+	int i, ret;
+
+	adp_nl_err_dev(nl, NULL, -1);
+	ret = adp_nl_request(nl, cmd, NLM_F_DUMP, NULL, dump, m);
+	adp_nl_err_dev(nl, NULL, 0);
+	if (!ret)
+		return;
+	if (cmd == ROCE_ADP_CMD_HISTOGRAM_GET)
+		m->hist.n = 0;
+	for (i = 0; i < m->n; i++) {
+		d = &m->v[i];
+		if (d->error || (roce_accl && !d->roce_accl))
+			continue;
+		adp_nl_err_dev(nl, d->name, quiet);
+		asked_dev = d->name;
+		ret = adp_nl_request(nl, cmd, 0, build_dev, one, m);
+		if (ret && ret != -quiet)
+			d->error = ret < 0 ? -ret : EIO;
+	}
+	adp_nl_err_dev(nl, NULL, 0);
+}
+
+/* Everything of every device; 0, or the error that left no device. */
+static int read_all(struct adp_nl *nl, struct metrics *m)
+{
+	int ret;
+
+	ret = adp_nl_request(nl, ROCE_ADP_CMD_DEV_GET, NLM_F_DUMP, NULL,
+			     read_dev, m);
+	if (ret)
+		return ret;
+	read_devices(nl, m, ROCE_ADP_CMD_ACCL_GET, read_accl, read_accl,
+		     true, 0);
+	read_devices(nl, m, ROCE_ADP_CMD_HISTOGRAM_GET, read_hist,
+		     read_hist_one, false, EOPNOTSUPP);
+	return 0;
 }
 
 static int metrics(struct adp_ctx *ctx, int argc, char **argv)
@@ -367,11 +488,11 @@ static int metrics(struct adp_ctx *ctx, int argc, char **argv)
 		{ }
 	};
 	struct metrics m = { .hist.lenient = true };
+	int ret, i, failed = 0, told = 0;
 	char *page = NULL;
 	size_t len = 0;
 	struct adp_nl *nl;
 	FILE *fp;
-	int ret;
 
 	ret = adp_parse_args(ctx, args, argc, argv);
 	if (ret)
@@ -379,35 +500,50 @@ static int metrics(struct adp_ctx *ctx, int argc, char **argv)
 	if (ctx->json)
 		return adp_usage_error(ctx, "the metrics are Prometheus text: no -j");
 	nl = adp_ctx_nl(ctx);
-	if (!nl)
-		return ADP_EXIT_FAIL;
-	ret = adp_nl_request(nl, ROCE_ADP_CMD_DEV_GET, NLM_F_DUMP, NULL,
-			     read_dev, &m) ?:
-	      adp_nl_request(nl, ROCE_ADP_CMD_ACCL_GET, NLM_F_DUMP, NULL,
-			     read_accl, &m) ?:
-	      adp_nl_request(nl, ROCE_ADP_CMD_HISTOGRAM_GET, NLM_F_DUMP, NULL,
-			     hist_collect, &m.hist);
-	fp = ret ? NULL : open_memstream(&page, &len);
-	if (fp) {
-		write_page(fp, &m, check_config(ctx, &m, config));
-		ret = fclose(fp) ? -ENOMEM : 0;
-	} else if (!ret) {
-		ret = -ENOMEM;
+	ret = nl ? read_all(nl, &m) : -ENOTCONN;
+	for (i = 0; i < m.n; i++) {
+		failed += !!m.v[i].error;
+		/* Told by the kernel in band, not yet on stderr. */
+		if (m.v[i].inband) {
+			print_error("%s: %s", m.v[i].name,
+				    strerror(m.v[i].error));
+			told++;
+		}
 	}
-	if (!ret && dir)
-		ret = write_textfile(dir, page, len);
-	else if (!ret)
+	fp = open_memstream(&page, &len);
+	if (fp) {
+		/* No device list: the page says so, and nothing else. */
+		if (ret)
+			fputs("# HELP roce_adp_up Whether adpctl could list the devices of roce_adp (0: no other series).\n"
+			      "# TYPE roce_adp_up gauge\nroce_adp_up 0\n", fp);
+		else
+			write_page(fp, &m, check_config(ctx, &m, config));
+		if (fclose(fp)) {
+			free(page);
+			page = NULL;
+		}
+	}
+	if (!page) {
+		print_error("%s", strerror(ENOMEM));
+		ret = ret ?: -ENOMEM;
+	} else if (dir) {
+		if (write_textfile(dir, page, len))
+			ret = ret ?: -EIO;
+	} else {
 		print_string(PRINT_FP, NULL, "%s", page);
+	}
 	free(page);
 	free(m.v);
 	free(m.hist.v);
-	return ret ? ADP_EXIT_FAIL : ADP_EXIT_OK;
+	if (told)
+		return ADP_EXIT_KERNEL;
+	return ret || failed ? ADP_EXIT_FAIL : ADP_EXIT_OK;
 }
 
 static void metrics_details(FILE *fp)
 {
 	fputs("\nPrints the configuration state of every device in the Prometheus\n"
-	      "text format: device_info, retrans_enabled, active_profile_id,\n"
+	      "text format: up, device_up, device_info, retrans_enabled, active_profile_id,\n"
 	      "config_match and config_drift_fields (against PATH as \"apply --check\"\n"
 	      "compares), config_valid, restore_enabled, firmware_resets_total,\n"
 	      "restore_last_outcome, restore_last_timestamp_seconds and\n"
@@ -415,6 +551,12 @@ static void metrics_details(FILE *fp)
 	      "retransmission histogram of each device that has one as the counter\n"
 	      "retx_timeouts_total by upper_bound (no histogram: the firmware\n"
 	      "counts no _sum).\n"
+	      "A device that cannot be read (e.g. in a firmware reset) is told as\n"
+	      "\"Error: DEV: MESSAGE.\" and has device_up 0 and no series but\n"
+	      "device_info; the others are all there, and the exit status is 2.\n"
+	      "When the devices cannot be listed at all (no module) the page is\n"
+	      "\"roce_adp_up 0\" alone, written all the same, so that an old page\n"
+	      "never stays unmarked.\n"
 	      "  --textfile DIR  write DIR/" METRICS_FILE " instead, atomically, for\n"
 	      "                  node_exporter's textfile collector\n"
 	      "  --config PATH   the configuration (default " METRICS_CONFIG ");\n"

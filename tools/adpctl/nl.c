@@ -40,6 +40,8 @@ struct adp_nl {
 	struct nlattr **tb;		/* maxattr + 1 slots, per message */
 	struct adp_nl_err err;
 	bool kernel_failed;		/* sticky: for the exit status */
+	const char *err_dev;		/* adp_nl_err_dev() */
+	int err_quiet;
 };
 
 /* State of one request or listen loop. */
@@ -207,18 +209,33 @@ static void parse_ext_ack(struct adp_nl_call *call,
 	}
 }
 
+void adp_nl_err_dev(struct adp_nl *nl, const char *dev, int quiet)
+{
+	nl->err_dev = dev;
+	nl->err_quiet = quiet;
+}
+
+int adp_nl_dev_error(const struct adp_nl_msg *msg)
+{
+	const struct nlattr *a = msg->tb[ROCE_ADP_A_DEV_ERROR];
+
+	return a ? (int)nla_get_u32(a) ?: EIO : 0;
+}
+
 static void report_kernel_error(struct adp_nl_call *call, int error)
 {
 	struct adp_nl_err *e = &call->nl->err;
+	const char *dev = call->nl->err_dev;
+	int quiet = call->nl->err_quiet;
 
 	e->error = error;
-	call->nl->kernel_failed = true;
 	if (!call->err)
 		call->err = -error;
-	if (e->msg[0])
-		print_error("%s", e->msg);
-	else
-		print_error("%s", strerror(error));
+	if (quiet == -1 || (quiet && quiet == error))
+		return;
+	call->nl->kernel_failed = true;
+	print_error("%s%s%s", dev ?: "", dev ? ": " : "",
+		    e->msg[0] ? e->msg : strerror(error));
 }
 
 static int error_cb(struct sockaddr_nl *nla, struct nlmsgerr *err, void *data)

@@ -51,6 +51,22 @@ int adp_nl_open_family(struct adp_nl **nlp, const char *family,
 void adp_nl_close(struct adp_nl *nl);
 
 /*
+ * For the requests about one device of a command that goes through
+ * several: until called again with NULL and 0, the kernel's errors are
+ * told as "DEV: MESSAGE" (dev not NULL), and those with errno quiet are
+ * not told at all (0: none; -1: every one, e.g. for a dump the caller
+ * then repeats device by device).  Either way the request returns the
+ * error; an untold one does not make the exit status 2.
+ */
+void adp_nl_err_dev(struct adp_nl *nl, const char *dev, int quiet);
+
+/*
+ * The positive errno of a reply's ROCE_ADP_A_DEV_ERROR (a device a dump of
+ * all devices could not read, told in band); 0 for a device it read.
+ */
+int adp_nl_dev_error(const struct adp_nl_msg *msg);
+
+/*
  * Send cmd with flags (0 for a do, NLM_F_DUMP for a dump; NLM_F_ACK is
  * always added), build filling in its attributes (may be NULL), and feed
  * each reply to parse until the ACK or NLMSG_DONE.  Kernel errors print

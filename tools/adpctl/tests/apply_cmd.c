@@ -13,13 +13,26 @@
 
 #include "fake_kernel.h"
 
-/* The one device, emu0: enables, which may change, caps, profile 1. */
-static struct {
+/* A device: enables, which may change, caps, profile 1. */
+struct fake_dev {
 	struct adp_vals accl, conf, caps;
 	struct adp_profile p1;
 	int accl_sets, profile_sets;
 	char last_set[512];
-} dev;
+};
+
+/*
+ * emu0 (devs[0]), and for the cases of several devices emu1 and emu2, alike;
+ * ndevs of them are there.  resetting: the one held in a firmware reset,
+ * or -1: its reads fail with EAGAIN, "device is resetting", and a dump of
+ * all devices tells it in band (dev-error) with inband, else fails there
+ * as a module without dev-error does.
+ */
+static struct fake_dev devs[3];
+static const char *const dev_names[] = { "emu0", "emu1", "emu2" };
+static int ndevs, resetting;
+/* dev-get tells the resetting device's error too (else it lists it). */
+static bool inband, dev_get_error;
 
 /* x[] into the attributes from first on. */
 static void vals_at(struct adp_vals *v, int first, const uint32_t *x, int n)
@@ -35,7 +48,7 @@ static void vals_at(struct adp_vals *v, int first, const uint32_t *x, int n)
 
 #define vals(v, x, n)	vals_at(v, 1, x, n)
 
-static void dev_reset(void)
+static void dev_reset_one(struct fake_dev *d)
 {
 	static const uint32_t en[] = { 0, 0, 1, 0, 0, 0, 0 };
 	static const uint32_t conf[] = { 1, 0, 1, 1, 1, 0, 0 };
@@ -46,14 +59,26 @@ static void dev_reset(void)
 	static const uint32_t r0[] = { 0, 1, 3, 1, 2 };
 	static const uint32_t r1[] = { 0, 1, 3, 4, 2 };
 
-	memset(&dev, 0, sizeof(dev));
-	vals(&dev.accl, en, 7);
-	vals(&dev.conf, conf, 7);
-	vals(&dev.caps, caps, 3);
-	vals(&dev.p1.v, p1, 9);
-	vals_at(&dev.p1.range[0], ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, r0, 5);
-	vals_at(&dev.p1.range[1], ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, r1, 5);
-	dev.p1.has_range[0] = dev.p1.has_range[1] = true;
+	memset(d, 0, sizeof(*d));
+	vals(&d->accl, en, 7);
+	vals(&d->conf, conf, 7);
+	vals(&d->caps, caps, 3);
+	vals(&d->p1.v, p1, 9);
+	vals_at(&d->p1.range[0], ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, r0, 5);
+	vals_at(&d->p1.range[1], ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, r1, 5);
+	d->p1.has_range[0] = d->p1.has_range[1] = true;
+}
+
+/* emu0 alone, healthy, as every case but those of several devices. */
+static void dev_reset(void)
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		dev_reset_one(&devs[i]);
+	ndevs = 1;
+	resetting = -1;
+	inband = dev_get_error = false;
 }
 
 static void put_vals(struct nl_msg *msg, int type, const struct adp_field *f,
@@ -74,54 +99,106 @@ static void overlay(struct adp_vals *to, const struct adp_vals *from)
 			to->v[i] = from->v[i];
 }
 
-/* A set changes the state; every request is answered with the state. */
+/* The device a request names; a dump's message i is about device i. */
+static int dev_index(unsigned int i)
+{
+	int k;
+
+	if (fake.flags & NLM_F_DUMP)
+		return i;
+	for (k = 0; k < ndevs; k++)
+		if (!strcmp(fake.dev, dev_names[k]))
+			return k;
+	return 0;
+}
+
+/*
+ * A set changes the state; every request is answered with the state, a
+ * dump with that of every device (dev-get: the device itself).
+ */
 static void gen(unsigned int i, struct nl_msg *msg)
 {
 	struct genlmsghdr *gnlh = nlmsg_data(nlmsg_hdr(fake.req));
 	struct nlattr *tb[ROCE_ADP_A_MAX + 1], *nest;
+	int k = dev_index(i);
+	struct fake_dev *d = &devs[k];
 	struct adp_vals v;
 	struct adp_profile p;
 	int r;
 
-	(void)i;
 	nla_parse(tb, ROCE_ADP_A_MAX, genlmsg_attrdata(gnlh, 0),
 		  genlmsg_attrlen(gnlh, 0), NULL);
+	if (k == resetting && (fake.cmd != ROCE_ADP_CMD_DEV_GET ||
+			       dev_get_error)) {
+		/* Only a dump gets here: in band, as the module says. */
+		nla_put_string(msg, ROCE_ADP_A_DEV_NAME, dev_names[k]);
+		nla_put_u32(msg, ROCE_ADP_A_DEV_ERROR, EAGAIN);
+		return;
+	}
+	if (fake.cmd == ROCE_ADP_CMD_DEV_GET) {
+		fake_put_dev(msg, dev_names[k]);
+		return;
+	}
 	if (fake.cmd == ROCE_ADP_CMD_ACCL_SET) {
-		dev.accl_sets++;
-		snprintf(dev.last_set, sizeof(dev.last_set), "%s",
+		d->accl_sets++;
+		snprintf(d->last_set, sizeof(d->last_set), "%s",
 			 fake_req_str());
 		adp_vals_parse(adp_accl_fields, tb[ROCE_ADP_A_ACCL], &v, "x");
-		overlay(&dev.accl, &v);
+		overlay(&d->accl, &v);
 	} else if (fake.cmd == ROCE_ADP_CMD_PROFILE_SET) {
-		dev.profile_sets++;
-		snprintf(dev.last_set, sizeof(dev.last_set), "%s",
+		d->profile_sets++;
+		snprintf(d->last_set, sizeof(d->last_set), "%s",
 			 fake_req_str());
 		profile_decode(tb[ROCE_ADP_A_PROFILE], &p);
-		overlay(&dev.p1.v, &p.v);
+		overlay(&d->p1.v, &p.v);
 		for (r = 0; r < ROCE_ADP_RANGES_MAX; r++)
-			overlay(&dev.p1.range[r], &p.range[r]);
+			overlay(&d->p1.range[r], &p.range[r]);
 	}
 
-	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, "emu0");
+	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, dev_names[k]);
 	if (fake.cmd == ROCE_ADP_CMD_PROFILE_GET) {
 		nest = nla_nest_start(msg, ROCE_ADP_A_PROFILE | NLA_F_NESTED);
-		adp_vals_put(msg, adp_profile_fields, &dev.p1.v);
+		adp_vals_put(msg, adp_profile_fields, &d->p1.v);
 		for (r = 0; r < 2; r++) {
 			struct nlattr *range;
 
 			range = nla_nest_start(msg, ROCE_ADP_A_PROFILE_RANGE |
 						    NLA_F_NESTED);
 			nla_put_u32(msg, ROCE_ADP_A_RANGE_INDEX, r);
-			adp_vals_put(msg, adp_range_fields, &dev.p1.range[r]);
+			adp_vals_put(msg, adp_range_fields, &d->p1.range[r]);
 			nla_nest_end(msg, range);
 		}
 		nla_nest_end(msg, nest);
 	} else {
-		put_vals(msg, ROCE_ADP_A_CAPS, adp_caps_fields, &dev.caps);
-		put_vals(msg, ROCE_ADP_A_ACCL, adp_accl_fields, &dev.accl);
+		put_vals(msg, ROCE_ADP_A_CAPS, adp_caps_fields, &d->caps);
+		put_vals(msg, ROCE_ADP_A_ACCL, adp_accl_fields, &d->accl);
 		put_vals(msg, ROCE_ADP_A_ACCL_CONFIGURABLE, adp_accl_fields,
-			 &dev.conf);
+			 &d->conf);
 	}
+}
+
+/*
+ * Each request answered as gen() says: a dump covers the ndevs devices;
+ * a request for the resetting device fails, and so does a dump without
+ * inband, where that device comes (dev-get, which needs no firmware,
+ * lists it).
+ */
+static void on_request(void)
+{
+	bool dump = fake.flags & NLM_F_DUMP;
+	bool dev_get = fake.cmd == ROCE_ADP_CMD_DEV_GET;
+
+	fake.gen = gen;
+	fake.gen_count = dump ? ndevs : 1;
+	fake.error = 0;
+	fake.extack = NULL;
+	if (resetting < 0 || (dev_get && !dev_get_error) || (dump && inband))
+		return;
+	if (!dump && dev_index(0) != resetting)
+		return;
+	fake.gen_count = dump ? resetting : 0;
+	fake.error = EAGAIN;
+	fake.extack = "device is resetting";
 }
 
 static char dir[] = "/tmp/adpctl-apply.XXXXXX";
@@ -141,8 +218,7 @@ static const char *file(const char *name, const char *text)
 static int apply(bool json, const char *args)
 {
 	fake_reset();
-	fake.gen = gen;
-	fake.gen_count = 1;
+	fake.on_request = on_request;
 	return fake_run("apply", apply_cmds, "apply", json, args);
 }
 
@@ -172,8 +248,8 @@ static bool site_applied(const char *f)
 			  SITE_CHANGES
 			  "3 changes made\n", "");
 
-	ok &= dev.accl_sets == 1 && dev.profile_sets == 1;
-	return same("profile-set", dev.last_set,
+	ok &= devs[0].accl_sets == 1 && devs[0].profile_sets == 1;
+	return same("profile-set", devs[0].last_set,
 		    "1=\"emu0\" 10{1=1 6=8 10{1=1 4=5}}") && ok;
 }
 
@@ -183,12 +259,12 @@ static bool test_first_run_fewest_writes(void)
 
 	dev_reset();
 	ok = site_applied(file("site.conf", SITE));
-	ok &= dev.accl.v[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] == 1 &&
-	      dev.p1.v.v[ROCE_ADP_A_PROFILE_TIME_BASE] == 8 &&
-	      dev.p1.range[1].v[ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] == 5;
+	ok &= devs[0].accl.v[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] == 1 &&
+	      devs[0].p1.v.v[ROCE_ADP_A_PROFILE_TIME_BASE] == 8 &&
+	      devs[0].p1.range[1].v[ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM] == 5;
 	if (!ok)
-		printf("# accl_sets %d profile_sets %d\n", dev.accl_sets,
-		       dev.profile_sets);
+		printf("# accl_sets %d profile_sets %d\n", devs[0].accl_sets,
+		       devs[0].profile_sets);
 	return ok;
 }
 
@@ -199,7 +275,7 @@ static bool test_second_run_unchanged(void)
 
 	/* The state the first run left. */
 	ok = outcome(apply(false, f), ADP_EXIT_OK, "no changes\n", "");
-	return ok && dev.accl_sets == 1 && dev.profile_sets == 1;
+	return ok && devs[0].accl_sets == 1 && devs[0].profile_sets == 1;
 }
 
 /* "apply --check FILE". */
@@ -217,7 +293,7 @@ static bool site_checked(const char *f)
 	return outcome(apply_check(f), ADP_EXIT_CHANGED,
 		       SITE_CHANGES
 		       "3 changes to make (--check: nothing written)\n", "") &&
-	       dev.accl_sets == 0 && dev.profile_sets == 0;
+	       devs[0].accl_sets == 0 && devs[0].profile_sets == 0;
 }
 
 static bool test_check_writes_nothing(void)
@@ -228,7 +304,7 @@ static bool test_check_writes_nothing(void)
 	ok = site_checked(file("site.conf", SITE));
 	/* Only reads went out. */
 	ok &= fake.cmd == ROCE_ADP_CMD_PROFILE_GET;
-	return ok && dev.p1.v.v[ROCE_ADP_A_PROFILE_TIME_BASE] == 4;
+	return ok && devs[0].p1.v.v[ROCE_ADP_A_PROFILE_TIME_BASE] == 4;
 }
 
 static bool test_invalid_profile_writes_nothing(void)
@@ -242,7 +318,7 @@ static bool test_invalid_profile_writes_nothing(void)
 		 "[all profile 1]\ntime_base 6\n");
 	ok = outcome_err(apply(false, f), ADP_EXIT_FAIL,
 			 "Error: emu0: profile 1: time_base must be a power of two.\n");
-	return ok && dev.accl_sets == 0 && dev.profile_sets == 0;
+	return ok && devs[0].accl_sets == 0 && devs[0].profile_sets == 0;
 }
 
 static bool test_fixed_enable(void)
@@ -257,7 +333,7 @@ static bool test_fixed_enable(void)
 	/* Asking for the value it has is no change at all. */
 	f = file("fixed.conf", "[dev emu0]\nroce_tx_window_en off\n");
 	ok &= outcome(apply(false, f), ADP_EXIT_OK, "no changes\n", "");
-	return ok && dev.accl_sets == 0;
+	return ok && devs[0].accl_sets == 0;
 }
 
 static bool test_profile_beyond_the_device(void)
@@ -268,7 +344,7 @@ static bool test_profile_beyond_the_device(void)
 	f = file("beyond.conf", "[dev emu0 profile 2]\ntime_base 8\n");
 	return outcome_err(apply(false, f), ADP_EXIT_FAIL,
 			   "Error: emu0: profile 2: the device has profiles 1..1.\n") &&
-	       dev.accl_sets == 0 && dev.profile_sets == 0;
+	       devs[0].accl_sets == 0 && devs[0].profile_sets == 0;
 }
 
 static bool test_absent_device_skipped(void)
@@ -286,7 +362,75 @@ static bool test_absent_device_skipped(void)
 		 "[dev pci/0000:03:00.0]\nroce_slow_restart_en on\n");
 	return outcome(apply(false, f), ADP_EXIT_OK, "no changes\n",
 		       "Warning: 0000:03:00.0: no such device with ROCE_ACCL, skipped.\n") &&
-	       dev.accl_sets == 0;
+	       devs[0].accl_sets == 0;
+}
+
+/* emu0, emu1 and emu2, emu1 held in a firmware reset. */
+static void three_devices_emu1_resetting(void)
+{
+	dev_reset();
+	ndevs = 3;
+	resetting = 1;
+}
+
+/* Every device but the resetting one now has roce_adp_retrans_en on. */
+static bool others_configured(void)
+{
+	bool ok = true;
+	int k;
+
+	for (k = 0; k < ndevs; k++) {
+		bool on = devs[k].accl.v[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN];
+
+		if (on != (k != resetting) ||
+		    devs[k].accl_sets != (k != resetting)) {
+			printf("# %s: roce_adp_retrans_en %d after %d sets\n",
+			       dev_names[k], on, devs[k].accl_sets);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/*
+ * Three devices, emu1 in a firmware reset: emu0 and emu2 are configured,
+ * emu1 is named, the exit status says the kernel failed.  dev-get lists
+ * emu1 (it needs no firmware) and its own read fails; or dev-get already
+ * tells its error in band.
+ */
+static bool test_one_device_resetting(void)
+{
+	const char *f = file("all.conf", "[all]\nroce_adp_retrans_en on\n");
+	char args[300];
+	bool ok;
+
+	three_devices_emu1_resetting();
+	ok = outcome(apply(false, f), ADP_EXIT_KERNEL,
+		     "emu0: roce_adp_retrans_en off -> on\n"
+		     "emu2: roce_adp_retrans_en off -> on\n"
+		     "2 changes made\n",
+		     "Error: emu1: device is resetting.\n");
+	ok &= others_configured();
+
+	three_devices_emu1_resetting();
+	dev_get_error = inband = true;
+	ok &= outcome(apply(true, f), ADP_EXIT_KERNEL,
+		      "{\"check\":false,\"changes\":["
+		      "{\"dev\":\"emu0\",\"field\":\"roce_adp_retrans_en\",\"before\":0,\"after\":1},"
+		      "{\"dev\":\"emu2\",\"field\":\"roce_adp_retrans_en\",\"before\":0,\"after\":1}],"
+		      "\"changed\":true,\"failed\":[\"emu1\"]}\n",
+		      "Error: emu1: Resource temporarily unavailable.\n");
+	ok &= others_configured();
+
+	/* Named alone, it fails alone; --check says so as well. */
+	three_devices_emu1_resetting();
+	f = file("emu1.conf", "[dev emu1]\nroce_adp_retrans_en on\n");
+	ok &= outcome(apply(false, f), ADP_EXIT_KERNEL, "",
+		      "Error: emu1: device is resetting.\n");
+	snprintf(args, sizeof(args), "--check %s", f);
+	ok &= outcome(apply(false, args), ADP_EXIT_KERNEL, "",
+		      "Error: emu1: device is resetting.\n");
+	return ok && devs[0].accl_sets == 0 && devs[2].accl_sets == 0;
 }
 
 /* File name with text: "Error: FILE<at>: err.", nothing even read. */
@@ -391,7 +535,7 @@ static bool test_directory_later_wins(void)
 		     "emu0: roce_adp_retrans_en off -> on\n"
 		     "emu0 profile 1: time_base 4 -> 16\n"
 		     "2 changes made\n", "");
-	return ok && dev.p1.v.v[ROCE_ADP_A_PROFILE_TIME_BASE] == 16;
+	return ok && devs[0].p1.v.v[ROCE_ADP_A_PROFILE_TIME_BASE] == 16;
 }
 
 static bool test_json(void)
@@ -432,7 +576,7 @@ static bool test_json_file(void)
 	ok = site_checked(f);
 	ok &= site_applied(f);
 	ok &= outcome(apply(false, f), ADP_EXIT_OK, "no changes\n", "");
-	return ok && dev.accl_sets == 1 && dev.profile_sets == 1;
+	return ok && devs[0].accl_sets == 1 && devs[0].profile_sets == 1;
 }
 
 static bool test_json_file_errors(void)
@@ -462,8 +606,7 @@ static int run_cmd(const char *obj, const struct adp_cmd *cmds, bool json,
 		   const char *args)
 {
 	fake_reset();
-	fake.gen = gen;
-	fake.gen_count = 1;
+	fake.on_request = on_request;
 	return fake_run(obj, cmds, cmds[0].name, json, args);
 }
 
@@ -474,19 +617,19 @@ static bool round_trip(bool json)
 	bool ok;
 
 	dev_reset();
-	dev.accl.v[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] = 1;
+	devs[0].accl.v[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] = 1;
 	ok = outcome_err(run_cmd("config", config_cmds, json, ""), ADP_EXIT_OK,
 			 "");
 	f = file(json ? "export.json" : "export.conf", out_buf);
 	ok &= outcome(apply_check(f), ADP_EXIT_OK, "no changes\n", "");
-	dev.accl.v[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] = 0;
-	dev.p1.range[1].v[ROCE_ADP_A_RANGE_DEC_MODE] = 0;
+	devs[0].accl.v[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] = 0;
+	devs[0].p1.range[1].v[ROCE_ADP_A_RANGE_DEC_MODE] = 0;
 	ok &= outcome(apply(false, f), ADP_EXIT_CHANGED,
 		      "emu0: roce_adp_retrans_en off -> on\n"
 		      "emu0 profile 1: timeout_range[1].dec_mode div4 -> div2\n"
 		      "2 changes made\n", "");
-	return ok && dev.accl.v[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] == 1 &&
-	       dev.p1.range[1].v[ROCE_ADP_A_RANGE_DEC_MODE] == 1;
+	return ok && devs[0].accl.v[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN] == 1 &&
+	       devs[0].p1.range[1].v[ROCE_ADP_A_RANGE_DEC_MODE] == 1;
 }
 
 static bool test_export_json(void)
@@ -536,6 +679,116 @@ static bool test_export_text(void)
 	return ok;
 }
 
+/* The page of DIR/roce_adp.prom into page; false if there is none. */
+static bool read_page(char *page, size_t size)
+{
+	char path[300];
+	size_t n;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/roce_adp.prom", dir);
+	fp = fopen(path, "r");
+	if (!fp)
+		return false;
+	n = fread(page, 1, size - 1, fp);
+	fclose(fp);
+	page[n] = '\0';
+	return true;
+}
+
+/* Each line of want[] is in page, and none of no[]. */
+static bool page_has(const char *page, const char *const *want,
+		     const char *const *no)
+{
+	bool ok = true;
+
+	for (; *want; want++)
+		if (!strstr(page, *want)) {
+			printf("# missing: %s", *want);
+			ok = false;
+		}
+	for (; no && *no; no++)
+		if (strstr(page, *no)) {
+			printf("# unexpected: %s", *no);
+			ok = false;
+		}
+	if (!ok)
+		printf("# page:\n%s", page);
+	return ok;
+}
+
+/*
+ * Three devices, emu1 in a firmware reset: the page has the series of
+ * emu0 and emu2, emu1 is device_up 0 with no other series, and the run
+ * names it and exits 2; told by the dump in band or, from a module that
+ * fails the dump instead, found device by device.
+ */
+static bool test_metrics_device_resetting(void)
+{
+	static const char *const want[] = {
+		"\nroce_adp_up 1\n",
+		"\nroce_adp_device_up{device=\"emu0\"} 1\n",
+		"\nroce_adp_device_up{device=\"emu1\"} 0\n",
+		"\nroce_adp_device_up{device=\"emu2\"} 1\n",
+		"\nroce_adp_retrans_enabled{device=\"emu0\"} 0\n",
+		"\nroce_adp_retrans_enabled{device=\"emu2\"} 0\n",
+		"\nroce_adp_config_drift_fields{device=\"emu2\"} 1\n",
+		NULL
+	};
+	static const char *const no[] = {
+		"roce_adp_retrans_enabled{device=\"emu1\"}",
+		"roce_adp_config_match{device=\"emu1\"}",
+		"roce_adp_config_drift_fields{device=\"emu1\"}",
+		NULL
+	};
+	const char *conf = file("all.conf", "[all]\nroce_adp_retrans_en on\n");
+	char args[600], page[8192];
+	bool ok = true;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		three_devices_emu1_resetting();
+		inband = pass;
+		snprintf(args, sizeof(args), "--textfile %s --config %s", dir,
+			 conf);
+		ok &= outcome(run_cmd("metrics", metrics_cmds, false, args),
+			      ADP_EXIT_KERNEL, "",
+			      inband ? "Error: emu1: Resource temporarily unavailable.\n" :
+				       "Error: emu1: device is resetting.\n");
+		ok &= read_page(page, sizeof(page)) && page_has(page, want, no);
+	}
+	return ok && devs[0].accl_sets == 0;
+}
+
+/*
+ * No device list at all: the textfile is written all the same, with
+ * roce_adp_up 0 alone, over the page of the last good run.
+ */
+static bool test_metrics_no_device_list(void)
+{
+	static const char *const want[] = { "\nroce_adp_up 0\n", NULL };
+	static const char *const no[] = { "device=", "roce_adp_up 1", NULL };
+	char args[600], page[8192];
+	bool ok;
+
+	dev_reset();
+	snprintf(args, sizeof(args), "--textfile %s --config %s/none", dir,
+		 dir);
+	ok = outcome(run_cmd("metrics", metrics_cmds, false, args),
+		     ADP_EXIT_OK, "", "");
+	ok &= read_page(page, sizeof(page)) &&
+	      page_has(page, (const char *const[]){ "\nroce_adp_up 1\n",
+						     NULL }, NULL);
+	/* dev-get itself fails, as when the module cannot list devices. */
+	dev_reset();
+	ndevs = 2;
+	resetting = 0;
+	dev_get_error = true;
+	ok &= outcome(run_cmd("metrics", metrics_cmds, false, args),
+		      ADP_EXIT_KERNEL, "", "Error: device is resetting.\n");
+	return ok && read_page(page, sizeof(page)) && page_has(page, want, no);
+}
+
 static bool test_metrics_textfile(void)
 {
 	char args[600], path[300], page[8192];
@@ -550,7 +803,7 @@ static bool test_metrics_textfile(void)
 	ok = outcome(run_cmd("metrics", metrics_cmds, false, args),
 		     ADP_EXIT_OK, "", "");
 	/* Only reads: nothing was written to the device. */
-	ok &= dev.accl_sets == 0 && dev.profile_sets == 0;
+	ok &= devs[0].accl_sets == 0 && devs[0].profile_sets == 0;
 	snprintf(path, sizeof(path), "%s/roce_adp.prom", dir);
 	fp = fopen(path, "r");
 	if (!fp)
@@ -604,6 +857,8 @@ static const struct tap_test tests[] = {
 	{ "a device that is not there: a warning, skipped",
 	  test_absent_device_skipped },
 	{ "file errors name file and line, nothing sent", test_file_errors },
+	{ "a device resetting: the others configured, it named, exit 2",
+	  test_one_device_resetting },
 	{ "a profile section takes the words of profile set",
 	  test_profile_words },
 	{ "a directory: *.conf in name order, later wins",
@@ -617,6 +872,10 @@ static const struct tap_test tests[] = {
 	  test_export_text },
 	{ "metrics --textfile: the page, atomically, against the configuration",
 	  test_metrics_textfile },
+	{ "metrics, a device resetting: the others' series, its device_up 0, exit 2",
+	  test_metrics_device_resetting },
+	{ "metrics, no device list: the textfile is roce_adp_up 0 alone",
+	  test_metrics_no_device_list },
 };
 
 int main(void)

@@ -329,7 +329,7 @@ static bool show_errors(void)
 	ok &= show_refuses(&f, "Error: emu0: kernel reply with 4 bin counts for bin_num 5.\n");
 	f = fixed5;
 	f.w1 = 0;
-	ok &= show_refuses(&f, "Error: emu0: histogram configuration has no bins: bin1_width must not be 0 with more than one bin.\n");
+	ok &= show_refuses(&f, "Error: emu0: histogram configuration has no bins: bin1_width must not be 0 when bin_num is above 1.\n");
 	fake_reset();
 	nla_put_string(fake_reply(ROCE_ADP_CMD_HISTOGRAM_GET),
 		       ROCE_ADP_A_DEV_NAME, "emu0");

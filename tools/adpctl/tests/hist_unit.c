@@ -149,11 +149,36 @@ static bool limits_64bit(void)
 	ret = adp_hist_edges(&c, hi, ADP_HIST_BINS_MAX, msg, sizeof(msg));
 	if (ret != -ERANGE)
 		return false;
-	if (!same("message", msg, "the upper edge of bin 29 is beyond 64 bits of ns"))
+	if (!same("message", msg, "bin_num: the last bin's lower edge must be below 2^64-1 ns"))
 		return false;
 	/* Even the largest bin_num refuses cleanly, without wrapping. */
 	c.bin_num = 255;
 	return adp_hist_edges(&c, hi, ADP_HIST_BINS_MAX, NULL, 0) == -ERANGE;
+}
+
+/*
+ * The last finite edge at the 64-bit boundary, by hand: 64 bins double in
+ * ns put the last bin's lower edge at W0 + W1 * (2^62 - 1); with W1 = 4
+ * that is 2^64 - 4 + W0.  W0 = 2 gives 2^64 - 2, shown; W0 = 3 gives
+ * 2^64 - 1, which no 64-bit timeout exceeds: refused.
+ */
+static bool last_edge_boundary(void)
+{
+	struct adp_hist_cfg c = { .bin_num = 64, .time_unit = 0,
+		.mode = ADP_HIST_DOUBLE, .bin0_width = 2, .bin1_width = 4 };
+
+	if (adp_hist_edges(&c, hi, ADP_HIST_BINS_MAX, msg, sizeof(msg)) ||
+	    hi[0] != 2 || hi[1] != 6 || hi[62] != UINT64_MAX - 1 ||
+	    hi[63] != INF) {
+		printf("# W0 2: %s\n", msg);
+		return false;
+	}
+	c.bin0_width = 3;
+	if (adp_hist_edges(&c, hi, ADP_HIST_BINS_MAX, msg, sizeof(msg)) !=
+	    -ERANGE)
+		return false;
+	return same("message", msg,
+		    "bin_num: the last bin's lower edge must be below 2^64-1 ns");
 }
 
 static bool refused(const struct adp_hist_cfg *c, size_t max,
@@ -187,14 +212,14 @@ static bool rules(void)
 		.bin0_width = 1, .bin1_width = 1 };
 	bool ok = true;
 
-	ok &= refused_with(&c, &c.bin_num, 0, "bin_num 0 is not 1..16");
-	ok &= refused_with(&c, &c.bin_num, 17, "bin_num 17 is not 1..16");
-	ok &= refused_with(&c, &c.time_unit, 4, "time_unit 4 is not a unit");
+	ok &= refused_with(&c, &c.bin_num, 0, "bin_num must be at least 1");
+	ok &= refused_with(&c, &c.bin_num, 17, "bin_num is above the device's bin_num_max");
+	ok &= refused_with(&c, &c.time_unit, 4, "time_unit is not in the device's time_unit_cap");
 	ok &= refused_with(&c, &c.mode, 2,
-			   "bin_width_mode 2 is neither fixed nor double");
+			   "bin_width_mode must be 0 (fixed) or 1 (double)");
 	ok &= refused_with(&c, &c.bin0_width, 0, "bin0_width must not be 0");
 	ok &= refused_with(&c, &c.bin1_width, 0,
-			   "bin1_width must not be 0 with more than one bin");
+			   "bin1_width must not be 0 when bin_num is above 1");
 	return ok;
 }
 
@@ -271,6 +296,7 @@ TAP_MAIN(
 	{ "upper edges inclusive, lower exclusive, overflow bin", bin_edges_inclusive },
 	{ "events binned, saturating counts", add_events },
 	{ "64-bit limits: fixed 255 bins, double overflows at bin 29", limits_64bit },
+	{ "last edge 2^64-2 ns shown, 2^64-1 ns refused", last_edge_boundary },
 	{ "configuration rules refused with the field named", rules },
 	{ "best unit: finest common unit, 16 bits, whole numbers", best_unit },
 )

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "radp_bins.h"
+#include "radp_hist.h"
 #include "radp_time.h"
 
 static const struct {
@@ -28,35 +29,39 @@ const char *adp_hist_unit_name(uint32_t time_unit)
 int adp_hist_edges(const struct adp_hist_cfg *cfg, uint64_t *hi,
 		   size_t max_bins, char *msg, size_t msglen)
 {
-	uint64_t u = adp_hist_unit_ns(cfg->time_unit), w0, w1, step, e;
+	const struct radp_hist_config rc = {
+		.time_unit = cfg->time_unit,
+		.bin_width_mode = cfg->mode,
+		.bin_num = cfg->bin_num,
+		.bin_num_max = max_bins < ADP_HIST_BINS_MAX ? max_bins :
+							       ADP_HIST_BINS_MAX,
+		.bin0_width = cfg->bin0_width,
+		.bin1_width = cfg->bin1_width,
+		/* Every unit adpctl can show. */
+		.time_unit_cap = (1U << ADP_HIST_UNITS) - 1,
+	};
+	uint64_t u = adp_hist_unit_ns(cfg->time_unit), e, step;
+	enum radp_fld fld;
+	const char *why;
 	uint32_t i;
 
-	if (!cfg->bin_num || cfg->bin_num > max_bins)
-		return FAIL(EINVAL, "bin_num %u is not 1..%zu", cfg->bin_num,
-			    max_bins);
-	if (!u)
-		return FAIL(EINVAL, "time_unit %u is not a unit", cfg->time_unit);
-	if (cfg->mode > ADP_HIST_DOUBLE)
-		return FAIL(EINVAL, "bin_width_mode %u is neither fixed nor double",
-			    cfg->mode);
-	if (!cfg->bin0_width)
-		return FAIL(EINVAL, "bin0_width must not be 0");
-	if (cfg->bin_num > 1 && !cfg->bin1_width)
-		return FAIL(EINVAL, "bin1_width must not be 0 with more than one bin");
-	/* 16 bits times 10^6: no overflow yet. */
-	w0 = cfg->bin0_width * u;
-	w1 = cfg->bin1_width * u;
-	e = w0;
-	step = w1;
+	/* The module's own rules (drivers/roce_adp/radp_hist.c). */
+	why = radp_hist_config_check(&rc, &fld);
+	if (why)
+		return FAIL(fld == RADP_HIST_CONFIG_BIN_NUM && rc.bin_num &&
+			    rc.bin_num <= rc.bin_num_max ? ERANGE : EINVAL,
+			    "%s", why);
+	/*
+	 * Within the rules nothing below overflows: the widths are 16 bits
+	 * times at most 10^6, every finite edge is at most the last one.
+	 */
+	e = cfg->bin0_width * u;
+	step = cfg->bin1_width * u;
 	for (i = 0; i + 1 < cfg->bin_num; i++) {
 		if (i) {
-			if (__builtin_add_overflow(e, step, &e) ||
-			    e == ADP_HIST_INF)
-				return FAIL(ERANGE, "the upper edge of bin %u is beyond 64 bits of ns",
-					    i);
-			if (cfg->mode == ADP_HIST_DOUBLE &&
-			    __builtin_mul_overflow(step, 2, &step))
-				step = ADP_HIST_INF;	/* only used if it fits */
+			e += step;
+			if (cfg->mode == ADP_HIST_DOUBLE && i + 2 < cfg->bin_num)
+				step *= 2;
 		}
 		hi[i] = e;
 	}

@@ -2,9 +2,10 @@
 /*
  * The retransmission histogram as user space sees it: the bin edges of a
  * configuration of ADP_RETX_HISTOGRAM_CONFIG, the time unit a pair of
- * widths is written in, and timeouts sorted into bins.  Written from the
- * rules of Documentation/histogram.rst, independently of the firmware
- * model's (drivers/roce_adp_emu/emu_*.c): the tests compare the two.
+ * widths is written in, and timeouts sorted into bins.  The edges are
+ * computed here from the rules of Documentation/histogram.rst,
+ * independently of the firmware model's binning (drivers/roce_adp_emu/
+ * emu_hist_rules.c): the tests compare the two.
  *
  * Edges are in ns.  Bin 0 holds 0 <= t <= hi[0]; bin i > 0 holds
  * hi[i-1] < t <= hi[i]; the last bin has no upper edge (ADP_HIST_INF)
@@ -42,11 +43,12 @@ const char *adp_hist_unit_name(uint32_t time_unit);
 
 /*
  * The upper edges of cfg's bins into hi[0..bin_num-1], the last one
- * ADP_HIST_INF.  Returns 0, or -EINVAL when the configuration breaks a
- * rule (bin_num 0 or above max_bins, a zero width that counts, unknown
- * time_unit or mode) and -ERANGE when a finite edge does not fit in 64
- * bits; hi is then left undefined.  msg, if not NULL, gets the reason
- * naming the field (no period).
+ * ADP_HIST_INF.  The configuration is judged by the kernel module's rules
+ * (radp_hist_config_check(), built into libradp from drivers/roce_adp),
+ * with every time unit supported and at most max_bins bins: it returns
+ * -ERANGE when the last finite edge is not below 2^64-1 ns, -EINVAL when
+ * another rule is broken (hi is then left undefined), else 0.  msg, if
+ * not NULL, gets the module's reason naming the field (no period).
  */
 int adp_hist_edges(const struct adp_hist_cfg *cfg, uint64_t *hi,
 		   size_t max_bins, char *msg, size_t msglen);
