@@ -48,6 +48,7 @@ const char *const adp_attr_names[ROCE_ADP_A_MAX + 1] = {
 	[ROCE_ADP_A_AGE_MS] = "age_ms",
 	[ROCE_ADP_A_MPT_SCANNED] = "mpt_scanned",
 	[ROCE_ADP_A_READBACK_FAILED] = "readback_failed",
+	[ROCE_ADP_A_DEV_ERROR] = "dev_error",
 };
 
 const char *const adp_backend_names[ROCE_ADP_BACKEND_MLX5 + 1] = {
@@ -145,6 +146,7 @@ const struct nla_policy adp_policy[ROCE_ADP_A_MAX + 1] = {
 	[ROCE_ADP_A_AGE_MS] = { .type = NLA_U32 },
 	[ROCE_ADP_A_MPT_SCANNED] = { .type = NLA_U32 },
 	[ROCE_ADP_A_READBACK_FAILED] = { .type = NLA_FLAG },
+	[ROCE_ADP_A_DEV_ERROR] = { .type = NLA_U32 },
 };
 
 const struct nla_policy adp_caps_policy[ROCE_ADP_A_CAPS_MAX + 1] = {
@@ -239,6 +241,7 @@ const struct nla_policy adp_restore_policy[ROCE_ADP_A_RESTORE_MAX + 1] = {
 	[ROCE_ADP_A_RESTORE_MSG] = { .type = NLA_STRING },
 	[ROCE_ADP_A_RESTORE_DURATION_US] = { .type = NLA_U32 },
 	[ROCE_ADP_A_RESTORE_ACCL] = { .type = NLA_NESTED },
+	[ROCE_ADP_A_RESTORE_HISTOGRAM_CONFIG] = { .type = NLA_NESTED },
 };
 
 const struct nla_policy adp_histogram_config_policy[ROCE_ADP_A_HISTOGRAM_CONFIG_MAX + 1] = {
