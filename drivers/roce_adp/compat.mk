@@ -14,8 +14,6 @@ ccflags-y += $(call radp_probe,include/net/genetlink.h,$(radp_genl_info_dump),RA
 # 6.6: const pointers to policy ranges
 radp_const_range := const struct netlink_range_validation *range;
 ccflags-y += $(call radp_probe,include/net/netlink.h,$(radp_const_range),RADP_HAVE_CONST_NLA_RANGE)
-# 6.1: struct genl_family's resv_start_op
-ccflags-y += $(call radp_probe,include/net/genetlink.h,resv_start_op;,RADP_HAVE_GENL_RESV_START_OP)
 # 5.19: devl_lock(), the devlink instance lock drivers take
 radp_devl_lock := void devl_lock(struct devlink *devlink);
 ccflags-y += $(call radp_probe,include/net/devlink.h,$(radp_devl_lock),RADP_HAVE_DEVL_LOCK)

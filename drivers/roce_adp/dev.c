@@ -23,6 +23,17 @@ static DEFINE_XARRAY_ALLOC(radp_devs);
 static u32 radp_devs_next;
 /* Serializes registration so that names stay unique. */
 static DEFINE_MUTEX(radp_devs_lock);
+/*
+ * Moved by every registration and removal: a dump of all devices that
+ * sees it move between its calls is flagged NLM_F_DUMP_INTR (a device it
+ * has not reached may be gone, or one it passed re-created).
+ */
+static atomic_t radp_devs_gen = ATOMIC_INIT(0);
+
+u32 radp_dev_registry_gen(void)
+{
+	return atomic_read(&radp_devs_gen);
+}
 
 static struct radp_dev *radp_dev_find_locked(const char *name)
 {
@@ -62,6 +73,8 @@ int radp_dev_register(struct radp_dev *dev)
 	}
 	err = xa_alloc_cyclic(&radp_devs, &dev->index, dev, xa_limit_31b,
 			      &radp_devs_next, GFP_KERNEL);
+	if (err >= 0)
+		atomic_inc(&radp_devs_gen);
 unlock:
 	mutex_unlock(&radp_devs_lock);
 	if (err < 0) {
@@ -77,6 +90,7 @@ void radp_dev_unregister(struct radp_dev *dev)
 {
 	mutex_lock(&radp_devs_lock);
 	xa_erase(&radp_devs, dev->index);
+	atomic_inc(&radp_devs_gen);
 	mutex_unlock(&radp_devs_lock);
 	/*
 	 * Requests in flight send no new command from now on (-ENODEV) and

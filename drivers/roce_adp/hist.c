@@ -11,6 +11,16 @@
  * then takes a baseline that later counts are shown above. A new bin
  * layout starts both from zero. Documentation/histogram.rst.
  *
+ * A firmware reset restarts the firmware's counters and returns the
+ * configuration to the firmware's defaults. A read sees a reset by the
+ * device's reset generation (snap.gen, moved where the backend reports
+ * the reset, not by the restore that follows): it writes the saved
+ * configuration back first, if the restore has not yet, so that the totals
+ * keep their layout and carry over.
+ *
+ * Readers without CAP_NET_ADMIN follow the snapshot rule of roce_accl.c:
+ * a read, or a failed one, serves them for snapshot_interval_ms.
+ *
  * Everything here runs under the device's cfg_lock.
  */
 
@@ -26,7 +36,12 @@
  * struct radp_hist - the module's view of a device's histogram
  * @read: when @snap was read (valid once it holds a read); readers
  *	without CAP_NET_ADMIN get it while fresh (roce_accl.c's rule)
- * @resets: the device's firmware resets counted at that read
+ * @gen: the device's reset generation (snap.gen) at that read
+ * @tried: when the last read for a reader without CAP_NET_ADMIN failed
+ * @tried_gen: the reset generation then
+ * @err: that read's errno, returned to such readers while @tried is fresh
+ * @restored_gen: the reset generation the saved configuration was last
+ *	written back in (radp_hist_restore())
  * @cfg: the configuration of that read
  * @fw: the firmware's counters at that read (clear_on_read off)
  * @acc: the accumulator: counts read with clear_on_read on, and those
@@ -36,7 +51,11 @@
  */
 struct radp_hist {
 	struct radp_snap_stamp read;
-	u32 resets;
+	u32 gen;
+	struct radp_snap_stamp tried;
+	u32 tried_gen;
+	int err;
+	u32 restored_gen;
 	struct radp_hist_config cfg;
 	u64 fw[RADP_HIST_BINS_MAX];
 	u64 acc[RADP_HIST_BINS_MAX];
@@ -139,30 +158,20 @@ static void radp_hist_zero(struct radp_hist *h)
 	memset(h->base, 0, sizeof(h->base));
 }
 
-static u32 radp_hist_dev_resets(struct radp_dev *dev)
-{
-	u32 resets;
-
-	spin_lock(&dev->state_lock);
-	resets = dev->restore.resets;
-	spin_unlock(&dev->state_lock);
-	return resets;
-}
-
 /*
- * Fold counts @c just read under configuration @cfg into the totals and
- * the snapshot replies show.
+ * Fold counts @c read under configuration @cfg, in reset generation @gen,
+ * into the totals and the snapshot replies show.
  */
-static void radp_hist_account(struct radp_dev *dev, struct radp_hist *h,
+static void radp_hist_account(struct radp_hist *h, u32 gen,
 			      const struct radp_hist_config *cfg,
 			      const u64 *c)
 {
-	u32 i, n = cfg->bin_num, resets = radp_hist_dev_resets(dev);
+	u32 i, n = cfg->bin_num;
 
 	if (h->read.valid && !radp_hist_same_layout(&h->cfg, cfg)) {
 		/* Counts of another layout cannot be shown in this one. */
 		radp_hist_zero(h);
-	} else if (h->read.valid && resets != h->resets && !h->cfg.clear_on_read) {
+	} else if (h->read.valid && gen != h->gen && !h->cfg.clear_on_read) {
 		/* The firmware's counters restarted: keep what they held. */
 		for (i = 0; i < n; i++)
 			h->acc[i] += radp_hist_sub(h->fw[i], h->base[i]);
@@ -183,18 +192,69 @@ static void radp_hist_account(struct radp_dev *dev, struct radp_hist *h,
 	}
 	h->cfg = *cfg;
 	h->snap.cfg = *cfg;
-	h->resets = resets;
+	h->gen = gen;
 	radp_snap_stamp_take(&h->read);
+}
+
+/* The configuration the operator set, for the restore; false if none. */
+static bool radp_hist_saved(struct radp_dev *dev, struct radp_hist_config *c)
+{
+	bool has;
+
+	spin_lock(&dev->state_lock);
+	has = dev->saved.has_hist;
+	*c = dev->saved.hist;
+	spin_unlock(&dev->state_lock);
+	return has;
+}
+
+/**
+ * radp_hist_restore - write the saved configuration back after a reset
+ * @dev: the device, its cfg_lock held
+ * @extack: why it failed
+ *
+ * Once per reset generation: the restore work and the first read after
+ * a reset, whichever comes first, write it.
+ *
+ * Return: 1 when written (now or earlier in this generation), 0 when
+ * nothing is saved or restoring is off, or a negative errno.
+ */
+int radp_hist_restore(struct radp_dev *dev, struct netlink_ext_ack *extack)
+{
+	u32 gen = atomic_read(&dev->snap.gen);
+	struct radp_hist_config c;
+	struct radp_hist *h;
+	int err;
+
+	if (!radp_restore_enabled() || !radp_hist_saved(dev, &c))
+		return 0;
+	h = radp_hist_get(dev);
+	if (!h)
+		return -ENOMEM;
+	if (h->restored_gen == gen)
+		return 1;
+	err = radp_hist_config_write(dev, &c, extack);
+	if (err)
+		return err;
+	h->restored_gen = gen;
+	return 1;
 }
 
 /* Read configuration and counters once, and account for them. */
 static int radp_hist_read(struct radp_dev *dev, struct radp_hist *h,
 			  struct netlink_ext_ack *extack)
 {
+	u32 gen = atomic_read(&dev->snap.gen);
 	struct radp_hist_config cfg;
 	u64 *c;
 	int err;
 
+	/* A reset since the last read: its layout back before counting. */
+	if (h->read.valid && gen != h->gen) {
+		err = radp_hist_restore(dev, extack);
+		if (err < 0)
+			return err;
+	}
 	err = radp_hist_config_query(dev, &cfg, extack);
 	if (err)
 		return err;
@@ -206,8 +266,13 @@ static int radp_hist_read(struct radp_dev *dev, struct radp_hist *h,
 	if (!c)
 		return -ENOMEM;
 	err = radp_hist_counts_query(dev, cfg.bin_num, c, extack);
+	if (!err && gen != atomic_read(&dev->snap.gen)) {
+		/* Before or after the reset? Unknown: not counted. */
+		NL_SET_ERR_MSG(extack, "firmware reset during the histogram read");
+		err = -EAGAIN;
+	}
 	if (!err)
-		radp_hist_account(dev, h, &cfg, c);
+		radp_hist_account(h, gen, &cfg, c);
 	kfree(c);
 	return err;
 }
@@ -246,16 +311,32 @@ int radp_hist_snapshot(struct radp_dev *dev, bool fresh,
 		       struct netlink_ext_ack *extack)
 {
 	struct radp_hist *h = radp_hist_get(dev);
+	u32 gen = atomic_read(&dev->snap.gen);
 	bool cached;
 	int err;
 
 	if (!h)
 		return -ENOMEM;
 	cached = !fresh && radp_snap_stamp_fresh(&h->read);
+	if (!cached && !fresh && h->err && h->tried_gen == gen &&
+	    radp_snap_stamp_fresh(&h->tried)) {
+		/* A failed read serves as long as a good one would. */
+		if (h->err == -EOPNOTSUPP)
+			NL_SET_ERR_MSG(extack, "device has no retransmission histogram");
+		else
+			radp_extack_fmt(extack,
+					"reading the device's histogram failed less than %u ms ago (%d)",
+					radp_snap_interval_ms(), h->err);
+		return h->err;
+	}
 	if (!cached) {
 		err = radp_hist_read(dev, h, extack);
-		if (err)
+		h->err = err;
+		if (err) {
+			radp_snap_stamp_take(&h->tried);
+			h->tried_gen = gen;
 			return err;
+		}
 	}
 	radp_hist_copy_snap(h, cached, snap);
 	return 0;
@@ -266,26 +347,36 @@ int radp_hist_snapshot(struct radp_dev *dev, bool fresh,
  * @dev: the device, its cfg_lock held
  * @c: the whole configuration, checked
  * @snap: filled with the histogram after the change
+ * @written: set once the device took the write, whatever follows
  * @extack: why it failed
  *
  * A read before, so that the counts up to the change are kept (or, with a
  * new layout, dropped on purpose), and one after: with clear_on_read
  * turned on, it empties the firmware's counters into the accumulator.
+ * The configuration written is saved for the restore after a reset.
  */
 int radp_hist_configure(struct radp_dev *dev,
 			const struct radp_hist_config *c,
-			struct radp_hist_snap *snap,
+			struct radp_hist_snap *snap, bool *written,
 			struct netlink_ext_ack *extack)
 {
 	struct radp_hist *h;
 	int err;
 
+	*written = false;
 	err = radp_hist_get_read(dev, &h, extack);
 	if (err)
 		return err;
 	err = radp_hist_config_write(dev, c, extack);
 	if (err)
 		return err;
+	*written = true;
+	spin_lock(&dev->state_lock);
+	dev->saved.has_hist = true;
+	dev->saved.hist = *c;
+	dev->saved.hist.time_unit_cap = 0;
+	dev->saved.hist.bin_num_max = 0;
+	spin_unlock(&dev->state_lock);
 	/* A new layout is seen by this read, which drops the old counts. */
 	err = radp_hist_read(dev, h, extack);
 	if (!err)

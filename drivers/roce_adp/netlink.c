@@ -98,9 +98,10 @@ int radp_nl_put_msg(struct sk_buff *skb, const struct radp_nl_request *req,
 }
 
 /*
- * A dump message about @dev that carries no object, only how far the dump
- * went (@attr, @pos): the reader learns the dump is alive, and the call
- * that spent its command budget without a match has something to send.
+ * A dump message about @dev that carries no object, only one u32 (@attr,
+ * @pos): how far the dump went (the reader learns the dump is alive, and
+ * the call that spent its command budget without a match has something
+ * to send), or why the device could not be read (ROCE_ADP_A_DEV_ERROR).
  */
 int radp_nl_put_progress(struct sk_buff *skb, struct netlink_callback *cb,
 			 u8 cmd, const struct radp_dev *dev, u16 attr, u32 pos)
@@ -340,6 +341,7 @@ static int radp_nl_dump_one(struct sk_buff *skb, struct netlink_callback *cb,
 			    struct radp_dev *dev, struct radp_nl_req_info *ri,
 			    struct radp_nl_reply_data *data)
 {
+	struct nlmsghdr *nlh;
 	int err;
 
 	/* Devices without the register have nothing to show here. */
@@ -357,8 +359,72 @@ static int radp_nl_dump_one(struct sk_buff *skb, struct netlink_callback *cb,
 	}
 	if (err)
 		return err;
-	return radp_nl_put_msg(skb, req, req->cmd, NETLINK_CB(cb->skb).portid,
-			       cb->nlh->nlmsg_seq, NLM_F_MULTI, ri, data);
+	nlh = (struct nlmsghdr *)skb_tail_pointer(skb);
+	err = radp_nl_put_msg(skb, req, req->cmd, NETLINK_CB(cb->skb).portid,
+			      cb->nlh->nlmsg_seq, NLM_F_MULTI, ri, data);
+	if (!err)
+		nl_dump_check_consistent(cb, nlh);
+	return err;
+}
+
+/*
+ * A dump of all devices: has a device come or gone since the last look?
+ * Then the dump may have missed one, and its next message says so.
+ */
+static void radp_nl_dump_check_devs(struct netlink_callback *cb,
+				    struct radp_nl_dump_ctx *ctx)
+{
+	u32 gen = radp_dev_registry_gen();
+
+	/* nl_dump_check_consistent() flags changes of a non-zero seq */
+	if (!cb->seq)
+		cb->seq = 1;
+	if (ctx->devs_seen && gen != ctx->devs_gen)
+		cb->seq++;
+	ctx->devs_gen = gen;
+	ctx->devs_seen = true;
+}
+
+/*
+ * One device of a dump of all devices. Its failure is its own: a message
+ * naming it and the error (ROCE_ADP_A_DEV_ERROR), and the dump goes on; a
+ * device without what the dump reads (-EOPNOTSUPP) is left out. Only a
+ * full message, a spent command budget or the reader's fatal signal end
+ * the call.
+ */
+static int radp_nl_dump_all_one(struct sk_buff *skb,
+				struct netlink_callback *cb,
+				const struct radp_nl_request *req,
+				struct radp_dev *dev,
+				struct radp_nl_req_info *ri,
+				struct radp_nl_reply_data *data)
+{
+	struct radp_nl_dump_ctx *ctx = (struct radp_nl_dump_ctx *)cb->ctx;
+	int err;
+
+	if (ctx->dev_err && ctx->err_dev == dev->index) {
+		err = ctx->dev_err;
+	} else {
+		ctx->dev_err = 0;
+		err = radp_nl_dump_one(skb, cb, req, dev, ri, data);
+		if (err >= 0 || err == -EMSGSIZE || err == -EINTR ||
+		    fatal_signal_pending(current))
+			return err;
+		if (cb->extack)
+			cb->extack->_msg = NULL;
+		if (err == -EOPNOTSUPP)
+			return 0;
+	}
+	ctx->in_dev = false;
+	if (radp_nl_put_progress(skb, cb, req->cmd, dev, ROCE_ADP_A_DEV_ERROR,
+				 -err)) {
+		/* Sent in the next call, without asking the device again. */
+		ctx->dev_err = err;
+		ctx->err_dev = dev->index;
+		return -EMSGSIZE;
+	}
+	ctx->dev_err = 0;
+	return 0;
 }
 
 /* A dump naming a device (ROCE_ADP_A_DEV_NAME) covers only that one. */
@@ -392,6 +458,7 @@ static int radp_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
 {
 	struct radp_nl_dump_ctx *ctx = (struct radp_nl_dump_ctx *)cb->ctx;
 	struct nlattr **attrs = radp_dump_attrs(cb);
+	bool all = !attrs[ROCE_ADP_A_DEV_NAME];
 	struct radp_nl_reply_data *data;
 	struct radp_nl_req_info *ri;
 	struct radp_dev *dev;
@@ -406,17 +473,20 @@ static int radp_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
 	if (err)
 		goto out;
 
-	if (attrs[ROCE_ADP_A_DEV_NAME]) {
+	if (!all) {
 		err = radp_nl_dump_named(skb, cb, req,
 					 attrs[ROCE_ADP_A_DEV_NAME], ri, data);
 	} else {
+		radp_nl_dump_check_devs(cb, ctx);
 		while ((dev = radp_dev_get_next(&ctx->dev_index))) {
-			err = radp_nl_dump_one(skb, cb, req, dev, ri, data);
+			err = radp_nl_dump_all_one(skb, cb, req, dev, ri, data);
 			radp_dev_put(dev);
 			if (err)
 				break;
 			ctx->dev_index++;
 		}
+		/* A device gone during this call: the next message says so. */
+		radp_nl_dump_check_devs(cb, ctx);
 	}
 	/*
 	 * A full message is sent and the dump goes on in the next one. So is
@@ -721,13 +791,12 @@ static struct genl_family radp_nl_family __ro_after_init = {
 	.ops = roce_adp_nl_ops,
 	.n_ops = ARRAY_SIZE(roce_adp_nl_ops),
 	/*
-	 * 6.1: strict validation below resv_start_op, other commands
-	 * rejected. Before, a family without GENL_DONT_VALIDATE_STRICT is
-	 * strict for all its ops, and unknown commands fail anyway.
+	 * resv_start_op is left 0, as genetlink.h asks of a new family:
+	 * every command (all at or above it) has its header checked (the
+	 * reserved byte 0, no flags but REQUEST, ACK, ECHO and DUMP) and its
+	 * attributes checked strictly. Kernels before 6.1 have neither the
+	 * field nor the header check.
 	 */
-#ifdef RADP_HAVE_GENL_RESV_START_OP
-	.resv_start_op = ROCE_ADP_CMD_MAX + 1,
-#endif
 	.mcgrps = radp_nl_mcgrps,
 	.n_mcgrps = ARRAY_SIZE(radp_nl_mcgrps),
 };

@@ -56,7 +56,34 @@ static int radp_nl_dev_reply_size(const struct radp_nl_req_info *ri,
 	       nla_total_size(RADP_RESTORE_MSG_LEN) +
 	       nla_total_size(0) +			/* restore's features */
 	       RADP_ACCL_FEATURE_COUNT * nla_total_size(sizeof(u8)) +
+	       nla_total_size(0) +			/* restore's histogram */
+	       radp_nl_members_size(radp_hist_config_members,
+				    radp_hist_config_members_count) +
 	       (ri->dev_event ? nla_total_size(sizeof(u32)) : 0);
+}
+
+/* The saved histogram configuration: its fields but the read-only ones. */
+static int radp_nl_put_restore_hist(struct sk_buff *skb,
+				    const struct radp_hist_config *c)
+{
+	struct nlattr *nest;
+	unsigned int i;
+
+	nest = nla_nest_start(skb, ROCE_ADP_A_RESTORE_HISTOGRAM_CONFIG);
+	if (!nest)
+		return -EMSGSIZE;
+	for (i = 0; i < radp_hist_config_members_count; i++) {
+		const struct radp_member *m = &radp_hist_config_members[i];
+
+		if (m->fld == RADP_HIST_CONFIG_TIME_UNIT_CAP ||
+		    m->fld == RADP_HIST_CONFIG_BIN_NUM_MAX)
+			continue;
+		if (radp_nl_put_field(skb, m->fld,
+				      *radp_member_ptr((void *)c, m)))
+			return -EMSGSIZE;
+	}
+	nla_nest_end(skb, nest);
+	return 0;
 }
 
 /* What the module restores after a firmware reset, and the last outcome. */
@@ -88,7 +115,8 @@ static int radp_nl_put_restore(struct sk_buff *skb,
 	    nla_put_string(skb, ROCE_ADP_A_RESTORE_MSG, st->msg) ||
 	    nla_put_u32(skb, ROCE_ADP_A_RESTORE_DURATION_US, st->duration_us) ||
 	    radp_nl_put_features(skb, ROCE_ADP_A_RESTORE_ACCL, s->features,
-				 s->enables_mask))
+				 s->enables_mask) ||
+	    (s->has_hist && radp_nl_put_restore_hist(skb, &s->hist)))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;

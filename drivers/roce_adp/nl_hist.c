@@ -14,10 +14,14 @@
 #include "compat.h"
 #include "radp_nl.h"
 
-/* A SET or CLEAR leaves the histogram it made for its reply here. */
+/*
+ * A SET or CLEAR leaves the histogram it made for its reply here, or the
+ * error of a read-back that failed after the write.
+ */
 struct radp_nl_hist_req {
 	struct radp_nl_req_info base;
 	bool have_snap;
+	int readback_err;
 	struct radp_hist_snap snap;
 };
 
@@ -57,9 +61,15 @@ static int radp_nl_hist_prepare(const struct radp_nl_req_info *ri,
 		radp_nl_hist_snap_copy(&data->snap, &RADP_NL_HIST_REQ(ri)->snap);
 		return 0;
 	}
+	/* The SET's extack already says why. */
+	if (ri && RADP_NL_HIST_REQ(ri)->readback_err)
+		return RADP_NL_HIST_REQ(ri)->readback_err;
 	/* The sender's; a reader without it gets the shared snapshot. */
 	admin = ns_capable_noaudit(&init_user_ns, CAP_NET_ADMIN);
-	mutex_lock(&dev->cfg_lock);
+	/* Held across firmware commands: a fatal signal ends the wait. */
+	err = mutex_lock_killable(&dev->cfg_lock);
+	if (err)
+		return err;
 	err = radp_hist_snapshot(dev, admin, &data->snap, extack);
 	mutex_unlock(&dev->cfg_lock);
 	return err;
@@ -166,16 +176,25 @@ static int radp_nl_hist_set(struct radp_dev *dev, struct radp_nl_req_info *base,
 {
 	struct radp_nl_hist_req *ri = RADP_NL_HIST_REQ(base);
 	struct radp_hist_config c;
+	bool written = false;
 	int err;
 
 	if (info->genlhdr->cmd == ROCE_ADP_CMD_HISTOGRAM_CLEAR) {
 		err = radp_hist_clear(dev, &ri->snap, info->extack);
 	} else {
 		err = radp_nl_hist_config_parse(dev, info, &c) ?:
-		      radp_hist_configure(dev, &c, &ri->snap, info->extack);
+		      radp_hist_configure(dev, &c, &ri->snap, &written,
+					  info->extack);
 	}
 	ri->have_snap = !err;
-	/* Either one is a change: listeners hear of it. */
+	/*
+	 * Either one is a change: listeners hear of it, also of a write
+	 * whose read-back failed (prepare then fails with that error).
+	 */
+	if (err && written) {
+		ri->readback_err = err;
+		return 1;
+	}
 	return err ?: 1;
 }
 

@@ -260,13 +260,16 @@ static int radp_nl_mpt_dump_dev(struct sk_buff *skb,
 	int err;
 
 	if (!ctx->in_dev || ctx->pos_dev != dev->index) {
+		/* nl_dump_check_consistent() flags changes of a non-zero seq */
+		if (!cb->seq)
+			cb->seq = 1;
+		/* The device half dumped is gone, or re-created under its name. */
+		if (ctx->in_dev)
+			cb->seq++;
 		ctx->in_dev = true;
 		ctx->pos_dev = dev->index;
 		ctx->pos = 0;
 		ctx->gen = atomic_read(&dev->mpt_gen);
-		/* nl_dump_check_consistent() flags changes of a non-zero seq */
-		if (!cb->seq)
-			cb->seq = 1;
 	}
 
 	data->has_raw = ri->raw;

@@ -76,6 +76,10 @@ struct radp_nl_dump_ctx {
 	u32 pos_dev;		/* ... this one (its index) */
 	u32 pos;		/* dump_dev's position in the device */
 	u32 gen;		/* dump_dev's view of the device's state */
+	bool devs_seen;		/* devs_gen holds */
+	u32 devs_gen;		/* the registry's generation last seen */
+	u32 err_dev;		/* a device whose dev-error did not fit ... */
+	int dev_err;		/* ... and its error, sent in the next call */
 };
 
 /**

@@ -5,8 +5,11 @@
  * core writes back the last configuration the device accepted (struct
  * radp_saved_cfg, which roce_accl.c keeps) in one ACCESS_REG write: the
  * firmware applies a write whole or not at all, so a refused restore
- * leaves the defaults, never half of the configuration. The outcome is
- * kept for dev-get and sent as a reset-ntf notification.
+ * leaves the defaults, never half of the configuration. The histogram's
+ * configuration, a register of its own, follows in a second write
+ * (hist.c; a histogram read after the reset may have made it already).
+ * The outcome is kept for dev-get and sent as a reset-ntf notification.
+ * The work waits for cfg_lock unkillably: a kworker gets no signals.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -56,17 +59,15 @@ void radp_dev_fw_reset(struct radp_dev *dev)
 }
 EXPORT_SYMBOL_GPL(radp_dev_fw_reset);
 
-/* Under cfg_lock: one write holding everything saved, or nothing to do. */
-static int radp_restore_locked(struct radp_dev *dev,
-			       struct netlink_ext_ack *extack)
+/* Under cfg_lock: one write holding the saved ROCE_ACCL state, if any. */
+static int radp_restore_accl(struct radp_dev *dev,
+			     struct netlink_ext_ack *extack)
 {
 	const struct radp_saved_cfg *s = &dev->saved;
 	struct radp_roce_accl w = {};
 
-	if (!radp_restore_enabled())
-		return ROCE_ADP_RESTORE_OUTCOME_DISABLED;
 	if (!s->enables_mask && !s->has_profile)
-		return ROCE_ADP_RESTORE_OUTCOME_NOTHING;
+		return 0;
 
 	w.field_select = s->enables_mask;
 	memcpy(w.features, s->features, sizeof(w.features));
@@ -75,7 +76,25 @@ static int radp_restore_locked(struct radp_dev *dev,
 		w.profile_id = s->profile_id;
 		w.profile = s->profile;
 	}
-	return radp_accl_write(dev, &w, extack);
+	return radp_accl_write(dev, &w, extack) ?: 1;
+}
+
+/* Under cfg_lock: ROCE_ACCL, then the histogram; the outcome, or an errno. */
+static int radp_restore_locked(struct radp_dev *dev,
+			       struct netlink_ext_ack *extack)
+{
+	int accl, hist;
+
+	if (!radp_restore_enabled())
+		return ROCE_ADP_RESTORE_OUTCOME_DISABLED;
+	accl = radp_restore_accl(dev, extack);
+	if (accl < 0)
+		return accl;
+	hist = radp_hist_restore(dev, extack);
+	if (hist < 0)
+		return hist;
+	return accl || hist ? ROCE_ADP_RESTORE_OUTCOME_RESTORED :
+			      ROCE_ADP_RESTORE_OUTCOME_NOTHING;
 }
 
 static void radp_restore_work(struct work_struct *work)
@@ -98,7 +117,7 @@ static void radp_restore_work(struct work_struct *work)
 		pr_warn("%s: restoring the configuration after a firmware reset failed (%d): %s\n",
 			dev->name, ret, st.msg);
 	} else {
-		st.outcome = ret ?: ROCE_ADP_RESTORE_OUTCOME_RESTORED;
+		st.outcome = ret;
 	}
 	spin_lock(&dev->state_lock);
 	dev->restore = st;

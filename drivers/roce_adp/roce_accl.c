@@ -64,6 +64,11 @@ module_param_cb(snapshot_interval_ms, &radp_snapshot_interval_ops,
 MODULE_PARM_DESC(snapshot_interval_ms,
 		 "How old a device's register snapshot may get before a request without CAP_NET_ADMIN refreshes it, in ms, 10 to 600000 (default 1000)");
 
+u32 radp_snap_interval_ms(void)
+{
+	return READ_ONCE(snapshot_interval_ms);
+}
+
 /* Valid and younger than snapshot_interval_ms. */
 bool radp_snap_stamp_fresh(const struct radp_snap_stamp *s)
 {

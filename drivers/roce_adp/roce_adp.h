@@ -66,6 +66,8 @@ struct radp_backend_ops {
  * @has_profile: the operator selected a profile (not forgotten since)
  * @profile_id: which one
  * @profile: its contents as written
+ * @has_hist: the operator configured the histogram (hist.c)
+ * @hist: the configuration written, its read-only fields 0
  */
 struct radp_saved_cfg {
 	u32 enables_mask;
@@ -73,6 +75,8 @@ struct radp_saved_cfg {
 	bool has_profile;
 	u32 profile_id;
 	struct radp_profile profile;
+	bool has_hist;
+	struct radp_hist_config hist;
 };
 
 #define RADP_RESTORE_MSG_LEN	80
@@ -223,6 +227,7 @@ struct dentry *radp_debugfs_backend_dir(const char *name);
 /* dev.c: the device registry */
 struct radp_dev *radp_dev_get_by_name(const char *name);
 struct radp_dev *radp_dev_get_next(unsigned long *index);
+u32 radp_dev_registry_gen(void);
 void radp_dev_put(struct radp_dev *dev);
 void radp_dev_abort_all(void);
 void radp_dev_registry_fini(void);
@@ -245,6 +250,7 @@ void radp_reset_dev_fini(struct radp_dev *dev);
  * readers without CAP_NET_ADMIN are answered from, and the saved
  * configuration a reset restores
  */
+u32 radp_snap_interval_ms(void);
 bool radp_snap_stamp_fresh(const struct radp_snap_stamp *s);
 u32 radp_snap_stamp_age_ms(const struct radp_snap_stamp *s);
 void radp_snap_stamp_take(struct radp_snap_stamp *s);
@@ -289,8 +295,9 @@ int radp_hist_snapshot(struct radp_dev *dev, bool fresh,
 		       struct netlink_ext_ack *extack);
 int radp_hist_configure(struct radp_dev *dev,
 			const struct radp_hist_config *c,
-			struct radp_hist_snap *snap,
+			struct radp_hist_snap *snap, bool *written,
 			struct netlink_ext_ack *extack);
+int radp_hist_restore(struct radp_dev *dev, struct netlink_ext_ack *extack);
 int radp_hist_clear(struct radp_dev *dev, struct radp_hist_snap *snap,
 		    struct netlink_ext_ack *extack);
 void radp_hist_dev_fini(struct radp_dev *dev);

@@ -336,7 +336,10 @@ static ssize_t radp_emu_cmd_raw_write(struct file *file,
 	if (outlen < RADP_EMU_OUT_HDR_LEN || outlen > RADP_EMU_RAW_MAX)
 		goto bad;
 
-	mutex_lock(&emu->raw.lock);
+	/* Held across the command: a fatal signal ends the wait for it. */
+	err = mutex_lock_killable(&emu->raw.lock);
+	if (err)
+		goto out;
 	emu->raw.outlen = outlen;
 	memset(emu->raw.out, 0, sizeof(emu->raw.out));
 	err = radp_cmd_exec(&emu->radp, in, inlen, emu->raw.out, outlen,
@@ -369,7 +372,10 @@ static ssize_t radp_emu_cmd_raw_read(struct file *file, char __user *ubuf,
 	buf = kmalloc(size, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
-	mutex_lock(&emu->raw.lock);
+	if (mutex_lock_killable(&emu->raw.lock)) {
+		kfree(buf);
+		return -EINTR;
+	}
 	len = scnprintf(buf, size,
 			"status %s (0x%02x) syndrome 0x%08x errno %d\nout",
 			radp_emu_status_name(emu->raw.status), emu->raw.status,

@@ -142,6 +142,26 @@ time_base $1
 EOC
 }
 
+# A histogram config whose read-back fails still changed the device:
+# monitor sees its notification, flagged. The set's commands (count, not
+# a layout: no histogram show before it): the query of its parse, the
+# read before (configuration, counts), the write, then the read-back,
+# whose first command fails.
+test_monitor_hist_readback_failed()
+{
+	module_default
+	start_monitor monitor || return 1
+	echo "1 0x04 0x0badbac 4" >$DBG/emu0/fail_next
+	run_cmd adpctl histogram config dev emu0 count off
+	expect_eq "$RC" 2 "exit status ($ERR)" || return 1
+	wait_for "$STAMP emu0 histogram-ntf.*changed, reading it back failed" ||
+		return 1
+	stop_monitor
+	run_cmd adpctl -j histogram show dev emu0
+	expect_eq "$(json_get "$OUT" 'j[0]["count_enable"]')" 0 \
+		"count_enable read back"
+}
+
 # marker ID: a device comes and goes; wait until monitor saw it go
 marker()
 {
@@ -249,6 +269,7 @@ emu0: cc_probe_mp_mode accept -> discard
 run_test monitor_each_event_text test_monitor_text
 run_test monitor_json_lines test_monitor_json
 run_test monitor_dev_filter_sigint test_monitor_sigint_filter
+run_test monitor_hist_readback_failed test_monitor_hist_readback_failed
 run_test apply_twice_second_unchanged test_apply_idempotent
 run_test apply_check_changes_nothing test_apply_check
 run_test apply_invalid_changes_nothing test_apply_invalid_all_or_nothing

@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * DEV_GET over raw generic netlink: replies, dumps across many messages,
- * and the errors and extended ACKs of bad requests.
+ * and the errors and extended ACKs of bad requests; genetlink's header
+ * checks; dumps of every device: one that cannot be read is named in band
+ * (dev-error) and the others still come, devices removed or re-created
+ * between the dump's calls flag it NLM_F_DUMP_INTR.
  */
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <linux/roce_adp.h>
@@ -16,6 +21,7 @@
 #include "nl.h"
 
 #define BUS "/sys/bus/roce_adp/"
+#define DBG "/sys/kernel/debug/roce_adp/"
 /* Where the first attribute of a request starts. */
 #define NAME_ATTR_OFFSET ((uint32_t)(NLMSG_HDRLEN + GENL_HDRLEN))
 
@@ -231,6 +237,234 @@ TEST_F(dev, removed_device_is_gone)
 	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu7");
 	EXPECT_EQ(-ENODEV, nl_send_recv(&self->sk, &self->m, dev_cb,
 					&self->list, &self->ack));
+}
+
+/* genetlink checks the header of every command of a family from 6.1 on. */
+static bool kernel_checks_genl_header(void)
+{
+	struct utsname u;
+	int major = 0, minor = 0;
+
+	if (uname(&u) || sscanf(u.release, "%d.%d", &major, &minor) != 2)
+		return false;
+	return major > 6 || (major == 6 && minor >= 1);
+}
+
+TEST_F(dev, strict_header_checks)
+{
+	struct genlmsghdr *g;
+
+	if (!kernel_checks_genl_header())
+		SKIP(return, "genetlink has no header checks before 6.1");
+	/* the reserved field of the genetlink header */
+	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_DEV_GET, false);
+	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
+	g = NLMSG_DATA(&self->m.nlh);
+	g->reserved = 1;
+	EXPECT_EQ(-EINVAL, nl_send_recv(&self->sk, &self->m, dev_cb,
+					&self->list, &self->ack));
+	EXPECT_STREQ("genlmsghdr.reserved field is not 0", self->ack.msg);
+	/* a flag of another family's requests (a do, a SET, a dump) */
+	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_DEV_GET, false);
+	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
+	self->m.nlh.nlmsg_flags |= NLM_F_EXCL;
+	EXPECT_EQ(-EINVAL, nl_send_recv(&self->sk, &self->m, dev_cb,
+					&self->list, &self->ack));
+	EXPECT_STREQ("ambiguous or reserved bits set in nlmsg_flags",
+		     self->ack.msg);
+	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_PROFILE_FORGET, false);
+	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
+	self->m.nlh.nlmsg_flags |= NLM_F_CREATE;
+	EXPECT_EQ(-EINVAL, nl_send_recv(&self->sk, &self->m, dev_cb,
+					&self->list, &self->ack));
+	EXPECT_STREQ("ambiguous or reserved bits set in nlmsg_flags",
+		     self->ack.msg);
+	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_HISTOGRAM_GET, true);
+	self->m.nlh.nlmsg_flags |= NLM_F_APPEND;
+	EXPECT_EQ(-EINVAL, nl_send_recv(&self->sk, &self->m, dev_cb,
+					&self->list, &self->ack));
+	/* trailing bytes after the attributes */
+	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_DEV_GET, false);
+	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
+	memset((char *)&self->m.nlh + self->m.nlh.nlmsg_len, 0xa5, 3);
+	self->m.nlh.nlmsg_len += 3;
+	EXPECT_EQ(-EINVAL, nl_send_recv(&self->sk, &self->m, dev_cb,
+					&self->list, &self->ack));
+	EXPECT_EQ(0, self->list.n);
+	/* the same requests, right, are answered */
+	nl_genl_init(&self->sk, &self->m, ROCE_ADP_CMD_DEV_GET, false);
+	nl_put_str(&self->m, ROCE_ADP_A_DEV_NAME, "emu0");
+	self->m.nlh.nlmsg_flags |= NLM_F_ECHO;
+	EXPECT_EQ(0, nl_send_recv(&self->sk, &self->m, dev_cb, &self->list,
+				  &self->ack));
+	EXPECT_EQ(1, self->list.n);
+}
+
+/* A dump's messages, read batch by batch. */
+struct batches {
+	int batches;		/* recv() calls */
+	int messages;		/* messages other than DONE */
+	int flagged;		/* messages with NLM_F_DUMP_INTR */
+	int error;		/* an NLMSG_ERROR's, or DONE's, errno */
+	char name[8][ROCE_ADP_DEV_NAME_LEN];	/* the first messages' devices */
+	int dev_error[8];	/* their dev-error, 0 if none */
+	bool body[8];		/* they carry more than name and dev-error */
+};
+
+static void batch_msg(const struct nlmsghdr *nlh, struct batches *b)
+{
+	const struct nlattr *tb[ROCE_ADP_A_MAX + 1];
+	int i = b->messages, t, n = 0;
+
+	b->messages++;
+	if (i >= 8)
+		return;
+	nl_parse_genl(nlh, tb, ROCE_ADP_A_MAX);
+	if (tb[ROCE_ADP_A_DEV_NAME])
+		snprintf(b->name[i], sizeof(b->name[i]), "%s",
+			 nl_get_str(tb[ROCE_ADP_A_DEV_NAME]));
+	if (tb[ROCE_ADP_A_DEV_ERROR])
+		b->dev_error[i] = nl_get_u32(tb[ROCE_ADP_A_DEV_ERROR]);
+	for (t = 1; t <= ROCE_ADP_A_MAX; t++)
+		n += !!tb[t];
+	b->body[i] = n > !!tb[ROCE_ADP_A_DEV_NAME] + !!tb[ROCE_ADP_A_DEV_ERROR];
+}
+
+/*
+ * A dump of @cmd over every device; @between, when given, runs after the
+ * first batch (each read runs the dump's next call before it returns: the
+ * change comes after two calls).
+ */
+static int dump_batches(FIXTURE_DATA(dev) *self, uint8_t cmd,
+			void (*between)(void), struct batches *b)
+{
+	static char buf[NL_BUF_LEN];
+	struct nl_sock sk;
+	bool done = false;
+	int err = 0;
+
+	memset(b, 0, sizeof(*b));
+	if (nl_open(&sk, ROCE_ADP_FAMILY_NAME))
+		return -EIO;
+	nl_genl_init(&sk, &self->m, cmd, true);
+	self->m.nlh.nlmsg_seq = ++sk.seq;
+	if (send(sk.fd, self->m.buf, self->m.nlh.nlmsg_len, 0) < 0)
+		err = -errno;
+	while (!err && !done) {
+		int n = nl_recv_one(&sk, buf, sizeof(buf), 5000);
+		struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
+
+		if (n <= 0) {
+			err = -EIO;
+			break;
+		}
+		for (; NLMSG_OK(nlh, n); nlh = NLMSG_NEXT(nlh, n)) {
+			if (nlh->nlmsg_flags & NLM_F_DUMP_INTR)
+				b->flagged++;
+			if (nlh->nlmsg_type == NLMSG_ERROR ||
+			    nlh->nlmsg_type == NLMSG_DONE) {
+				b->error = *(int *)NLMSG_DATA(nlh);
+				done = true;
+			} else {
+				batch_msg(nlh, b);
+			}
+		}
+		if (!b->batches++ && between)
+			between();
+	}
+	nl_close(&sk);
+	return err;
+}
+
+static void del_last(void)
+{
+	emu_del(MANY);
+}
+
+static void recreate_last(void)
+{
+	emu_del(MANY);
+	emu_add(MANY);
+}
+
+TEST_F(dev, dump_flags_devices_removed_or_recreated_between_calls)
+{
+	struct batches b;
+	unsigned int id;
+
+	for (id = 1; id <= MANY; id++)
+		ASSERT_EQ(0, emu_add(id));
+	/* profile dumps: a device's message is big, the dump many calls */
+	ASSERT_EQ(0, dump_batches(self, ROCE_ADP_CMD_PROFILE_GET, NULL, &b));
+	EXPECT_EQ(0, b.error);
+	ASSERT_GT(b.batches, 4);
+	EXPECT_EQ(MANY + 1, b.messages);
+	EXPECT_EQ(0, b.flagged);
+	/* a device not reached yet removed: flagged */
+	ASSERT_EQ(0, dump_batches(self, ROCE_ADP_CMD_PROFILE_GET, del_last, &b));
+	EXPECT_EQ(0, b.error);
+	EXPECT_EQ(MANY, b.messages);
+	EXPECT_GE(b.flagged, 1);
+	/* removed and added again under its name: flagged */
+	ASSERT_EQ(0, emu_add(MANY));
+	ASSERT_EQ(0, dump_batches(self, ROCE_ADP_CMD_PROFILE_GET,
+				  recreate_last, &b));
+	EXPECT_EQ(0, b.error);
+	EXPECT_GE(b.flagged, 1);
+	/* the same for a dump of another message */
+	ASSERT_EQ(0, dump_batches(self, ROCE_ADP_CMD_ACCL_GET, recreate_last,
+				  &b));
+	EXPECT_EQ(0, b.error);
+	EXPECT_GE(b.flagged, 1);
+	for (id = 1; id <= MANY; id++)
+		EXPECT_EQ(0, emu_del(id));
+}
+
+/*
+ * A dump of every device while emu1's firmware resets: emu0 and emu2 as
+ * ever, emu1 named with its error (EAGAIN, "device is resetting").
+ */
+static void expect_one_failing(struct __test_metadata *_metadata,
+			       const struct batches *b)
+{
+	EXPECT_EQ(0, b->error);
+	ASSERT_EQ(3, b->messages);
+	EXPECT_STREQ("emu0", b->name[0]);
+	EXPECT_EQ(0, b->dev_error[0]);
+	EXPECT_TRUE(b->body[0]);
+	EXPECT_STREQ("emu1", b->name[1]);
+	EXPECT_EQ(EAGAIN, b->dev_error[1]);
+	EXPECT_FALSE(b->body[1]);
+	EXPECT_STREQ("emu2", b->name[2]);
+	EXPECT_EQ(0, b->dev_error[2]);
+	EXPECT_TRUE(b->body[2]);
+}
+
+TEST_F(dev, dump_reports_a_failing_device_and_goes_on)
+{
+	static const uint8_t cmds[] = {
+		ROCE_ADP_CMD_ACCL_GET, ROCE_ADP_CMD_PROFILE_GET,
+		ROCE_ADP_CMD_HISTOGRAM_GET,
+	};
+	struct batches b;
+	unsigned int i;
+	double end;
+
+	ASSERT_EQ(0, emu_add(1));
+	ASSERT_EQ(0, emu_add(2));
+	/* held in reset for 10 s: the dumps below take milliseconds */
+	ASSERT_EQ(0, sysfs_write(DBG "emu1/fw_reset", "10000"));
+	for (i = 0; i < sizeof(cmds); i++) {
+		ASSERT_EQ(0, dump_batches(self, cmds[i], NULL, &b));
+		expect_one_failing(_metadata, &b);
+	}
+	/* evidence that it was in reset all along */
+	EXPECT_EQ(1, sysfs_read_long(DBG "emu1/fw_reset"));
+	end = now_ms() + 30000;
+	while (sysfs_read_long(DBG "emu1/fw_reset") && now_ms() < end)
+		usleep(50 * 1000);
+	EXPECT_EQ(0, emu_del(1));
+	EXPECT_EQ(0, emu_del(2));
 }
 
 TEST_HARNESS_MAIN

@@ -10,13 +10,19 @@
  *  - an MPT dump of a 1M-entry table with nothing live, on a slow
  *    firmware, dies within a second of SIGKILL, and del_device during
  *    such a dump returns within one command timeout;
+ *  - so do unprivileged histogram readers when the histogram fails: a
+ *    failed read serves for the interval as a good one would;
+ *  - a reader waiting for the device's configuration lock, held by a set
+ *    whose command hangs, dies at SIGKILL;
  *  - every SET that changed the device notifies, also when its read-back
- *    failed (readback-failed), and profile-forget notifies;
+ *    failed (readback-failed), histogram included, and profile-forget
+ *    notifies;
  *  - the commands each operation costs: a set at most 3 (read, write,
  *    read-back), a notification none.
  */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -544,6 +550,281 @@ TEST_F(fw, every_change_notifies)
 	/* a set refused before the write changed nothing: no notification */
 	ASSERT_EQ(0, knob("emu0", "fail_next", "1 0x04 0x0badbac"));
 	EXPECT_EQ(-EIO, accl_set(&self->sk, &self->m, 1, &self->r, &self->ack));
+	EXPECT_EQ(-ETIMEDOUT, next_ntf(&mon, &ntf, 300));
+	nl_close(&mon);
+}
+
+struct hist_loop {
+	int requests;
+	int failed;		/* requests refused, as the device is */
+	int err;		/* the errno they got */
+	double ms;		/* how long the requests took */
+};
+
+static struct hist_loop *hist_shared;
+
+/* As nobody: hist_loop->requests histogram GETs of emu0, one by one. */
+static int hist_reader(struct nl_sock *sk, struct nl_msg *m, void *arg)
+{
+	struct hist_loop *l = arg;
+	struct nl_ack ack;
+	double t0 = now_ms();
+	int i, err;
+
+	for (i = 0; i < l->requests; i++) {
+		err = nl_dev_cmd(sk, m, ROCE_ADP_CMD_HISTOGRAM_GET, "emu0",
+				 NULL, NULL, &ack);
+		if (err) {
+			l->failed++;
+			l->err = -err;
+		}
+	}
+	l->ms = now_ms() - t0;
+	return 0;
+}
+
+/*
+ * 500 unprivileged histogram reads of a device whose histogram fails:
+ * at most one read (of @cmds_per_read commands) per interval elapsed,
+ * plus one.
+ */
+static void failing_hist_bounded(struct __test_metadata *_metadata,
+				 int cmds_per_read, int want_err)
+{
+	long cmds, bound;
+
+	hist_shared = mmap(NULL, sizeof(*hist_shared), PROT_READ | PROT_WRITE,
+			   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, hist_shared);
+	memset(hist_shared, 0, sizeof(*hist_shared));
+	hist_shared->requests = 500;
+	ASSERT_EQ(0, fw_cmds_reset("emu0"));
+	ASSERT_EQ(0, nl_child(hist_reader, hist_shared, NOBODY));
+	cmds = fw_cmds("emu0");
+	bound = cmds_per_read * ((long)(hist_shared->ms / 1000) + 1);
+	TH_LOG("figure: 500 unprivileged histogram reads of a failing histogram in %.0f ms: %ld firmware commands (at most %ld)",
+	       hist_shared->ms, cmds, bound);
+	EXPECT_EQ(500, hist_shared->failed);
+	EXPECT_EQ(want_err, hist_shared->err);
+	EXPECT_GE(cmds, 1);
+	EXPECT_LE(cmds, bound);
+	munmap(hist_shared, sizeof(*hist_shared));
+}
+
+TEST_F(fw, unprivileged_hist_reader_bounded_without_histogram)
+{
+	/* the configuration query is refused: one command a read */
+	ASSERT_EQ(0, knob("emu0", "hist_supported", "N"));
+	failing_hist_bounded(_metadata, 1, EOPNOTSUPP);
+}
+
+TEST_F(fw, unprivileged_hist_reader_bounded_failing_device)
+{
+	/* every command fails (status 0x04, EIO): one command a read */
+	ASSERT_EQ(0, knob("emu0", "fail_next", "100000 0x04 0x0badbac"));
+	failing_hist_bounded(_metadata, 1, EIO);
+	EXPECT_EQ(0, knob("emu0", "fail_next", "0 0 0"));
+}
+
+/* The first line of @path (without its newline) in @buf; 0 or -1. */
+static int read_first_line(const char *path, char *buf, size_t len)
+{
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+/* Does @pid's kernel stack (/proc/PID/stack) hold @fn? */
+static bool stack_has(pid_t pid, const char *fn)
+{
+	char path[64], buf[4096];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stack", pid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	return strstr(buf, fn);
+}
+
+/*
+ * Does @pid sleep in the histogram GET's prepare, which waits there for
+ * the device's cfg_lock only? (The stack shows no scheduler function,
+ * mutex_lock*() included: the caller is its top line.)
+ */
+static bool waits_for_mutex(pid_t pid)
+{
+	char path[64], buf[512], *p;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	if (read_first_line(path, buf, sizeof(buf)))
+		return false;
+	p = strrchr(buf, ')');
+	return p && !strncmp(p, ") D", 3) &&
+	       stack_has(pid, "radp_nl_hist_prepare");
+}
+
+/* Until @pid waits for cfg_lock; bounded for a stuck test only. */
+static bool wait_mutex_waiter(pid_t pid)
+{
+	double end = now_ms() + 30000;
+
+	while (!waits_for_mutex(pid))
+		if (now_ms() > end)
+			return false;
+		else
+			usleep(10 * 1000);
+	return true;
+}
+
+/* Until emu0's firmware took the command hang_next was armed for. */
+static bool wait_hang_taken(void)
+{
+	double end = now_ms() + 30000;
+
+	while (sysfs_read_long(DBG "emu0/hang_next") != 0)
+		if (now_ms() > end)
+			return false;
+		else
+			usleep(10 * 1000);
+	return true;
+}
+
+/* A child whose accl set of emu0 exits 0 once it timed out. */
+static pid_t fork_accl_set(void)
+{
+	struct nl_sock sk;
+	struct nl_msg *m;
+	struct nl_ack ack;
+	struct reply r;
+	pid_t pid;
+
+	pid = nl_fork(&sk, &m, 0);
+	if (!pid)
+		_exit(accl_set(&sk, m, 1, &r, &ack) == -ETIMEDOUT ? 0 : 1);
+	return pid;
+}
+
+/* A child reading emu0's histogram as nobody. */
+static pid_t fork_nobody_hist_get(void)
+{
+	struct nl_sock sk;
+	struct nl_msg *m;
+	struct nl_ack ack;
+	pid_t pid;
+
+	pid = nl_fork(&sk, &m, NOBODY);
+	if (!pid)
+		_exit(nl_dev_cmd(&sk, m, ROCE_ADP_CMD_HISTOGRAM_GET, "emu0",
+				 NULL, NULL, &ack) ? 1 : 0);
+	return pid;
+}
+
+/* The hung command's time-out, 10 s, and more: the harness's 30 s is short. */
+TEST_F_TIMEOUT(fw, hist_reader_waiting_for_cfg_lock_dies_at_sigkill, 120)
+{
+	pid_t holder, reader;
+	int status;
+	double t0;
+
+	/* an accl set holds emu0's cfg_lock, its first command hung */
+	ASSERT_EQ(0, sysfs_write(PARAM "cmd_timeout_ms", "10000"));
+	ASSERT_EQ(0, knob("emu0", "hang_next", "1"));
+	holder = fork_accl_set();
+	ASSERT_GE(holder, 0);
+	ASSERT_TRUE(wait_hang_taken());
+	/* an unprivileged histogram reader waits for the lock */
+	reader = fork_nobody_hist_get();
+	ASSERT_GE(reader, 0);
+	ASSERT_TRUE(wait_mutex_waiter(reader));
+	t0 = now_ms();
+	ASSERT_EQ(0, kill(reader, SIGKILL));
+	/* it is gone while the holder still waits for its command */
+	ASSERT_EQ(reader, waitpid(reader, &status, 0));
+	TH_LOG("figure: the waiting reader gone %.0f ms after SIGKILL",
+	       now_ms() - t0);
+	EXPECT_TRUE(WIFSIGNALED(status));
+	/* the holder still waits for its command's answer */
+	EXPECT_TRUE(stack_has(holder, "radp_cmd_exec"));
+	EXPECT_EQ(0, waitpid(holder, NULL, WNOHANG));
+	ASSERT_EQ(holder, waitpid(holder, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+}
+
+/* How many bins emu0's firmware counts in (its hist_counts knob). */
+static int fw_bin_num(void)
+{
+	char buf[8192], *tok, *save;
+	int n = 0;
+
+	if (read_first_line(DBG "emu0/hist_counts", buf, sizeof(buf)))
+		return -1;
+	for (tok = strtok_r(buf, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save))
+		n++;
+	return n;
+}
+
+/* A histogram-set of emu0's bin_num; its reply or error. */
+static int hist_set_bins(struct nl_sock *sk, struct nl_msg *m, uint32_t bins,
+			 struct reply *r, struct nl_ack *ack)
+{
+	memset(r, 0, sizeof(*r));
+	nl_dev_req(sk, m, ROCE_ADP_CMD_HISTOGRAM_SET, false, "emu0");
+	nl_nest_start(m, ROCE_ADP_A_HISTOGRAM_CONFIG);
+	nl_put_u32(m, ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_NUM, bins);
+	nl_nest_end(m);
+	return nl_send_recv(sk, m, reply_cb, r, ack);
+}
+
+TEST_F(fw, hist_set_with_failed_readback_notifies)
+{
+	struct nl_sock mon;
+	struct reply ntf;
+
+	ASSERT_EQ(0, nl_open(&mon, ROCE_ADP_FAMILY_NAME));
+	ASSERT_EQ(0, nl_join(&mon, mon.mcgrp_config));
+	ASSERT_EQ(0, hist_set_bins(&self->sk, &self->m, 4, &self->r,
+				   &self->ack));
+	ASSERT_EQ(0, next_ntf(&mon, &ntf, 2000));
+	EXPECT_EQ(ROCE_ADP_CMD_HISTOGRAM_NTF, ntf.cmd);
+	EXPECT_FALSE(ntf.readback_failed);
+
+	/*
+	 * the set's commands: the query of its parse, the read before
+	 * (configuration, counts), the write, then the read-back: its
+	 * fifth fails
+	 */
+	ASSERT_EQ(0, knob("emu0", "fail_next", "1 0x04 0x0badbac 4"));
+	EXPECT_EQ(-EIO, hist_set_bins(&self->sk, &self->m, 6, &self->r,
+				      &self->ack));
+	ASSERT_EQ(0, next_ntf(&mon, &ntf, 2000));
+	EXPECT_EQ(ROCE_ADP_CMD_HISTOGRAM_NTF, ntf.cmd);
+	EXPECT_TRUE(ntf.readback_failed);
+	/* the write went through */
+	EXPECT_EQ(6, fw_bin_num());
+
+	/* refused at the write: nothing changed, no notification */
+	ASSERT_EQ(0, knob("emu0", "fail_next", "1 0x04 0x0badbac 3"));
+	EXPECT_EQ(-EIO, hist_set_bins(&self->sk, &self->m, 7, &self->r,
+				      &self->ack));
 	EXPECT_EQ(-ETIMEDOUT, next_ntf(&mon, &ntf, 300));
 	nl_close(&mon);
 }

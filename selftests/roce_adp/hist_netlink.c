@@ -9,10 +9,14 @@
  * clear_on_read totals; count_enable; vhca filtering; clear; unprivileged
  * readers and their bound; EPERM for unprivileged writers; a device
  * without the histogram; notifications; the mailboxes of a configuration
- * write and of a histogram read, from the reference's bit positions.
+ * write and of a histogram read, from the reference's bit positions;
+ * firmware resets: the configuration restored (and shown in dev-get's
+ * restore nest), the totals carried over, also by a read that comes
+ * between the reset and the restore.
  */
 
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -871,6 +875,248 @@ TEST_F(hist, mailbox_bytes)
 	for (i = 0; i < 0x80 / 4; i++)
 		len += snprintf(want + len, sizeof(want) - len, " 00000000");
 	EXPECT_STREQ(want, lines[2]);
+}
+
+/* What dev-get shows of emu0's restore. */
+struct restore_view {
+	int resets;
+	int outcome;
+	bool has_hist;
+	uint32_t hist[NCFG];
+};
+
+static int restore_cb(const struct nlmsghdr *nlh, void *arg)
+{
+	const struct nlattr *tb[ROCE_ADP_A_MAX + 1];
+	const struct nlattr *rtb[ROCE_ADP_A_RESTORE_MAX + 1];
+	const struct nlattr *htb[NCFG];
+	struct restore_view *v = arg;
+	int t;
+
+	nl_parse_genl(nlh, tb, ROCE_ADP_A_MAX);
+	if (!tb[ROCE_ADP_A_RESTORE])
+		return 0;
+	nl_parse(nl_data(tb[ROCE_ADP_A_RESTORE]), nl_len(tb[ROCE_ADP_A_RESTORE]),
+		 rtb, ROCE_ADP_A_RESTORE_MAX);
+	if (rtb[ROCE_ADP_A_RESTORE_RESETS])
+		v->resets = nl_get_u32(rtb[ROCE_ADP_A_RESTORE_RESETS]);
+	if (rtb[ROCE_ADP_A_RESTORE_OUTCOME])
+		v->outcome = nl_get_u32(rtb[ROCE_ADP_A_RESTORE_OUTCOME]);
+	v->has_hist = rtb[ROCE_ADP_A_RESTORE_HISTOGRAM_CONFIG];
+	if (!v->has_hist)
+		return 0;
+	nl_parse(nl_data(rtb[ROCE_ADP_A_RESTORE_HISTOGRAM_CONFIG]),
+		 nl_len(rtb[ROCE_ADP_A_RESTORE_HISTOGRAM_CONFIG]), htb,
+		 NCFG - 1);
+	for (t = 1; t < NCFG; t++)
+		if (htb[t])
+			v->hist[t] = cfg_is_u8(t) ? nl_get_u8(htb[t]) :
+						    nl_get_u32(htb[t]);
+		else
+			v->hist[t] = UINT32_MAX;
+	return 0;
+}
+
+static int restore_view(struct nl_sock *sk, struct nl_msg *m,
+			struct restore_view *v)
+{
+	struct nl_ack ack;
+
+	memset(v, 0, sizeof(*v));
+	v->resets = -1;
+	return nl_dev_cmd(sk, m, ROCE_ADP_CMD_DEV_GET, "emu0", restore_cb, v,
+			  &ack);
+}
+
+/* Until emu0's restore counted reset number @n; bounded for a stuck test. */
+static int wait_restored(struct nl_sock *sk, struct nl_msg *m, int n,
+			 struct restore_view *v)
+{
+	double end = now_ms() + 30000;
+
+	while (!restore_view(sk, m, v) && v->resets < n && now_ms() < end)
+		usleep(10 * 1000);
+	return v->resets == n ? 0 : -1;
+}
+
+static uint64_t total(const struct hist *h)
+{
+	uint64_t sum = 0;
+	uint32_t i;
+
+	for (i = 0; i < h->nbins; i++)
+		sum += h->count[i];
+	return sum;
+}
+
+/* The layout set before a reset is back after it, the totals kept. */
+TEST_F(hist, reset_restores_configuration_and_keeps_totals)
+{
+	struct change c = change(C(BIN_NUM), 5, C(BIN_WIDTH_MODE),
+				 ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED,
+				 C(VHCA_ID_VALID), 1, C(VHCA_ID), 0, 0);
+	struct restore_view v;
+	struct hist h;
+
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	ASSERT_EQ(0, restore_view(&self->sk, &self->m, &v));
+	ASSERT_TRUE(v.has_hist);
+	EXPECT_EQ(5, v.hist[C(BIN_NUM)]);
+	EXPECT_EQ(ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED, v.hist[C(BIN_WIDTH_MODE)]);
+	EXPECT_EQ(1, v.hist[C(VHCA_ID_VALID)]);
+	EXPECT_EQ(0, v.hist[C(CLEAR_ON_READ)]);
+	/* read-only fields are not the restore's */
+	EXPECT_EQ(UINT32_MAX, v.hist[C(BIN_NUM_MAX)]);
+	EXPECT_EQ(UINT32_MAX, v.hist[C(TIME_UNIT_CAP)]);
+
+	ASSERT_EQ(0, feed(10, 100));
+	ASSERT_EQ(100, count0(_metadata, self, &h));
+	ASSERT_EQ(0, knob("fw_reset", "20"));
+	ASSERT_EQ(0, wait_restored(&self->sk, &self->m, 1, &v));
+	EXPECT_EQ(ROCE_ADP_RESTORE_OUTCOME_RESTORED, v.outcome);
+	ASSERT_EQ(0, get_hist(&self->sk, &self->m, "emu0", &h, &self->ack));
+	expect_cfg(_metadata, &h, c);
+	EXPECT_EQ(5, h.nbins);
+	EXPECT_EQ(100, h.count[0]);
+	/* the firmware counts in the restored layout, after the 100 */
+	ASSERT_EQ(0, feed(10, 1));
+	EXPECT_EQ(101, count0(_metadata, self, &h));
+}
+
+/* Does a task of the system run @fn, per its kernel stack? */
+static bool task_in(const char *fn)
+{
+	char path[300], buf[4096];
+	struct dirent *d;
+	bool found = false;
+	DIR *proc;
+	ssize_t n;
+	int fd;
+
+	proc = opendir("/proc");
+	if (!proc)
+		return false;
+	while (!found && (d = readdir(proc))) {
+		if (d->d_name[0] < '0' || d->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stack", d->d_name);
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			continue;
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (n > 0) {
+			buf[n] = '\0';
+			found = strstr(buf, fn);
+		}
+	}
+	closedir(proc);
+	return found;
+}
+
+/*
+ * Is @pid asleep in the histogram GET's prepare, where it waits for the
+ * device's cfg_lock only? Its kernel stack shows no scheduler function
+ * (mutex_lock*() included): the caller is the top line.
+ */
+static bool waits_for_mutex(pid_t pid)
+{
+	char path[64], buf[4096];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stack", pid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	return !strncmp(strchr(buf, ']') ?: buf, "] radp_nl_hist_prepare", 22);
+}
+
+/* Until @cond(@arg) holds; bounded for a stuck test only. */
+static bool wait_until(bool (*cond)(const void *arg), const void *arg)
+{
+	double end = now_ms() + 30000;
+
+	while (!cond(arg))
+		if (now_ms() > end)
+			return false;
+		else
+			usleep(10 * 1000);
+	return true;
+}
+
+static bool hang_taken(const void *arg)
+{
+	return sysfs_read_long(DBG "hang_next") == 0;
+}
+
+static bool pid_waits(const void *arg)
+{
+	return waits_for_mutex(*(const pid_t *)arg);
+}
+
+static bool restore_waits(const void *arg)
+{
+	return task_in("radp_restore_work");
+}
+
+/*
+ * 100 counted timeouts, then a reset; a read queued for the device before
+ * the restore work (both wait for the device's lock, held by a set whose
+ * command hangs) runs first: it sees the firmware's counters restarted,
+ * and the total is still 100.
+ */
+TEST_F_TIMEOUT(hist, read_before_restore_keeps_totals, 120)
+{
+	pid_t holder, reader;
+	struct restore_view v;
+	struct nl_sock sk;
+	struct nl_msg *m;
+	struct nl_ack ack;
+	struct hist h;
+	int status;
+
+	ASSERT_EQ(0, feed(10, 100));
+	ASSERT_EQ(100, count0(_metadata, self, &h));
+
+	ASSERT_EQ(0, sysfs_write("/sys/module/roce_adp/parameters/cmd_timeout_ms",
+				 "5000"));
+	ASSERT_EQ(0, knob("hang_next", "1"));
+	holder = nl_fork(&sk, &m, 0);
+	ASSERT_GE(holder, 0);
+	if (!holder) {
+		struct change c = change(C(BIN_NUM), 3, 0);
+		uint32_t offs[NCFG];
+
+		_exit(set_hist(&sk, m, &c, &h, offs, &ack) == -ETIMEDOUT ? 0 : 1);
+	}
+	ASSERT_TRUE(wait_until(hang_taken, NULL));
+	reader = nl_fork(&sk, &m, 0);
+	ASSERT_GE(reader, 0);
+	if (!reader) {
+		if (get_hist(&sk, m, "emu0", &h, &ack))
+			_exit(255);
+		_exit(total(&h) > 254 ? 254 : total(&h));
+	}
+	ASSERT_TRUE(wait_until(pid_waits, &reader));
+	/* the reset ends while both wait: its restore work waits behind */
+	ASSERT_EQ(0, knob("fw_reset", "20"));
+	ASSERT_TRUE(wait_until(restore_waits, NULL));
+	ASSERT_EQ(holder, waitpid(holder, &status, 0));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	ASSERT_EQ(reader, waitpid(reader, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(100, WEXITSTATUS(status));
+	ASSERT_EQ(0, wait_restored(&self->sk, &self->m, 1, &v));
+	EXPECT_EQ(100, count0(_metadata, self, &h));
+	ASSERT_EQ(0, feed(10, 1));
+	EXPECT_EQ(101, count0(_metadata, self, &h));
 }
 
 TEST_HARNESS_MAIN
