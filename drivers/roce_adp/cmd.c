@@ -107,15 +107,12 @@ static const char *radp_cmd_opcode_name(u16 opcode)
 }
 
 /*
- * The backend posted the command and will not answer it in this call: wait
- * for the device to go away or the timeout, whichever comes first. The
- * backend never writes the mailboxes afterwards, so the caller's buffers
- * are free once we return.
+ * Wait @ms, killably; the device's removal ends the wait early. 0 once
+ * the time has passed.
  */
-static int radp_cmd_wait(struct radp_dev *dev, u16 opcode,
-			 struct netlink_ext_ack *extack)
+static int radp_cmd_sleep(struct radp_dev *dev, unsigned int ms,
+			  struct netlink_ext_ack *extack)
 {
-	unsigned int ms = READ_ONCE(cmd_timeout_ms);
 	long left;
 
 	left = wait_event_killable_timeout(dev->cmd_wq,
@@ -129,6 +126,24 @@ static int radp_cmd_wait(struct radp_dev *dev, u16 opcode,
 		NL_SET_ERR_MSG(extack, "device removed while a command was pending");
 		return -ENODEV;
 	}
+	return 0;
+}
+
+/*
+ * The backend posted the command and will not answer it in this call: wait
+ * for the device to go away or the timeout, whichever comes first. The
+ * backend never writes the mailboxes afterwards, so the caller's buffers
+ * are free once we return.
+ */
+static int radp_cmd_wait(struct radp_dev *dev, u16 opcode,
+			 struct netlink_ext_ack *extack)
+{
+	unsigned int ms = READ_ONCE(cmd_timeout_ms);
+	int err;
+
+	err = radp_cmd_sleep(dev, ms, extack);
+	if (err)
+		return err;
 	radp_extack_fmt(extack, "command %s (0x%x) timed out after %u ms",
 			radp_cmd_opcode_name(opcode), opcode, ms);
 	pr_err("%s: command %s (0x%x) timed out after %u ms\n", dev->name,
@@ -185,26 +200,6 @@ static int radp_cmd_try(struct radp_dev *dev, const void *in, size_t inlen,
 	return err;
 }
 
-/* The wait before trying again: killable, and cut short by removal. */
-static int radp_cmd_backoff(struct radp_dev *dev, unsigned int ms,
-			    struct netlink_ext_ack *extack)
-{
-	long left;
-
-	left = wait_event_killable_timeout(dev->cmd_wq,
-					   READ_ONCE(dev->removing),
-					   msecs_to_jiffies(ms));
-	if (left < 0) {
-		NL_SET_ERR_MSG(extack, "interrupted while waiting for the device");
-		return left;
-	}
-	if (left) {
-		NL_SET_ERR_MSG(extack, "device removed while a command was pending");
-		return -ENODEV;
-	}
-	return 0;
-}
-
 /**
  * radp_cmd_exec - execute one command mailbox on a device
  * @dev: the device
@@ -243,7 +238,7 @@ int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
 		    ++tries == RADP_CMD_TRIES ||
 		    ktime_ms_delta(ktime_get(), start) + backoff >= timeout_ms)
 			break;
-		err = radp_cmd_backoff(dev, backoff, extack);
+		err = radp_cmd_sleep(dev, backoff, extack);
 		if (err)
 			return err;
 		backoff = min_t(unsigned int, 2 * backoff,
