@@ -4,9 +4,9 @@
  * (radp_access_reg(), whatever the register: roce_accl.c's and hist.c's)
  * and QUERY_MPT; radp_cmd_exec(), which every mailbox goes through, the
  * backends' own too, hands it to the backend and turns the firmware's
- * answer into an errno and an extack message; the status table, the
- * timeout and the command counter (debugfs fw_cmds). It knows no
- * register's fields.
+ * answer into an errno and an extack message, trying again while the
+ * firmware says it is busy; the status table, the timeout and the
+ * command counter (debugfs fw_cmds). It knows no register's fields.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -15,6 +15,7 @@
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/jiffies.h>
+#include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
@@ -106,15 +107,12 @@ static const char *radp_cmd_opcode_name(u16 opcode)
 }
 
 /*
- * The backend posted the command and will not answer it in this call: wait
- * for the device to go away or the timeout, whichever comes first. The
- * backend never writes the mailboxes afterwards, so the caller's buffers
- * are free once we return.
+ * Wait @ms, killably; the device's removal ends the wait early. 0 once
+ * the time has passed.
  */
-static int radp_cmd_wait(struct radp_dev *dev, u16 opcode,
-			 struct netlink_ext_ack *extack)
+static int radp_cmd_sleep(struct radp_dev *dev, unsigned int ms,
+			  struct netlink_ext_ack *extack)
 {
-	unsigned int ms = READ_ONCE(cmd_timeout_ms);
 	long left;
 
 	left = wait_event_killable_timeout(dev->cmd_wq,
@@ -128,6 +126,24 @@ static int radp_cmd_wait(struct radp_dev *dev, u16 opcode,
 		NL_SET_ERR_MSG(extack, "device removed while a command was pending");
 		return -ENODEV;
 	}
+	return 0;
+}
+
+/*
+ * The backend posted the command and will not answer it in this call: wait
+ * for the device to go away or the timeout, whichever comes first. The
+ * backend never writes the mailboxes afterwards, so the caller's buffers
+ * are free once we return.
+ */
+static int radp_cmd_wait(struct radp_dev *dev, u16 opcode,
+			 struct netlink_ext_ack *extack)
+{
+	unsigned int ms = READ_ONCE(cmd_timeout_ms);
+	int err;
+
+	err = radp_cmd_sleep(dev, ms, extack);
+	if (err)
+		return err;
 	radp_extack_fmt(extack, "command %s (0x%x) timed out after %u ms",
 			radp_cmd_opcode_name(opcode), opcode, ms);
 	pr_err("%s: command %s (0x%x) timed out after %u ms\n", dev->name,
@@ -135,28 +151,35 @@ static int radp_cmd_wait(struct radp_dev *dev, u16 opcode,
 	return -ETIMEDOUT;
 }
 
-/**
- * radp_cmd_exec - execute one command mailbox on a device
- * @dev: the device
- * @in: input mailbox, its header filled by the caller
- * @inlen: size of @in in bytes
- * @out: output mailbox, overwritten
- * @outlen: size of @out in bytes
- * @extack: where to say why the command failed, may be NULL
- *
- * Return: 0 when the firmware answered OK, otherwise a negative errno.
+/*
+ * Statuses that say the firmware cannot take the command now but will:
+ * RES_BUSY (the resource is executing another command, e.g. another
+ * agent's register access) and NOT_READY. mlx5_core maps them to EBUSY
+ * and EAGAIN; NO_RES, also EAGAIN there, is a lack of firmware resources
+ * that waiting does not end, and is not retried. A command answered so
+ * is sent again after a backoff that doubles from 1 ms to at most
+ * 100 ms, at most RADP_CMD_TRIES times and never past cmd_timeout_ms
+ * from the first try: 10 tries wait 327 ms in all.
  */
-int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
-		  void *out, size_t outlen, struct netlink_ext_ack *extack)
-{
-	const struct radp_cmd_status *st;
-	u32 syndrome;
-	u8 status;
-	int err;
+#define RADP_CMD_TRIES			10
+#define RADP_CMD_BACKOFF_MIN_MS		1
+#define RADP_CMD_BACKOFF_MAX_MS		100
 
-	if (WARN_ON_ONCE(inlen < RADP_CMD_IN_HDR_LEN ||
-			 outlen < RADP_CMD_OUT_HDR_LEN))
-		return -EINVAL;
+static bool radp_cmd_status_transient(u8 status)
+{
+	return status == RADP_CMD_STAT_RES_BUSY ||
+	       status == RADP_CMD_STAT_NOT_READY;
+}
+
+/*
+ * One try of a command: 0 once the firmware answered (whatever its
+ * status), or the errno of a command that got no answer.
+ */
+static int radp_cmd_try(struct radp_dev *dev, const void *in, size_t inlen,
+			void *out, size_t outlen,
+			struct netlink_ext_ack *extack)
+{
+	int err;
 
 	if (READ_ONCE(dev->removing)) {
 		NL_SET_ERR_MSG(extack, "device is being removed");
@@ -172,25 +195,110 @@ int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
 	if (err == -EINPROGRESS)
 		return radp_cmd_wait(dev, radp_get(in, RADP_CMD_IN_OPCODE),
 				     extack);
-	if (err) {
+	if (err)
 		NL_SET_ERR_MSG(extack, "command could not be delivered to the device");
-		return err;
-	}
+	return err;
+}
 
-	status = radp_get(out, RADP_CMD_OUT_STATUS);
+/**
+ * radp_cmd_exec - execute one command mailbox on a device
+ * @dev: the device
+ * @in: input mailbox, its header filled by the caller
+ * @inlen: size of @in in bytes
+ * @out: output mailbox, overwritten
+ * @outlen: size of @out in bytes
+ * @extack: where to say why the command failed, may be NULL
+ *
+ * A command the firmware answers with a transient status is sent again
+ * (radp_cmd_status_transient()); each try counts in fw_cmds.
+ *
+ * Return: 0 when the firmware answered OK, otherwise a negative errno.
+ */
+int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
+		  void *out, size_t outlen, struct netlink_ext_ack *extack)
+{
+	unsigned int backoff = RADP_CMD_BACKOFF_MIN_MS, tries = 0;
+	const struct radp_cmd_status *st;
+	ktime_t start = ktime_get();
+	s64 timeout_ms = READ_ONCE(cmd_timeout_ms);
+	u32 syndrome;
+	u8 status;
+	int err;
+
+	if (WARN_ON_ONCE(inlen < RADP_CMD_IN_HDR_LEN ||
+			 outlen < RADP_CMD_OUT_HDR_LEN))
+		return -EINVAL;
+
+	for (;;) {
+		err = radp_cmd_try(dev, in, inlen, out, outlen, extack);
+		if (err)
+			return err;
+		status = radp_get(out, RADP_CMD_OUT_STATUS);
+		if (!radp_cmd_status_transient(status) ||
+		    ++tries == RADP_CMD_TRIES ||
+		    ktime_ms_delta(ktime_get(), start) + backoff >= timeout_ms)
+			break;
+		err = radp_cmd_sleep(dev, backoff, extack);
+		if (err)
+			return err;
+		backoff = min_t(unsigned int, 2 * backoff,
+				RADP_CMD_BACKOFF_MAX_MS);
+	}
 	if (status == RADP_CMD_STAT_OK)
 		return 0;
 
 	st = radp_cmd_status_find(status);
 	syndrome = radp_get(out, RADP_CMD_OUT_SYNDROME);
-	radp_extack_fmt(extack, "firmware status %s (0x%02x), syndrome 0x%08x",
-			st->name, status, syndrome);
-	pr_debug("%s: opcode 0x%x: status %s (0x%02x), syndrome 0x%08x\n",
+	/*
+	 * Within an extack message's 80 bytes, and without the time, which
+	 * would make each text new (6.1's compat.c keeps every one).
+	 */
+	if (tries > 1)
+		radp_extack_fmt(extack,
+				"firmware status %s (0x%02x), syndrome 0x%08x, after %u tries",
+				st->name, status, syndrome, tries);
+	else
+		radp_extack_fmt(extack,
+				"firmware status %s (0x%02x), syndrome 0x%08x",
+				st->name, status, syndrome);
+	pr_debug("%s: opcode 0x%x: status %s (0x%02x), syndrome 0x%08x, %u tries in %lld ms\n",
 		 dev->name, radp_get(in, RADP_CMD_IN_OPCODE), st->name, status,
-		 syndrome);
+		 syndrome, tries, ktime_ms_delta(ktime_get(), start));
 	return st->err;
 }
 EXPORT_SYMBOL_GPL(radp_cmd_exec);
+
+/* radp_access_reg(), and the syndrome beside the status. */
+static int radp_access_reg_synd(struct radp_dev *dev, u16 reg_id, bool write,
+				const void *data_in, void *data_out,
+				size_t len, u8 *status, u32 *syndrome,
+				struct netlink_ext_ack *extack)
+{
+	size_t mlen = RADP_ACCESS_REG_DATA_OFF + len;
+	u8 *in, *out;
+	int err;
+
+	*status = RADP_CMD_STAT_OK;
+	*syndrome = 0;
+	/* Zeroed, so that a command never answered reads as status OK. */
+	in = kzalloc(2 * mlen, GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	out = in + mlen;
+	radp_set(in, RADP_CMD_IN_OPCODE, RADP_CMD_OP_ACCESS_REG);
+	radp_set(in, RADP_CMD_IN_OP_MOD,
+		 write ? RADP_ACCESS_REG_WRITE : RADP_ACCESS_REG_READ);
+	radp_set(in, RADP_ACCESS_REG_IN_REGISTER_ID, reg_id);
+	if (data_in)
+		memcpy(in + RADP_ACCESS_REG_DATA_OFF, data_in, len);
+	err = radp_cmd_exec(dev, in, mlen, out, mlen, extack);
+	*status = radp_get(out, RADP_CMD_OUT_STATUS);
+	*syndrome = radp_get(out, RADP_CMD_OUT_SYNDROME);
+	if (!err && data_out)
+		memcpy(data_out, out + RADP_ACCESS_REG_DATA_OFF, len);
+	kfree(in);
+	return err;
+}
 
 /**
  * radp_access_reg - one ACCESS_REG of a register, as mlx5_core_access_reg()
@@ -214,30 +322,61 @@ int radp_access_reg(struct radp_dev *dev, u16 reg_id, bool write,
 		    const void *data_in, void *data_out, size_t len,
 		    u8 *status, struct netlink_ext_ack *extack)
 {
-	size_t mlen = RADP_ACCESS_REG_DATA_OFF + len;
-	u8 *in, *out;
+	u32 syndrome;
+	u8 st;
+
+	return radp_access_reg_synd(dev, reg_id, write, data_in, data_out, len,
+				    status ?: &st, &syndrome, extack);
+}
+
+/**
+ * radp_access_reg_opt - radp_access_reg() of a register firmware may lack
+ * @dev: the device
+ * @feat: the feature the register belongs to (enum radp_opt_feature)
+ * @what: the feature's name, for the log and @extack
+ * @reg_id: the register
+ * @write: write the register; else query it
+ * @data_in: as radp_access_reg()'s
+ * @data_out: as radp_access_reg()'s
+ * @len: the register's size in bytes
+ * @extack: where to say why it failed
+ *
+ * Nothing tells whether the firmware has such a register but its answer:
+ * a query answered BAD_OP (an opcode or register it does not know) or
+ * BAD_PARAM (what current firmware answers a register id it does not
+ * know) means it lacks the feature. The device is then reported as
+ * lacking it (-EOPNOTSUPP, and left out of dumps), without sending
+ * another command for it, until the next firmware reset, which may bring
+ * other firmware; the status and syndrome go to the kernel log once.
+ * A write answered so is a value the firmware refused, as for any
+ * register.
+ *
+ * Return: 0, -EOPNOTSUPP, or radp_access_reg()'s errno.
+ */
+int radp_access_reg_opt(struct radp_dev *dev, unsigned int feat,
+			const char *what, u16 reg_id, bool write,
+			const void *data_in, void *data_out, size_t len,
+			struct netlink_ext_ack *extack)
+{
+	u32 syndrome;
+	u8 status;
 	int err;
 
-	if (status)
-		*status = RADP_CMD_STAT_OK;
-	/* Zeroed, so that a command never answered reads as status OK. */
-	in = kzalloc(2 * mlen, GFP_KERNEL);
-	if (!in)
-		return -ENOMEM;
-	out = in + mlen;
-	radp_set(in, RADP_CMD_IN_OPCODE, RADP_CMD_OP_ACCESS_REG);
-	radp_set(in, RADP_CMD_IN_OP_MOD,
-		 write ? RADP_ACCESS_REG_WRITE : RADP_ACCESS_REG_READ);
-	radp_set(in, RADP_ACCESS_REG_IN_REGISTER_ID, reg_id);
-	if (data_in)
-		memcpy(in + RADP_ACCESS_REG_DATA_OFF, data_in, len);
-	err = radp_cmd_exec(dev, in, mlen, out, mlen, extack);
-	if (status)
-		*status = radp_get(out, RADP_CMD_OUT_STATUS);
-	if (!err && data_out)
-		memcpy(data_out, out + RADP_ACCESS_REG_DATA_OFF, len);
-	kfree(in);
-	return err;
+	if (test_bit(feat, &dev->absent)) {
+		radp_extack_fmt(extack, "device has no %s", what);
+		return -EOPNOTSUPP;
+	}
+	err = radp_access_reg_synd(dev, reg_id, write, data_in, data_out, len,
+				   &status, &syndrome, extack);
+	if (!err || write || (status != RADP_CMD_STAT_BAD_OP &&
+			      status != RADP_CMD_STAT_BAD_PARAM))
+		return err;
+	if (!test_and_set_bit(feat, &dev->absent))
+		pr_info("%s: no %s: firmware answers a query of register 0x%04x with %s (0x%02x), syndrome 0x%08x\n",
+			dev->name, what, reg_id, radp_cmd_status_name(status),
+			status, syndrome);
+	radp_extack_fmt(extack, "device has no %s", what);
+	return -EOPNOTSUPP;
 }
 
 #define RADP_QUERY_MPT_OUT_LEN	(RADP_QUERY_MPT_OUT_ENTRY_OFF + RADP_MPT_LEN)

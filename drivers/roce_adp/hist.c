@@ -64,23 +64,17 @@ struct radp_hist {
 };
 
 /*
- * One ACCESS_REG of a histogram register (radp_access_reg()). A device
- * without the registers answers BAD_OP, as for an unknown register.
+ * One ACCESS_REG of a histogram register. Firmware without the registers
+ * answers a query BAD_PARAM or BAD_OP: the device has no histogram
+ * (radp_access_reg_opt()).
  */
 static int radp_hist_access(struct radp_dev *dev, u16 reg_id, bool write,
 			    const u8 *reg_in, u8 *reg_out, size_t reg_len,
 			    struct netlink_ext_ack *extack)
 {
-	u8 status;
-	int err;
-
-	err = radp_access_reg(dev, reg_id, write, reg_in, reg_out, reg_len,
-			      &status, extack);
-	if (err && status == RADP_CMD_STAT_BAD_OP) {
-		NL_SET_ERR_MSG(extack, "device has no retransmission histogram");
-		err = -EOPNOTSUPP;
-	}
-	return err;
+	return radp_access_reg_opt(dev, RADP_OPT_HIST,
+				   "retransmission histogram", reg_id, write,
+				   reg_in, reg_out, reg_len, extack);
 }
 
 int radp_hist_config_query(struct radp_dev *dev, struct radp_hist_config *c,

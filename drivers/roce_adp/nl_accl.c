@@ -132,6 +132,25 @@ static int radp_nl_accl_fill(struct sk_buff *skb,
 				    all);
 }
 
+/* Does the device let every feature @w selects be changed? */
+static int radp_nl_accl_check_configurable(struct radp_dev *dev,
+					   const struct radp_roce_accl *w,
+					   u32 configurable, struct nlattr **tb,
+					   struct netlink_ext_ack *extack)
+{
+	unsigned int i;
+
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT && !dev->skip_checks; i++) {
+		if ((w->field_select & ~configurable) & BIT(i)) {
+			radp_extack_fmt_attr(extack, tb[radp_nl_accl_attr(i)],
+					     "%s is not configurable on this device",
+					     radp_fields[radp_accl_en_flds[i]].name);
+			return -EOPNOTSUPP;
+		}
+	}
+	return 0;
+}
+
 static int radp_nl_accl_set(struct radp_dev *dev,
 			    struct radp_nl_req_info *base,
 			    struct genl_info *info)
@@ -140,6 +159,7 @@ static int radp_nl_accl_set(struct radp_dev *dev,
 	struct nlattr *tb[ROCE_ADP_A_ACCL_MAX + 1];
 	struct netlink_ext_ack *extack = info->extack;
 	struct radp_roce_accl w = {};
+	u32 configurable;
 	unsigned int i;
 	int err;
 
@@ -172,17 +192,18 @@ static int radp_nl_accl_set(struct radp_dev *dev,
 		return -EINVAL;
 	}
 
-	err = radp_accl_query(dev, 0, cur, extack);
+	/* Known from an earlier query: refused before any command. */
+	if (radp_accl_configurable(dev, &configurable)) {
+		err = radp_nl_accl_check_configurable(dev, &w, configurable,
+						      tb, extack);
+		if (err)
+			return err;
+	}
+	err = radp_accl_query(dev, 0, cur, extack) ?:
+	      radp_nl_accl_check_configurable(dev, &w, cur->field_select, tb,
+					      extack);
 	if (err)
 		return err;
-	for (i = 0; i < RADP_ACCL_FEATURE_COUNT && !dev->skip_checks; i++) {
-		if ((w.field_select & ~cur->field_select) & BIT(i)) {
-			radp_extack_fmt_attr(extack, tb[radp_nl_accl_attr(i)],
-					     "%s is not configurable on this device",
-					     radp_fields[radp_accl_en_flds[i]].name);
-			return -EOPNOTSUPP;
-		}
-	}
 	radp_accl_fill_shared(&w, cur);
 	return radp_accl_set(dev, &w, cur, extack);
 }

@@ -54,6 +54,8 @@ void radp_dev_fw_reset(struct radp_dev *dev)
 {
 	dev->reset_end = ktime_get();
 	radp_snap_invalidate(dev);
+	/* Other firmware may be running now: ask it again. */
+	WRITE_ONCE(dev->absent, 0);
 	WRITE_ONCE(dev->resetting, false);
 	queue_work(system_unbound_wq, &dev->restore_work);
 }

@@ -212,9 +212,37 @@ int radp_accl_query_raw(struct radp_dev *dev, u32 profile_id,
 	if (!profile_id) {
 		spin_lock(&snap->lock);
 		radp_accl_active_seen(snap, gen, r->profile_id);
+		snap->configurable_known = true;
+		snap->configurable = r->field_select;
+		snap->configurable_gen = gen;
 		spin_unlock(&snap->lock);
 	}
 	return 0;
+}
+
+/**
+ * radp_accl_configurable - the features the firmware lets be changed
+ * @dev: the device
+ * @mask: set to them (bit i: feature i) when known
+ *
+ * Known from the last profile 0 query, whatever its age, until a firmware
+ * reset (which may bring other firmware): so that a SET of a feature the
+ * firmware does not have is refused before any command.
+ *
+ * Return: whether @mask was set.
+ */
+bool radp_accl_configurable(struct radp_dev *dev, u32 *mask)
+{
+	struct radp_snapshot *snap = &dev->snap;
+	bool known;
+
+	spin_lock(&snap->lock);
+	known = snap->configurable_known &&
+		snap->configurable_gen == atomic_read(&snap->gen);
+	if (known)
+		*mask = snap->configurable;
+	spin_unlock(&snap->lock);
+	return known;
 }
 
 int radp_accl_query(struct radp_dev *dev, u32 profile_id,

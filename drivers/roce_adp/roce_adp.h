@@ -111,6 +111,10 @@ struct radp_snap_stamp {
  *	@active_gen is @gen
  * @active_id: the profile in effect as last queried or written
  * @active_gen: @gen when it was
+ * @configurable_known: @configurable holds while @configurable_gen is @gen
+ * @configurable: the features (bit i: feature i) the last profile 0 query
+ *	reported configurable: the firmware's, unchanged until a reset
+ * @configurable_gen: @gen when it was
  */
 struct radp_snapshot {
 	spinlock_t lock;	/* the members below */
@@ -126,6 +130,9 @@ struct radp_snapshot {
 	bool active_known;
 	u32 active_id;
 	u32 active_gen;
+	bool configurable_known;
+	u32 configurable;
+	u32 configurable_gen;
 };
 
 /**
@@ -175,6 +182,9 @@ struct radp_restore_state {
  *	under @cfg_lock; NULL until first read
  * @snap: the last register state read or written, for unprivileged readers
  * @fw_cmds: commands issued to the firmware (debugfs fw_cmds)
+ * @absent: the optional features (bit enum radp_opt_feature) the firmware
+ *	was found to lack, until the next firmware reset (cmd.c's
+ *	radp_access_reg_opt())
  * @index: registry key, stable for the device's life; dumps resume by it
  * @users: references held by in-flight requests, plus one for the registry
  * @released: completed when the last user drops its reference
@@ -200,6 +210,7 @@ struct radp_dev {
 	struct radp_hist *hist;
 	struct radp_snapshot snap;
 	atomic64_t fw_cmds;
+	unsigned long absent;
 
 	u32 index;
 	refcount_t users;
@@ -237,6 +248,16 @@ const char *radp_cmd_status_name(u8 status);
 int radp_access_reg(struct radp_dev *dev, u16 reg_id, bool write,
 		    const void *data_in, void *data_out, size_t len,
 		    u8 *status, struct netlink_ext_ack *extack);
+
+/* The features firmware may lack, with no capability bit to say so. */
+enum radp_opt_feature {
+	RADP_OPT_HIST,		/* the retransmission histogram's registers */
+};
+
+int radp_access_reg_opt(struct radp_dev *dev, unsigned int feat,
+			const char *what, u16 reg_id, bool write,
+			const void *data_in, void *data_out, size_t len,
+			struct netlink_ext_ack *extack);
 int radp_mpt_query(struct radp_dev *dev, u32 index, struct radp_mpt *mpt,
 		   u8 *raw, struct netlink_ext_ack *extack);
 
@@ -262,6 +283,7 @@ int radp_accl_query_raw(struct radp_dev *dev, u32 profile_id,
 			struct netlink_ext_ack *extack);
 int radp_accl_query(struct radp_dev *dev, u32 profile_id,
 		    struct radp_roce_accl *r, struct netlink_ext_ack *extack);
+bool radp_accl_configurable(struct radp_dev *dev, u32 *mask);
 int radp_accl_write(struct radp_dev *dev, const struct radp_roce_accl *w,
 		    struct netlink_ext_ack *extack);
 int radp_accl_set(struct radp_dev *dev, const struct radp_roce_accl *w,

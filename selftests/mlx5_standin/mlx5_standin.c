@@ -986,6 +986,20 @@ static ssize_t standin_inject_status_write(struct file *file,
 
 DEFINE_SHOW_STORE_ATTRIBUTE(standin_inject_status);
 
+/* The index in @names of the word written to a knob, or an errno. */
+static int standin_knob_word(const char __user *ubuf, size_t count,
+			     const char *const *names, size_t n)
+{
+	char buf[16];
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	return __sysfs_match_string(names, n, strim(buf));
+}
+
 static const char *const standin_generations[] = { "current", "old" };
 
 /*
@@ -1007,15 +1021,10 @@ static ssize_t standin_fw_generation_write(struct file *file,
 					   size_t count, loff_t *ppos)
 {
 	struct standin_dev *sd = ((struct seq_file *)file->private_data)->private;
-	char buf[16];
 	int gen;
 
-	if (count >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-	gen = sysfs_match_string(standin_generations, strim(buf));
+	gen = standin_knob_word(ubuf, count, standin_generations,
+				ARRAY_SIZE(standin_generations));
 	if (gen < 0)
 		return gen;
 	mutex_lock(&sd->lock);
@@ -1060,15 +1069,10 @@ static ssize_t standin_histogram_write(struct file *file,
 				       loff_t *ppos)
 {
 	struct standin_dev *sd = ((struct seq_file *)file->private_data)->private;
-	char buf[16];
 	int mode;
 
-	if (count >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-	mode = sysfs_match_string(standin_hist_modes, strim(buf));
+	mode = standin_knob_word(ubuf, count, standin_hist_modes,
+				 ARRAY_SIZE(standin_hist_modes));
 	if (mode < 0)
 		return mode;
 	mutex_lock(&sd->lock);

@@ -230,15 +230,15 @@ TEST_F(fault, fail_next_reaches_user_then_commands_work)
 	struct reply ac;
 	char buf[64] = "";
 
-	ASSERT_EQ(0, sysfs_write(DBG "fail_next", "2 0x06 0x0badc0de"));
+	ASSERT_EQ(0, sysfs_write(DBG "fail_next", "2 0x04 0x0badc0de"));
 	ASSERT_EQ(0, read_line(DBG "fail_next", buf, sizeof(buf)));
-	EXPECT_STREQ("2 0x06 0x0badc0de\n", buf);
+	EXPECT_STREQ("2 0x04 0x0badc0de\n", buf);
 
-	/* RES_BUSY is -EBUSY, as mlx5_core maps it. */
-	EXPECT_EQ(-EBUSY, get_accl(&self->sk, &self->m, &ac, &self->ack));
-	EXPECT_STREQ("firmware status RES_BUSY (0x06), syndrome 0x0badc0de",
+	/* BAD_SYS_STATE is -EIO, as mlx5_core maps it. */
+	EXPECT_EQ(-EIO, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_STREQ("firmware status BAD_SYS_STATE (0x04), syndrome 0x0badc0de",
 		     self->ack.msg);
-	EXPECT_EQ(-EBUSY, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(-EIO, get_accl(&self->sk, &self->m, &ac, &self->ack));
 
 	ASSERT_EQ(0, read_line(DBG "fail_next", buf, sizeof(buf)));
 	EXPECT_EQ(0, strncmp(buf, "0 ", 2));
@@ -254,6 +254,42 @@ TEST_F(fault, fail_next_reaches_user_then_commands_work)
 
 	EXPECT_EQ(-EINVAL, sysfs_write(DBG "fail_next", "1 0 0"));
 	EXPECT_EQ(-EINVAL, sysfs_write(DBG "fail_next", "1 0x03"));
+}
+
+static unsigned long long fw_cmds(void)
+{
+	char buf[32] = "";
+
+	if (read_line(DBG "fw_cmds", buf, sizeof(buf)))
+		return ~0ULL;
+	return strtoull(buf, NULL, 10);
+}
+
+/*
+ * A busy firmware is tried again (cmd.c), each try a command: busy twice
+ * then answered is a success in three; busy every time fails after ten,
+ * as mlx5_core maps RES_BUSY, -EBUSY.
+ */
+TEST_F(fault, busy_tried_again)
+{
+	static const char busy[] =
+		"firmware status RES_BUSY (0x06), syndrome 0x0badc0de, after 10 tries";
+	struct reply ac;
+	char buf[64] = "";
+
+	ASSERT_EQ(0, sysfs_write(DBG "fw_cmds", "0"));
+	ASSERT_EQ(0, sysfs_write(DBG "fail_next", "2 0x06 0x0badc0de"));
+	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_EQ(3ULL, fw_cmds());
+
+	ASSERT_EQ(0, sysfs_write(DBG "fw_cmds", "0"));
+	ASSERT_EQ(0, sysfs_write(DBG "fail_next", "100 0x06 0x0badc0de"));
+	EXPECT_EQ(-EBUSY, get_accl(&self->sk, &self->m, &ac, &self->ack));
+	EXPECT_STREQ(busy, self->ack.msg);
+	EXPECT_EQ(10ULL, fw_cmds());
+	ASSERT_EQ(0, read_line(DBG "fail_next", buf, sizeof(buf)));
+	EXPECT_STREQ("90 0x06 0x0badc0de\n", buf);
+	ASSERT_EQ(0, sysfs_write(DBG "fail_next", "0 0 0"));
 }
 
 TEST_F(fault, latency_slows_a_get)

@@ -110,8 +110,8 @@ test_outbox()
 	reply_hdr "03a5a5a5 0ad5beef 5a5a5a5a 5a5a5a5a" "Invalid argument" \
 		"status BAD_PARAM \(0x03\) syndrome 0x0ad5beef errno -22" ||
 		return 1
-	reply_hdr "06ffffff 12345678 ffffffff ffffffff" "busy" \
-		"status RES_BUSY \(0x06\) syndrome 0x12345678 errno -16" ||
+	reply_hdr "08ffffff 12345678 ffffffff ffffffff" "memory" \
+		"status LIM \(0x08\) syndrome 0x12345678 errno -12" ||
 		return 1
 	reply_hdr "51000000 80000001 00000000 00000000" "Input/output error" \
 		"status BAD_OUTP_LEN \(0x51\) syndrome 0x80000001 errno -5" ||
@@ -121,10 +121,11 @@ test_outbox()
 	sysfs_write $EMU/cmd "0x805 1"
 	expect_eq "$RC" 0 "exit status of an OK answer" || return 1
 	# What the user sees: the extended ACK with status and syndrome.
-	echo "07000000 00c0ffee 00000000 00000000" >$EMU/reply_next
+	# (Not a transient status, which would be tried again.)
+	echo "04000000 00c0ffee 00000000 00000000" >$EMU/reply_next
 	run_cmd adpctl accl show dev emu0
 	expect_kernel_error \
-		"Error: firmware status NOT_READY (0x07), syndrome 0x00c0ffee."
+		"Error: firmware status BAD_SYS_STATE (0x04), syndrome 0x00c0ffee."
 }
 
 test_reply_next_bad()

@@ -36,12 +36,13 @@ unload()
 	live roce_adp || modprobe roce_adp
 }
 
-# load: the stand-in on the three functions, then the backend linked
-# against it (never the one in /lib/modules, linked against the real one)
+# load [PARAM=VALUE...]: the stand-in on the three functions, with these
+# parameters too, then the backend linked against it (never the one in
+# /lib/modules, linked against the real one)
 load()
 {
 	unload
-	insmod $STANDIN/mlx5_core.ko no_roce_accl=$F2 || return 1
+	insmod $STANDIN/mlx5_core.ko no_roce_accl=$F2 "$@" || return 1
 	insmod $STANDIN/roce_adp_mlx5.ko || return 1
 }
 
@@ -234,8 +235,8 @@ test_status_mapping()
 {
 	expect_status 0x03 0x1234 \
 		"Error: firmware status BAD_PARAM (0x03), syndrome 0x00001234." || return 1
-	expect_status 0x06 0xabcdef01 \
-		"Error: firmware status RES_BUSY (0x06), syndrome 0xabcdef01." || return 1
+	expect_status 0x08 0xabcdef01 \
+		"Error: firmware status LIM (0x08), syndrome 0xabcdef01." || return 1
 	expect_status 0x50 0x7 \
 		"Error: firmware status BAD_INP_LEN (0x50), syndrome 0x00000007." || return 1
 	expect_status 0x77 0x1 \
@@ -566,6 +567,232 @@ test_hw_check()
 		"bin 1 ends at bin1_width" "the findings at the end"
 }
 
+# The thirteen features of ROCE_ACCL (fourteen values: ack_dscp_force and
+# ack_dscp share a select) at the reference's positions
+# (/work/shared/reference: README.md's two tables), as
+# "name value dword shift number": the value adpctl takes, the dword of
+# the store line (2: 04h, 3: 08h) and the bit its lowest bit lands on,
+# the number it is there. The first seven are older firmware's.
+FEATURES="roce_adp_retrans_en on 2 0 1
+roce_tx_window_en on 2 1 1
+roce_slow_restart_en on 2 2 1
+roce_slow_restart_idle_en on 2 3 1
+min_ack_timeout_limit_disabled on 2 4 1
+adaptive_routing_forced_en on 2 5 1
+selective_repeat_forced_en on 2 6 1
+dc_half_handshake_en on 2 7 1
+cc_per_plane_en on 2 8 1
+ack_dscp_force on 2 9 1
+ack_dscp 45 2 10 45
+cc_burst_size 1.5KB 2 24 7
+ifa2_turn_around_en on 2 27 1
+cc_probe_mp_mode discard 3 20 1"
+OLDER=7
+# each feature's zero, to start from
+ALL_OFF="roce_adp_retrans_en off roce_tx_window_en off roce_slow_restart_en off
+roce_slow_restart_idle_en off min_ack_timeout_limit_disabled off
+adaptive_routing_forced_en off selective_repeat_forced_en off"
+NEWER_OFF="dc_half_handshake_en off cc_per_plane_en off ack_dscp_force off
+ack_dscp 0 cc_burst_size 4KB ifa2_turn_around_en off cc_probe_mp_mode accept"
+
+# or_dword LINE N V: the store LINE with dword N or'ed with V
+or_dword()
+{
+	od_i=0 od_line=
+	for od_d in $1; do
+		od_i=$((od_i + 1))
+		[ "$od_i" = "$2" ] && od_d=$(printf '%08x' $((0x$od_d | $3)))
+		od_line="$od_line${od_line:+ }$od_d"
+	done
+	echo "$od_line"
+}
+
+# set_features F COUNT: the first COUNT features, one by one, set on F
+# and read back: the store changes by the feature's bits alone, the
+# reply (the register read back) shows the value, and setting it back to
+# zero restores the store
+set_features()
+{
+	echo "$FEATURES" | head -n "$2" | while read -r name val dw shift num; do
+		before=$(store "$1" reg)
+		want=$(or_dword "$before" "$dw" $((num << shift)))
+		run_cmd adpctl accl set dev "$1" "$name" "$val"
+		expect_eq "$RC" 0 "$name $val: exit status ($ERR)" || return 1
+		expect_eq "$(store "$1" reg)" "$want" "$name $val: the store" ||
+			return 1
+		expect_match "$OUT" "^  $name +$val\$" "$name read back" ||
+			return 1
+		run_cmd adpctl accl set dev "$1" $(echo "$ALL_OFF $NEWER_OFF" |
+			tr ' \n' '\n\n' | grep -A1 -x "$name" | tr '\n' ' ')
+		expect_eq "$(store "$1" reg)" "$before" "$name back to zero" ||
+			return 1
+	done
+}
+
+# Current firmware (every function but those of fw_old): every feature
+# configurable, each set and read back at its bits.
+test_every_feature_current()
+{
+	load fw_old=$F1 no_histogram=$F1 no_histogram_bad_op=$F2 || return 1
+	expect_eq "$(cat $SDBG/$F0/fw_generation)" current "generation of $F0" ||
+		return 1
+	expect_eq "$(store $F0 reg)" "08000fff 00000000 41000fa0 00000000" \
+		"store at load" || return 1
+	run_cmd adpctl -j accl show dev $F0
+	expect_eq "$(json_get "$OUT" 'sorted(k for k, v in j[0]["configurable"].items() if v)')" \
+		"['ack_dscp', 'ack_dscp_force', 'adaptive_routing_forced_en', 'cc_burst_size', 'cc_per_plane_en', 'cc_probe_mp_mode', 'dc_half_handshake_en', 'ifa2_turn_around_en', 'min_ack_timeout_limit_disabled', 'roce_adp_retrans_en', 'roce_slow_restart_en', 'roce_slow_restart_idle_en', 'roce_tx_window_en', 'selective_repeat_forced_en']" \
+		"configurable" || return 1
+	set_features $F0 14 || return 1
+	# all at once, then each selected alone changes nothing else
+	run_cmd adpctl accl set dev $F0 $(echo "$FEATURES" | cut -d' ' -f1,2)
+	expect_eq "$(store $F0 reg)" "08000fff 0f00b7ff 41100fa0 00000000" \
+		"every feature set" || return 1
+	run_cmd adpctl accl set dev $F0 ack_dscp 0
+	expect_eq "$(store $F0 reg)" "08000fff 0f0003ff 41100fa0 00000000" \
+		"ack_dscp alone cleared, its force kept" || return 1
+	run_cmd adpctl accl set dev $F0 $ALL_OFF $NEWER_OFF
+	expect_eq "$(store $F0 reg)" "08000fff 00000000 41000fa0 00000000" \
+		"every feature cleared"
+}
+
+# Older firmware (fw_old): the seven older features set and read back as
+# on current firmware; the newer ones reported not supported, and a set
+# of one refused before any command once the device's selects are known
+# (before then, after the query that learns them, with no write).
+test_every_feature_old()
+{
+	expect_eq "$(cat $SDBG/$F1/fw_generation)" old "generation of $F1" ||
+		return 1
+	expect_eq "$(store $F1 reg)" "0000007f 00000000 41000fa0 00000000" \
+		"store at load" || return 1
+	echo >$SDBG/$F1/cmds
+	run_cmd adpctl accl set dev $F1 dc_half_handshake_en on
+	expect_kernel_error \
+		"Error: dc_half_handshake_en is not configurable on this device." ||
+		return 1
+	expect_eq "$(cat $SDBG/$F1/cmds)" \
+		"ACCESS_REG opcode 0x805 op_mod 1 register_id 0x402c inlen $REG_LEN outlen $REG_LEN" \
+		"the query that learnt the selects, no write" || return 1
+	run_cmd adpctl accl show dev $F1
+	echo "$FEATURES" | tail -n +$((OLDER + 1)) | while read -r name rest; do
+		expect_match "$OUT" "^  $name +not supported\$" "$name shown" ||
+			return 1
+	done || return 1
+	run_cmd adpctl -j accl show dev $F1
+	expect_eq "$(json_get "$OUT" 'sorted(k for k, v in j[0]["configurable"].items() if not v)')" \
+		"['ack_dscp', 'ack_dscp_force', 'cc_burst_size', 'cc_per_plane_en', 'cc_probe_mp_mode', 'dc_half_handshake_en', 'ifa2_turn_around_en']" \
+		"not configurable" || return 1
+	set_features $F1 $OLDER || return 1
+	echo "$FEATURES" | tail -n +$((OLDER + 1)) | while read -r name val rest; do
+		echo 0 >$RDBG/$F1/fw_cmds
+		echo >$SDBG/$F1/cmds
+		run_cmd adpctl accl set dev $F1 "$name" "$val"
+		expect_kernel_error \
+			"Error: $name is not configurable on this device." || return 1
+		expect_eq "$(cat $SDBG/$F1/cmds)" "" "$name: commands to $F1" ||
+			return 1
+		expect_eq "$(cat $RDBG/$F1/fw_cmds)" 0 "$name: fw_cmds" || return 1
+	done || return 1
+	expect_eq "$(store $F1 reg)" "0000007f 00000000 41000fa0 00000000" \
+		"store at the end"
+}
+
+# The histogram: F1 answers its registers BAD_PARAM, F2 BAD_OP. Each is
+# reported without it, once in the kernel log with status and syndrome,
+# left out of the dump, which still has F0; no command for it after.
+test_histogram_absent()
+{
+	at=$(($(dmesg | wc -l) + 1))
+	for i in 1 2; do
+		run_cmd adpctl -j histogram show
+		expect_eq "$RC" 0 "dump $i: exit status ($ERR)" || return 1
+		expect_eq "$(json_get "$OUT" '[d["dev"] for d in j if d["dev"].startswith("0000:")]')" \
+			"['$F0']" "dump $i" || return 1
+	done
+	for f in "$F1 BAD_PARAM (0x03)" "$F2 BAD_OP (0x02)"; do
+		expect_eq "$(dmesg | tail -n +"$at" | grep -cF "roce_adp: ${f%% *}: no retransmission histogram: firmware answers a query of register 0xc01d with ${f#* }, syndrome 0x00000001")" \
+			1 "log lines for ${f%% *}" || return 1
+	done
+	for f in $F1 $F2; do
+		echo >$SDBG/$f/cmds
+		run_cmd adpctl histogram show dev $f
+		expect_kernel_error \
+			"Error: device has no retransmission histogram." || return 1
+		expect_eq "$(cat $SDBG/$f/cmds)" "" "commands to $f" || return 1
+	done
+	# a firmware reset may bring other firmware: asked again
+	echo present >$SDBG/$F1/histogram
+	echo 10 >$SDBG/$F1/fw_reset
+	i=0
+	until adpctl histogram show dev $F1 >/dev/null 2>&1 || [ $i -ge 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	run_cmd adpctl -j histogram show
+	expect_eq "$(json_get "$OUT" '[d["dev"] for d in j if d["dev"].startswith("0000:")]')" \
+		"['$F0', '$F1']" "dump with $F1's new firmware"
+}
+
+# Transient statuses: RES_BUSY and NOT_READY are tried again, each try a
+# command in fw_cmds; a status that stays fails within cmd_timeout_ms,
+# saying how many tries it took.
+TIMEOUT=/sys/module/roce_adp/parameters/cmd_timeout_ms
+busy_try()
+{
+	echo 0 >$RDBG/$F0/fw_cmds
+	echo >$SDBG/$F0/cmds
+	echo 0x1234 >$SDBG/$F0/inject_syndrome
+	echo "$1" >$SDBG/$F0/inject_status
+	run_cmd adpctl accl show dev $F0
+}
+
+test_busy_retried()
+{
+	busy_try "0x06 2"
+	expect_eq "$RC" 0 "busy twice, then answered ($ERR)" || return 1
+	expect_eq "$(grep -c . $SDBG/$F0/cmds):$(cat $RDBG/$F0/fw_cmds)" 3:3 \
+		"commands received and counted" || return 1
+	busy_try "0x07 1"
+	expect_eq "$RC" 0 "NOT_READY once, then answered ($ERR)" || return 1
+	expect_eq "$(grep -c . $SDBG/$F0/cmds):$(cat $RDBG/$F0/fw_cmds)" 2:2 \
+		"commands received and counted" || return 1
+	# NO_RES is not transient
+	busy_try "0x0f 1"
+	expect_kernel_error \
+		"Error: firmware status NO_RES (0x0f), syndrome 0x00001234." ||
+		return 1
+	expect_eq "$(cat $RDBG/$F0/fw_cmds)" 1 "NO_RES: one command" || return 1
+
+	t0=$(cut -d' ' -f1 /proc/uptime)
+	busy_try "0x06 1000"
+	t1=$(cut -d' ' -f1 /proc/uptime)
+	expect_kernel_error \
+		"Error: firmware status RES_BUSY (0x06), syndrome 0x00001234, after 10 tries." ||
+		return 1
+	# adpctl's own time included
+	expect_eq "$(awk -v a="$t0" -v b="$t1" -v ms="$(cat $TIMEOUT)" 'BEGIN { print (b - a < ms / 1000) }')" \
+		1 "failed within cmd_timeout_ms ($t0 .. $t1 s)" || return 1
+	expect_eq "$(grep -c . $SDBG/$F0/cmds):$(cat $RDBG/$F0/fw_cmds)" 10:10 \
+		"commands received and counted" || return 1
+	expect_eq "$(cat $SDBG/$F0/inject_status)" "0x06 990" "left to inject" ||
+		return 1
+	# a timeout shorter than the ten tries' backoffs (1 + 2 + ... + 64
+	# + 100 + 100 ms)
+	old=$(cat $TIMEOUT)
+	echo 200 >$TIMEOUT
+	busy_try "0x06 1000"
+	echo "$old" >$TIMEOUT
+	expect_match "$ERR" '^Error: firmware status RES_BUSY \(0x06\), syndrome 0x00001234, after [0-9]+ tries\.$' \
+		"always busy, 200 ms" || return 1
+	tries=$(echo "$ERR" | sed 's/.* after \([0-9]*\) tries.*/\1/')
+	[ "$tries" -lt 10 ] || { echo "$tries tries within 200 ms"; return 1; }
+	expect_eq "$(grep -c . $SDBG/$F0/cmds):$(cat $RDBG/$F0/fw_cmds)" \
+		"$tries:$tries" "commands received and counted" || return 1
+	echo 0 >$SDBG/$F0/inject_status
+	run_cmd adpctl accl show dev $F0
+	expect_eq "$RC" 0 "answered again ($ERR)"
+}
+
 # rmmod_order MODS...: from everything loaded, remove in this order;
 # a module still used must refuse first
 test_rmmod_orders()
@@ -602,9 +829,10 @@ test_rmmod_orders()
 test_dmesg_clean()
 {
 	bad=$(dmesg | tail -n +"$DMESG_START" | grep -E 'roce_adp|mlx5' |
-		grep -vE "roce_adp: device $F0 back after [0-9]+ ms in error state" |
+		grep -vE "roce_adp: device ($F0|$F1) back after [0-9]+ ms in error state" |
 		grep -vE 'roce_adp: device 0000:00:1[0-2]\.0(, firmware 28\.39\.2048, ROCE_ACCL (supported|not supported \(cmd_hca_cap\.roce_accl is 0\))| removed)$' |
 		grep -vF 'roce_adp_mlx5: attached to 3 mlx5_core PCI function(s)' |
+		grep -vE "roce_adp: 0000:00:1[12]\.0: no retransmission histogram: firmware answers a query of register 0xc01d with BAD_(PARAM \(0x03\)|OP \(0x02\)), syndrome 0x00000001$" |
 		grep -vE '^\[ *[0-9.]+\] roce_adp_mlx5: Unknown symbol mlx5_(cmd_do|cmd_exec|notifier_register|notifier_unregister) \(err -2\)$' |
 		grep -vE 'taints kernel|module verification failed')
 	[ -z "$bad" ] || { echo "unexpected kernel log lines:"; echo "$bad"; return 1; }
@@ -636,6 +864,10 @@ run_test unbind_during_dump_and_set test_unbind_in_flight
 run_test rmmod_backend_during_dump_and_set test_rmmod_in_flight
 run_test hw_check_kit test_hw_check
 run_test histogram_registers_through_the_store test_histogram
+run_test every_feature_on_current_firmware test_every_feature_current
+run_test every_feature_on_old_firmware test_every_feature_old
+run_test histogram_dump_leaves_out_functions_without test_histogram_absent
+run_test busy_firmware_tried_again_within_the_timeout test_busy_retried
 run_test rmmod_in_every_order test_rmmod_orders
 run_test dmesg_has_only_expected_lines test_dmesg_clean
 unload
