@@ -464,3 +464,90 @@ int adp_words_check(const struct adp_words *w, struct adp_words_err *e)
 		}
 	return 0;
 }
+
+bool adp_profile_id(const struct adp_profile *p, uint32_t *id)
+{
+	if (!p->v.has[ADP_PROFILE_ID_ATTR])
+		return false;
+	*id = p->v.v[ADP_PROFILE_ID_ATTR];
+	return true;
+}
+
+bool adp_profile_take_id(struct adp_profile *p, uint32_t *id)
+{
+	if (!adp_profile_id(p, id))
+		return false;
+	p->v.has[ADP_PROFILE_ID_ATTR] = false;
+	return true;
+}
+
+unsigned int adp_line_of(const char *text, size_t at)
+{
+	unsigned int line = 1;
+	size_t i;
+
+	for (i = 0; i < at; i++)
+		line += text[i] == '\n';
+	return line;
+}
+
+void adp_file_msgv(char *buf, size_t len, const char *file, unsigned int line,
+		   const char *fmt, va_list ap)
+{
+	int n = line ? snprintf(buf, len, "%s:%u: ", file, line) :
+		       snprintf(buf, len, "%s: ", file);
+
+	if (n >= 0 && (size_t)n < len)
+		vsnprintf(buf + n, len - n, fmt, ap);
+}
+
+void adp_wordfile_init(struct adp_wordfile *f, char *text)
+{
+	*f = (struct adp_wordfile) { .s = text, .next_line = 1 };
+}
+
+static bool is_blank(char c)
+{
+	return c != '\n' && isspace((unsigned char)c);
+}
+
+int adp_wordfile_line(struct adp_wordfile *f, char **w, int max)
+{
+	char *s = f->s;
+	int n = 0;
+
+	while (*s) {
+		f->line = f->next_line;
+		for (n = 0; *s && *s != '\n'; ) {
+			if (is_blank(*s)) {
+				s++;
+				continue;
+			}
+			if (*s == '#') {
+				s += strcspn(s, "\n");
+				break;
+			}
+			if (n < max)
+				w[n] = s;
+			n++;
+			while (*s && *s != '\n' && *s != '#' && !is_blank(*s))
+				s++;
+			/* A '#' ends the word and starts the comment. */
+			if (*s == '#') {
+				*s++ = '\0';
+				s += strcspn(s, "\n");
+				break;
+			}
+			if (is_blank(*s))
+				*s++ = '\0';
+		}
+		if (*s == '\n') {
+			*s++ = '\0';
+			f->next_line++;
+		}
+		if (n)
+			break;
+	}
+	f->s = s;
+	return n > max ? -E2BIG : n;
+}
