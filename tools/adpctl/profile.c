@@ -250,7 +250,7 @@ static int profile_build_get(struct nl_msg *msg, void *arg)
 	return nla_put_u32(msg, ROCE_ADP_A_PROFILE_ID, flt->id);
 }
 
-static int profile_show(struct adp_ctx *ctx, int argc, char **argv)
+int profile_show(struct adp_ctx *ctx, int argc, char **argv)
 {
 	struct profile_filter flt = { };
 	const char *id = NULL;
@@ -368,7 +368,7 @@ int profile_build_set(struct nl_msg *msg, void *arg)
 	return nla_nest_end(msg, nest);
 }
 
-static int profile_set(struct adp_ctx *ctx, int argc, char **argv)
+int profile_set(struct adp_ctx *ctx, int argc, char **argv)
 {
 	struct profile_req req;
 	int ret;
@@ -381,7 +381,7 @@ static int profile_set(struct adp_ctx *ctx, int argc, char **argv)
 			    profile_build_set, &req, profile_print_msg, NULL);
 }
 
-static void profile_set_details(FILE *fp)
+void profile_set_details(FILE *fp)
 {
 	fprintf(fp, "\nN is a profile id, 1..adp_retx_profile_max_id of the device (at most %d);\n"
 		"profile 0 holds the firmware defaults and cannot be set.\n",
@@ -419,13 +419,13 @@ static int profile_forget_print(const struct adp_nl_msg *msg, void *arg)
 }
 
 /* "profile forget dev DEV": stop restoring the profile after resets. */
-static int profile_forget(struct adp_ctx *ctx, int argc, char **argv)
+int profile_forget(struct adp_ctx *ctx, int argc, char **argv)
 {
 	return adp_dev_cmd(ctx, argc, argv, ROCE_ADP_CMD_PROFILE_FORGET, true,
 			   profile_forget_print, NULL);
 }
 
-static void profile_forget_details(FILE *fp)
+void profile_forget_details(FILE *fp)
 {
 	fputs("\nOnce a profile is selected the firmware uses it until a firmware reset;\n"
 	      "the kernel then selects it again (module parameter restore_config).\n"
@@ -434,5 +434,3 @@ static void profile_forget_details(FILE *fp)
 	      "timeouts (profile 0) stay.  The enables are still restored.  Setting\n"
 	      "a profile again saves it again.\n", fp);
 }
-
-ADP_CMD_TABLE(profile_cmds, ADP_PROFILE_CMDS);
