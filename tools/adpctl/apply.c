@@ -102,7 +102,7 @@ static int take_profile_words(const char *where, struct adp_words *pw,
 	for (i = 0; i < n; i += 2) {
 		value = i + 1 < n ? w[i + 1] : NULL;
 		f = adp_field_find(adp_profile_fields, w[i]);
-		if (!strcmp(w[i], "id") || (f && f->attr == ADP_PROFILE_ID_ATTR)) {
+		if (!strcmp(w[i], "id") || (f && f->attr == ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID)) {
 			print_error("%s: unknown profile field \"%s\"", where, w[i]);
 			return -EINVAL;
 		}
@@ -520,8 +520,8 @@ static int read_profile(const struct adp_nl_msg *msg, void *arg)
 			continue;
 		if (profile_decode(a, &p))
 			return -EBADMSG;
-		if (p.v.v[ADP_PROFILE_ID_ATTR] < APPLY_NPROF)
-			d->cur[p.v.v[ADP_PROFILE_ID_ATTR]] = p;
+		if (p.v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] < APPLY_NPROF)
+			d->cur[p.v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID]] = p;
 	}
 	return 0;
 }
@@ -682,8 +682,8 @@ static int plan_dev(struct adp_ctx *ctx, struct apply *ap,
 		if (ret)
 			return ret;
 		req->dev = d->name;
-		req->p.v.v[ADP_PROFILE_ID_ATTR] = id;
-		req->p.v.has[ADP_PROFILE_ID_ATTR] = true;
+		req->p.v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] = id;
+		req->p.v.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] = true;
 		n = diff_vals(ap, d->name, id, -1, adp_profile_fields, &cur->v,
 			      &want->v, &req->p.v);
 		for (r = 0; r < ROCE_ADP_RANGES_MAX; r++) {
@@ -925,7 +925,7 @@ static int export_dev(struct adp_nl *nl, struct apply_dev *d)
 		d->get_id = id;
 		ret = adp_nl_request(nl, ROCE_ADP_CMD_PROFILE_GET, 0,
 				     build_prof_get, read_profile, d);
-		if (ret || !d->cur[id].v.has[ADP_PROFILE_ID_ATTR])
+		if (ret || !d->cur[id].v.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID])
 			continue;
 		print_string(PRINT_FP, NULL, "\n[dev %s", d->name);
 		print_uint(PRINT_FP, NULL, " profile %u]\n", id);

@@ -13,8 +13,6 @@
 
 #include "adpctl.h"
 
-#define PROFILE_ID	ADP_PROFILE_ID_ATTR
-
 /* What "profile show" asked for: with has_id, only that profile. */
 struct profile_filter {
 	const char *dev;
@@ -32,7 +30,7 @@ int profile_decode(const struct nlattr *nest, struct adp_profile *p)
 	ret = adp_vals_parse(adp_profile_fields, nest, &p->v, "profile");
 	if (ret)
 		return ret;
-	if (!p->v.has[PROFILE_ID]) {
+	if (!p->v.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID]) {
 		print_error("kernel reply with a profile without its id");
 		return -EBADMSG;
 	}
@@ -107,14 +105,14 @@ void profile_print(const char *key, const struct adp_profile *p,
 	}
 	open_json_object(key);
 	/* The id: a member in JSON, in the text's head unless asked for. */
-	if (!st->id && p->v.has[PROFILE_ID])
+	if (!st->id && p->v.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID])
 		print_uint(PRINT_JSON,
 			   adp_field_key(adp_field_by_attr(adp_profile_fields,
-							   PROFILE_ID)),
-			   NULL, p->v.v[PROFILE_ID]);
+							   ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID)),
+			   NULL, p->v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID]);
 	print_string(PRINT_FP, NULL, "%s", st->lead);
 	adp_vals_print_words(adp_profile_fields, &p->v, "%s %s",
-			     st->id ? -1 : PROFILE_ID);
+			     st->id ? -1 : ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID);
 	/* What the fields amount to: text only, JSON leaves it to its reader. */
 	if (st->times && rp.qp_total_timeout)
 		print_string(PRINT_FP, NULL, " (total %s, ",
@@ -194,7 +192,7 @@ static int profile_print_msg(const struct adp_nl_msg *msg, void *arg)
 	struct nlattr **tb = msg->tb;
 	bool has_active = tb[ROCE_ADP_A_ACTIVE_PROFILE_ID];
 	char lead[ROCE_ADP_DEV_NAME_LEN + 2];
-	uint32_t active = 0;
+	uint32_t active = 0, id;
 	struct adp_profile p;
 	struct nlattr *a;
 	const char *name;
@@ -226,10 +224,10 @@ static int profile_print_msg(const struct adp_nl_msg *msg, void *arg)
 	rem = genlmsg_attrlen(gnlh, 0);
 	for (; profile_next(&a, &rem); a = nla_next(a, &rem)) {
 		profile_decode(a, &p);
-		if (flt && flt->has_id && p.v.v[PROFILE_ID] != flt->id)
+		id = p.v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID];
+		if (flt && flt->has_id && id != flt->id)
 			continue;
-		profile_head(name, has_active && active == p.v.v[PROFILE_ID],
-			     p.v.v[PROFILE_ID]);
+		profile_head(name, has_active && active == id, id);
 		profile_print(NULL, &p, &show);
 	}
 	close_json_array();
@@ -268,7 +266,7 @@ int profile_show(struct adp_ctx *ctx, int argc, char **argv)
 	if (id) {
 		ret = adp_field_parse(ctx, "id",
 				      adp_field_by_attr(adp_profile_fields,
-							PROFILE_ID),
+							ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID),
 				      id, &flt.id);
 		if (ret)
 			return ret;
@@ -326,7 +324,7 @@ int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 
 	if (!req->dev)
 		return adp_usage_error(ctx, "missing argument \"dev\"");
-	if (!req->p.v.has[PROFILE_ID])
+	if (!req->p.v.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID])
 		return adp_usage_error(ctx, "missing argument \"id\"");
 	if (adp_words_check(&w, &e))
 		return adp_usage_error(ctx, "%s", e.msg);
@@ -387,7 +385,7 @@ void profile_set_details(FILE *fp)
 		"profile 0 holds the firmware defaults and cannot be set.\n",
 		ROCE_ADP_PROFILE_ID_MAX);
 	fputs("\nFIELD, for the profile:\n", fp);
-	adp_fields_help(fp, adp_profile_fields, PROFILE_ID);
+	adp_fields_help(fp, adp_profile_fields, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID);
 	fprintf(fp, "\nRANGE_FIELD, for entry I (0..%d) of timeout_range:\n",
 		ROCE_ADP_RANGES_MAX - 1);
 	adp_fields_help(fp, adp_range_fields, -1);

@@ -110,6 +110,30 @@ const struct adp_field adp_range_index_field = {
 	.type = NLA_U32, .kind = ADP_FIELD_NUM
 };
 
+const struct nla_policy *adp_fields_policy(const struct adp_field *fields,
+					  int *maxattr)
+{
+	static const struct {
+		const struct adp_field *const *fields;
+		const struct nla_policy *policy;
+		int maxattr;
+	} nests[] = {
+		{ &adp_accl_fields, adp_accl_policy, ROCE_ADP_A_ACCL_MAX },
+		{ &adp_caps_fields, adp_caps_policy, ROCE_ADP_A_CAPS_MAX },
+		{ &adp_profile_fields, adp_profile_policy, ROCE_ADP_A_PROFILE_MAX },
+		{ &adp_range_fields, adp_range_policy, ROCE_ADP_A_RANGE_MAX },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(nests); i++) {
+		if (*nests[i].fields == fields) {
+			*maxattr = nests[i].maxattr;
+			return nests[i].policy;
+		}
+	}
+	return NULL;
+}
+
 const struct adp_field *adp_field_find(const struct adp_field *fields,
 				       const char *name)
 {
@@ -344,8 +368,8 @@ void adp_profile_from_radp(uint32_t id, const struct radp_profile *rp,
 	int r;
 
 	memset(p, 0, sizeof(*p));
-	p->v.v[ADP_PROFILE_ID_ATTR] = id;
-	p->v.has[ADP_PROFILE_ID_ATTR] = true;
+	p->v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] = id;
+	p->v.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] = true;
 	adp_profile_get_vals(rp, -1, adp_profile_fields, &p->v);
 	for (r = 0; r < RADP_RANGES; r++) {
 		adp_profile_get_vals(rp, r, adp_range_fields, &p->range[r]);
@@ -360,7 +384,7 @@ bool adp_profile_any(const struct adp_profile *p)
 	for (r = 0; r < RADP_RANGES; r++)
 		if (p->has_range[r])
 			return true;
-	return adp_words_any(adp_profile_fields, &p->v, ADP_PROFILE_ID_ATTR);
+	return adp_words_any(adp_profile_fields, &p->v, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID);
 }
 
 void adp_words_init(struct adp_words *w, struct adp_profile *p)
@@ -418,7 +442,7 @@ int adp_words_take(struct adp_words *w, const char *key, const char *value,
 		return ADP_WORDS_TAKEN;
 	}
 	f = !strcmp(key, "id") ?
-	    adp_field_by_attr(adp_profile_fields, ADP_PROFILE_ID_ATTR) :
+	    adp_field_by_attr(adp_profile_fields, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID) :
 	    adp_field_find(adp_profile_fields, key);
 	if (f) {
 		w->group = -1;
@@ -467,9 +491,9 @@ int adp_words_check(const struct adp_words *w, struct adp_words_err *e)
 
 bool adp_profile_id(const struct adp_profile *p, uint32_t *id)
 {
-	if (!p->v.has[ADP_PROFILE_ID_ATTR])
+	if (!p->v.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID])
 		return false;
-	*id = p->v.v[ADP_PROFILE_ID_ATTR];
+	*id = p->v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID];
 	return true;
 }
 
@@ -477,7 +501,7 @@ bool adp_profile_take_id(struct adp_profile *p, uint32_t *id)
 {
 	if (!adp_profile_id(p, id))
 		return false;
-	p->v.has[ADP_PROFILE_ID_ATTR] = false;
+	p->v.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] = false;
 	return true;
 }
 

@@ -64,18 +64,6 @@ extern const struct adp_field *const adp_accl_fields;	/* ROCE_ADP_A_ACCL */
 extern const struct adp_field *const adp_caps_fields;	/* ROCE_ADP_A_CAPS */
 extern const struct adp_field *const adp_profile_fields; /* ROCE_ADP_A_PROFILE */
 extern const struct adp_field *const adp_range_fields;	/* ROCE_ADP_A_PROFILE_RANGE */
-/*
- * The attribute of ROCE_ACCL's adp_retx_profile_id, which numbers a
- * profile in its nest: the one RADP_ACCL_PROFILE_FIELD row with one.
- */
-#define ADP_ID_ATTR_NONE(attr)
-#define ADP_ID_ATTR_U32(attr)	ADP_PROFILE_ID_ATTR = ROCE_ADP_A_##attr,
-enum {
-#define RADP_ACCL_PROFILE_FIELD(id, name, byte, hi, lo, attr, nla, kind) \
-	ADP_ID_ATTR_##nla(attr)
-#include "radp_fields.h"
-};
-
 /* Pseudo-field of the "range I" keyword: the entry of timeout_range[]. */
 extern const struct adp_field adp_range_index_field;
 
@@ -94,6 +82,14 @@ static inline uint32_t adp_field_max(const struct adp_field *f)
 	return f->fld == ADP_FLD_RANGE_INDEX ? RADP_RANGES - 1 :
 	       radp_field_mask(&radp_fields[f->fld]);
 }
+
+/*
+ * The spec's policy of the nest whose fields are fields (nl_gen.c's
+ * adp_<nest>_policy) and its largest attribute, or NULL for a table of
+ * no nest.
+ */
+const struct nla_policy *adp_fields_policy(const struct adp_field *fields,
+					  int *maxattr);
 
 /* The field called name (exactly), or NULL. */
 const struct adp_field *adp_field_find(const struct adp_field *fields,
