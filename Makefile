@@ -152,6 +152,12 @@ selftests:
 check:
 	tools/check $(KVERS)
 
+# No circle of includes or calls among the files of the module's core or
+# of adpctl (tools/file-circles reads the objects the builds leave).
+circles: module adpctl
+	tools/file-circles drivers/roce_adp $(OBJ)/drivers/roce_adp
+	tools/file-circles tools/adpctl tools/adpctl
+
 mutate:
 	tools/mutate/run $(MUTATE)
 
@@ -334,6 +340,6 @@ clean:
 	$(MAKE) -C selftests/roce_adp clean
 	$(MAKE) -C selftests/roce_adp/bench clean
 
-.PHONY: all setup module standin adpctl selftests check check-debug mutate fuzz install dkms-check ofed-check print-krel print-ofa-kernel \
+.PHONY: all setup module standin adpctl selftests check circles check-debug mutate fuzz install dkms-check ofed-check print-krel print-ofa-kernel \
 	install-check-kdir install-tools install-collection collection uninstall dkms-source deb rpm check-packages \
 	bench demo vm clean
