@@ -157,6 +157,12 @@ selftests:
 check:
 	tools/check $(KVERS)
 
+# No circle of includes or calls among the files of the module's core or
+# of adpctl (tools/file-circles reads the objects the builds leave).
+circles: module adpctl
+	tools/file-circles drivers/roce_adp $(OBJ)/drivers/roce_adp
+	tools/file-circles tools/adpctl tools/adpctl
+
 mutate:
 	tools/mutate/run $(if $(filter guest,$(MODE)),--guest) $(MUTATE)
 
@@ -342,6 +348,6 @@ clean:
 	$(MAKE) -C selftests/roce_adp clean
 	$(MAKE) -C selftests/roce_adp/bench clean
 
-.PHONY: all setup module standin adpctl selftests check check-debug mutate mutate-guest fuzz install dkms-check ofed-check print-krel print-ofa-kernel \
+.PHONY: all setup module standin adpctl selftests check circles check-debug mutate mutate-guest fuzz install dkms-check ofed-check print-krel print-ofa-kernel \
 	install-check-kdir install-tools install-collection collection uninstall dkms-source deb rpm check-packages \
 	bench demo vm clean

@@ -23,6 +23,11 @@ cd "$(dirname "$0")" || exit 1
 tests=$*
 [ -n "$tests" ] || tests=$(cat tests.list)
 
+# The time a program may take: RADP_TEST_TIMEOUT, else settings' timeout=
+# (kselftest's file), else 300 s.
+timeout=$(sed -n 's/^timeout=//p' settings 2>/dev/null)
+timeout=${RADP_TEST_TIMEOUT:-${timeout:-300}}
+
 pass=0
 fail=0
 skip=0
@@ -79,7 +84,7 @@ for t in $tests; do
 	echo "### begin $t"
 	t0=$(date +%s)
 	# Streamed as it comes (a guest that dies keeps what was printed).
-	{ timeout "${RADP_TEST_TIMEOUT:-300}" ./"$t" 2>&1; echo $? >/tmp/.rc; } |
+	{ timeout "$timeout" ./"$t" 2>&1; echo $? >/tmp/.rc; } |
 		tee /tmp/.tap
 	rc=$(cat /tmp/.rc)
 	# where make check's minutes go (a figure, never a limit)

@@ -3,7 +3,7 @@
 # tools/field-spelling on a scratch tree with the real radp_fields.h: a
 # field spelled in three hand-written files fails, in two passes; a
 # generated file, a test and an attribute named in a third file are
-# counted as they should be.
+# counted as they should be; a profile's id (the nest's key) is not.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 check=$top/tools/field-spelling
 tmp=$(mktemp -d)
@@ -48,5 +48,11 @@ cp "$tmp/tools/lib/radp/d.c" "$tmp/tools/adpctl/d.c"
 cp "$tmp/tools/lib/radp/d.c" "$tmp/drivers/roce_adp/d.c"
 expect 1 "^not ok .* accl_feature roce_tx_window_en in 3 hand-written files" \
 	"a feature's name in three files fails"
+rm "$tmp/tools/lib/radp/d.c" "$tmp/tools/adpctl/d.c" "$tmp/drivers/roce_adp/d.c"
+for f in drivers/roce_adp/k tools/adpctl/k tools/lib/radp/k; do
+	echo 'int k = ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID;' >"$tmp/$f.c"
+done
+expect 0 "^ok .* adp_retx_profile_id (the nest's key, not counted) in 3 hand-written files" \
+	"a profile's id, the nest's key, in three files passes"
 echo "1..$n"
 exit $rc

@@ -173,7 +173,7 @@ static bool mlxreg_leaf(const char *leaf, struct mlxreg_field *mf)
 		if (!mf->f)
 			continue;
 		mf->kind = tables[i].kind;
-		if (mf->f->attr == ADP_PROFILE_ID_ATTR &&
+		if (mf->f->attr == ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID &&
 		    mf->kind == MLXREG_PROFILE_FIELD)
 			mf->kind = MLXREG_PROFILE_ID;
 		mf->fld = mf->f->fld;
@@ -474,7 +474,7 @@ int accl_parse_set(const struct adp_ctx *ctx, struct accl_req *req,
 	if (!req->dev)
 		return adp_usage_error(ctx, "missing argument \"dev\"");
 	if (adp_profile_any(&prof->p)) {
-		if (!prof->p.v.has[ADP_PROFILE_ID_ATTR])
+		if (!prof->p.v.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID])
 			return adp_usage_error(ctx, "missing \"adp_retx_profile_id\": the profile fields need the profile they change (in --indexes or the list)");
 		prof->dev = req->dev;
 	} else if (l.profile_select) {

@@ -81,7 +81,10 @@ int adp_exit_status(const struct adp_ctx *ctx, int ret);
 /* adpctl.c: the object table. */
 extern const struct adp_obj adp_objs[];
 
-/* OBJECT_cmds[], defined by the object's file from its commands.h list. */
+/*
+ * OBJECT_cmds[], defined by the object's file from its commands.h list
+ * (profile's by commands.c: its commands live in several files).
+ */
 #define ADP_OBJ(obj, is_cmd, help)	extern const struct adp_cmd obj##_cmds[];
 ADP_OBJECTS
 #undef ADP_OBJ
@@ -166,6 +169,12 @@ int adp_field_parse(const struct adp_ctx *ctx, const char *key,
 int adp_field_take(const struct adp_ctx *ctx, const char *key,
 		   const struct adp_field *f, struct adp_vals *vals,
 		   int argc, char **argv, int *i, const char *where);
+/*
+ * word as a time (radp_time.h's adp_time_parse()): 0, or ADP_EXIT_USAGE
+ * after 'invalid value "word" for "key": expected a time such as ...'.
+ */
+int adp_parse_time(const struct adp_ctx *ctx, const char *key,
+		   const char *word, uint64_t *v);
 /* "[dev] DEV" as a command's only arguments: *dev, NULL when not given. */
 int adp_parse_dev(const struct adp_ctx *ctx, int argc, char **argv,
 		  const char **dev);
@@ -276,6 +285,17 @@ void profile_print(const char *key, const struct adp_profile *p,
 		   const struct profile_style *st);
 /* A profile on one line, id included (monitor; simulate -j). */
 void profile_print_nest(const char *key, const struct adp_profile *p);
+
+/*
+ * The commands of the profile object, whose table commands.c holds: the
+ * files of lint, simulate and tune print profiles with profile.c's
+ * printer, so profile.c does not lead to them.
+ */
+int profile_show(struct adp_ctx *ctx, int argc, char **argv);
+int profile_set(struct adp_ctx *ctx, int argc, char **argv);
+void profile_set_details(FILE *fp);
+int profile_forget(struct adp_ctx *ctx, int argc, char **argv);
+void profile_forget_details(FILE *fp);
 
 /* lint.c, simulate.c: commands of the profile object, see profile_src.h. */
 #define PROFILE_SRC_USAGE \

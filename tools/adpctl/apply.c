@@ -19,6 +19,7 @@
 
 #include "adpctl.h"
 #include "profile_src.h"
+#include "radp_json.h"
 
 #define APPLY_NPROF	(ROCE_ADP_PROFILE_ID_MAX + 1)
 #define APPLY_MAX_SECT	64
@@ -53,22 +54,6 @@ static struct apply_want *want_get(struct apply *ap, const char *dev)
 	memset(&ap->want[ap->n], 0, sizeof(ap->want[0]));
 	snprintf(ap->want[ap->n].dev, sizeof(ap->want[0].dev), "%s", dev);
 	return &ap->want[ap->n++];
-}
-
-/* Split line into words at blanks; '#' starts a comment. */
-static int split(char *line, char **w, int max)
-{
-	int n = 0;
-	char *tok, *save;
-
-	line[strcspn(line, "#\n")] = '\0';
-	for (tok = strtok_r(line, " \t\r", &save); tok;
-	     tok = strtok_r(NULL, " \t\r", &save)) {
-		if (n == max)
-			return -1;	/* more words than @w holds */
-		w[n++] = tok;
-	}
-	return n;
 }
 
 /* The "ENABLE VALUE" pairs of a line of an [all] or [dev X] section. */
@@ -117,7 +102,7 @@ static int take_profile_words(const char *where, struct adp_words *pw,
 	for (i = 0; i < n; i += 2) {
 		value = i + 1 < n ? w[i + 1] : NULL;
 		f = adp_field_find(adp_profile_fields, w[i]);
-		if (!strcmp(w[i], "id") || (f && f->attr == ADP_PROFILE_ID_ATTR)) {
+		if (!strcmp(w[i], "id") || (f && f->attr == ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID)) {
 			print_error("%s: unknown profile field \"%s\"", where, w[i]);
 			return -EINVAL;
 		}
@@ -144,23 +129,32 @@ bad_range:
 	return -EINVAL;
 }
 
-/* "[all]", "[dev X]", "[all profile N]" or "[dev X profile N]". */
-static int parse_section(struct apply *ap, const char *where, char *line,
-			 struct apply_want **cur, int *prof)
+/*
+ * "[all]", "[dev X]", "[all profile N]" or "[dev X profile N]": the words
+ * of a line whose first starts with '['; the last must end with ']'.
+ */
+static int parse_section(struct apply *ap, const char *where, char **words,
+			 int nwords, struct apply_want **cur, int *prof)
 {
-	char *w[5], *end, *close = strchr(line, ']'), after;
-	int n, i = 0;
+	char *w[4], *end, *last = words[nwords - 1];
+	size_t len = strlen(last);
+	int n = 0, i = 0, k;
 	unsigned long id;
 
 	*prof = -1;
-	/* Nothing but blanks and a comment after the "]". */
-	if (!close)
+	if (last[len - 1] != ']')
 		goto bad;
-	after = close[1 + strspn(close + 1, " \t\r\n")];
-	if (after && after != '#')
-		goto bad;
-	*close = '\0';
-	n = split(line + 1, w, 5);
+	last[len - 1] = '\0';
+	for (k = 0; k < nwords; k++) {
+		char *word = k ? words[k] : words[k] + 1;
+
+		if (strpbrk(word, "[]"))
+			goto bad;
+		if (*word && n == (int)ARRAY_SIZE(w))
+			goto bad;
+		if (*word)
+			w[n++] = word;
+	}
 	if (n >= 1 && !strcmp(w[0], "all")) {
 		*cur = want_get(ap, "");
 		ap->any_all = true;
@@ -205,43 +199,24 @@ bad:
 static int parse_conf(struct apply *ap, const char *path, char *text)
 {
 	struct apply_want *cur = NULL;
-	char *line = NULL, where[512], *w[64];
-	int prof = -1, n, lineno = 0, ret = 0;
+	char where[512], *w[64];
+	int prof = -1, n, ret = 0;
 	struct adp_profile sect;
+	struct adp_wordfile f;
 	struct adp_words pw;
-	size_t cap = 0;
-	ssize_t len;
-	FILE *fp;
 
-	fp = fmemopen(text, strlen(text), "r");
-	if (!fp) {
-		print_error("out of memory");
-		return -ENOMEM;
-	}
-	while (!ret && (len = getline(&line, &cap, fp)) >= 0) {
-		lineno++;
-		snprintf(where, sizeof(where), "%s:%d", path, lineno);
-		/* A text file: a NUL byte would hide the rest of its line. */
-		if (strlen(line) != (size_t)len) {
-			print_error("%s: a NUL byte", where);
-			ret = -EINVAL;
-			break;
-		}
-		n = strspn(line, " \t");
-		if (line[n] == '[') {
-			if (prof > 0)
-				adp_profile_overlay(&cur->prof[prof], &sect);
-			ret = parse_section(ap, where, line + n, &cur, &prof);
-			adp_words_init(&pw, &sect);
-			continue;
-		}
-		n = split(line, w, ARRAY_SIZE(w));
-		if (!n)
-			continue;
+	adp_wordfile_init(&f, text);
+	while (!ret && (n = adp_wordfile_line(&f, w, ARRAY_SIZE(w))) != 0) {
+		snprintf(where, sizeof(where), "%s:%u", path, f.line);
 		if (n < 0) {
 			print_error("%s: more than %zu words on a line", where,
 				    ARRAY_SIZE(w));
 			ret = -EINVAL;
+		} else if (w[0][0] == '[') {
+			if (prof > 0)
+				adp_profile_overlay(&cur->prof[prof], &sect);
+			ret = parse_section(ap, where, w, n, &cur, &prof);
+			adp_words_init(&pw, &sect);
 		} else if (!cur) {
 			print_error("%s: a setting before the first section", where);
 			ret = -EINVAL;
@@ -254,8 +229,98 @@ static int parse_conf(struct apply *ap, const char *path, char *text)
 	}
 	if (!ret && prof > 0)
 		adp_profile_overlay(&cur->prof[prof], &sect);
-	free(line);
-	fclose(fp);
+	return ret;
+}
+
+/* A PROFILE of a device's "profiles" (on line): its id says which. */
+static int json_profile(struct adp_json_doc *d, struct json_object *obj,
+			unsigned int line, struct apply_want *w,
+			struct adp_json_err *e)
+{
+	struct adp_profile p;
+	uint32_t id;
+	int ret;
+
+	ret = adp_json_profile(d, obj, line, &p, e);
+	if (ret)
+		return ret;
+	if (!adp_profile_take_id(&p, &id) || id < 1 ||
+	    id > ROCE_ADP_PROFILE_ID_MAX)
+		return adp_json_error(e, d, line, "a profile needs \"adp_retx_profile_id\" 1..%d",
+				      ROCE_ADP_PROFILE_ID_MAX);
+	adp_profile_overlay(&w->prof[id], &p);
+	w->has_prof[id] = true;
+	return 0;
+}
+
+/*
+ * A DEVICE of "devices", or with all the "all" member (no "dev"), on
+ * line; its members in document order, so that each is found on its line.
+ */
+static int json_dev(struct apply *ap, struct adp_json_doc *d,
+		    struct json_object *obj, unsigned int line, bool all,
+		    struct adp_json_err *e)
+{
+	struct json_object_iterator it, end;
+	struct json_object *name = NULL, *m;
+	struct apply_want *w;
+	const char *key;
+	unsigned int at;
+	size_t i;
+	int ret = 0;
+
+	if (!all && (!json_object_is_type(obj, json_type_object) ||
+		     !json_object_object_get_ex(obj, "dev", &name) ||
+		     !json_object_is_type(name, json_type_string) ||
+		     json_object_get_string_len(name) >= ROCE_ADP_DEV_NAME_LEN))
+		return adp_json_error(e, d, line, "a device needs \"dev\", its name");
+	if (!json_object_is_type(obj, json_type_object))
+		return adp_json_error(e, d, line, "a device must be an object, not %s",
+				      adp_json_type_str(obj));
+	w = want_get(ap, all ? "" : json_object_get_string(name));
+	if (!w)
+		return adp_json_error(e, d, line, "more than %d devices",
+				      APPLY_MAX_SECT);
+	ap->any_all |= all;
+	w->has_accl = true;
+	it = json_object_iter_begin(obj);
+	end = json_object_iter_end(obj);
+	for (; !ret && !json_object_iter_equal(&it, &end);
+	     json_object_iter_next(&it)) {
+		key = json_object_iter_peek_name(&it);
+		m = json_object_iter_peek_value(&it);
+		if (!all && !strcmp(key, "dev")) {
+			adp_json_key_line(d, key);
+			continue;
+		}
+		if (strcmp(key, "profiles")) {
+			ret = adp_json_member(d, key, m, adp_accl_fields,
+					      &w->accl, "a device", e);
+			continue;
+		}
+		at = adp_json_key_line(d, key);
+		if (!json_object_is_type(m, json_type_array))
+			return adp_json_error(e, d, at, "\"profiles\" must be an array");
+		for (i = 0; i < json_object_array_length(m) && !ret; i++)
+			ret = json_profile(d, json_object_array_get_idx(m, i),
+					   at, w, e);
+	}
+	return ret;
+}
+
+/* The array of devices (on line). */
+static int json_devs(struct apply *ap, struct adp_json_doc *d,
+		     struct json_object *devs, unsigned int line,
+		     struct adp_json_err *e)
+{
+	size_t i;
+	int ret = 0;
+
+	if (!json_object_is_type(devs, json_type_array))
+		return adp_json_error(e, d, line, "\"devices\" must be an array");
+	for (i = 0; i < json_object_array_length(devs) && !ret; i++)
+		ret = json_dev(ap, d, json_object_array_get_idx(devs, i), line,
+			       false, e);
 	return ret;
 }
 
@@ -263,193 +328,45 @@ static int parse_conf(struct apply *ap, const char *path, char *text)
  * The JSON form ("adpctl -j config export"): {"all": DEVICE, "devices":
  * [DEVICE...]} or just the array of devices, where a DEVICE is {"dev":
  * NAME, ENABLE: VALUE..., "profiles": [PROFILE...]} ("dev" only in
- * "devices") and a PROFILE is {"adp_retx_profile_id": N, FIELD: VALUE...,
- * "timeout_range": [{RANGE_FIELD: VALUE...}...]}, entry i of
- * timeout_range being range i.  A value is a number, a boolean, or a
- * name as the text form takes it ("div2", "usec").  Any member may be
+ * "devices") and a PROFILE is what radp_json.h reads.  Any member may be
  * left out: what is not given is left as it is.
  */
-static int json_value(const char *where, const struct adp_field *f,
-		      struct json_object *j, uint32_t *v)
-{
-	char expect[96];
-
-	if (json_object_is_type(j, json_type_string) ?
-	    !adp_field_value(f, json_object_get_string(j), v) :
-	    adp_json_u32(j, v) && *v <= adp_field_max(f))
-		return 0;
-	print_error("%s: invalid value %s for \"%s\": expected %s", where,
-		    json_object_to_json_string_ext(j, JSON_C_TO_STRING_PLAIN),
-		    adp_field_key(f), adp_field_expect(f, expect, sizeof(expect)));
-	return -EINVAL;
-}
-
-/* Whether name is one of the NULL-terminated list. */
-static bool in_list(const char *const *list, const char *name)
-{
-	for (; *list; list++)
-		if (!strcmp(*list, name))
-			return true;
-	return false;
-}
-
-/* The members of obj that are fields into vals; skip names the others. */
-static int json_vals(const char *where, struct json_object *obj,
-		     const struct adp_field *fields, struct adp_vals *vals,
-		     const char *what, const char *const *skip)
-{
-	struct json_object_iterator it, end;
-	const struct adp_field *f;
-	const char *key;
-	int ret;
-
-	if (!json_object_is_type(obj, json_type_object)) {
-		print_error("%s: %s must be an object, not %s", where, what,
-			    adp_json_type_str(obj));
-		return -EINVAL;
-	}
-	it = json_object_iter_begin(obj);
-	end = json_object_iter_end(obj);
-	for (; !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
-		key = json_object_iter_peek_name(&it);
-		if (in_list(skip, key))
-			continue;
-		f = adp_field_find(fields, key);
-		if (!f || strcmp(adp_field_key(f), key)) {
-			print_error("%s: unknown member \"%s\" in %s", where,
-				    key, what);
-			return -EINVAL;
-		}
-		ret = json_value(where, f, json_object_iter_peek_value(&it),
-				 &vals->v[f->attr]);
-		if (ret)
-			return ret;
-		vals->has[f->attr] = true;
-	}
-	return 0;
-}
-
-static int json_profile(const char *where, struct json_object *obj,
-			struct apply_want *w)
-{
-	static const char *const skip[] = {
-		"adp_retx_profile_id", "timeout_range", NULL
-	};
-	struct json_object *id, *ranges;
-	char at[576];
-	struct adp_profile *p;
-	uint32_t n;
-	size_t r;
-	int ret;
-
-	if (!json_object_is_type(obj, json_type_object) ||
-	    !json_object_object_get_ex(obj, "adp_retx_profile_id", &id) ||
-	    !adp_json_u32(id, &n) || n < 1 || n > ROCE_ADP_PROFILE_ID_MAX) {
-		print_error("%s: a profile needs \"adp_retx_profile_id\" 1..%d",
-			    where, ROCE_ADP_PROFILE_ID_MAX);
-		return -EINVAL;
-	}
-	snprintf(at, sizeof(at), "%s profile %u", where, n);
-	p = &w->prof[n];
-	w->has_prof[n] = true;
-	ret = json_vals(at, obj, adp_profile_fields, &p->v, "a profile", skip);
-	if (ret || !json_object_object_get_ex(obj, "timeout_range", &ranges))
-		return ret;
-	if (!json_object_is_type(ranges, json_type_array) ||
-	    json_object_array_length(ranges) > ROCE_ADP_RANGES_MAX) {
-		print_error("%s: \"timeout_range\" must be an array of at most %d objects",
-			    at, ROCE_ADP_RANGES_MAX);
-		return -EINVAL;
-	}
-	for (r = 0; r < json_object_array_length(ranges) && !ret; r++) {
-		ret = json_vals(at, json_object_array_get_idx(ranges, r),
-				adp_range_fields, &p->range[r],
-				"a timeout_range entry", skip + 2);
-		p->has_range[r] = true;
-	}
-	return ret;
-}
-
-/* A DEVICE of "devices", or with all the "all" member (no "dev"). */
-static int json_dev(struct apply *ap, const char *file, struct json_object *obj,
-		    bool all)
-{
-	static const char *const skip[] = { "dev", "profiles", NULL };
-	struct json_object *name = NULL, *profiles;
-	struct apply_want *w;
-	char where[512];
-	size_t i;
-	int ret;
-
-	if (!all && (!json_object_is_type(obj, json_type_object) ||
-		     !json_object_object_get_ex(obj, "dev", &name) ||
-		     !json_object_is_type(name, json_type_string) ||
-		     json_object_get_string_len(name) >= ROCE_ADP_DEV_NAME_LEN)) {
-		print_error("%s: a device needs \"dev\", its name", file);
-		return -EINVAL;
-	}
-	snprintf(where, sizeof(where), "%s: %s", file,
-		 all ? "all" : json_object_get_string(name));
-	w = want_get(ap, all ? "" : json_object_get_string(name));
-	if (!w) {
-		print_error("%s: more than %d devices", file, APPLY_MAX_SECT);
-		return -EINVAL;
-	}
-	ap->any_all |= all;
-	ret = json_vals(where, obj, adp_accl_fields, &w->accl, "a device",
-			skip);
-	if (ret)
-		return ret;
-	w->has_accl = true;
-	if (!json_object_object_get_ex(obj, "profiles", &profiles))
-		return 0;
-	if (!json_object_is_type(profiles, json_type_array)) {
-		print_error("%s: \"profiles\" must be an array", where);
-		return -EINVAL;
-	}
-	for (i = 0; i < json_object_array_length(profiles) && !ret; i++)
-		ret = json_profile(where, json_object_array_get_idx(profiles, i),
-				   w);
-	return ret;
-}
-
 static int parse_json(struct apply *ap, const char *file, const char *text)
 {
-	static const char *const keys[] = { "all", "devices", NULL };
-	struct json_object *root, *all = NULL, *devs;
 	struct json_object_iterator it, end;
-	size_t i;
-	int ret = 0;
+	struct adp_json_err e;
+	struct adp_json_doc d;
+	const char *key;
+	unsigned int at;
+	int ret;
 
-	root = adp_json_parse(file, text, strlen(text));
-	if (!root)
-		return -EINVAL;
-	devs = root;
-	if (json_object_is_type(root, json_type_object)) {
-		it = json_object_iter_begin(root);
-		end = json_object_iter_end(root);
-		for (; !json_object_iter_equal(&it, &end) && !ret;
-		     json_object_iter_next(&it)) {
-			if (in_list(keys, json_object_iter_peek_name(&it)))
-				continue;
-			print_error("%s: unknown member \"%s\": expected \"all\" or \"devices\"",
-				    file, json_object_iter_peek_name(&it));
-			ret = -EINVAL;
-		}
-		json_object_object_get_ex(root, "all", &all);
-		if (!json_object_object_get_ex(root, "devices", &devs))
-			devs = NULL;
+	ret = adp_json_open(&d, file, text, strlen(text), &e);
+	if (ret)
+		goto out;
+	if (!json_object_is_type(d.root, json_type_object)) {
+		ret = json_devs(ap, &d, d.root, 1, &e);
+		goto out;
 	}
-	if (!ret && all)
-		ret = json_dev(ap, file, all, true);
-	if (!ret && devs && !json_object_is_type(devs, json_type_array)) {
-		print_error("%s: \"devices\" must be an array", file);
-		ret = -EINVAL;
+	it = json_object_iter_begin(d.root);
+	end = json_object_iter_end(d.root);
+	for (; !ret && !json_object_iter_equal(&it, &end);
+	     json_object_iter_next(&it)) {
+		key = json_object_iter_peek_name(&it);
+		at = adp_json_key_line(&d, key);
+		if (!strcmp(key, "all"))
+			ret = json_dev(ap, &d, json_object_iter_peek_value(&it),
+				       at, true, &e);
+		else if (!strcmp(key, "devices"))
+			ret = json_devs(ap, &d, json_object_iter_peek_value(&it),
+					at, &e);
+		else
+			ret = adp_json_error(&e, &d, at, "unknown member \"%s\": expected \"all\" or \"devices\"",
+					     key);
 	}
-	for (i = 0; !ret && devs && i < json_object_array_length(devs); i++)
-		ret = json_dev(ap, file, json_object_array_get_idx(devs, i),
-			       false);
-	json_object_put(root);
+out:
+	adp_json_close(&d);
+	if (ret)
+		print_error("%s", e.msg);
 	return ret;
 }
 
@@ -607,8 +524,8 @@ static int read_profile(const struct adp_nl_msg *msg, void *arg)
 			continue;
 		if (profile_decode(a, &p))
 			return -EBADMSG;
-		if (p.v.v[ADP_PROFILE_ID_ATTR] < APPLY_NPROF)
-			d->cur[p.v.v[ADP_PROFILE_ID_ATTR]] = p;
+		if (p.v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] < APPLY_NPROF)
+			d->cur[p.v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID]] = p;
 	}
 	return 0;
 }
@@ -783,8 +700,8 @@ static int plan_dev(struct adp_ctx *ctx, struct apply *ap,
 		if (ret)
 			return ret;
 		req->dev = d->name;
-		req->p.v.v[ADP_PROFILE_ID_ATTR] = id;
-		req->p.v.has[ADP_PROFILE_ID_ATTR] = true;
+		req->p.v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] = id;
+		req->p.v.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] = true;
 		n = diff_vals(ap, d->name, id, -1, adp_profile_fields, &cur->v,
 			      &want->v, &req->p.v);
 		for (r = 0; r < ROCE_ADP_RANGES_MAX; r++) {
@@ -1084,7 +1001,7 @@ static int export_dev(struct adp_nl *nl, struct apply_dev *d)
 		d->get_id = id;
 		ret = adp_nl_request(nl, ROCE_ADP_CMD_PROFILE_GET, 0,
 				     build_prof_get, read_profile, d);
-		if (ret || !d->cur[id].v.has[ADP_PROFILE_ID_ATTR])
+		if (ret || !d->cur[id].v.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID])
 			continue;
 		snprintf(head, sizeof(head), "\n[dev %s profile %u]\n", d->name,
 			 id);

@@ -263,6 +263,15 @@ int adp_field_parse(const struct adp_ctx *ctx, const char *key,
 			       adp_field_expect(f, expect, sizeof(expect)));
 }
 
+int adp_parse_time(const struct adp_ctx *ctx, const char *key,
+		   const char *word, uint64_t *v)
+{
+	if (!adp_time_parse(word, v))
+		return 0;
+	return adp_usage_error(ctx, "invalid value \"%s\" for \"%s\": expected a time such as 30ms, 1.5ms, 100us or 2s",
+			       word, key);
+}
+
 int adp_field_take(const struct adp_ctx *ctx, const char *key,
 		   const struct adp_field *f, struct adp_vals *vals,
 		   int argc, char **argv, int *i, const char *where)

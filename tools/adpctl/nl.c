@@ -585,15 +585,14 @@ int adp_dev_cmd(struct adp_ctx *ctx, int argc, char **argv, uint8_t cmd,
 int adp_vals_parse(const struct adp_field *fields, const struct nlattr *nest,
 		   struct adp_vals *vals, const char *what)
 {
-	struct nla_policy policy[ADP_NEST_ATTRS] = { };
+	const struct nla_policy *policy;
 	struct nlattr *tb[ADP_NEST_ATTRS];
 	const struct adp_field *f;
-	int ret;
+	int ret, maxattr = ADP_NEST_ATTRS - 1;
 
 	memset(vals, 0, sizeof(*vals));
-	for (f = fields; f->attr; f++)
-		policy[f->attr].type = f->type;
-	ret = nla_parse_nested(tb, ADP_NEST_ATTRS - 1, (struct nlattr *)nest,
+	policy = adp_fields_policy(fields, &maxattr);
+	ret = nla_parse_nested(tb, maxattr, (struct nlattr *)nest,
 			       policy);
 	if (ret < 0) {
 		print_error("malformed %s in the kernel reply: %s", what,

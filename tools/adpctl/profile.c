@@ -13,8 +13,6 @@
 
 #include "adpctl.h"
 
-#define PROFILE_ID	ADP_PROFILE_ID_ATTR
-
 /* What "profile show" asked for: with has_id, only that profile. */
 struct profile_filter {
 	const char *dev;
@@ -32,7 +30,7 @@ int profile_decode(const struct nlattr *nest, struct adp_profile *p)
 	ret = adp_vals_parse(adp_profile_fields, nest, &p->v, "profile");
 	if (ret)
 		return ret;
-	if (!p->v.has[PROFILE_ID]) {
+	if (!p->v.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID]) {
 		print_error("kernel reply with a profile without its id");
 		return -EBADMSG;
 	}
@@ -126,7 +124,7 @@ void profile_print(const char *key, const struct adp_profile *p,
 	print_string(PRINT_FP, NULL, text, st->lead);
 	/* The id: a member in JSON, in the text's head unless asked for. */
 	adp_vals_print_words(adp_profile_fields, &p->v, text ? "%s %s" : NULL,
-			     st->id ? -1 : PROFILE_ID);
+			     st->id ? -1 : ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID);
 	if (times)
 		print_string(PRINT_FP, NULL, "%s",
 			     profile_times(buf, sizeof(buf), &rp));
@@ -190,7 +188,7 @@ int profile_print_msg(const struct adp_nl_msg *msg, void *arg)
 	struct nlattr **tb = msg->tb;
 	bool has_active = tb[ROCE_ADP_A_ACTIVE_PROFILE_ID];
 	char lead[ROCE_ADP_DEV_NAME_LEN + 2];
-	uint32_t active = 0;
+	uint32_t active = 0, id;
 	struct adp_profile p;
 	struct nlattr *a;
 	const char *name;
@@ -222,10 +220,10 @@ int profile_print_msg(const struct adp_nl_msg *msg, void *arg)
 	rem = genlmsg_attrlen(gnlh, 0);
 	for (; profile_next(&a, &rem); a = nla_next(a, &rem)) {
 		profile_decode(a, &p);
-		if (flt && flt->has_id && p.v.v[PROFILE_ID] != flt->id)
+		id = p.v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID];
+		if (flt && flt->has_id && id != flt->id)
 			continue;
-		profile_head(name, has_active && active == p.v.v[PROFILE_ID],
-			     p.v.v[PROFILE_ID]);
+		profile_head(name, has_active && active == id, id);
 		profile_print(NULL, &p, &show);
 	}
 	close_json_array();
@@ -246,7 +244,7 @@ static int profile_build_get(struct nl_msg *msg, void *arg)
 	return nla_put_u32(msg, ROCE_ADP_A_PROFILE_ID, flt->id);
 }
 
-static int profile_show(struct adp_ctx *ctx, int argc, char **argv)
+int profile_show(struct adp_ctx *ctx, int argc, char **argv)
 {
 	struct profile_filter flt = { };
 	const char *id = NULL;
@@ -264,7 +262,7 @@ static int profile_show(struct adp_ctx *ctx, int argc, char **argv)
 	if (id) {
 		ret = adp_field_parse(ctx, "id",
 				      adp_field_by_attr(adp_profile_fields,
-							PROFILE_ID),
+							ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID),
 				      id, &flt.id);
 		if (ret)
 			return ret;
@@ -322,7 +320,7 @@ int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 
 	if (!req->dev)
 		return adp_usage_error(ctx, "missing argument \"dev\"");
-	if (!req->p.v.has[PROFILE_ID])
+	if (!req->p.v.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID])
 		return adp_usage_error(ctx, "missing argument \"id\"");
 	if (adp_words_check(&w, &e))
 		return adp_usage_error(ctx, "%s", e.msg);
@@ -364,7 +362,7 @@ int profile_build_set(struct nl_msg *msg, void *arg)
 	return nla_nest_end(msg, nest);
 }
 
-static int profile_set(struct adp_ctx *ctx, int argc, char **argv)
+int profile_set(struct adp_ctx *ctx, int argc, char **argv)
 {
 	struct profile_req req;
 	int ret;
@@ -377,13 +375,13 @@ static int profile_set(struct adp_ctx *ctx, int argc, char **argv)
 			    profile_build_set, &req, profile_print_msg, NULL);
 }
 
-static void profile_set_details(FILE *fp)
+void profile_set_details(FILE *fp)
 {
 	fprintf(fp, "\nN is a profile id, 1..adp_retx_profile_max_id of the device (at most %d);\n"
 		"profile 0 holds the firmware defaults and cannot be set.\n",
 		ROCE_ADP_PROFILE_ID_MAX);
 	fputs("\nFIELD, for the profile:\n", fp);
-	adp_fields_help(fp, adp_profile_fields, PROFILE_ID);
+	adp_fields_help(fp, adp_profile_fields, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID);
 	fprintf(fp, "\nRANGE_FIELD, for entry I (0..%d) of timeout_range:\n",
 		ROCE_ADP_RANGES_MAX - 1);
 	adp_fields_help(fp, adp_range_fields, -1);
@@ -416,13 +414,13 @@ static int profile_forget_print(const struct adp_nl_msg *msg, void *arg)
 }
 
 /* "profile forget dev DEV": stop restoring the profile after resets. */
-static int profile_forget(struct adp_ctx *ctx, int argc, char **argv)
+int profile_forget(struct adp_ctx *ctx, int argc, char **argv)
 {
 	return adp_dev_cmd(ctx, argc, argv, ROCE_ADP_CMD_PROFILE_FORGET, true,
 			   profile_forget_print, NULL);
 }
 
-static void profile_forget_details(FILE *fp)
+void profile_forget_details(FILE *fp)
 {
 	fputs("\nOnce a profile is selected the firmware uses it until a firmware reset;\n"
 	      "the kernel then selects it again (module parameter restore_config).\n"
@@ -431,5 +429,3 @@ static void profile_forget_details(FILE *fp)
 	      "timeouts (profile 0) stay.  The enables are still restored.  Setting\n"
 	      "a profile again saves it again.\n", fp);
 }
-
-ADP_CMD_TABLE(profile_cmds, ADP_PROFILE_CMDS);

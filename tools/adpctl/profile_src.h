@@ -91,13 +91,4 @@ const char *adp_fld_path(char *buf, size_t len, enum radp_fld fld, int range);
 int adp_file_read(const char *path, const char **file, char **text,
 		  size_t *len);
 
-struct json_object;
-/* A JSON document (strict), or NULL after "FILE: not valid JSON: ...". */
-struct json_object *adp_json_parse(const char *file, const char *text,
-				   size_t len);
-/* A whole number 0..UINT32_MAX as its text has it (true = 1, false = 0). */
-bool adp_json_u32(struct json_object *j, uint32_t *v);
-/* "a boolean", "a number", "a string", ...: what j is, for an error. */
-const char *adp_json_type_str(const struct json_object *j);
-
 #endif /* ADPCTL_PROFILE_SRC_H */

@@ -70,34 +70,6 @@ static void sim_args_init(struct sim_args *s)
 	memcpy(s->arg, arg, sizeof(arg));
 }
 
-int adp_parse_time(const struct adp_ctx *ctx, const char *key,
-		      const char *word, uint64_t *v)
-{
-	static const struct { const char *unit; double ns; } units[] = {
-		{ "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 }, { "", 1e3 },
-	};
-	double d;
-	char *end;
-	size_t i;
-
-	errno = 0;
-	d = strtod(word, &end);
-	if (end != word && !errno && word[0] != '-' && word[0] != '+' &&
-	    !strchr(word, 'x') && !strchr(word, 'X')) {
-		for (i = 0; i < ARRAY_SIZE(units); i++) {
-			if (strcmp(end, units[i].unit))
-				continue;
-			d *= units[i].ns;
-			if (d >= 0 && d < 1e18 && !isnan(d)) {
-				*v = (uint64_t)(d + 0.5);
-				return 0;
-			}
-		}
-	}
-	return adp_usage_error(ctx, "invalid value \"%s\" for \"%s\": expected a time such as 30ms, 1.5ms, 100us or 2s",
-			       word, key);
-}
-
 int adp_parse_loss(const struct adp_ctx *ctx, const char *word, double *p)
 {
 	char *end;

@@ -14,9 +14,6 @@
 #include "radp_sim.h"
 #include "radp_time.h"
 
-/* "30ms", "1.5ms", "100us", "250ns", "2s"; a bare number is us. */
-int adp_parse_time(const struct adp_ctx *ctx, const char *key,
-		   const char *word, uint64_t *v);
 /* "0.01" or "1%". */
 int adp_parse_loss(const struct adp_ctx *ctx, const char *word, double *p);
 int adp_parse_seed(const struct adp_ctx *ctx, const char *word, uint64_t *v);

@@ -467,7 +467,7 @@ static bool files_refused(const char *name, const struct file_case *cases,
 	for (i = 0; i < n; i++) {
 		text = cases[i].text;
 		if (json)
-			at = "";
+			at = ":1";
 		else
 			at = strchr(text, '\n') < text + strlen(text) - 1 ?
 			     ":2" : ":1";
@@ -583,20 +583,20 @@ static bool test_json_file_errors(void)
 {
 	static const struct file_case cases[] = {
 		{ "{\"all\": {\"roce\": 1}}",
-		  "all: unknown member \"roce\" in a device" },
+		  "unknown field \"roce\" in a device" },
 		{ "{\"all\": {\"roce_adp_retrans_en\": 2}}",
-		  "all: invalid value 2 for \"roce_adp_retrans_en\": expected off, on or 0..1" },
+		  "invalid value 2 for \"roce_adp_retrans_en\": expected off, on or 0..1" },
 		{ "{\"devices\": [{\"roce_adp_retrans_en\": 1}]}",
 		  "a device needs \"dev\", its name" },
 		{ "{\"device\": []}",
 		  "unknown member \"device\": expected \"all\" or \"devices\"" },
 		{ "{\"all\": {\"profiles\": [{\"time_base\": 8}]}}",
-		  "all: a profile needs \"adp_retx_profile_id\" 1..7" },
+		  "a profile needs \"adp_retx_profile_id\" 1..7" },
 		{ "{\"all\": {\"profiles\": [{\"adp_retx_profile_id\": 1, \"timeout_range\": [{\"x\": 1}]}]}}",
-		  "all profile 1: unknown member \"x\" in a timeout_range entry" },
+		  "unknown field \"x\" in a timeout_range entry" },
 		{ "{\"all\": {\"profiles\": [{\"adp_retx_profile_id\": 1, \"dec_mode\": 1}]}}",
-		  "all profile 1: unknown member \"dec_mode\" in a profile" },
-		{ "{\"all\": }", "not valid JSON: line 1: unexpected character '}'" },
+		  "unknown field \"dec_mode\" in a profile" },
+		{ "{\"all\": }", "not valid JSON: unexpected character '}'" },
 	};
 
 	return files_refused("err.json", cases, ARRAY_SIZE(cases));

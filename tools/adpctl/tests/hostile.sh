@@ -87,7 +87,7 @@ accepted "json: four timeout_range entries parse (the rules then speak)" 1 \
 
 printf '%0.s[' {1..40} >deep.json
 printf '%0.s]' {1..40} >>deep.json
-refused "json: nesting 40 deep" 1 "deep\.json.*line 1" profile lint file deep.json
+refused "json: nesting 40 deep" 1 "deep\.json:1:" profile lint file deep.json
 
 printf '{"profiles":' >deep1k.json
 printf '%0.s[' {1..100000} >>deep1k.json
@@ -95,8 +95,8 @@ refused "json: nesting 100000 deep, unterminated" 1 "deep1k\.json" \
 	profile lint file deep1k.json
 
 json max.json "{$PROF,\"timeout_range\":[{\"timeout_retry_num\":4294967295}]}"
-accepted "json: UINT32_MAX parses, and is too wide for its field" 1 \
-	"error: timeout_range\[0\]\.timeout_retry_num" profile lint file max.json
+refused "json: UINT32_MAX parses, and is too wide for its field" 1 \
+	"max\.json:1:.*timeout_retry_num.*0\.\.1023" profile lint file max.json
 
 json over.json "{$PROF,\"timeout_range\":[{\"timeout_retry_num\":4294967296}]}"
 refused "json: UINT32_MAX + 1" 1 "over\.json:1:.*timeout_retry_num" \
@@ -124,7 +124,7 @@ refused "json: valid UTF-8 parses (the field is then unknown)" 1 \
 	"utf\.json:1:.*\"x\"" profile lint file utf.json
 
 json trunc.json "{\"adp_retx_profile_id\":1,\"time_base\":8"
-refused "json: truncated" 1 "trunc\.json.*line 1" profile lint file trunc.json
+refused "json: truncated" 1 "trunc\.json:1:" profile lint file trunc.json
 
 # Profile words in a file (the form "profile set" takes).
 printf 'time_base 4294967296\n' >w.txt
@@ -199,24 +199,34 @@ grep -Eq "warning: retx_total_timeout: .*64us.*128us" out ||
 result "a total timeout of half a pass: the warning, with both times" "$bad"
 }
 
-# One value rule for a JSON profile: profile lint, profile simulate and
-# apply (a profile of its "all" section) accept and refuse the same
-# members.  apply goes on to ask the kernel after a file it accepts.
+# One reader of a JSON profile (tools/lib/radp/radp_json.c): profile
+# lint, profile simulate and apply (a profile of its "all" section) accept
+# and refuse the same members, and refuse with the same message naming the
+# file and the member's line.  The profile is written one member a line,
+# at the same lines in both files; apply goes on to ask the kernel after a
+# file it accepts.
 NOT_LOADED='Error: roce_adp module is not loaded (generic netlink family "roce_adp" not found).'
 same_verdict() {	# WANT(accept|refuse) RANGE_OR_PROFILE MEMBER JSON_VALUE
-	local want=$1 p=$PROF r=$RANGE lint sim app
+	local want=$1 p=$PROF r=$RANGE lint sim app line msg
 
 	if [ "$2" = range ]; then
-		r=$(printf '%s' "$RANGE" | sed "s/\"$3\":[^,}]*/\"$3\":$4/")
+		case $r in
+		*"\"$3\":"*) r=$(printf '%s' "$r" | sed "s/\"$3\":[^,}]*/\"$3\":$4/") ;;
+		*) r="${r%\}},\"$3\":$4}" ;;
+		esac
 	else
-		p=$(printf '%s' "$PROF" | sed "s/\"$3\":[^,}]*/\"$3\":$4/")
+		case $p in
+		*"\"$3\":"*) p=$(printf '%s' "$p" | sed "s/\"$3\":[^,}]*/\"$3\":$4/") ;;
+		*) p="$p,\"$3\":$4" ;;
+		esac
 	fi
-	printf '{%s,"timeout_range":[%s]}' "$p" "$r" >v.json
-	printf '{"all":{"profiles":[{%s,"timeout_range":[%s]}]}}' "$p" "$r" >a.json
-	"$ADPCTL" profile lint file v.json >/dev/null 2>&1
+	p=$(printf '%s' "$p" | sed 's/,"/,\n"/g')
+	printf '{%s,\n"timeout_range":[%s]}\n' "$p" "$r" >v.json
+	printf '{"all":{"profiles":[{%s,\n"timeout_range":[%s]}]}}\n' "$p" "$r" >a.json
+	"$ADPCTL" profile lint file v.json >/dev/null 2>lint.err
 	lint=$?
 	"$ADPCTL" profile simulate file v.json ack_timeout 14 retry_count 7 \
-		drop 1 >/dev/null 2>&1
+		drop 1 >/dev/null 2>sim.err
 	sim=$?
 	app=$("$ADPCTL" apply a.json 2>&1 >/dev/null)
 	bad=
@@ -224,26 +234,55 @@ same_verdict() {	# WANT(accept|refuse) RANGE_OR_PROFILE MEMBER JSON_VALUE
 		[ "$lint:$sim" = 0:0 ] || bad="lint $lint, simulate $sim"
 		[ "$app" = "$NOT_LOADED" ] || bad="$bad; apply: $app"
 	else
+		line=$(grep -n "\"$3\":" v.json | head -n 1 | cut -d: -f1)
+		msg=$(sed 's/^Error: v\.json:/Error: FILE:/' lint.err)
 		[ "$lint:$sim" = 1:1 ] || bad="lint $lint, simulate $sim"
-		case $app in
-		"Error: a.json"*) ;;
-		*) bad="$bad; apply: $app" ;;
+		case $msg in
+		"Error: FILE:$line: "*) ;;
+		*) bad="$bad; lint does not name line $line: $msg" ;;
 		esac
+		[ "$(sed 's/^Error: v\.json:/Error: FILE:/' sim.err)" = "$msg" ] ||
+			bad="$bad; simulate says otherwise: $(cat sim.err)"
+		[ "${app/#Error: a.json:/Error: FILE:}" = "$msg" ] ||
+			bad="$bad; apply says otherwise: $app"
 	fi
-	result "json value rule: $3 $4 $want (lint, simulate and apply alike)" "$bad"
+	result "json profile reader: $3 $4 $want (lint, simulate and apply alike)" "$bad"
 }
-same_verdict accept range dec_mode 1
-same_verdict accept range dec_mode '"div2"'
-same_verdict refuse range dec_mode '"div9"'
-same_verdict refuse range dec_mode 4
-same_verdict refuse range dec_mode -1
-same_verdict refuse range dec_mode 1.5
-same_verdict refuse range dec_mode null
-same_verdict accept profile time_unit '"usec"'
-same_verdict refuse profile time_unit '"msec"'
-same_verdict accept profile qp_total_timeout '"off"'
-same_verdict accept profile time_base '"8"'
-same_verdict refuse profile time_base '"eight"'
+while read -r want where member value; do
+	case $want in '' | '#'*) continue ;; esac
+	same_verdict "$want" "$where" "$member" "$value"
+done <<'CASES'
+# verdict where   member                 JSON value
+accept   range   dec_mode               1
+accept   range   dec_mode               "div2"
+accept   range   dec_mode               "low_bound"
+refuse   range   dec_mode               "div9"
+refuse   range   dec_mode               4
+refuse   range   dec_mode               -1
+refuse   range   dec_mode               1.5
+refuse   range   dec_mode               null
+refuse   range   dec_mode               [1]
+refuse   range   range_size             256
+refuse   range   timeout_retry_num      4294967296
+refuse   range   low                    1
+accept   profile time_unit              "usec"
+refuse   profile time_unit              "msec"
+accept   profile qp_total_timeout       "off"
+accept   profile qp_total_timeout       false
+refuse   profile qp_total_timeout       2
+refuse   profile qp_total_timeout       "maybe"
+accept   profile time_base              "8"
+accept   profile time_base              "0x8"
+refuse   profile time_base              "eight"
+refuse   profile time_base              "8us"
+refuse   profile time_base              65536
+refuse   profile time_base              08
+refuse   profile time_base              8.0
+refuse   profile time_base              {}
+refuse   profile adp_retx_profile_id    8
+refuse   profile bogus                  1
+refuse   profile range_low_bound        3
+CASES
 
 # apply files: every file is parsed before the kernel is asked anything,
 # so each error names the file and line even without the module.

@@ -222,9 +222,9 @@ static bool lint_file_errors(void)
 	       file_refused("time_base\n",
 			    "Error: %s:1: missing value for \"time_base\".\n") &&
 	       file_refused("[{\"dev\": \"emu0\",\n \"profiles\": [{\"time_base\": 4,}]}]\n",
-			    "Error: %s: not valid JSON: line 2: expected a member name.\n") &&
+			    "Error: %s:2: not valid JSON: expected a member name.\n") &&
 	       file_refused("{\"time_base\": -4}",
-			    "Error: %s:1: \"time_base\" must be a whole number 0..4294967295, not -4.\n") &&
+			    "Error: %s:1: invalid value -4 for \"time_base\": expected 0..65535.\n") &&
 	       file_refused("{\"time_base\": 4, \"timeout_range\": [{\"low\": 1}]}",
 			    "Error: %s:1: unknown field \"low\" in a timeout_range entry.\n") &&
 	       file_refused("[]", "Error: %s has no profile to check.\n");

@@ -4,19 +4,21 @@
 # with srctree set: the register codec and the profile rules compiled from
 # the kernel module's own sources (drivers/roce_adp/radp_*.c, shared, not
 # copied), the retransmission simulator, the lint engine, the SVG writer,
-# time formatting, the field tables and the one grammar of a profile's
-# words (radp_words.c), and the names and libnl policies generated from
+# time formatting, the field tables, the one grammar of a profile's words
+# and the one tokenizer of word files (radp_words.c), the one reader of a
+# profile in JSON (radp_json.c, json-c), and the names and libnl policies generated from
 # the spec (nl_gen.c, by gen_nl.py).  Objects go to radp/ under the
 # including build.
 
 RADP_DIR := $(srctree)/tools/lib/radp
 RADP_SHARED := radp_reg radp_mpt radp_hist
-RADP_OWN := radp_sim radp_lint radp_svg radp_time radp_words radp_bins nl_gen
+RADP_OWN := radp_sim radp_lint radp_svg radp_time radp_words radp_json radp_bins \
+	    nl_gen
 RADP_OBJS := $(patsubst %,radp/%.o,$(RADP_SHARED) $(RADP_OWN))
 PKG_CONFIG ?= pkg-config
 RADP_CPPFLAGS := -I$(RADP_DIR) -I$(srctree)/drivers/roce_adp \
 		 -I$(srctree)/include/uapi -I$(srctree)/tools/include \
-		 $(shell $(PKG_CONFIG) --cflags libnl-3.0)
+		 $(shell $(PKG_CONFIG) --cflags libnl-3.0 json-c)
 LIBRADP := radp/libradp.a
 
 # Written anew when the list changes, so that a dropped object leaves it.

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Times as adpctl and the lint engine write them; see radp_time.h. */
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <linux/roce_adp.h>
 
 #include "radp_time.h"
@@ -101,4 +105,30 @@ const char *adp_fmt_ns(char *buf, uint64_t v)
 	if (!v)
 		return "0";
 	return adp_fmt_time(buf, ADP_TIME_LEN, v, ADP_UNIT_NS);
+}
+
+int adp_time_parse(const char *word, uint64_t *ns)
+{
+	static const struct { const char *unit; double ns; } units[] = {
+		{ "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 }, { "", 1e3 },
+	};
+	double d;
+	char *end;
+	size_t i;
+
+	errno = 0;
+	d = strtod(word, &end);
+	if (end == word || errno || word[0] == '-' || word[0] == '+' ||
+	    strpbrk(word, "xX"))
+		return -EINVAL;
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(end, units[i].unit))
+			continue;
+		d *= units[i].ns;
+		if (d >= 0 && d < 1e18 && !isnan(d)) {
+			*ns = (uint64_t)(d + 0.5);
+			return 0;
+		}
+	}
+	return -EINVAL;
 }

@@ -41,4 +41,11 @@ const char *adp_fmt_ns(char *buf, uint64_t v);
 const char *adp_fmt_shift(char *buf, size_t len, uint32_t base,
 			  uint32_t shift, uint32_t time_unit);
 
+/*
+ * A time as the words give one, in ns: "30ms", "1.5ms", "100us", "250ns",
+ * "2s", a bare number being us.  0, or -EINVAL for anything else (a sign,
+ * hex, a time past 1e18 ns).
+ */
+int adp_time_parse(const char *word, uint64_t *ns);
+
 #endif /* RADP_TIME_H */

@@ -167,6 +167,30 @@ const struct adp_field adp_range_index_field = {
 	.type = NLA_U32, .kind = ADP_FIELD_NUM
 };
 
+const struct nla_policy *adp_fields_policy(const struct adp_field *fields,
+					  int *maxattr)
+{
+	static const struct {
+		const struct adp_field *const *fields;
+		const struct nla_policy *policy;
+		int maxattr;
+	} nests[] = {
+		{ &adp_accl_fields, adp_accl_policy, ROCE_ADP_A_ACCL_MAX },
+		{ &adp_caps_fields, adp_caps_policy, ROCE_ADP_A_CAPS_MAX },
+		{ &adp_profile_fields, adp_profile_policy, ROCE_ADP_A_PROFILE_MAX },
+		{ &adp_range_fields, adp_range_policy, ROCE_ADP_A_RANGE_MAX },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(nests); i++) {
+		if (*nests[i].fields == fields) {
+			*maxattr = nests[i].maxattr;
+			return nests[i].policy;
+		}
+	}
+	return NULL;
+}
+
 const struct adp_field *adp_field_find(const struct adp_field *fields,
 				       const char *name)
 {
@@ -414,8 +438,8 @@ void adp_profile_from_radp(uint32_t id, const struct radp_profile *rp,
 	int r;
 
 	memset(p, 0, sizeof(*p));
-	p->v.v[ADP_PROFILE_ID_ATTR] = id;
-	p->v.has[ADP_PROFILE_ID_ATTR] = true;
+	p->v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] = id;
+	p->v.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] = true;
 	adp_profile_get_vals(rp, -1, adp_profile_fields, &p->v);
 	for (r = 0; r < RADP_RANGES; r++) {
 		adp_profile_get_vals(rp, r, adp_range_fields, &p->range[r]);
@@ -430,7 +454,7 @@ bool adp_profile_any(const struct adp_profile *p)
 	for (r = 0; r < RADP_RANGES; r++)
 		if (p->has_range[r])
 			return true;
-	return adp_words_any(adp_profile_fields, &p->v, ADP_PROFILE_ID_ATTR);
+	return adp_words_any(adp_profile_fields, &p->v, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID);
 }
 
 void adp_words_init(struct adp_words *w, struct adp_profile *p)
@@ -489,7 +513,7 @@ int adp_words_take(struct adp_words *w, const char *key, const char *value,
 		return ADP_WORDS_TAKEN;
 	}
 	f = !strcmp(key, "id") ?
-	    adp_field_by_attr(adp_profile_fields, ADP_PROFILE_ID_ATTR) :
+	    adp_field_by_attr(adp_profile_fields, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID) :
 	    adp_field_find(adp_profile_fields, key);
 	if (f) {
 		w->group = -1;
@@ -534,4 +558,91 @@ int adp_words_check(const struct adp_words *w, struct adp_words_err *e)
 			return -1;
 		}
 	return 0;
+}
+
+bool adp_profile_id(const struct adp_profile *p, uint32_t *id)
+{
+	if (!p->v.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID])
+		return false;
+	*id = p->v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID];
+	return true;
+}
+
+bool adp_profile_take_id(struct adp_profile *p, uint32_t *id)
+{
+	if (!adp_profile_id(p, id))
+		return false;
+	p->v.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] = false;
+	return true;
+}
+
+unsigned int adp_line_of(const char *text, size_t at)
+{
+	unsigned int line = 1;
+	size_t i;
+
+	for (i = 0; i < at; i++)
+		line += text[i] == '\n';
+	return line;
+}
+
+void adp_file_msgv(char *buf, size_t len, const char *file, unsigned int line,
+		   const char *fmt, va_list ap)
+{
+	int n = line ? snprintf(buf, len, "%s:%u: ", file, line) :
+		       snprintf(buf, len, "%s: ", file);
+
+	if (n >= 0 && (size_t)n < len)
+		vsnprintf(buf + n, len - n, fmt, ap);
+}
+
+void adp_wordfile_init(struct adp_wordfile *f, char *text)
+{
+	*f = (struct adp_wordfile) { .s = text, .next_line = 1 };
+}
+
+static bool is_blank(char c)
+{
+	return c != '\n' && isspace((unsigned char)c);
+}
+
+int adp_wordfile_line(struct adp_wordfile *f, char **w, int max)
+{
+	char *s = f->s;
+	int n = 0;
+
+	while (*s) {
+		f->line = f->next_line;
+		for (n = 0; *s && *s != '\n'; ) {
+			if (is_blank(*s)) {
+				s++;
+				continue;
+			}
+			if (*s == '#') {
+				s += strcspn(s, "\n");
+				break;
+			}
+			if (n < max)
+				w[n] = s;
+			n++;
+			while (*s && *s != '\n' && *s != '#' && !is_blank(*s))
+				s++;
+			/* A '#' ends the word and starts the comment. */
+			if (*s == '#') {
+				*s++ = '\0';
+				s += strcspn(s, "\n");
+				break;
+			}
+			if (is_blank(*s))
+				*s++ = '\0';
+		}
+		if (*s == '\n') {
+			*s++ = '\0';
+			f->next_line++;
+		}
+		if (n)
+			break;
+	}
+	f->s = s;
+	return n > max ? -E2BIG : n;
 }

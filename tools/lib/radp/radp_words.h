@@ -16,6 +16,7 @@
 #ifndef RADP_WORDS_H
 #define RADP_WORDS_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -70,18 +71,6 @@ extern const struct adp_field *const adp_accl_fields;	/* ROCE_ADP_A_ACCL */
 extern const struct adp_field *const adp_caps_fields;	/* ROCE_ADP_A_CAPS */
 extern const struct adp_field *const adp_profile_fields; /* ROCE_ADP_A_PROFILE */
 extern const struct adp_field *const adp_range_fields;	/* ROCE_ADP_A_PROFILE_RANGE */
-/*
- * The attribute of ROCE_ACCL's adp_retx_profile_id, which numbers a
- * profile in its nest: the one RADP_ACCL_PROFILE_FIELD row with one.
- */
-#define ADP_ID_ATTR_NONE(attr)
-#define ADP_ID_ATTR_U32(attr)	ADP_PROFILE_ID_ATTR = ROCE_ADP_A_##attr,
-enum {
-#define RADP_ACCL_PROFILE_FIELD(id, name, byte, hi, lo, attr, nla, kind) \
-	ADP_ID_ATTR_##nla(attr)
-#include "radp_fields.h"
-};
-
 /* Pseudo-field of the "range I" keyword: the entry of timeout_range[]. */
 extern const struct adp_field adp_range_index_field;
 
@@ -100,6 +89,14 @@ static inline uint32_t adp_field_max(const struct adp_field *f)
 	return f->fld == ADP_FLD_RANGE_INDEX ? RADP_RANGES - 1 :
 	       radp_field_mask(&radp_fields[f->fld]);
 }
+
+/*
+ * The spec's policy of the nest whose fields are fields (nl_gen.c's
+ * adp_<nest>_policy) and its largest attribute, or NULL for a table of
+ * no nest.
+ */
+const struct nla_policy *adp_fields_policy(const struct adp_field *fields,
+					  int *maxattr);
 
 /* The field called name (exactly), or NULL. */
 const struct adp_field *adp_field_find(const struct adp_field *fields,
@@ -202,5 +199,39 @@ int adp_words_check(const struct adp_words *w, struct adp_words_err *e);
 /* Some profile field but except (an attribute, or -1) was given. */
 bool adp_words_any(const struct adp_field *fields, const struct adp_vals *v,
 		   int except);
+
+/* The id p gives (adp_retx_profile_id, "id"): true and *id, or false. */
+bool adp_profile_id(const struct adp_profile *p, uint32_t *id);
+/* The same, and the id is no longer given in p. */
+bool adp_profile_take_id(struct adp_profile *p, uint32_t *id);
+
+/*
+ * The one tokenizer of word files (profiles in words, apply's
+ * configuration files): words at blanks, '#' to the end of a line a
+ * comment, the text cut into words in place.
+ */
+struct adp_wordfile {
+	char *s;			/* what is left to read */
+	unsigned int line;		/* the line of the words last given */
+	unsigned int next_line;
+};
+
+void adp_wordfile_init(struct adp_wordfile *f, char *text);
+/*
+ * The words of the next line that has any into w: their number, 0 at
+ * the end of the text, or -E2BIG when the line has more than max;
+ * f->line is that line's number.
+ */
+int adp_wordfile_line(struct adp_wordfile *f, char **w, int max);
+
+/* The line of byte at of text, 1 for the first. */
+unsigned int adp_line_of(const char *text, size_t at);
+
+/*
+ * The one style of an error in a file, into buf: "FILE:LINE: why", or
+ * "FILE: why" for line 0 (the file as a whole).
+ */
+void adp_file_msgv(char *buf, size_t len, const char *file, unsigned int line,
+		   const char *fmt, va_list ap);
 
 #endif /* RADP_WORDS_H */
