@@ -569,7 +569,7 @@ test_hw_check()
 
 # The thirteen features of ROCE_ACCL (fourteen values: ack_dscp_force and
 # ack_dscp share a select) at the reference's positions
-# (/work/shared/reference: README.md's two tables), as
+# (the reference fact sheet: its two tables), as
 # "name value dword shift number": the value adpctl takes, the dword of
 # the store line (2: 04h, 3: 08h) and the bit its lowest bit lands on,
 # the number it is there. The first seven are older firmware's.

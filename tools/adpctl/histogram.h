@@ -68,6 +68,21 @@ void hist_print_events(const struct hist_prediction *p);
  */
 int hist_get(struct adp_ctx *ctx, const char *dev, struct hist *h);
 
+/* A request naming dev (all devices when NULL) and where its reply goes. */
+struct hist_call {
+	const char *dev;
+	void *out;
+};
+int hist_call_build(struct nl_msg *msg, void *arg);
+
+/* A HISTOGRAM reply into h, edges computed. */
+int hist_decode(const struct adp_nl_msg *msg, struct hist *h);
+/* The words of "histogram config" for h's configuration. */
+void hist_config_words(char *buf, size_t len, const struct hist *h);
+
+/* bin_width_mode's words: 0 fixed, 1 double. */
+extern const char *const hist_mode_names[2];
+
 /*
  * A histogram saved by "adpctl -j histogram show" (its array, or one
  * object of it): the device named dev, or the only one when dev is NULL.
