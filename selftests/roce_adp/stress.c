@@ -392,6 +392,15 @@ static int reply_cb(const struct nlmsghdr *nlh, void *arg)
 		rp->bad++;
 		return 0;
 	}
+	/* A device a dump could not read, told in band: a positive errno. */
+	if (tb[ROCE_ADP_A_DEV_ERROR]) {
+		uint32_t e = nl_len(tb[ROCE_ADP_A_DEV_ERROR]) == 4 ?
+			     nl_get_u32(tb[ROCE_ADP_A_DEV_ERROR]) : 0;
+
+		if (rp->dev || !e || e > 4095)
+			rp->bad++;
+		return 0;
+	}
 	switch (rp->cmd) {
 	case ROCE_ADP_CMD_DEV_GET:
 		if (!tb[ROCE_ADP_A_DEV_BACKEND] || !tb[ROCE_ADP_A_DEV_FW_VERSION])
