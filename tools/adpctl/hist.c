@@ -159,7 +159,7 @@ static void print_config_json(const struct hist *h)
 		print_uint(PRINT_JSON, "clear_on_read", NULL, h->clear_on_read);
 		print_uint(PRINT_JSON, "vhca_id_valid", NULL, h->vhca_id_valid);
 	}
-	print_uint(PRINT_JSON, "time_unit", NULL, h->cfg.time_unit);
+	print_uint(PRINT_JSON, HIST_KEY_TIME_UNIT, NULL, h->cfg.time_unit);
 	print_uint(PRINT_JSON, "bin_width_mode", NULL, h->cfg.mode);
 	if (*h->dev)
 		print_uint(PRINT_JSON, "time_unit_cap", NULL, h->time_unit_cap);
@@ -482,7 +482,7 @@ static int hist_from_json(struct json_object *o, const char *path,
 	memset(h, 0, sizeof(*h));
 	if (json_object_object_get_ex(o, "dev", &x))
 		snprintf(h->dev, sizeof(h->dev), "%s", json_object_get_string(x));
-	if (!json_u32(o, "time_unit", &h->cfg.time_unit) ||
+	if (!json_u32(o, HIST_KEY_TIME_UNIT, &h->cfg.time_unit) ||
 	    !json_u32(o, "bin_width_mode", &h->cfg.mode) ||
 	    !json_u32(o, "bin_num", &h->cfg.bin_num) ||
 	    !json_u32(o, "bin0_width", &h->cfg.bin0_width) ||
