@@ -72,103 +72,129 @@ struct radp_emu_feature {
 /* cc_burst_size: 4 KB, 8 KB, 16 KB, 1.5 KB; cc_probe_mp_mode: accept, discard. */
 static const struct radp_emu_feature radp_emu_features[RADP_EMU_FEATURES] = {
 	{
-		.val = { __mlx5_bit_off(emu_roce_accl, roce_adp_retrans_en),
-			 __mlx5_bit_sz(emu_roce_accl, roce_adp_retrans_en) },
-		.sel = { __mlx5_bit_off(emu_roce_accl, roce_adp_retrans_field_select),
-			 __mlx5_bit_sz(emu_roce_accl, roce_adp_retrans_field_select) },
+		.val = { __mlx5_bit_off(fw_model_roce_accl, roce_adp_retrans_en),
+			 __mlx5_bit_sz(fw_model_roce_accl, roce_adp_retrans_en) },
+		.sel = { __mlx5_bit_off(fw_model_roce_accl,
+					roce_adp_retrans_field_select),
+			 __mlx5_bit_sz(fw_model_roce_accl,
+				       roce_adp_retrans_field_select) },
 		.valid = RADP_EMU_BOOL,
 	},
 	{
-		.val = { __mlx5_bit_off(emu_roce_accl, roce_tx_window_en),
-			 __mlx5_bit_sz(emu_roce_accl, roce_tx_window_en) },
-		.sel = { __mlx5_bit_off(emu_roce_accl, roce_tx_window_field_select),
-			 __mlx5_bit_sz(emu_roce_accl, roce_tx_window_field_select) },
+		.val = { __mlx5_bit_off(fw_model_roce_accl, roce_tx_window_en),
+			 __mlx5_bit_sz(fw_model_roce_accl, roce_tx_window_en) },
+		.sel = { __mlx5_bit_off(fw_model_roce_accl,
+					roce_tx_window_field_select),
+			 __mlx5_bit_sz(fw_model_roce_accl,
+				       roce_tx_window_field_select) },
 		.valid = RADP_EMU_BOOL,
 	},
 	{
-		.val = { __mlx5_bit_off(emu_roce_accl, roce_slow_restart_en),
-			 __mlx5_bit_sz(emu_roce_accl, roce_slow_restart_en) },
-		.sel = { __mlx5_bit_off(emu_roce_accl, roce_slow_restart_field_select),
-			 __mlx5_bit_sz(emu_roce_accl, roce_slow_restart_field_select) },
+		.val = { __mlx5_bit_off(fw_model_roce_accl, roce_slow_restart_en),
+			 __mlx5_bit_sz(fw_model_roce_accl, roce_slow_restart_en) },
+		.sel = { __mlx5_bit_off(fw_model_roce_accl,
+					roce_slow_restart_field_select),
+			 __mlx5_bit_sz(fw_model_roce_accl,
+				       roce_slow_restart_field_select) },
 		.valid = RADP_EMU_BOOL,
 	},
 	{
-		.val = { __mlx5_bit_off(emu_roce_accl, roce_slow_restart_idle_en),
-			 __mlx5_bit_sz(emu_roce_accl, roce_slow_restart_idle_en) },
-		.sel = { __mlx5_bit_off(emu_roce_accl, roce_slow_restart_idle_field_select),
-			 __mlx5_bit_sz(emu_roce_accl, roce_slow_restart_idle_field_select) },
+		.val = { __mlx5_bit_off(fw_model_roce_accl, roce_slow_restart_idle_en),
+			 __mlx5_bit_sz(fw_model_roce_accl, roce_slow_restart_idle_en) },
+		.sel = { __mlx5_bit_off(fw_model_roce_accl,
+					roce_slow_restart_idle_field_select),
+			 __mlx5_bit_sz(fw_model_roce_accl,
+				       roce_slow_restart_idle_field_select) },
 		.valid = RADP_EMU_BOOL,
 	},
 	{
-		.val = { __mlx5_bit_off(emu_roce_accl, min_ack_timeout_limit_disabled),
-			 __mlx5_bit_sz(emu_roce_accl, min_ack_timeout_limit_disabled) },
-		.sel = { __mlx5_bit_off(emu_roce_accl,
+		.val = { __mlx5_bit_off(fw_model_roce_accl, min_ack_timeout_limit_disabled),
+			 __mlx5_bit_sz(fw_model_roce_accl, min_ack_timeout_limit_disabled) },
+		.sel = { __mlx5_bit_off(fw_model_roce_accl,
 					min_ack_timeout_limit_disabled_field_select),
-			 __mlx5_bit_sz(emu_roce_accl,
+			 __mlx5_bit_sz(fw_model_roce_accl,
 				       min_ack_timeout_limit_disabled_field_select) },
 		.valid = RADP_EMU_BOOL,
 	},
 	{
-		.val = { __mlx5_bit_off(emu_roce_accl, adaptive_routing_forced_en),
-			 __mlx5_bit_sz(emu_roce_accl, adaptive_routing_forced_en) },
-		.sel = { __mlx5_bit_off(emu_roce_accl, adaptive_routing_forced_en_field_select),
-			 __mlx5_bit_sz(emu_roce_accl, adaptive_routing_forced_en_field_select) },
+		.val = { __mlx5_bit_off(fw_model_roce_accl, adaptive_routing_forced_en),
+			 __mlx5_bit_sz(fw_model_roce_accl, adaptive_routing_forced_en) },
+		.sel = { __mlx5_bit_off(fw_model_roce_accl,
+					adaptive_routing_forced_en_field_select),
+			 __mlx5_bit_sz(fw_model_roce_accl,
+				       adaptive_routing_forced_en_field_select) },
 		.valid = RADP_EMU_BOOL,
 	},
 	{
-		.val = { __mlx5_bit_off(emu_roce_accl, selective_repeat_forced_en),
-			 __mlx5_bit_sz(emu_roce_accl, selective_repeat_forced_en) },
-		.sel = { __mlx5_bit_off(emu_roce_accl, selective_repeat_forced_en_field_select),
-			 __mlx5_bit_sz(emu_roce_accl, selective_repeat_forced_en_field_select) },
+		.val = { __mlx5_bit_off(fw_model_roce_accl, selective_repeat_forced_en),
+			 __mlx5_bit_sz(fw_model_roce_accl, selective_repeat_forced_en) },
+		.sel = { __mlx5_bit_off(fw_model_roce_accl,
+					selective_repeat_forced_en_field_select),
+			 __mlx5_bit_sz(fw_model_roce_accl,
+				       selective_repeat_forced_en_field_select) },
 		.valid = RADP_EMU_BOOL,
 	},
 	{
-		.val = { __mlx5_bit_off(emu_roce_accl, dc_half_handshake_en),
-			 __mlx5_bit_sz(emu_roce_accl, dc_half_handshake_en) },
-		.sel = { __mlx5_bit_off(emu_roce_accl, dc_half_handshake_en_field_select),
-			 __mlx5_bit_sz(emu_roce_accl, dc_half_handshake_en_field_select) },
+		.val = { __mlx5_bit_off(fw_model_roce_accl, dc_half_handshake_en),
+			 __mlx5_bit_sz(fw_model_roce_accl, dc_half_handshake_en) },
+		.sel = { __mlx5_bit_off(fw_model_roce_accl,
+					dc_half_handshake_en_field_select),
+			 __mlx5_bit_sz(fw_model_roce_accl,
+				       dc_half_handshake_en_field_select) },
 		.valid = RADP_EMU_BOOL,
 	},
 	{
-		.val = { __mlx5_bit_off(emu_roce_accl, cc_per_plane_en),
-			 __mlx5_bit_sz(emu_roce_accl, cc_per_plane_en) },
-		.sel = { __mlx5_bit_off(emu_roce_accl, cc_per_plane_en_field_select),
-			 __mlx5_bit_sz(emu_roce_accl, cc_per_plane_en_field_select) },
+		.val = { __mlx5_bit_off(fw_model_roce_accl, cc_per_plane_en),
+			 __mlx5_bit_sz(fw_model_roce_accl, cc_per_plane_en) },
+		.sel = { __mlx5_bit_off(fw_model_roce_accl,
+					cc_per_plane_en_field_select),
+			 __mlx5_bit_sz(fw_model_roce_accl,
+				       cc_per_plane_en_field_select) },
 		.valid = RADP_EMU_BOOL,
 	},
 	{
-		.val = { __mlx5_bit_off(emu_roce_accl, ack_dscp_force),
-			 __mlx5_bit_sz(emu_roce_accl, ack_dscp_force) },
-		.sel = { __mlx5_bit_off(emu_roce_accl, ack_dscp_force_field_select),
-			 __mlx5_bit_sz(emu_roce_accl, ack_dscp_force_field_select) },
+		.val = { __mlx5_bit_off(fw_model_roce_accl, ack_dscp_force),
+			 __mlx5_bit_sz(fw_model_roce_accl, ack_dscp_force) },
+		.sel = { __mlx5_bit_off(fw_model_roce_accl,
+					ack_dscp_force_field_select),
+			 __mlx5_bit_sz(fw_model_roce_accl,
+				       ack_dscp_force_field_select) },
 		.valid = RADP_EMU_BOOL,
 	},
 	{
-		.val = { __mlx5_bit_off(emu_roce_accl, ack_dscp),
-			 __mlx5_bit_sz(emu_roce_accl, ack_dscp) },
-		.sel = { __mlx5_bit_off(emu_roce_accl, ack_dscp_force_field_select),
-			 __mlx5_bit_sz(emu_roce_accl, ack_dscp_force_field_select) },
+		.val = { __mlx5_bit_off(fw_model_roce_accl, ack_dscp),
+			 __mlx5_bit_sz(fw_model_roce_accl, ack_dscp) },
+		.sel = { __mlx5_bit_off(fw_model_roce_accl,
+					ack_dscp_force_field_select),
+			 __mlx5_bit_sz(fw_model_roce_accl,
+				       ack_dscp_force_field_select) },
 		.valid = RADP_EMU_ANY,
 	},
 	{
-		.val = { __mlx5_bit_off(emu_roce_accl, cc_burst_size),
-			 __mlx5_bit_sz(emu_roce_accl, cc_burst_size) },
-		.sel = { __mlx5_bit_off(emu_roce_accl, cc_burst_size_select),
-			 __mlx5_bit_sz(emu_roce_accl, cc_burst_size_select) },
+		.val = { __mlx5_bit_off(fw_model_roce_accl, cc_burst_size),
+			 __mlx5_bit_sz(fw_model_roce_accl, cc_burst_size) },
+		.sel = { __mlx5_bit_off(fw_model_roce_accl,
+					cc_burst_size_select),
+			 __mlx5_bit_sz(fw_model_roce_accl,
+				       cc_burst_size_select) },
 		.valid = BIT(0) | BIT(1) | BIT(2) | BIT(7),
 	},
 	{
-		.val = { __mlx5_bit_off(emu_roce_accl, ifa2_turn_around_en),
-			 __mlx5_bit_sz(emu_roce_accl, ifa2_turn_around_en) },
-		.sel = { __mlx5_bit_off(emu_roce_accl, ifa2_turn_around_select),
-			 __mlx5_bit_sz(emu_roce_accl, ifa2_turn_around_select) },
+		.val = { __mlx5_bit_off(fw_model_roce_accl, ifa2_turn_around_en),
+			 __mlx5_bit_sz(fw_model_roce_accl, ifa2_turn_around_en) },
+		.sel = { __mlx5_bit_off(fw_model_roce_accl,
+					ifa2_turn_around_select),
+			 __mlx5_bit_sz(fw_model_roce_accl,
+				       ifa2_turn_around_select) },
 		.valid = RADP_EMU_BOOL,
 	},
 	{
-		.val = { __mlx5_bit_off(emu_roce_accl, cc_probe_mp_mode),
-			 __mlx5_bit_sz(emu_roce_accl, cc_probe_mp_mode) },
-		.sel = { __mlx5_bit_off(emu_roce_accl, cc_probe_mp_mode_field_select),
-			 __mlx5_bit_sz(emu_roce_accl, cc_probe_mp_mode_field_select) },
+		.val = { __mlx5_bit_off(fw_model_roce_accl, cc_probe_mp_mode),
+			 __mlx5_bit_sz(fw_model_roce_accl, cc_probe_mp_mode) },
+		.sel = { __mlx5_bit_off(fw_model_roce_accl,
+					cc_probe_mp_mode_field_select),
+			 __mlx5_bit_sz(fw_model_roce_accl,
+				       cc_probe_mp_mode_field_select) },
 		.valid = BIT(0) | BIT(1),
 	},
 };
@@ -326,16 +352,16 @@ static u8 radp_emu_roce_accl_query(struct radp_emu *emu, u32 profile_id,
 			radp_emu_fld_set(reg, &f->sel, 1);
 		radp_emu_fld_set(reg, &f->val, a->features[i]);
 	}
-	MLX5_SET(emu_roce_accl, reg, adp_retx_profile_select, 1);
-	MLX5_SET(emu_roce_accl, reg, adp_retx_profile_id,
+	MLX5_SET(fw_model_roce_accl, reg, adp_retx_profile_select, 1);
+	MLX5_SET(fw_model_roce_accl, reg, adp_retx_profile_id,
 		 profile_id ?: a->active_id);
-	MLX5_SET(emu_roce_accl, reg, adp_retx_base_timeout_min,
+	MLX5_SET(fw_model_roce_accl, reg, adp_retx_base_timeout_min,
 		 a->base_timeout_min);
-	MLX5_SET(emu_roce_accl, reg, adp_retx_profile_max_id,
+	MLX5_SET(fw_model_roce_accl, reg, adp_retx_profile_max_id,
 		 radp_emu_max_id(a));
-	MLX5_SET(emu_roce_accl, reg, adp_retx_profile_max_range_num,
+	MLX5_SET(fw_model_roce_accl, reg, adp_retx_profile_max_range_num,
 		 radp_emu_max_range_num(a));
-	radp_emu_profile_pack(MLX5_ADDR_OF(emu_roce_accl, reg, adp_retx_profile),
+	radp_emu_profile_pack(MLX5_ADDR_OF(fw_model_roce_accl, reg, adp_retx_profile),
 			      &a->profiles[profile_id]);
 	return RADP_EMU_STAT_OK;
 }
@@ -366,10 +392,10 @@ static u8 radp_emu_roce_accl_write(struct radp_emu *emu, const void *reg,
 			return RADP_EMU_STAT_BAD_PARAM;
 		}
 	}
-	profile_select = MLX5_GET(emu_roce_accl, reg, adp_retx_profile_select);
+	profile_select = MLX5_GET(fw_model_roce_accl, reg, adp_retx_profile_select);
 	if (profile_select) {
-		profile_id = MLX5_GET(emu_roce_accl, reg, adp_retx_profile_id);
-		radp_emu_profile_unpack(MLX5_ADDR_OF(emu_roce_accl, reg,
+		profile_id = MLX5_GET(fw_model_roce_accl, reg, adp_retx_profile_id);
+		radp_emu_profile_unpack(MLX5_ADDR_OF(fw_model_roce_accl, reg,
 						     adp_retx_profile),
 					&profile);
 		*syndrome = radp_emu_profile_syndrome(a, profile_id, &profile);
@@ -436,7 +462,7 @@ static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 	switch (op_mod) {
 	case RADP_EMU_ACCESS_REG_READ:
 		/* A query reads nothing but the profile it names. */
-		profile_id = MLX5_GET(emu_roce_accl, reg_in, adp_retx_profile_id);
+		profile_id = MLX5_GET(fw_model_roce_accl, reg_in, adp_retx_profile_id);
 		down_read(&emu->fw_lock);
 		status = radp_emu_roce_accl_query(emu, profile_id, reg_out,
 						  syndrome);

@@ -7,9 +7,9 @@
  * kernel's MLX5_GET()/MLX5_SET(). Written from the PRM tables (ROCE_ACCL,
  * adp_retx_profile, timeout_range, ADP_RETX_HISTOGRAM_CONFIG and
  * ADP_RETX_HISTOGRAM, the mlx5 ACCESS_REG mailboxes) and from the
- * hermonprm_mpt_st listing (the profile, its ranges and the histogram
- * configuration in fw_model/adp_retx_ifc.h, which the mlx5_core stand-in
- * shares), and on purpose not from the driver's rows
+ * hermonprm_mpt_st listing (ROCE_ACCL, the profile, its ranges and the
+ * histogram configuration in fw_model/adp_retx_ifc.h, which the mlx5_core
+ * stand-in shares), and on purpose not from the driver's rows
  * (drivers/roce_adp/radp_fields.h): the model links none of the driver's
  * codec, so that a field the driver places wrongly makes the guest tests
  * fail instead of being decoded the same wrong way on both sides. No rule
@@ -70,57 +70,6 @@ struct mlx5_ifc_emu_query_mpt_in_bits {
 	u8 input_modifier[0x20];
 
 	u8 reserved_at_60[0x20];
-};
-
-/* ROCE_ACCL (0x402c): 0x80 bytes; older firmware's 0x40 end at 0x3f. */
-struct mlx5_ifc_emu_roce_accl_bits {
-	u8 reserved_at_0[0x3];
-	u8 adp_retx_profile_select[0x1];
-	u8 ifa2_turn_around_select[0x1];
-	u8 reserved_at_5[0xf];
-	u8 cc_probe_mp_mode_field_select[0x1];
-	u8 cc_burst_size_select[0x1];
-	u8 ack_dscp_force_field_select[0x1];
-	u8 cc_per_plane_en_field_select[0x1];
-	u8 dc_half_handshake_en_field_select[0x1];
-	u8 selective_repeat_forced_en_field_select[0x1];
-	u8 adaptive_routing_forced_en_field_select[0x1];
-	u8 min_ack_timeout_limit_disabled_field_select[0x1];
-	u8 roce_slow_restart_idle_field_select[0x1];
-	u8 roce_slow_restart_field_select[0x1];
-	u8 roce_tx_window_field_select[0x1];
-	u8 roce_adp_retrans_field_select[0x1];
-
-	u8 reserved_at_20[0x1];
-	u8 adp_retx_profile_id[0x3];
-	u8 ifa2_turn_around_en[0x1];
-	u8 cc_burst_size[0x3];
-	u8 reserved_at_28[0x8];
-	u8 ack_dscp[0x6];
-	u8 ack_dscp_force[0x1];
-	u8 cc_per_plane_en[0x1];
-	u8 dc_half_handshake_en[0x1];
-	u8 selective_repeat_forced_en[0x1];
-	u8 adaptive_routing_forced_en[0x1];
-	u8 min_ack_timeout_limit_disabled[0x1];
-	u8 roce_slow_restart_idle_en[0x1];
-	u8 roce_slow_restart_en[0x1];
-	u8 roce_tx_window_en[0x1];
-	u8 roce_adp_retrans_en[0x1];
-
-	u8 reserved_at_40[0x1];
-	u8 adp_retx_profile_max_range_num[0x3];
-	u8 reserved_at_44[0x1];
-	u8 adp_retx_profile_max_id[0x3];
-	u8 reserved_at_48[0x2];
-	u8 cc_probe_mp_mode[0x2];
-	u8 adp_retx_base_timeout_min[0x14];
-
-	u8 reserved_at_60[0x20];
-
-	struct mlx5_ifc_fw_model_adp_retx_profile_bits adp_retx_profile;
-
-	u8 reserved_at_200[0x200];
 };
 
 /* ADP_RETX_HISTOGRAM (0xc01e): this header, then bin_num counters. */
@@ -215,7 +164,7 @@ struct mlx5_ifc_emu_mpt_bits {
 #define RADP_EMU_REG_DATA_OFF		MLX5_ST_SZ_BYTES(emu_access_reg_in)
 
 #define RADP_EMU_REG_ROCE_ACCL		0x402c
-#define RADP_EMU_ACCL_LEN		MLX5_ST_SZ_BYTES(emu_roce_accl)
+#define RADP_EMU_ACCL_LEN		MLX5_ST_SZ_BYTES(fw_model_roce_accl)
 #define RADP_EMU_ACCL_LEN_OLD		0x40
 #define RADP_EMU_RANGES			4
 /* adp_retx_profile_id is 3 bits: profiles 0 (the firmware's) to 7. */

@@ -12,8 +12,9 @@
  * Its mailbox handling is written from the kernel's own
  * include/linux/mlx5/mlx5_ifc.h, with MLX5_GET()/MLX5_SET(), and never
  * from roce_adp's codec, so that it checks the backend independently. The
- * ROCE_ACCL register, which mlx5_ifc.h lacks, is laid out below in the
- * same style from the register's documented bit positions.
+ * ROCE_ACCL register and the histogram configuration, which mlx5_ifc.h
+ * lacks, are laid out in the same style from the documented bit positions
+ * in fw_model/adp_retx_ifc.h, which the emulator shares.
  *
  * Per function, under /sys/kernel/debug/mlx5_standin/<PCI address>/:
  *   store      the ROCE_ACCL register store, as big-endian dwords
@@ -58,71 +59,14 @@
 #include "../drivers/roce_adp/compat_mlx5.h"
 #include "../include/fw_model/adp_retx_ifc.h"
 
-/*
- * ROCE_ACCL (register id 0x402c, 0x80 bytes; 0x40 on older firmware) in
- * the mlx5_ifc.h style: one u8 array per field, its length the width in
- * bits, most significant bit of each dword first. Current firmware's
- * layout; older firmware knows only the seven features at bits 6:0
- * (standin_features[] marks the newer ones), the rest is reserved there.
- */
-struct mlx5_ifc_standin_roce_accl_bits {
-	u8         reserved_at_0[0x3];
-	u8         adp_retx_profile_select[0x1];
-	u8         ifa2_turn_around_select[0x1];
-	u8         reserved_at_5[0xf];
-	u8         cc_probe_mp_mode_field_select[0x1];
-	u8         cc_burst_size_select[0x1];
-	u8         ack_dscp_force_field_select[0x1];
-	u8         cc_per_plane_en_field_select[0x1];
-	u8         dc_half_handshake_en_field_select[0x1];
-	u8         selective_repeat_forced_en_field_select[0x1];
-	u8         adaptive_routing_forced_en_field_select[0x1];
-	u8         min_ack_timeout_limit_disabled_field_select[0x1];
-	u8         roce_slow_restart_idle_field_select[0x1];
-	u8         roce_slow_restart_field_select[0x1];
-	u8         roce_tx_window_field_select[0x1];
-	u8         roce_adp_retrans_field_select[0x1];
-
-	u8         reserved_at_20[0x1];
-	u8         adp_retx_profile_id[0x3];
-	u8         ifa2_turn_around_en[0x1];
-	u8         cc_burst_size[0x3];
-	u8         reserved_at_28[0x8];
-	u8         ack_dscp[0x6];
-	u8         ack_dscp_force[0x1];
-	u8         cc_per_plane_en[0x1];
-	u8         dc_half_handshake_en[0x1];
-	u8         selective_repeat_forced_en[0x1];
-	u8         adaptive_routing_forced_en[0x1];
-	u8         min_ack_timeout_limit_disabled[0x1];
-	u8         roce_slow_restart_idle_en[0x1];
-	u8         roce_slow_restart_en[0x1];
-	u8         roce_tx_window_en[0x1];
-	u8         roce_adp_retrans_en[0x1];
-
-	u8         reserved_at_40[0x1];
-	u8         adp_retx_profile_max_range_num[0x3];
-	u8         reserved_at_44[0x1];
-	u8         adp_retx_profile_max_id[0x3];
-	u8         reserved_at_48[0x2];
-	u8         cc_probe_mp_mode[0x2];
-	u8         adp_retx_base_timeout_min[0x14];
-
-	u8         reserved_at_60[0x20];
-
-	u8         adp_retx_profile[0x180];
-
-	u8         reserved_at_200[0x200];
-};
-
-/* A field of standin_roce_accl: its bit offset and width, as mlx5_ifc.h counts. */
+/* A field of fw_model_roce_accl: its bit offset and width, as mlx5_ifc.h counts. */
 struct standin_fld {
 	u16 off;
 	u16 sz;
 };
 
-#define STANDIN_FLD(f)	{ __mlx5_bit_off(standin_roce_accl, f),	\
-			  __mlx5_bit_sz(standin_roce_accl, f) }
+#define STANDIN_FLD(f)	{ __mlx5_bit_off(fw_model_roce_accl, f),	\
+			  __mlx5_bit_sz(fw_model_roce_accl, f) }
 
 /**
  * struct standin_feature - a value a ROCE_ACCL write may change
@@ -221,7 +165,7 @@ struct mlx5_ifc_standin_hist_bits {
 #define STANDIN_HIST_LEN(n)		(MLX5_ST_SZ_BYTES(standin_hist) + 8 * (n))
 
 #define STANDIN_REG_ID_ROCE_ACCL	0x402c
-#define STANDIN_REG_LEN		MLX5_ST_SZ_BYTES(standin_roce_accl)
+#define STANDIN_REG_LEN		MLX5_ST_SZ_BYTES(fw_model_roce_accl)
 /* Older firmware's register: the head and the profile. */
 #define STANDIN_REG_LEN_OLD	0x40
 #define STANDIN_PROFILE_LEN	MLX5_ST_SZ_BYTES(fw_model_adp_retx_profile)
@@ -317,7 +261,7 @@ struct standin_dev {
 	struct atomic_notifier_head nh;
 	struct net_device *netdev;
 	struct mutex lock;	/* the fields below */
-	u32 reg[MLX5_ST_SZ_DW(standin_roce_accl)];
+	u32 reg[MLX5_ST_SZ_DW(fw_model_roce_accl)];
 	u32 profiles[STANDIN_PROFILES][STANDIN_PROFILE_DW];
 	struct standin_mkey mkeys[STANDIN_MKEYS];
 	u32 hist_cfg[MLX5_ST_SZ_DW(fw_model_hist_config)];
@@ -355,11 +299,11 @@ static void standin_store_defaults(struct standin_dev *sd)
 	for (i = 0; i < ARRAY_SIZE(standin_features); i++)
 		if (!sd->fw_old || !standin_features[i].newer)
 			standin_fld_set(sd->reg, standin_features[i].sel, 1);
-	MLX5_SET(standin_roce_accl, sd->reg, adp_retx_profile_max_range_num,
+	MLX5_SET(fw_model_roce_accl, sd->reg, adp_retx_profile_max_range_num,
 		 STANDIN_MAX_RANGE_NUM);
-	MLX5_SET(standin_roce_accl, sd->reg, adp_retx_profile_max_id,
+	MLX5_SET(fw_model_roce_accl, sd->reg, adp_retx_profile_max_id,
 		 STANDIN_MAX_ID);
-	MLX5_SET(standin_roce_accl, sd->reg, adp_retx_base_timeout_min,
+	MLX5_SET(fw_model_roce_accl, sd->reg, adp_retx_base_timeout_min,
 		 STANDIN_BASE_TIMEOUT_MIN);
 
 	/* Profile 0: 16 us units, starting at 64 us, one range. */
@@ -537,7 +481,7 @@ static u8 standin_access_reg(struct standin_dev *sd, void *in, int inlen,
 		*synd = 0x3;
 		return MLX5_CMD_STAT_BAD_OUTP_LEN_ERR;
 	}
-	id = MLX5_GET(standin_roce_accl, reg_in, adp_retx_profile_id);
+	id = MLX5_GET(fw_model_roce_accl, reg_in, adp_retx_profile_id);
 
 	switch (op_mod) {
 	case MLX5_ACCESS_REGISTER_IN_OP_MOD_READ:
@@ -546,14 +490,14 @@ static u8 standin_access_reg(struct standin_dev *sd, void *in, int inlen,
 			return MLX5_CMD_STAT_BAD_PARAM_ERR;
 		}
 		memcpy(reg_out, sd->reg, len);
-		MLX5_SET(standin_roce_accl, reg_out, adp_retx_profile_select, 1);
+		MLX5_SET(fw_model_roce_accl, reg_out, adp_retx_profile_select, 1);
 		if (id)
-			MLX5_SET(standin_roce_accl, reg_out, adp_retx_profile_id, id);
-		memcpy(MLX5_ADDR_OF(standin_roce_accl, reg_out, adp_retx_profile),
+			MLX5_SET(fw_model_roce_accl, reg_out, adp_retx_profile_id, id);
+		memcpy(MLX5_ADDR_OF(fw_model_roce_accl, reg_out, adp_retx_profile),
 		       sd->profiles[id], STANDIN_PROFILE_LEN);
 		return MLX5_CMD_STAT_OK;
 	case MLX5_ACCESS_REGISTER_IN_OP_MOD_WRITE:
-		if (MLX5_GET(standin_roce_accl, reg_in, adp_retx_profile_select) &&
+		if (MLX5_GET(fw_model_roce_accl, reg_in, adp_retx_profile_select) &&
 		    (!id || id > STANDIN_MAX_ID)) {
 			*synd = 0x4;
 			return MLX5_CMD_STAT_BAD_PARAM_ERR;
@@ -561,12 +505,12 @@ static u8 standin_access_reg(struct standin_dev *sd, void *in, int inlen,
 		status = standin_accl_write_features(sd, reg_in, synd);
 		if (status != MLX5_CMD_STAT_OK)
 			return status;
-		if (MLX5_GET(standin_roce_accl, reg_in, adp_retx_profile_select)) {
+		if (MLX5_GET(fw_model_roce_accl, reg_in, adp_retx_profile_select)) {
 			memcpy(sd->profiles[id],
-			       MLX5_ADDR_OF(standin_roce_accl, reg_in,
+			       MLX5_ADDR_OF(fw_model_roce_accl, reg_in,
 					    adp_retx_profile),
 			       STANDIN_PROFILE_LEN);
-			MLX5_SET(standin_roce_accl, sd->reg, adp_retx_profile_id,
+			MLX5_SET(fw_model_roce_accl, sd->reg, adp_retx_profile_id,
 				 id);
 		}
 		return MLX5_CMD_STAT_OK;
