@@ -3,6 +3,10 @@
 #ifndef _RADP_SELFTEST_FIXTURE_H
 #define _RADP_SELFTEST_FIXTURE_H
 
+#include <stdbool.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "kselftest_harness.h"
 #include "nl.h"
 
@@ -52,6 +56,55 @@ static inline void expect_refusal(struct __test_metadata *_metadata,
 			TH_LOG("%s", what);
 		}
 	}
+}
+
+/* Does the kernel stack of task @pid hold @fn? */
+static inline bool stack_has(pid_t pid, const char *fn)
+{
+	char path[64], buf[4096];
+
+	snprintf(path, sizeof(path), "/proc/%d/stack", pid);
+	return !sysfs_read(path, buf, sizeof(buf)) && strstr(buf, fn);
+}
+
+/*
+ * Is @pid asleep (state D) with @fn on top of its kernel stack? Where it
+ * waits for a mutex, the stack shows no scheduler function (mutex_lock*()
+ * included): the caller is its top line.
+ */
+static inline bool sleeps_in(pid_t pid, const char *fn)
+{
+	char path[64], buf[4096], *p;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	if (sysfs_read(path, buf, sizeof(buf)))
+		return false;
+	p = strrchr(buf, ')');
+	if (!p || strncmp(p, ") D", 3))
+		return false;
+	snprintf(path, sizeof(path), "/proc/%d/stack", pid);
+	if (sysfs_read(path, buf, sizeof(buf)))
+		return false;
+	p = strchr(buf, ']');
+	return p && !strncmp(p + 2, fn, strlen(fn)) &&
+	       strchr("+ \n", p[2 + strlen(fn)]);
+}
+
+/*
+ * Until @cond(@arg) holds, polled every 10 ms: for what the kernel shows
+ * only by its state. The bound is for a stuck test, not a measure; false
+ * when it never held.
+ */
+static inline bool wait_until(bool (*cond)(const void *arg), const void *arg)
+{
+	double end = now_ms() + 30000;
+
+	while (!cond(arg))
+		if (now_ms() > end)
+			return false;
+		else
+			usleep(10 * 1000);
+	return true;
 }
 
 #endif /* _RADP_SELFTEST_FIXTURE_H */

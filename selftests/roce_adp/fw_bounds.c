@@ -135,16 +135,23 @@ static int restore_resets(struct nl_sock *sk, struct nl_msg *m)
  * that what the test started is at work. Generous: the bound is for a
  * stuck test, not a measure; false when it never happened.
  */
+struct fw_cmds_above {
+	const char *dev;
+	long count;
+};
+
+static bool fw_cmds_above(const void *arg)
+{
+	const struct fw_cmds_above *a = arg;
+
+	return fw_cmds(a->dev) > a->count;
+}
+
 static bool wait_fw_cmds_above(const char *dev, long count)
 {
-	double end = now_ms() + 30000;
+	struct fw_cmds_above a = { dev, count };
 
-	while (fw_cmds(dev) <= count)
-		if (now_ms() > end)
-			return false;
-		else
-			usleep(10 * 1000);
-	return true;
+	return wait_until(fw_cmds_above, &a);
 }
 
 /* A GET of emu0 (a profile GET: profile 1), or a dump of every device. */
@@ -214,6 +221,17 @@ static int next_ntf(struct nl_sock *mon, struct reply *r, int timeout_ms)
 		return n ?: -EIO;
 	reply_cb((struct nlmsghdr *)buf, r);
 	return 0;
+}
+
+/* The notification of @cmd a set sends when its read-back failed. */
+static void expect_readback_failed_ntf(struct __test_metadata *_metadata,
+				       struct nl_sock *mon, int cmd)
+{
+	struct reply ntf;
+
+	ASSERT_EQ(0, next_ntf(mon, &ntf, 2000));
+	EXPECT_EQ(cmd, ntf.cmd);
+	EXPECT_TRUE(ntf.readback_failed);
 }
 
 /* Each test starts from a fresh emu0 and the default interval. */
@@ -520,9 +538,7 @@ TEST_F(fw, every_change_notifies)
 	/* the third command, the read-back, fails: the write went through */
 	ASSERT_EQ(0, knob("emu0", "fail_next", "1 0x04 0x0badbac 2"));
 	EXPECT_EQ(-EIO, accl_set(&self->sk, &self->m, 0, &self->r, &self->ack));
-	ASSERT_EQ(0, next_ntf(&mon, &ntf, 2000));
-	EXPECT_EQ(ROCE_ADP_CMD_ACCL_NTF, ntf.cmd);
-	EXPECT_TRUE(ntf.readback_failed);
+	expect_readback_failed_ntf(_metadata, &mon, ROCE_ADP_CMD_ACCL_NTF);
 	ASSERT_EQ(0, accl_get(&self->sk, &self->m, false, false, &self->r,
 			      &self->ack));
 	EXPECT_EQ(0, self->r.en[ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN]);
@@ -535,9 +551,7 @@ TEST_F(fw, every_change_notifies)
 	ASSERT_EQ(0, knob("emu0", "fail_next", "1 0x04 0x0badbac 2"));
 	EXPECT_EQ(-EIO, profile_set(&self->sk, &self->m, 64, &self->r,
 				    &self->ack));
-	ASSERT_EQ(0, next_ntf(&mon, &ntf, 2000));
-	EXPECT_EQ(ROCE_ADP_CMD_PROFILE_NTF, ntf.cmd);
-	EXPECT_TRUE(ntf.readback_failed);
+	expect_readback_failed_ntf(_metadata, &mon, ROCE_ADP_CMD_PROFILE_NTF);
 	ASSERT_EQ(0, profile_get(&self->sk, &self->m, false, &self->r,
 				 &self->ack));
 	EXPECT_EQ(64, self->r.time_base);
@@ -627,83 +641,15 @@ TEST_F(fw, unprivileged_hist_reader_bounded_failing_device)
 }
 
 /* The first line of @path (without its newline) in @buf; 0 or -1. */
-static int read_first_line(const char *path, char *buf, size_t len)
+static bool hang_taken(const void *arg)
 {
-	ssize_t n;
-	int fd;
-
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n < 0)
-		return -1;
-	buf[n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
+	return sysfs_read_long(DBG "emu0/hang_next") == 0;
 }
 
-/* Does @pid's kernel stack (/proc/PID/stack) hold @fn? */
-static bool stack_has(pid_t pid, const char *fn)
+/* @arg, a pid, waits in the histogram GET's prepare for cfg_lock. */
+static bool waits_for_mutex(const void *arg)
 {
-	char path[64], buf[4096];
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/%d/stack", pid);
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	return strstr(buf, fn);
-}
-
-/*
- * Does @pid sleep in the histogram GET's prepare, which waits there for
- * the device's cfg_lock only? (The stack shows no scheduler function,
- * mutex_lock*() included: the caller is its top line.)
- */
-static bool waits_for_mutex(pid_t pid)
-{
-	char path[64], buf[512], *p;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	if (read_first_line(path, buf, sizeof(buf)))
-		return false;
-	p = strrchr(buf, ')');
-	return p && !strncmp(p, ") D", 3) &&
-	       stack_has(pid, "radp_nl_hist_prepare");
-}
-
-/* Until @pid waits for cfg_lock; bounded for a stuck test only. */
-static bool wait_mutex_waiter(pid_t pid)
-{
-	double end = now_ms() + 30000;
-
-	while (!waits_for_mutex(pid))
-		if (now_ms() > end)
-			return false;
-		else
-			usleep(10 * 1000);
-	return true;
-}
-
-/* Until emu0's firmware took the command hang_next was armed for. */
-static bool wait_hang_taken(void)
-{
-	double end = now_ms() + 30000;
-
-	while (sysfs_read_long(DBG "emu0/hang_next") != 0)
-		if (now_ms() > end)
-			return false;
-		else
-			usleep(10 * 1000);
-	return true;
+	return sleeps_in(*(const pid_t *)arg, "radp_nl_hist_prepare");
 }
 
 /* A child whose accl set of emu0 exits 0 once it timed out. */
@@ -748,11 +694,11 @@ TEST_F_TIMEOUT(fw, hist_reader_waiting_for_cfg_lock_dies_at_sigkill, 120)
 	ASSERT_EQ(0, knob("emu0", "hang_next", "1"));
 	holder = fork_accl_set();
 	ASSERT_GE(holder, 0);
-	ASSERT_TRUE(wait_hang_taken());
+	ASSERT_TRUE(wait_until(hang_taken, NULL));
 	/* an unprivileged histogram reader waits for the lock */
 	reader = fork_nobody_hist_get();
 	ASSERT_GE(reader, 0);
-	ASSERT_TRUE(wait_mutex_waiter(reader));
+	ASSERT_TRUE(wait_until(waits_for_mutex, &reader));
 	t0 = now_ms();
 	ASSERT_EQ(0, kill(reader, SIGKILL));
 	/* it is gone while the holder still waits for its command */
@@ -771,14 +717,16 @@ TEST_F_TIMEOUT(fw, hist_reader_waiting_for_cfg_lock_dies_at_sigkill, 120)
 /* How many bins emu0's firmware counts in (its hist_counts knob). */
 static int fw_bin_num(void)
 {
-	char buf[8192], *tok, *save;
+	char buf[8192];
+	const char *p;
 	int n = 0;
 
-	if (read_first_line(DBG "emu0/hist_counts", buf, sizeof(buf)))
+	if (sysfs_read(DBG "emu0/hist_counts", buf, sizeof(buf)))
 		return -1;
-	for (tok = strtok_r(buf, " ", &save); tok;
-	     tok = strtok_r(NULL, " ", &save))
+	for (p = buf + strspn(buf, " \n"); *p; p += strspn(p, " \n")) {
+		p += strcspn(p, " \n");
 		n++;
+	}
 	return n;
 }
 
@@ -815,9 +763,7 @@ TEST_F(fw, hist_set_with_failed_readback_notifies)
 	ASSERT_EQ(0, knob("emu0", "fail_next", "1 0x04 0x0badbac 4"));
 	EXPECT_EQ(-EIO, hist_set_bins(&self->sk, &self->m, 6, &self->r,
 				      &self->ack));
-	ASSERT_EQ(0, next_ntf(&mon, &ntf, 2000));
-	EXPECT_EQ(ROCE_ADP_CMD_HISTOGRAM_NTF, ntf.cmd);
-	EXPECT_TRUE(ntf.readback_failed);
+	expect_readback_failed_ntf(_metadata, &mon, ROCE_ADP_CMD_HISTOGRAM_NTF);
 	/* the write went through */
 	EXPECT_EQ(6, fw_bin_num());
 

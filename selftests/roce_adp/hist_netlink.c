@@ -119,21 +119,6 @@ static int knob(const char *name, const char *val)
 	return sysfs_write(path, val);
 }
 
-static int read_file(const char *path, char *buf, size_t len)
-{
-	int fd = open(path, O_RDONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n < 0)
-		return -errno;
-	buf[n] = '\0';
-	return 0;
-}
-
 /* Feed @n timeouts of @t ns (a knob line). */
 static int feed(uint64_t t, uint64_t n)
 {
@@ -569,7 +554,7 @@ TEST_F(hist, clear_on_read_accumulates)
 	ASSERT_EQ(0, feed(20000, 7));
 	EXPECT_EQ(8, count0(_metadata, self, &h));
 	EXPECT_EQ(7, h.count[1]);
-	ASSERT_EQ(0, read_file(DBG "hist_counts", raw, sizeof(raw)));
+	ASSERT_EQ(0, sysfs_read(DBG "hist_counts", raw, sizeof(raw)));
 	EXPECT_STREQ("0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", raw);
 	ASSERT_EQ(0, feed(10, 1));
 	EXPECT_EQ(9, count0(_metadata, self, &h));
@@ -580,7 +565,7 @@ TEST_F(hist, clear_on_read_accumulates)
 	ASSERT_EQ(0, feed(10, 2));
 	EXPECT_EQ(11, count0(_metadata, self, &h));
 	EXPECT_EQ(7, h.count[1]);
-	ASSERT_EQ(0, read_file(DBG "hist_counts", raw, sizeof(raw)));
+	ASSERT_EQ(0, sysfs_read(DBG "hist_counts", raw, sizeof(raw)));
 	EXPECT_STREQ("2 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", raw);
 }
 
@@ -625,7 +610,7 @@ TEST_F(hist, clear_both_modes)
 	ASSERT_EQ(0, clear_hist(&self->sk, &self->m, &h, &self->ack));
 	EXPECT_EQ(0, h.count[0]);
 	/* Off: the firmware keeps its counts, shown above the baseline. */
-	ASSERT_EQ(0, read_file(DBG "hist_counts", raw, sizeof(raw)));
+	ASSERT_EQ(0, sysfs_read(DBG "hist_counts", raw, sizeof(raw)));
 	EXPECT_EQ(0, strncmp("5 ", raw, 2));
 	ASSERT_EQ(0, feed(10, 2));
 	EXPECT_EQ(2, count0(_metadata, self, &h));
@@ -764,7 +749,7 @@ static int last_ins(char lines[][1024], int max)
 	char buf[8192], *line, *save;
 	int n = 0;
 
-	if (read_file(DBG "last_cmd", buf, sizeof(buf)))
+	if (sysfs_read(DBG "last_cmd", buf, sizeof(buf)))
 		return -1;
 	for (line = strtok_r(buf, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save))
@@ -987,68 +972,18 @@ TEST_F(hist, reset_restores_configuration_and_keeps_totals)
 /* Does a task of the system run @fn, per its kernel stack? */
 static bool task_in(const char *fn)
 {
-	char path[300], buf[4096];
 	struct dirent *d;
 	bool found = false;
 	DIR *proc;
-	ssize_t n;
-	int fd;
 
 	proc = opendir("/proc");
 	if (!proc)
 		return false;
-	while (!found && (d = readdir(proc))) {
-		if (d->d_name[0] < '0' || d->d_name[0] > '9')
-			continue;
-		snprintf(path, sizeof(path), "/proc/%s/stack", d->d_name);
-		fd = open(path, O_RDONLY);
-		if (fd < 0)
-			continue;
-		n = read(fd, buf, sizeof(buf) - 1);
-		close(fd);
-		if (n > 0) {
-			buf[n] = '\0';
-			found = strstr(buf, fn);
-		}
-	}
+	while (!found && (d = readdir(proc)))
+		if (d->d_name[0] >= '0' && d->d_name[0] <= '9')
+			found = stack_has(atoi(d->d_name), fn);
 	closedir(proc);
 	return found;
-}
-
-/*
- * Is @pid asleep in the histogram GET's prepare, where it waits for the
- * device's cfg_lock only? Its kernel stack shows no scheduler function
- * (mutex_lock*() included): the caller is the top line.
- */
-static bool waits_for_mutex(pid_t pid)
-{
-	char path[64], buf[4096];
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/%d/stack", pid);
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	return !strncmp(strchr(buf, ']') ?: buf, "] radp_nl_hist_prepare", 22);
-}
-
-/* Until @cond(@arg) holds; bounded for a stuck test only. */
-static bool wait_until(bool (*cond)(const void *arg), const void *arg)
-{
-	double end = now_ms() + 30000;
-
-	while (!cond(arg))
-		if (now_ms() > end)
-			return false;
-		else
-			usleep(10 * 1000);
-	return true;
 }
 
 static bool hang_taken(const void *arg)
@@ -1056,9 +991,10 @@ static bool hang_taken(const void *arg)
 	return sysfs_read_long(DBG "hang_next") == 0;
 }
 
+/* @arg, a pid, waits in the histogram GET's prepare for cfg_lock. */
 static bool pid_waits(const void *arg)
 {
-	return waits_for_mutex(*(const pid_t *)arg);
+	return sleeps_in(*(const pid_t *)arg, "radp_nl_hist_prepare");
 }
 
 static bool restore_waits(const void *arg)

@@ -311,6 +311,21 @@ int sysfs_write(const char *path, const char *val)
 	return err;
 }
 
+int sysfs_read(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	return 0;
+}
+
 long sysfs_read_long(const char *path)
 {
 	FILE *f = fopen(path, "r");

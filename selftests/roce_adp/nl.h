@@ -117,6 +117,11 @@ const char *nl_get_str(const struct nlattr *a);
 
 /* Write @val to a sysfs or debugfs file: 0 or the write's -errno. */
 int sysfs_write(const char *path, const char *val);
+/*
+ * The start of a sysfs, debugfs or proc file (at most @len - 1 bytes), as
+ * a string in @buf: 0 or the read's -errno.
+ */
+int sysfs_read(const char *path, char *buf, size_t len);
 /* The number a sysfs or debugfs file holds, or -1. */
 long sysfs_read_long(const char *path);
 
