@@ -177,25 +177,19 @@ struct mlx5_ifc_standin_hist_bits {
 #define STANDIN_MKEYS		16
 #define STANDIN_LOG		64	/* commands kept for cmds */
 
-static char *no_roce_accl = "";
-module_param(no_roce_accl, charp, 0444);
-MODULE_PARM_DESC(no_roce_accl,
-		 "PCI addresses, separated by commas, of the functions without cmd_hca_cap.roce_accl");
+/* A module parameter naming functions by their PCI addresses, with commas. */
+#define STANDIN_FUNCTIONS_PARAM(name, desc)				\
+	static char *name = "";						\
+	module_param(name, charp, 0444);				\
+	MODULE_PARM_DESC(name, "PCI addresses, separated by commas, of the functions " desc)
 
-static char *fw_old = "";
-module_param(fw_old, charp, 0444);
-MODULE_PARM_DESC(fw_old,
-		 "PCI addresses, separated by commas, of the functions running older firmware: the seven older ROCE_ACCL features only (debugfs fw_generation)");
-
-static char *no_histogram = "";
-module_param(no_histogram, charp, 0444);
-MODULE_PARM_DESC(no_histogram,
-		 "PCI addresses, separated by commas, of the functions whose firmware lacks the histogram registers and answers them BAD_PARAM, as for an unknown register (debugfs histogram)");
-
-static char *no_histogram_bad_op = "";
-module_param(no_histogram_bad_op, charp, 0444);
-MODULE_PARM_DESC(no_histogram_bad_op,
-		 "The same, for functions that answer them BAD_OP");
+STANDIN_FUNCTIONS_PARAM(no_roce_accl, "without cmd_hca_cap.roce_accl");
+STANDIN_FUNCTIONS_PARAM(fw_old,
+			"running older firmware: the seven older ROCE_ACCL features only (debugfs fw_generation)");
+STANDIN_FUNCTIONS_PARAM(no_histogram,
+			"whose firmware lacks the histogram registers and answers them BAD_PARAM, as for an unknown register (debugfs histogram)");
+STANDIN_FUNCTIONS_PARAM(no_histogram_bad_op,
+			"whose firmware lacks the histogram registers and answers them BAD_OP");
 
 static uint log_max_mkey = 4;
 module_param(log_max_mkey, uint, 0444);
@@ -930,18 +924,31 @@ static ssize_t standin_inject_status_write(struct file *file,
 
 DEFINE_SHOW_STORE_ATTRIBUTE(standin_inject_status);
 
-/* The index in @names of the word written to a knob, or an errno. */
-static int standin_knob_word(const char __user *ubuf, size_t count,
-			     const char *const *names, size_t n)
+/*
+ * A write of one of @n words @names to a knob: @set(sd, its index) under
+ * the lock; -EINVAL for any other.
+ */
+static ssize_t standin_word_write(struct file *file, const char __user *ubuf,
+				  size_t count, const char *const *names,
+				  size_t n, void (*set)(struct standin_dev *sd,
+							unsigned int i))
 {
+	struct standin_dev *sd = ((struct seq_file *)file->private_data)->private;
 	char buf[16];
+	int i;
 
 	if (count >= sizeof(buf))
 		return -EINVAL;
 	if (copy_from_user(buf, ubuf, count))
 		return -EFAULT;
 	buf[count] = '\0';
-	return __sysfs_match_string(names, n, strim(buf));
+	i = __sysfs_match_string(names, n, strim(buf));
+	if (i < 0)
+		return i;
+	mutex_lock(&sd->lock);
+	set(sd, i);
+	mutex_unlock(&sd->lock);
+	return count;
 }
 
 static const char *const standin_generations[] = { "current", "old" };
@@ -960,22 +967,19 @@ static int standin_fw_generation_show(struct seq_file *s, void *unused)
 	return 0;
 }
 
+static void standin_fw_generation_set(struct standin_dev *sd, unsigned int gen)
+{
+	WRITE_ONCE(sd->fw_old, gen);
+	standin_store_defaults(sd);
+}
+
 static ssize_t standin_fw_generation_write(struct file *file,
 					   const char __user *ubuf,
 					   size_t count, loff_t *ppos)
 {
-	struct standin_dev *sd = ((struct seq_file *)file->private_data)->private;
-	int gen;
-
-	gen = standin_knob_word(ubuf, count, standin_generations,
-				ARRAY_SIZE(standin_generations));
-	if (gen < 0)
-		return gen;
-	mutex_lock(&sd->lock);
-	WRITE_ONCE(sd->fw_old, gen);
-	standin_store_defaults(sd);
-	mutex_unlock(&sd->lock);
-	return count;
+	return standin_word_write(file, ubuf, count, standin_generations,
+				  ARRAY_SIZE(standin_generations),
+				  standin_fw_generation_set);
 }
 
 DEFINE_SHOW_STORE_ATTRIBUTE(standin_fw_generation);
@@ -1008,21 +1012,18 @@ static int standin_histogram_show(struct seq_file *s, void *unused)
 	return 0;
 }
 
+static void standin_histogram_set(struct standin_dev *sd, unsigned int mode)
+{
+	sd->hist_absent = standin_hist_mode_status[mode];
+}
+
 static ssize_t standin_histogram_write(struct file *file,
 				       const char __user *ubuf, size_t count,
 				       loff_t *ppos)
 {
-	struct standin_dev *sd = ((struct seq_file *)file->private_data)->private;
-	int mode;
-
-	mode = standin_knob_word(ubuf, count, standin_hist_modes,
-				 ARRAY_SIZE(standin_hist_modes));
-	if (mode < 0)
-		return mode;
-	mutex_lock(&sd->lock);
-	sd->hist_absent = standin_hist_mode_status[mode];
-	mutex_unlock(&sd->lock);
-	return count;
+	return standin_word_write(file, ubuf, count, standin_hist_modes,
+				  ARRAY_SIZE(standin_hist_modes),
+				  standin_histogram_set);
 }
 
 DEFINE_SHOW_STORE_ATTRIBUTE(standin_histogram);
