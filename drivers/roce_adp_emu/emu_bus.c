@@ -515,7 +515,8 @@ static void radp_emu_debugfs_init(struct radp_emu *emu)
 			    &emu->radp.skip_checks);
 	/*
 	 * Firmware capabilities, read by the model at each command; each
-	 * knob is named after its register field.
+	 * knob is named after its register field (hist_supported: the
+	 * firmware has both histogram registers).
 	 */
 	debugfs_create_u32("adp_retx_profile_max_id", 0600, emu->ddir,
 			   &emu->accl.max_id);
@@ -525,6 +526,12 @@ static void radp_emu_debugfs_init(struct radp_emu *emu)
 			   &emu->accl.base_timeout_min);
 	debugfs_create_x32("accl_configurable", 0600, emu->ddir,
 			   &emu->accl.configurable);
+	debugfs_create_bool("hist_supported", 0600, emu->ddir,
+			    &emu->hist.supported);
+	debugfs_create_u32("hist_bin_num_max", 0600, emu->ddir,
+			   &emu->hist.bin_num_max);
+	debugfs_create_x32("hist_time_unit_cap", 0600, emu->ddir,
+			   &emu->hist.time_unit_cap);
 	radp_emu_knobs_create(emu, radp_emu_knobs, ARRAY_SIZE(radp_emu_knobs));
 	radp_dev_debugfs_init(&emu->radp, emu->ddir);
 	radp_emu_mpt_debugfs_init(emu);

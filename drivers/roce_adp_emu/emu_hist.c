@@ -264,12 +264,6 @@ static const struct radp_emu_knob radp_emu_hist_knobs[] = {
 
 void radp_emu_hist_debugfs_init(struct radp_emu *emu)
 {
-	debugfs_create_bool("hist_supported", 0600, emu->ddir,
-			    &emu->hist.supported);
-	debugfs_create_u32("hist_bin_num_max", 0600, emu->ddir,
-			   &emu->hist.bin_num_max);
-	debugfs_create_x32("hist_time_unit_cap", 0600, emu->ddir,
-			   &emu->hist.time_unit_cap);
 	radp_emu_knobs_create(emu, radp_emu_hist_knobs,
 			      ARRAY_SIZE(radp_emu_hist_knobs));
 }
