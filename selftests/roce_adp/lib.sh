@@ -1,45 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0
-# TAP helpers for the shell selftests (busybox sh). A test is a function
-# that returns non-zero on failure after saying why on stdout.
+# What the shell selftests share (busybox sh). A test is a function that
+# returns non-zero on failure after saying why on stdout; run_test makes
+# it a case.
 
 BUS=/sys/bus/roce_adp
 DBG=/sys/kernel/debug/roce_adp
-TAP_N=0
-TAP_FAIL=0
-TAP_SKIP=0
-
-echo "TAP version 13"
-
-run_test()
-{
-	name=$1
-	shift
-	TAP_N=$((TAP_N + 1))
-	if out=$("$@" 2>&1); then
-		echo "ok $TAP_N $name"
-		echo "$out" | sed -n 's/^figure: /# figure: /p'
-	else
-		TAP_FAIL=$((TAP_FAIL + 1))
-		echo "not ok $TAP_N $name"
-		echo "$out" | sed 's/^/#   /'
-	fi
-}
-
-# skip_test NAME REASON: a case that cannot run here, and why (only for
-# what the machine lacks; tools/check fails a skip without a reason)
-skip_test()
-{
-	TAP_N=$((TAP_N + 1))
-	TAP_SKIP=$((TAP_SKIP + 1))
-	echo "ok $TAP_N $1 # SKIP $2"
-}
-
-tap_end()
-{
-	echo "1..$TAP_N"
-	echo "# Totals: pass:$((TAP_N - TAP_FAIL - TAP_SKIP)) fail:$TAP_FAIL skip:$TAP_SKIP"
-	[ "$TAP_FAIL" -eq 0 ]
-}
+# The TAP of every shell test (../lib/tap.sh, copied beside this file):
+# ok, run_test, skip_test, tap_diag, tap_end.
+. ./tap.sh
 
 # klog_mark: remember where the kernel log ends; klog_since prints the
 # lines written after. No test clears the log (run_tests.sh checks each

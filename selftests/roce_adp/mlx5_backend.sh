@@ -168,9 +168,7 @@ test_dmesg_clean()
 }
 
 if [ ! -f "/lib/modules/$(uname -r)/extra/roce_adp_mlx5.ko" ]; then
-	echo "ok 1 # SKIP roce_adp_mlx5 not built (kernel without CONFIG_MLX5_CORE)"
-	echo "1..1"
-	exit 0
+	skip_all "roce_adp_mlx5 not built (kernel without CONFIG_MLX5_CORE)"
 fi
 AUTOPROBE_FILE=/sys/bus/pci/drivers_autoprobe
 AUTOPROBE=$(cat $AUTOPROBE_FILE)

@@ -7,7 +7,6 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0 rc=0
 
 # tree DIR RELEASE: a configured kernel tree as print-krel reads it
 tree()
@@ -22,20 +21,18 @@ expect()
 {
 	pattern=$1 name=$2
 	shift 2
-	n=$((n + 1))
 	got=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u KVER -u KDIR "$@" \
 		make -s --no-print-directory -C "$top" print-krel 2>&1)
 	case $got in
-	$pattern) echo "ok $n - build default: $name" ;;
+	$pattern) ok 0 "build default: $name" ;;
 	*)
-		echo "not ok $n - build default: $name"
-		echo "# got \"$got\", expected $pattern"
-		rc=1
+		ok 1 "build default: $name"
+		tap_diag "got \"$got\", expected $pattern"
 		;;
 	esac
 }
 
-echo "TAP version 13"
+. "$top/selftests/lib/tap.sh"
 tree "$tmp/running" 9.9.9-running
 tree "$tmp/other" 8.8.8-other
 mkdir -p "$tmp/no-tree"
@@ -49,5 +46,4 @@ expect "8.8.8-other" "KDIR is that tree" \
 	RUNNING_KDIR="$tmp/running" KDIR="$tmp/other"
 expect "6.1.*" "no running kernel's tree: Debian's 6.1 headers" \
 	RUNNING_KDIR="$tmp/no-tree"
-echo "1..$n"
-exit $rc
+tap_end

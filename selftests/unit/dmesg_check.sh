@@ -6,28 +6,13 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 check=$top/tools/vm/dmesg-check
 samples=$top/selftests/unit/dmesg-samples
-n=0 rc=0
+. "$top/selftests/lib/tap.sh"
 
-tap()
-{
-	n=$((n + 1))
-	if [ "$1" = ok ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		rc=1
-	fi
-}
-
-echo "TAP version 13"
 out=$("$check" "$samples/clean.log")
 status=$?
-if [ $status = 0 ] && [ -z "$out" ]; then
-	tap ok "dmesg-check: a clean log passes silently"
-else
-	tap "not ok" "dmesg-check: a clean log passes silently (status $status)"
-	echo "$out" | sed 's/^/# /'
-fi
+[ $status = 0 ] && [ -z "$out" ]
+ok $? "dmesg-check: a clean log passes silently" ||
+	printf 'status %s\n%s\n' "$status" "$out" | sed 's/^/# /'
 
 # SAMPLE LINE: the line that must be reported, with its context
 for c in "kasan BUG: KASAN: slab-use-after-free" \
@@ -42,32 +27,27 @@ for c in "kasan BUG: KASAN: slab-use-after-free" \
 	line=${c#* }
 	out=$("$check" "$samples/$sample.log")
 	status=$?
-	if [ $status = 1 ] && printf '%s\n' "$out" | grep -qF "$line"; then
-		tap ok "dmesg-check: $sample report fails the run and is printed"
-	else
-		tap "not ok" "dmesg-check: $sample report fails the run and is printed (status $status)"
-		echo "$out" | sed 's/^/# /'
-	fi
+	[ $status = 1 ] && printf '%s\n' "$out" | grep -qF "$line"
+	ok $? "dmesg-check: $sample report fails the run and is printed" ||
+		printf 'status %s\n%s\n' "$status" "$out" | sed 's/^/# /'
 done
 
 # the guest gives it a program's new lines on stdin
 out=$("$check" - <"$samples/warning.log")
 status=$?
-if [ $status = 1 ] && printf '%s\n' "$out" | grep -qF "WARNING: CPU: 0 PID: 1519"; then
-	tap ok "dmesg-check: a report on stdin ('-') fails and is printed"
-else
-	tap "not ok" "dmesg-check: a report on stdin ('-') fails and is printed (status $status)"
-fi
+[ $status = 1 ] && printf '%s\n' "$out" | grep -qF "WARNING: CPU: 0 PID: 1519"
+ok $? "dmesg-check: a report on stdin ('-') fails and is printed" ||
+	tap_diag "status $status"
 out=$("$check" - <"$samples/clean.log")
 status=$?
-[ $status = 0 ] && [ -z "$out" ] &&
-	tap ok "dmesg-check: a clean log on stdin ('-') passes silently" ||
-	tap "not ok" "dmesg-check: a clean log on stdin ('-') passes silently (status $status)"
+[ $status = 0 ] && [ -z "$out" ]
+ok $? "dmesg-check: a clean log on stdin ('-') passes silently" ||
+	tap_diag "status $status"
 
 "$check" "$samples/no-such.log" 2>/dev/null
 status=$?
-[ $status = 2 ] && tap ok "dmesg-check: a missing log is a usage error (2)" ||
-	tap "not ok" "dmesg-check: a missing log is a usage error (2), got $status"
+[ $status = 2 ]
+ok $? "dmesg-check: a missing log is a usage error (2)" ||
+	tap_diag "status $status"
 
-echo "1..$n"
-exit $rc
+tap_end

@@ -8,7 +8,6 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 check=$top/tools/field-spelling
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0 rc=0
 mkdir -p "$tmp/drivers/roce_adp" "$tmp/tools/adpctl/tests" "$tmp/tools/lib/radp"
 cp "$top/drivers/roce_adp/radp_fields.h" "$tmp/drivers/roce_adp/"
 
@@ -16,20 +15,15 @@ cp "$top/drivers/roce_adp/radp_fields.h" "$tmp/drivers/roce_adp/"
 # output matching PATTERN
 expect()
 {
-	n=$((n + 1))
 	out=$("$check" "$tmp" 2>&1)
 	status=$?
-	if [ "$status" = "$1" ] && printf '%s\n' "$out" | grep -q "$2"; then
-		echo "ok $n - field-spelling: $3"
-	else
-		echo "not ok $n - field-spelling: $3"
-		printf '%s\n' "# exit status $status, expected $1; output:" "$out" |
+	[ "$status" = "$1" ] && printf '%s\n' "$out" | grep -q "$2"
+	ok $? "field-spelling: $3" ||
+		printf '%s\n' "exit status $status, expected $1; output:" "$out" |
 			sed 's/^/# /'
-		rc=1
-	fi
 }
 
-echo "TAP version 13"
+. "$top/selftests/lib/tap.sh"
 echo 'const char *a = "time_base";' >"$tmp/drivers/roce_adp/a.c"
 echo 'int b = ROCE_ADP_A_PROFILE_TIME_BASE;' >"$tmp/tools/adpctl/b.c"
 expect 0 "^ok .* profile time_base in 2 hand-written files" \
@@ -54,5 +48,4 @@ for f in drivers/roce_adp/k tools/adpctl/k tools/lib/radp/k; do
 done
 expect 0 "^ok .* adp_retx_profile_id (the nest's key, not counted) in 3 hand-written files" \
 	"a profile's id, the nest's key, in three files passes"
-echo "1..$n"
-exit $rc
+tap_end

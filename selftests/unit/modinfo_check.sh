@@ -7,7 +7,6 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 check=$top/tools/modinfo-check
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0 rc=0
 
 # fake PARMTYPES PARMS: a modinfo answering -F parmtype and -F parm
 fake()
@@ -25,20 +24,15 @@ EOS
 # how it reports its case CASE
 expect()
 {
-	n=$((n + 1))
 	out=$(MODINFO=$tmp/modinfo "$check" "$tmp/roce_adp.ko" 2>&1)
 	status=$?
-	if [ "$status" = "$1" ] &&
-	   printf '%s\n' "$out" | grep -qx "$2 [0-9]* - roce_adp: $3"; then
-		echo "ok $n - $4"
-	else
-		echo "not ok $n - $4 (status $status)"
-		printf '%s\n' "$out" | sed 's/^/# /'
-		rc=1
-	fi
+	[ "$status" = "$1" ] &&
+		printf '%s\n' "$out" | grep -qx "$2 [0-9]* - roce_adp: $3"
+	ok $? "$4" ||
+		printf 'status %s\n%s\n' "$status" "$out" | sed 's/^/# /'
 }
 
-echo "TAP version 13"
+. "$top/selftests/lib/tap.sh"
 fake 'restore_config:bool\n' \
      'restore_config:Re-apply it (bool)\ncmd_timeout_ms:How long a command may take\n'
 expect 0 ok "parameter cmd_timeout_ms has a description" \
@@ -56,5 +50,4 @@ fake '' 'undocumented_cb:Some knob\n'
 expect 1 "not ok" "parameter undocumented_cb is in Documentation/admin-guide.rst" \
 	"a module_param_cb() parameter missing from the admin guide fails"
 
-echo "1..$n"
-exit $rc
+tap_end

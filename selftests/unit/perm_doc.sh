@@ -13,21 +13,17 @@ from_doc=$(sed -n '/^Permissions$/,/^Errors$/p' "$doc" |
 from_test=$(sed -nE 's/^\s*\{ ROCE_ADP_CMD_([A-Z_]+), "[a-z-]+", (true|false) \},$/\1 \2/p' \
 	"$test" | sed 's/ true$/ admin/; s/ false$/ open/' | sort)
 
-echo "TAP version 13"
-echo "1..2"
-rc=0
-if [ -n "$from_doc" ] && [ "$(echo "$from_test" | wc -l)" -ge 5 ]; then
-	echo "ok 1 - both tables found"
-else
-	echo "not ok 1 - both tables found"
-	rc=1
-	printf 'doc:\n%s\ntest:\n%s\n' "$from_doc" "$from_test" | sed 's/^/# /'
-fi
-if [ "$from_doc" = "$from_test" ]; then
-	echo "ok 2 - netlink.rst and permissions.c give each operation the same rule"
-else
-	echo "not ok 2 - netlink.rst and permissions.c give each operation the same rule"
-	rc=1
-	printf 'doc:\n%s\ntest:\n%s\n' "$from_doc" "$from_test" | sed 's/^/# /'
-fi
-exit $rc
+. "$top/selftests/lib/tap.sh"
+
+# A failed case: both tables.
+case_done()
+{
+	[ "$1" -eq 0 ] ||
+		printf 'doc:\n%s\ntest:\n%s\n' "$from_doc" "$from_test" | sed 's/^/# /'
+}
+
+[ -n "$from_doc" ] && [ "$(echo "$from_test" | wc -l)" -ge 5 ]
+ok $? "both tables found"
+[ "$from_doc" = "$from_test" ]
+ok $? "netlink.rst and permissions.c give each operation the same rule"
+tap_end

@@ -15,26 +15,13 @@ out=$(mktemp)
 err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
 
-. "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/../../../selftests/lib/tap.sh"
 
 # A failed case: what adpctl printed.
 case_done() {
 	[ "$1" -eq 0 ] && return
 	sed 's/^/# stdout: /' "$out"
 	sed 's/^/# stderr: /' "$err"
-}
-
-skip() {
-	n=$((n + 1))
-	echo "ok $n - $1 # SKIP $2"
-}
-
-# missing NAME WHAT: WHAT, which 'make setup' installs, is missing: a failure
-missing() {
-	n=$((n + 1))
-	failed=$((failed + 1))
-	echo "not ok $n - $1"
-	echo "# $2 is missing: 'make setup' installs it"
 }
 
 run() {
@@ -180,7 +167,7 @@ for args in "dev show" "-j -p dev show eth0" "-j accl show" \
 	# shellcheck disable=SC2086
 	run_no_family $args
 	if [ -z "$NO_FAMILY" ] && [ "$rc" -ne 1 ]; then
-		skip "$args without the module" \
+		skip_test "$args without the module" \
 			"roce_adp is loaded here and user namespaces are off"
 		continue
 	fi
@@ -282,7 +269,7 @@ else
 	for c in "profile tune: progress on a terminal" \
 		 "profile tune -j: no progress on a terminal" \
 		 "profile tune: no progress into a pipe"; do
-		skip "$c" "no script(1) (bsdutils) to give adpctl a terminal"
+		skip_test "$c" "no script(1) (bsdutils) to give adpctl a terminal"
 	done
 fi
 

@@ -16,7 +16,7 @@ COMPLETION=${2:-bash-completion/adpctl}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-. "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/../../../selftests/lib/tap.sh"
 
 # A failed case: its diagnostics; the next starts without them.
 case_done() {

@@ -12,7 +12,7 @@
 # usage: hostile.sh ADPCTL
 
 ADPCTL=$(readlink -f "${1:-./adpctl}")
-. "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/../../../selftests/lib/tap.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
