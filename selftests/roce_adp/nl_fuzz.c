@@ -41,6 +41,7 @@
 
 #include "nl.h"
 #include "nl_policy.h"
+#include "tap.h"
 
 #define DBG		"/sys/kernel/debug/roce_adp/emu0/"
 #define MSG_MAX		4096
@@ -821,36 +822,27 @@ int main(void)
 	bool snap_fresh = false, canary, fail_wanted, ok;
 	unsigned long fw_blocks = 0;
 	unsigned long seed, i;
-	int warn0, warn1, t, err, shown = 0, n_tests = 0, fails = 0;
+	int warn0, warn1, t, err, shown = 0;
 	static struct fmsg m;
 
 	seed = env_seed ? strtoul(env_seed, NULL, 0) :
 			  (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
 	rng = seed ? seed : 1;
-	printf("TAP version 13\n1..7\n");
-	printf("# seed %lu (NL_FUZZ_SEED=%lu to repeat)\n", seed, seed);
-
-#define TEST(cond, ...) do {						\
-	bool __ok = (cond);						\
-									\
-	printf("%sok %d - ", __ok ? "" : "not ", ++n_tests);		\
-	printf(__VA_ARGS__);						\
-	printf("\n");							\
-	fails += !__ok;							\
-} while (0)
+	tap_start();
+	tap_plan(7);
+	tap_diag("seed %lu (NL_FUZZ_SEED=%lu to repeat)", seed, seed);
 
 	err = nl_open(&sk, ROCE_ADP_FAMILY_NAME) ?:
 	      nl_open(&ssk, ROCE_ADP_FAMILY_NAME) ?:
 	      nlp_describe(&sk, ROCE_ADP_FAMILY_NAME, &fam);
 	if (err) {
-		printf("Bail out! roce_adp family: %s\n", strerror(-err));
-		return 1;
+		return tap_bail("roce_adp family: %s", strerror(-err));
 	}
 	for (i = 0; i < (unsigned long)fam.n_ops; i++) {
 		const struct nlp_op *op = &fam.op[i];
 
-		printf("# op %u flags 0x%x do policy %d dump policy %d\n",
-		       op->cmd, op->flags, op->do_policy, op->dump_policy);
+		tap_diag("op %u flags 0x%x do policy %d dump policy %d",
+			 op->cmd, op->flags, op->do_policy, op->dump_policy);
 	}
 	for (t = 0; t < NLP_MAX_POLICIES; t++) {
 		const struct nlp_policy *p = &fam.policy[t];
@@ -865,9 +857,9 @@ int main(void)
 				       nlp_type_name(p->attr[a].type));
 		printf("\n");
 	}
-	TEST(fam.n_ops > 0 && fam.op[0].do_policy >= 0,
-	     "the family describes %d operations and their policies",
-	     fam.n_ops);
+	tap_result(fam.n_ops > 0 && fam.op[0].do_policy >= 0,
+		   "the family describes %d operations and their policies",
+		   fam.n_ops);
 
 	cur.buf = malloc(SNAP_MAX);
 	after.buf = malloc(SNAP_MAX);
@@ -885,7 +877,7 @@ int main(void)
 		 !snapshot(&ssk, &after) &&
 		 (cur.len != after.len || memcmp(cur.buf, after.buf, cur.len));
 	if (!canary)
-		printf("# the state snapshot does not see a change of emu0's MPT table\n");
+		tap_diag("the state snapshot does not see a change of emu0's MPT table");
 
 	warn0 = klog_warnings();
 	t0 = now();
@@ -923,9 +915,8 @@ int main(void)
 		if (set_op && !snap_fresh) {
 			err = snapshot(&ssk, &cur);
 			if (err) {
-				printf("Bail out! state snapshot: %s\n",
-				       strerror(-err));
-				return 1;
+				return tap_bail("state snapshot: %s",
+						strerror(-err));
 			}
 			snap_fresh = true;
 		}
@@ -941,7 +932,7 @@ int main(void)
 		if (err) {
 			st.bad++;
 			if (shown++ < 10) {
-				printf("# invalid answer: %s\n", o.why);
+				tap_diag("invalid answer: %s", o.why);
 				dump_hex(&m);
 			}
 			continue;
@@ -949,16 +940,16 @@ int main(void)
 		if (fail_wanted && o.replied_ok) {
 			st.garbage++;
 			if (shown++ < 10) {
-				printf("# a request that breaks its policy was taken\n");
+				tap_diag("a request that breaks its policy was taken");
 				dump_hex(&m);
 			}
 		}
 		if (fail_wanted)
 			st.must_fail++;
 		if (verbose)
-			printf("# %lu: %d bytes, %d messages, %d errors%s\n",
-			       i, (int)m.len, o.messages, o.errors,
-			       o.replied_ok ? ", taken" : "");
+			tap_diag("%lu: %d bytes, %d messages, %d errors%s",
+				 i, (int)m.len, o.messages, o.errors,
+				 o.replied_ok ? ", taken" : "");
 		if (o.replied_ok) {
 			snap_fresh = false;
 			if (m.len > NLMSG_HDRLEN)
@@ -970,13 +961,12 @@ int main(void)
 		st.state_checks++;
 		err = snapshot(&ssk, &after);
 		if (err) {
-			printf("Bail out! state snapshot: %s\n", strerror(-err));
-			return 1;
+			return tap_bail("state snapshot: %s", strerror(-err));
 		}
 		if (after.len != cur.len || memcmp(after.buf, cur.buf, cur.len)) {
 			st.state_changed++;
 			if (shown++ < 10) {
-				printf("# a rejected request changed the state\n");
+				tap_diag("a rejected request changed the state");
 				dump_hex(&m);
 			}
 			memcpy(cur.buf, after.buf, after.len);
@@ -985,37 +975,37 @@ int main(void)
 	}
 	dt = now() - t0;
 	sysfs_write(DBG "skip_driver_checks", "N");
-	printf("# %lu blocks of 500 with the driver's checks off (skip_driver_checks)\n",
-	       fw_blocks);
+	tap_diag("%lu blocks of 500 with the driver's checks off (skip_driver_checks)",
+		 fw_blocks);
 	warn1 = klog_warnings();
 
-	printf("# %lu messages in %.1f s (%.0f/s): %lu errors, %lu ACKs, %lu replies, %lu dumps, %lu unanswered (dropped by netlink)\n",
-	       st.sent, dt, st.sent / dt, st.errors, st.acks, st.replies,
-	       st.dumps, st.silent);
+	tap_diag("%lu messages in %.1f s (%.0f/s): %lu errors, %lu ACKs, %lu replies, %lu dumps, %lu unanswered (dropped by netlink)",
+		 st.sent, dt, st.sent / dt, st.errors, st.acks, st.replies,
+		 st.dumps, st.silent);
 	for (t = 0; t < fam.n_ops; t++)
-		printf("# op %u: %lu sent, %lu taken\n", fam.op[t].cmd,
-		       st.per_op_sent[fam.op[t].cmd],
-		       st.per_op_ok[fam.op[t].cmd]);
+		tap_diag("op %u: %lu sent, %lu taken", fam.op[t].cmd,
+			 st.per_op_sent[fam.op[t].cmd],
+			 st.per_op_ok[fam.op[t].cmd]);
 	qsort(errs, n_errs, sizeof(errs[0]), cmp_err);
-	printf("# %d distinct (errno, extack) answers:\n", n_errs);
+	tap_diag("%d distinct (errno, extack) answers:", n_errs);
 	for (t = 0; t < n_errs; t++)
-		printf("# %7lu  %-12s \"%s\"\n", errs[t].count,
-		       strerrorname_np(-errs[t].err) ?: "?", errs[t].msg);
+		tap_diag("%7lu  %-12s \"%s\"", errs[t].count,
+			 strerrorname_np(-errs[t].err) ?: "?", errs[t].msg);
 
-	TEST(!st.bad, "every message got an error, an ACK or replies that parse (%lu did not)",
-	     st.bad);
-	TEST(!st.hung, "every request came to an end (%lu did not)", st.hung);
-	TEST(!st.garbage, "%lu requests that break their policy were all rejected (%lu taken)",
-	     st.must_fail, st.garbage);
-	TEST(canary && !st.state_changed,
-	     "%lu rejected SET requests changed nothing (%lu did)",
-	     st.state_checks, st.state_changed);
+	tap_result(!st.bad, "every message got an error, an ACK or replies that parse (%lu did not)",
+		   st.bad);
+	tap_result(!st.hung, "every request came to an end (%lu did not)", st.hung);
+	tap_result(!st.garbage, "%lu requests that break their policy were all rejected (%lu taken)",
+		   st.must_fail, st.garbage);
+	tap_result(canary && !st.state_changed,
+		   "%lu rejected SET requests changed nothing (%lu did)",
+		   st.state_checks, st.state_changed);
 	for (ok = true, t = 0; t < fam.n_ops; t++)
 		ok &= st.per_op_ok[fam.op[t].cmd] > 0;
-	TEST(ok, "every operation took some requests (%lu in all), %d distinct errors",
-	     st.acks + st.replies + st.dumps, n_errs);
-	TEST(warn1 == warn0, "no kernel warning in the log (%d new)",
-	     warn1 - warn0);
+	tap_result(ok, "every operation took some requests (%lu in all), %d distinct errors",
+		   st.acks + st.replies + st.dumps, n_errs);
+	tap_result(warn1 == warn0, "no kernel warning in the log (%d new)",
+		   warn1 - warn0);
 
 	/* Leave emu0 as a fresh device for whatever runs next. */
 	sysfs_write(DBG "mpt_size", "1024");
@@ -1023,6 +1013,5 @@ int main(void)
 		sysfs_write("/sys/bus/roce_adp/new_device", "0");
 	nl_close(&ssk);
 	nl_close(&sk);
-	printf("# %d of %d failed\n", fails, n_tests);
-	return fails ? 1 : 0;
+	return tap_end();
 }

@@ -30,6 +30,7 @@
 
 #include "nl.h"
 #include "nl_policy.h"
+#include "tap.h"
 
 /* The rule, one row per operation, as Documentation/netlink.rst says. */
 static const struct {
@@ -217,7 +218,7 @@ int main(void)
 	struct grab g;
 	static struct nl_msg m;
 	struct nl_sock sk;
-	int n = 0, fails = 0, plan = 1, i, err, w, d;
+	int plan = 1, i, err, w, d;
 	unsigned int r;
 
 	res = mmap(NULL, sizeof(*res), PROT_READ | PROT_WRITE,
@@ -230,13 +231,13 @@ int main(void)
 			for (w = 0; w < N_WHO; w++)
 				res->err[r][d][w] = 1;
 
-	printf("TAP version 13\n");
+	tap_start();
 	err = nl_open(&sk, ROCE_ADP_FAMILY_NAME) ?:
 	      nlp_describe(&sk, ROCE_ADP_FAMILY_NAME, &fam);
 	if (err) {
-		printf("not ok 1 - roce_adp family resolves: %s\n1..1\n",
-		       strerror(-err));
-		return 1;
+		tap_result(false, "roce_adp family resolves: %s",
+			   strerror(-err));
+		return tap_end();
 	}
 
 	build(&sk, &m, ROCE_ADP_CMD_ACCL_GET, false);
@@ -248,15 +249,14 @@ int main(void)
 			   sizeof(profile_nest) };
 	err = err ?: nl_send_recv(&sk, &m, grab_cb, &g, NULL);
 	if (err || !accl_len || !profile_len) {
-		printf("not ok 1 - emu0's state read: %s\n1..1\n",
-		       strerror(-err));
-		return 1;
+		tap_result(false, "emu0's state read: %s", strerror(-err));
+		return tap_end();
 	}
 
 	for (i = 0; i < fam.n_ops; i++)
 		plan += N_WHO * (!!(fam.op[i].flags & GENL_CMD_CAP_DO) +
 				 !!(fam.op[i].flags & GENL_CMD_CAP_DUMP));
-	printf("1..%d\n", plan);
+	tap_plan(plan);
 	/* The kernel's operations, their flags and the table agree. */
 	err = 0;
 	for (i = 0; i < fam.n_ops; i++) {
@@ -266,34 +266,32 @@ int main(void)
 		for (r = 0; r < N_RULES && rules[r].cmd != op->cmd; r++)
 			;
 		if (r == N_RULES) {
-			printf("# operation %u is not in the table (nor the documentation)\n",
-			       op->cmd);
+			tap_diag("operation %u is not in the table (nor the documentation)",
+				 op->cmd);
 			err = 1;
 		} else if (rules[r].admin != admin) {
-			printf("# %s: the kernel says %s, the table %s\n",
-			       rules[r].name, admin ? "admin" : "open",
-			       rules[r].admin ? "admin" : "open");
+			tap_diag("%s: the kernel says %s, the table %s",
+				 rules[r].name, admin ? "admin" : "open",
+				 rules[r].admin ? "admin" : "open");
 			err = 1;
 		}
 		if (op->flags & GENL_UNS_ADMIN_PERM) {
-			printf("# operation %u takes CAP_NET_ADMIN of a user namespace\n",
-			       op->cmd);
+			tap_diag("operation %u takes CAP_NET_ADMIN of a user namespace",
+				 op->cmd);
 			err = 1;
 		}
 	}
 	for (r = 0; r < N_RULES; r++) {
 		if (!nlp_op_find(&fam, rules[r].cmd)) {
-			printf("# %s is in the table, not in the kernel\n",
-			       rules[r].name);
+			tap_diag("%s is in the table, not in the kernel",
+				 rules[r].name);
 			err = 1;
 		}
-		printf("# rule: %-12s %s\n", rules[r].name,
-		       rules[r].admin ? "CAP_NET_ADMIN (initial namespace)" :
-					"anyone");
+		tap_diag("rule: %-12s %s", rules[r].name,
+			 rules[r].admin ? "CAP_NET_ADMIN (initial namespace)" :
+					  "anyone");
 	}
-	printf("%sok %d - the table matches the kernel's GENL_ADMIN_PERM flags\n",
-	       err ? "not " : "", ++n);
-	fails += err;
+	tap_result(!err, "the table matches the kernel's GENL_ADMIN_PERM flags");
 
 	for (w = 0; w < N_WHO; w++)
 		as(w);
@@ -315,30 +313,25 @@ int main(void)
 
 				if (!cap)
 					continue;
-				++n;
 				if (r == N_RULES) {
-					printf("not ok %d - op %u %s by %s: not in the table\n",
-					       n, op->cmd, d ? "dump" : "do",
-					       who_name[w]);
-					fails++;
+					tap_result(false, "op %u %s by %s: not in the table",
+						   op->cmd, d ? "dump" : "do",
+						   who_name[w]);
 					continue;
 				}
 				if (res->userns_skipped[w]) {
-					printf("ok %d - %s %s by %s # SKIP %s\n",
-					       n, rules[r].name,
-					       d ? "dump" : "do", who_name[w],
-					       res->userns_why[w]);
+					tap_skip(res->userns_why[w], "%s %s by %s",
+						 rules[r].name,
+						 d ? "dump" : "do", who_name[w]);
 					continue;
 				}
 				got = res->err[r][d][w];
-				printf("%sok %d - %s %s by %s: %s (want %s)\n",
-				       got == want ? "" : "not ", n,
-				       rules[r].name, d ? "dump" : "do",
-				       who_name[w],
-				       got == 1 ? "not run" :
-				       got ? strerrorname_np(-got) : "works",
-				       want ? "EPERM" : "works");
-				fails += got != want;
+				tap_result(got == want, "%s %s by %s: %s (want %s)",
+					   rules[r].name, d ? "dump" : "do",
+					   who_name[w],
+					   got == 1 ? "not run" :
+					   got ? strerrorname_np(-got) : "works",
+					   want ? "EPERM" : "works");
 			}
 		}
 	}
@@ -346,6 +339,5 @@ int main(void)
 	/* Root's PROFILE_SET made profile 1 active: leave a fresh emu0. */
 	if (!sysfs_write("/sys/bus/roce_adp/del_device", "0"))
 		sysfs_write("/sys/bus/roce_adp/new_device", "0");
-	printf("# %d of %d failed\n", fails, n);
-	return fails ? 1 : 0;
+	return tap_end();
 }

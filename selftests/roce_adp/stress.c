@@ -45,6 +45,7 @@
 #include <linux/roce_adp.h>
 
 #include "nl.h"
+#include "tap.h"
 
 #define BUS		"/sys/bus/roce_adp/"
 #define DBG		"/sys/kernel/debug/roce_adp/"
@@ -835,23 +836,6 @@ static void worker_main(void)
 
 /* ---- the parent ------------------------------------------------------- */
 
-static int tap_n;
-static int tap_failed;
-
-static void tap(bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	printf("%s %d - ", ok ? "ok" : "not ok", ++tap_n);
-	vprintf(fmt, ap);
-	printf("\n");
-	va_end(ap);
-	if (!ok)
-		tap_failed++;
-	fflush(stdout);
-}
-
 static void spawn(int role, int index)
 {
 	struct worker *w = &sh->w[sh->nworkers++];
@@ -880,8 +864,8 @@ static void show_stuck(struct worker *w)
 	ssize_t n;
 	int fd;
 
-	printf("# %s %d (pid %d) made no progress for %d s\n",
-	       role_names[w->role], w->index, w->pid, opt_hang);
+	tap_diag("%s %d (pid %d) made no progress for %d s",
+		 role_names[w->role], w->index, w->pid, opt_hang);
 	snprintf(path, sizeof(path), "/proc/%d/stack", w->pid);
 	fd = open(path, O_RDONLY);
 	if (fd < 0) {
@@ -892,7 +876,7 @@ static void show_stuck(struct worker *w)
 		n = read(fd, buf, sizeof(buf) - 1);
 		if (n > 0) {
 			buf[n] = '\0';
-			printf("# %s: %s\n", path, buf);
+			tap_diag("%s: %s", path, buf);
 		}
 		close(fd);
 	}
@@ -1012,8 +996,8 @@ static void summary(int phase, double secs)
 	uint64_t total = 0, total_errs = 0;
 	int k, e;
 
-	printf("# phase %d (%s), %.1f s:\n", phase,
-	       phase == 1 ? "consistency" : "lifetime", secs);
+	tap_diag("phase %d (%s), %.1f s:", phase,
+		 phase == 1 ? "consistency" : "lifetime", secs);
 	for (k = 0; k < K_COUNT; k++) {
 		uint64_t errs = 0;
 		char line[512];
@@ -1031,19 +1015,19 @@ static void summary(int phase, double secs)
 			continue;
 		total += sh->ops[phase][k];
 		total_errs += errs;
-		printf("#   %-14s %8llu ok %8.1f/s  errors %llu%s\n", kind_names[k],
-		       (unsigned long long)sh->ops[phase][k],
-		       sh->ops[phase][k] / secs, (unsigned long long)errs,
-		       errs ? line : "");
+		tap_diag("  %-14s %8llu ok %8.1f/s  errors %llu%s", kind_names[k],
+			 (unsigned long long)sh->ops[phase][k],
+			 sh->ops[phase][k] / secs, (unsigned long long)errs,
+			 errs ? line : "");
 	}
-	printf("#   %-14s %8llu ok %8.1f/s\n", "all", (unsigned long long)total,
-	       total / secs);
-	printf("#   dumps interrupted (NLM_F_DUMP_INTR): %llu\n",
-	       (unsigned long long)sh->dump_intr[phase]);
-	printf("# figure: phase %d (%s): %llu operations in %.1f s (%.0f/s), %llu expected errors\n",
-	       phase, phase == 1 ? "consistency" : "lifetime",
-	       (unsigned long long)total, secs, total / secs,
-	       (unsigned long long)total_errs);
+	tap_diag("  %-14s %8llu ok %8.1f/s", "all", (unsigned long long)total,
+		 total / secs);
+	tap_diag("  dumps interrupted (NLM_F_DUMP_INTR): %llu",
+		 (unsigned long long)sh->dump_intr[phase]);
+	tap_diag("figure: phase %d (%s): %llu operations in %.1f s (%.0f/s), %llu expected errors",
+		 phase, phase == 1 ? "consistency" : "lifetime",
+		 (unsigned long long)total, secs, total / secs,
+		 (unsigned long long)total_errs);
 }
 
 static bool report_unexpected(int phase)
@@ -1051,7 +1035,7 @@ static bool report_unexpected(int phase)
 	uint64_t i, n = sh->unexpected[phase];
 
 	for (i = 0; i < n && i < 8; i++)
-		printf("# unexpected: %s\n", sh->unexpected_msg[i]);
+		tap_diag("unexpected: %s", sh->unexpected_msg[i]);
 	memset(sh->unexpected_msg, 0, sizeof(sh->unexpected_msg));
 	return !n;
 }
@@ -1068,14 +1052,14 @@ static bool phase(int n, double t0, double *t1)
 	ok = run_phase(t0 + opt_seconds / 2.0);
 	*t1 = now();
 	summary(n, *t1 - t0);
-	tap(ok, "phase %d: every worker ended (none stuck for %d s)", n,
-	    opt_hang);
+	tap_result(ok, "phase %d: every worker ended (none stuck for %d s)", n,
+		   opt_hang);
 	if (!ok) {
-		printf("Bail out! a worker is stuck\n");
+		tap_bail("a worker is stuck");
 		return false;
 	}
-	tap(report_unexpected(n), "phase %d: no unexpected error or malformed reply",
-	    n);
+	tap_result(report_unexpected(n), "phase %d: no unexpected error or malformed reply",
+		   n);
 	return true;
 }
 
@@ -1149,12 +1133,13 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 
 	/* Start from the module's defaults: emu0 only, nothing written. */
+	tap_start();
 	if (system("modprobe -r roce_adp_mlx5 2>/dev/null; modprobe -r roce_adp_emu 2>/dev/null; modprobe -r roce_adp 2>/dev/null; modprobe roce_adp_emu")) {
-		printf("not ok 1 - roce_adp_emu loads\n1..1\n");
-		return 1;
+		tap_result(false, "roce_adp_emu loads");
+		return tap_end();
 	}
 
-	printf("TAP version 13\n1..%d\n", opt_reload ? 11 : 10);
+	tap_plan(opt_reload ? 11 : 10);
 	printf("# seed %u, %d s, %d readers, %d dumpers, %d bit writers, "
 	       "%d profile writers, 1 churner%s\n", seed, opt_seconds,
 	       opt_readers, opt_dumpers, opt_bits, opt_writers,
@@ -1166,8 +1151,7 @@ int main(int argc, char **argv)
 
 		snprintf(val, sizeof(val), "%d", opt_cmd_delay);
 		if (sysfs_write(DBG "emu0/cmd_delay_us", val)) {
-			printf("Bail out! cannot set cmd_delay_us\n");
-			return 1;
+			return tap_bail("cannot set cmd_delay_us");
 		}
 	}
 
@@ -1175,8 +1159,7 @@ int main(int argc, char **argv)
 	self = &sh->w[MAX_WORKERS - 1];
 	sh->phase = 1;
 	if (nl_open(&sk, ROCE_ADP_FAMILY_NAME) || profile_write(0, &prof) || prof.pv) {
-		printf("Bail out! cannot write profile %d of emu0\n", PROFILE_ID);
-		return 1;
+		return tap_bail("cannot write profile %d of emu0", PROFILE_ID);
 	}
 	nl_close(&sk);
 
@@ -1184,14 +1167,14 @@ int main(int argc, char **argv)
 	t0 = now();
 	if (!phase(1, t0, &t1))
 		return 1;
-	tap(!sh->not_applied, "phase 1: every acknowledged set read back as written (%llu not)",
-	    (unsigned long long)sh->not_applied);
-	tap(!sh->torn, "phase 1: no reader saw a half-applied profile (%llu did)",
-	    (unsigned long long)sh->torn);
+	tap_result(!sh->not_applied, "phase 1: every acknowledged set read back as written (%llu not)",
+		   (unsigned long long)sh->not_applied);
+	tap_result(!sh->torn, "phase 1: no reader saw a half-applied profile (%llu did)",
+		   (unsigned long long)sh->torn);
 
 	if (read_back(&accl, &prof)) {
-		tap(false, "phase 1: final enables are each writer's last acknowledged");
-		tap(false, "phase 1: final profile is the latest acknowledged write");
+		tap_result(false, "phase 1: final enables are each writer's last acknowledged");
+		tap_result(false, "phase 1: final profile is the latest acknowledged write");
 	} else {
 		int wrong = 0;
 
@@ -1199,14 +1182,14 @@ int main(int argc, char **argv)
 		for (i = 0; i < opt_bits; i++) {
 			acked += sh->bit_acked[i];
 			if (sh->bit_acked[i] && accl.en[i] != sh->bit_last[i]) {
-				printf("# enable %d is %u, its writer last set %u\n",
-				       i, accl.en[i], sh->bit_last[i]);
+				tap_diag("enable %d is %u, its writer last set %u",
+					 i, accl.en[i], sh->bit_last[i]);
 				wrong++;
 			}
 		}
-		tap(!wrong && acked == opt_bits,
-		    "phase 1: final enables are each writer's last acknowledged (%d of %d writers acked, %d wrong)",
-		    acked, opt_bits, wrong);
+		tap_result(!wrong && acked == opt_bits,
+			   "phase 1: final enables are each writer's last acknowledged (%d of %d writers acked, %d wrong)",
+			   acked, opt_bits, wrong);
 
 		/*
 		 * The latest acknowledged write is necessarily some writer's
@@ -1217,32 +1200,31 @@ int main(int argc, char **argv)
 		for (i = 0; i < opt_writers; i++)
 			if (sh->prof_acked[i] && prof.pv == sh->prof_last[i])
 				in_acked = true;
-		printf("# profile %d: value 0x%llx; notifications %llu, last 0x%x%s, order violations %llu\n",
-		       PROFILE_ID, (long long)prof.pv,
-		       (unsigned long long)sh->ntf_seen, sh->ntf_last,
-		       sh->ntf_overrun ? " (overrun: order incomplete)" : "",
-		       (unsigned long long)sh->ntf_order_bad);
+		tap_diag("profile %d: value 0x%llx; notifications %llu, last 0x%x%s, order violations %llu",
+			 PROFILE_ID, (long long)prof.pv,
+			 (unsigned long long)sh->ntf_seen, sh->ntf_last,
+			 sh->ntf_overrun ? " (overrun: order incomplete)" : "",
+			 (unsigned long long)sh->ntf_order_bad);
 		if (sh->ntf_overrun)
-			tap(in_acked, "phase 1: final profile is a writer's last acknowledged write (notifications overran, order unknown)");
+			tap_result(in_acked, "phase 1: final profile is a writer's last acknowledged write (notifications overran, order unknown)");
 		else
-			tap(in_acked && sh->ntf_have && prof.pv == sh->ntf_last &&
-			    !sh->ntf_order_bad,
-			    "phase 1: final profile is the latest acknowledged write, by the notifications' order");
+			tap_result(in_acked && sh->ntf_have && prof.pv == sh->ntf_last &&
+				   !sh->ntf_order_bad,
+				   "phase 1: final profile is the latest acknowledged write, by the notifications' order");
 	}
 
 	/* Phase 2: lifetime. */
 	if (!phase(2, t1, &t2))
 		return 1;
-	tap(!sh->not_applied, "phase 2: every acknowledged set read back as written");
+	tap_result(!sh->not_applied, "phase 2: every acknowledged set read back as written");
 	if (opt_reload)
-		tap(sh->ops[2][K_UNLOAD] && sh->ops[2][K_LOAD] == sh->ops[2][K_UNLOAD],
-		    "phase 2: the module was unloaded and loaded again (%llu times)",
-		    (unsigned long long)sh->ops[2][K_UNLOAD]);
+		tap_result(sh->ops[2][K_UNLOAD] && sh->ops[2][K_LOAD] == sh->ops[2][K_UNLOAD],
+			   "phase 2: the module was unloaded and loaded again (%llu times)",
+			   (unsigned long long)sh->ops[2][K_UNLOAD]);
 
 	/* The module is whole after all that, and back to its defaults. */
 	ok = !system("modprobe roce_adp_emu && modprobe -r roce_adp_emu && modprobe roce_adp_emu");
-	tap(ok && !read_back(&accl, &prof), "after: the module unloads, loads and answers");
+	tap_result(ok && !read_back(&accl, &prof), "after: the module unloads, loads and answers");
 
-	printf("# %d passed, %d failed\n", tap_n - tap_failed, tap_failed);
-	return tap_failed ? 1 : 0;
+	return tap_end();
 }

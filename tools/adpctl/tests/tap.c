@@ -8,9 +8,10 @@
 #include <sys/wait.h>
 
 #include "../print.h"
+#include "../../../selftests/lib/tap.h"
 #include "tap.h"
 
-const char *tap_skip;
+const char *tap_skip_reason;
 char *out_buf, *err_buf;
 static size_t out_len, err_len;
 static FILE *out_fp, *err_fp;
@@ -34,7 +35,7 @@ static void record(void)
 	if (!record_fp) {
 		record_fp = fopen(path, "w");
 		if (!record_fp) {
-			printf("Bail out! %s: %s\n", path, strerror(errno));
+			tap_bail("%s: %s", path, strerror(errno));
 			exit(1);
 		}
 	}
@@ -57,7 +58,7 @@ void capture(bool json, bool pretty)
 	out_fp = open_memstream(&out_buf, &out_len);
 	err_fp = open_memstream(&err_buf, &err_len);
 	if (!out_fp || !err_fp) {
-		printf("Bail out! open_memstream: %s\n", strerror(errno));
+		tap_bail("open_memstream: %s", strerror(errno));
 		exit(1);
 	}
 	cap_json = json;
@@ -84,7 +85,7 @@ bool same(const char *what, const char *got, const char *want)
 
 bool tap_missing(const char *what)
 {
-	printf("# %s is missing: 'make setup' installs it\n", what);
+	tap_diag("%s is missing: 'make setup' installs it", what);
 	return false;
 }
 
@@ -94,7 +95,7 @@ bool outcome(int ret, int want_ret, const char *want_out,
 	bool ok = ret == want_ret;
 
 	if (!ok)
-		printf("# exit %d, want %d\n", ret, want_ret);
+		tap_diag("exit %d, want %d", ret, want_ret);
 	ok &= same("stdout", out_buf, want_out);
 	return same("stderr", err_buf, want_err) && ok;
 }
@@ -104,7 +105,7 @@ bool outcome_err(int ret, int want_ret, const char *want_err)
 	bool ok = ret == want_ret;
 
 	if (!ok)
-		printf("# exit %d, want %d\n", ret, want_ret);
+		tap_diag("exit %d, want %d", ret, want_ret);
 	return same("stderr", err_buf, want_err) && ok;
 }
 
@@ -146,30 +147,29 @@ bool python_accepts(const char *json, const char *expect_py)
 
 int tap_main(const struct tap_test *tests, size_t n)
 {
-	int failed = 0;
 	size_t i;
 
 	setvbuf(stdout, NULL, _IONBF, 0);
-	printf("TAP version 13\n1..%zu\n", n);
+	tap_start();
+	tap_plan(n);
 	for (i = 0; i < n; i++) {
-		tap_skip = NULL;
+		bool pass;
+
+		tap_skip_reason = NULL;
 		cur_test = tests[i].name;
 		cur_capture = 0;
-		if (tests[i].run()) {
-			printf("ok %zu - %s%s%s\n", i + 1, tests[i].name,
-			       tap_skip ? " # SKIP " : "",
-			       tap_skip ? tap_skip : "");
-		} else {
-			printf("not ok %zu - %s\n", i + 1, tests[i].name);
-			failed++;
-		}
+		pass = tests[i].run();
+		if (pass && tap_skip_reason)
+			tap_skip(tap_skip_reason, "%s", tests[i].name);
+		else
+			tap_result(pass, "%s", tests[i].name);
 	}
 	free(out_buf);
 	free(err_buf);
 	out_buf = err_buf = NULL;
 	if (record_fp)
 		fclose(record_fp);
-	return failed ? 1 : 0;
+	return tap_end();
 }
 
 int tap_main_in(const struct tap_test *tests, size_t n, char *dir,
@@ -179,12 +179,10 @@ int tap_main_in(const struct tap_test *tests, size_t n, char *dir,
 	int ret;
 
 	if (!mkdtemp(dir)) {
-		printf("Bail out! mkdtemp %s: %s\n", dir, strerror(errno));
-		return 1;
+		return tap_bail("mkdtemp %s: %s", dir, strerror(errno));
 	}
 	if (setup && !setup(dir)) {
-		printf("Bail out! cannot fill %s\n", dir);
-		ret = 1;
+		ret = tap_bail("cannot fill %s", dir);
 	} else {
 		ret = tap_main(tests, n);
 	}

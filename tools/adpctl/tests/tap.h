@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What adpctl's host test programs share: a TAP runner, capture of what
- * the print layer writes, and comparisons that say what differs.
+ * What adpctl's host test programs share: a runner of their cases (its
+ * TAP is selftests/lib/tap.h's), capture of what the print layer writes,
+ * and comparisons that say what differs.
  */
 #ifndef ADPCTL_TESTS_TAP_H
 #define ADPCTL_TESTS_TAP_H
@@ -21,12 +22,12 @@ struct tap_test {
 };
 
 /*
- * Set by a test that could not run, with the reason. Only for what the
- * machine cannot offer (a module loaded where its absence is tested):
- * what "make setup" installs is tap_missing()'s, and what the program
- * exists to reach, a failure.
+ * Set by a test that could not run, with the reason: the case is a skip.
+ * Only for what the machine cannot offer (a module loaded where its
+ * absence is tested): what "make setup" installs is tap_missing()'s, and
+ * what the program exists to reach, a failure.
  */
-extern const char *tap_skip;
+extern const char *tap_skip_reason;
 /* A dependency "make setup" installs is missing: a failure, which says so. */
 bool tap_missing(const char *what);
 /* Run the tests as TAP; the exit status for main(). */
