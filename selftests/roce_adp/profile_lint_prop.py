@@ -30,6 +30,8 @@ import sys
 import tempfile
 import time
 
+import tap  # ../lib/tap.py, copied beside this file
+
 DBG = "/sys/kernel/debug/roce_adp"
 BUS = "/sys/bus/roce_adp"
 # Two devices, one shell each: the guest has two CPUs, and starting
@@ -46,20 +48,9 @@ PROFILE_FIELDS = ["qp_total_timeout", "range_num", "start_range_index",
                   "time_unit", "time_base", "retx_total_timeout",
                   "timeout_init_low_bound", "timeout_init_range_size"]
 
-tap_n = 0
-tap_failed = 0
 
-
-def tap(ok, name, diag=()):
-    name = "consistency: " + name
-    global tap_n, tap_failed
-    tap_n += 1
-    if not ok:
-        tap_failed += 1
-        for line in diag:
-            print("# " + line)
-    print("%s %d - %s" % ("ok" if ok else "not ok", tap_n, name))
-    sys.stdout.flush()
+def check(ok, name, why=()):
+    tap.result(ok, "consistency: " + name, why)
 
 
 def knob(name, value):
@@ -232,14 +223,14 @@ def device_path():
             out[src[0]] = (lint, sim)
     os.unlink(f.name)
     dev = out["dev"]
-    tap(rc == 0 and len(dev) == 7 and dev[0] == 0 and dev[1] and
-        dev[4] == 0 and dev[6]["end"] == "done" and dev == out["file"],
-        "lint and simulate of emu0's profile 1 and of its show -j agree",
-        ["dev: %r" % (dev,), "file: %r" % (out["file"],)])
+    check(rc == 0 and len(dev) == 7 and dev[0] == 0 and dev[1] and
+          dev[4] == 0 and dev[6]["end"] == "done" and dev == out["file"],
+          "lint and simulate of emu0's profile 1 and of its show -j agree",
+          ["dev: %r" % (dev,), "file: %r" % (out["file"],)])
 
 
 def main():
-    print("TAP version 13")
+    tap.start()
     t0 = time.time()
     rng = random.Random(SEED)
     per_group = COUNT // len(GROUPS)
@@ -301,26 +292,25 @@ def main():
     knob("adp_retx_profile_max_range_num", 4)
     knob("adp_retx_base_timeout_min", 4000)
     device_path()
-    tap(not bad_lint, "adpctl profile lint judges every generated profile",
-        bad_lint[:5])
-    tap(not bad_verdict and checked == per_group * len(GROUPS),
-        "driver and lint agree on %d profiles (%d valid, seed %d)"
-        % (checked, valid, SEED), bad_verdict[:5])
-    tap(not bad_message,
-        "the driver's message is the first error of lint", bad_message[:5])
-    tap(not bad_fw, "the firmware refuses the %d others with the rule of lint"
-        % fw_checked, bad_fw[:5])
+    check(not bad_lint, "adpctl profile lint judges every generated profile",
+          bad_lint[:5])
+    check(not bad_verdict and checked == per_group * len(GROUPS),
+          "driver and lint agree on %d profiles (%d valid, seed %d)"
+          % (checked, valid, SEED), bad_verdict[:5])
+    check(not bad_message,
+          "the driver's message is the first error of lint", bad_message[:5])
+    check(not bad_fw, "the firmware refuses the %d others with the rule of lint"
+          % fw_checked, bad_fw[:5])
     # Rules a sample must hit; the id and field widths are not generated.
     want = {"time_unit", "time_base_pow2", "time_base_min", "range_num_zero",
             "range_num_max", "start_range", "range_order", "prev_range",
             "dec_mode", "retry_num_zero", "init_range_empty",
             "timeout_overflow"}
-    tap(want <= rules and valid * 5 >= checked,
-        "the sample breaks every rule and keeps a fifth valid",
-        ["missing: %s" % sorted(want - rules), "valid: %d" % valid])
-    print("# %.1f s" % (time.time() - t0))
-    print("1..%d" % tap_n)
-    return 1 if tap_failed else 0
+    check(want <= rules and valid * 5 >= checked,
+          "the sample breaks every rule and keeps a fifth valid",
+          ["missing: %s" % sorted(want - rules), "valid: %d" % valid])
+    tap.diag("%.1f s" % (time.time() - t0))
+    return tap.end()
 
 
 if __name__ == "__main__":

@@ -21,6 +21,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', '..', 'selftests', 'lib'))
+import tap  # noqa: E402 (selftests/lib/tap.py)
+
 TMP = re.compile(rb'/tmp/adpctl-([a-z]+[-.])[A-Za-z0-9]{6}')
 # monitor's timestamps
 TIME = re.compile(rb'\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z')
@@ -58,7 +62,8 @@ def main():
     prog, golden = sys.argv[1], sys.argv[2]
     update = '--update' in sys.argv[3:]
     name = os.path.basename(prog)
-    print('TAP version 13\n1..1')
+    tap.start()
+    tap.plan(1)
     with tempfile.NamedTemporaryFile(prefix='adpctl-golden-') as tmp:
         env = dict(os.environ, ADPCTL_RECORD=tmp.name)
         run = subprocess.run([prog], env=env, stdout=subprocess.PIPE,
@@ -66,32 +71,33 @@ def main():
         got = open(tmp.name, 'rb').read()
     if run.returncode:
         sys.stdout.write(run.stdout.decode(errors='replace'))
-        print(f'not ok 1 - golden {name}: the program failed while recording')
-        return 1
+        tap.result(False,
+                   f'golden {name}: the program failed while recording')
+        return tap.end()
     if update:
         with open(golden, 'wb') as f:
             for key, text in sections(got).items():
                 f.write(b'=== ' + key + b'\n' + text)
-        print(f'ok 1 - golden {name} # SKIP recorded {golden}')
-        return 0
+        tap.skip(f'golden {name}', f'recorded {golden}')
+        return tap.end()
     want = sections(open(golden, 'rb').read())
     have = sections(got)
     bad = 0
     for key, text in want.items():
         if key not in have:
-            print(f'# {key.decode()}: recorded, no longer produced')
+            tap.diag(f'{key.decode()}: recorded, no longer produced')
             bad += 1
         elif have[key] != text:
-            print(f'# {key.decode()}: differs\n# want: {text!r}\n'
-                  f'# got:  {have[key]!r}')
+            tap.diag(f'{key.decode()}: differs\nwant: {text!r}\n'
+                     f'got:  {have[key]!r}')
             bad += 1
     for key in have.keys() - want.keys():
-        print(f'# {key.decode()}: new, not recorded')
+        tap.diag(f'{key.decode()}: new, not recorded')
     if bad:
-        print(f'not ok 1 - golden {name}: {bad} of {len(want)} differ')
-        return 1
-    print(f'ok 1 - golden {name}: {len(want)} outputs as recorded')
-    return 0
+        tap.result(False, f'golden {name}: {bad} of {len(want)} differ')
+    else:
+        tap.result(True, f'golden {name}: {len(want)} outputs as recorded')
+    return tap.end()
 
 
 if __name__ == '__main__':
