@@ -69,7 +69,7 @@ static void parse_restore(const struct nlattr *nest, struct reply *rs)
 /* A reply's accl, profile time_base and restore state, whichever it has. */
 static int reply_cb(const struct nlmsghdr *nlh, void *arg)
 {
-	const struct nlattr *tb[ROCE_ADP_A_MAX + 1];
+	const struct nlattr *tb[ROCE_ADP_A_MAX + 1], *a;
 	struct reply *r = arg;
 
 	memset(r, 0, sizeof(*r));
@@ -78,24 +78,11 @@ static int reply_cb(const struct nlmsghdr *nlh, void *arg)
 	nl_parse_genl(nlh, tb, ROCE_ADP_A_MAX);
 	if (tb[ROCE_ADP_A_ACTIVE_PROFILE_ID])
 		r->active = nl_get_u32(tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]);
-	if (tb[ROCE_ADP_A_ACCL]) {
-		const struct nlattr *en[ROCE_ADP_A_ACCL_MAX + 1];
-		int i;
-
-		nl_parse(nl_data(tb[ROCE_ADP_A_ACCL]), nl_len(tb[ROCE_ADP_A_ACCL]),
-			 en, ROCE_ADP_A_ACCL_MAX);
-		for (i = 1; i <= ROCE_ADP_A_ACCL_MAX; i++)
-			r->en[i] = en[i] ? nl_get_u8(en[i]) : 0xff;
-	}
-	if (tb[ROCE_ADP_A_PROFILE]) {
-		const struct nlattr *p[ROCE_ADP_A_PROFILE_MAX + 1];
-
-		nl_parse(nl_data(tb[ROCE_ADP_A_PROFILE]),
-			 nl_len(tb[ROCE_ADP_A_PROFILE]), p,
-			 ROCE_ADP_A_PROFILE_MAX);
-		if (p[ROCE_ADP_A_PROFILE_TIME_BASE])
-			r->time_base = nl_get_u32(p[ROCE_ADP_A_PROFILE_TIME_BASE]);
-	}
+	if (tb[ROCE_ADP_A_ACCL])
+		nl_parse_accl(tb[ROCE_ADP_A_ACCL], r->en);
+	a = nl_nest_attr(tb[ROCE_ADP_A_PROFILE], ROCE_ADP_A_PROFILE_TIME_BASE);
+	if (a)
+		r->time_base = nl_get_u32(a);
 	if (tb[ROCE_ADP_A_RESTORE])
 		parse_restore(tb[ROCE_ADP_A_RESTORE], r);
 	return 0;

@@ -78,10 +78,8 @@ struct reply {
 static int reply_cb(const struct nlmsghdr *nlh, void *arg)
 {
 	const struct genlmsghdr *g = NLMSG_DATA(nlh);
-	const struct nlattr *tb[ROCE_ADP_A_MAX + 1], *ptb[ROCE_ADP_A_PROFILE_MAX + 1];
-	const struct nlattr *atb[ROCE_ADP_A_ACCL_MAX + 1];
+	const struct nlattr *tb[ROCE_ADP_A_MAX + 1], *a;
 	struct reply *r = arg;
-	int t;
 
 	r->n++;
 	r->cmd = g->cmd;
@@ -93,28 +91,14 @@ static int reply_cb(const struct nlmsghdr *nlh, void *arg)
 	if (tb[ROCE_ADP_A_DEV_EVENT])
 		r->dev_event = nl_get_u32(tb[ROCE_ADP_A_DEV_EVENT]);
 	r->readback_failed = !!tb[ROCE_ADP_A_READBACK_FAILED];
-	if (tb[ROCE_ADP_A_ACCL]) {
-		nl_parse(nl_data(tb[ROCE_ADP_A_ACCL]), nl_len(tb[ROCE_ADP_A_ACCL]),
-			 atb, ROCE_ADP_A_ACCL_MAX);
-		for (t = 1; t <= ROCE_ADP_A_ACCL_MAX; t++)
-			r->en[t] = atb[t] ? nl_get_u8(atb[t]) : 0xff;
-	}
-	if (tb[ROCE_ADP_A_PROFILE]) {
-		nl_parse(nl_data(tb[ROCE_ADP_A_PROFILE]),
-			 nl_len(tb[ROCE_ADP_A_PROFILE]), ptb,
-			 ROCE_ADP_A_PROFILE_MAX);
-		if (ptb[ROCE_ADP_A_PROFILE_TIME_BASE])
-			r->time_base = nl_get_u32(ptb[ROCE_ADP_A_PROFILE_TIME_BASE]);
-	}
-	if (tb[ROCE_ADP_A_RESTORE]) {
-		const struct nlattr *rtb[ROCE_ADP_A_RESTORE_MAX + 1];
-
-		nl_parse(nl_data(tb[ROCE_ADP_A_RESTORE]),
-			 nl_len(tb[ROCE_ADP_A_RESTORE]), rtb,
-			 ROCE_ADP_A_RESTORE_MAX);
-		if (rtb[ROCE_ADP_A_RESTORE_RESETS])
-			r->resets = nl_get_u32(rtb[ROCE_ADP_A_RESTORE_RESETS]);
-	}
+	if (tb[ROCE_ADP_A_ACCL])
+		nl_parse_accl(tb[ROCE_ADP_A_ACCL], r->en);
+	a = nl_nest_attr(tb[ROCE_ADP_A_PROFILE], ROCE_ADP_A_PROFILE_TIME_BASE);
+	if (a)
+		r->time_base = nl_get_u32(a);
+	a = nl_nest_attr(tb[ROCE_ADP_A_RESTORE], ROCE_ADP_A_RESTORE_RESETS);
+	if (a)
+		r->resets = nl_get_u32(a);
 	return 0;
 }
 

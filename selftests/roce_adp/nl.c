@@ -298,6 +298,27 @@ void nl_close(struct nl_sock *sk)
 	sk->fd = -1;
 }
 
+const struct nlattr *nl_nest_attr(const struct nlattr *nest, int type)
+{
+	const struct nlattr *tb[type + 1];
+
+	if (!nest)
+		return NULL;
+	nl_parse(nl_data(nest), nl_len(nest), tb, type);
+	return tb[type];
+}
+
+void nl_parse_accl(const struct nlattr *nest,
+		   uint8_t v[ROCE_ADP_A_ACCL_MAX + 1])
+{
+	const struct nlattr *tb[ROCE_ADP_A_ACCL_MAX + 1];
+	int t;
+
+	nl_parse(nl_data(nest), nl_len(nest), tb, ROCE_ADP_A_ACCL_MAX);
+	for (t = 1; t <= ROCE_ADP_A_ACCL_MAX; t++)
+		v[t] = tb[t] ? nl_get_u8(tb[t]) : 0xff;
+}
+
 int sysfs_write(const char *path, const char *val)
 {
 	int fd = open(path, O_WRONLY);

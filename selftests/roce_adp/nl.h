@@ -91,6 +91,11 @@ void nl_parse(const void *data, size_t len, const struct nlattr **tb,
 	      int max);
 void nl_parse_genl(const struct nlmsghdr *nlh, const struct nlattr **tb,
 		   int max);
+/* The attribute @type of @nest (NULL: none), or NULL. */
+const struct nlattr *nl_nest_attr(const struct nlattr *nest, int type);
+/* The features of an accl nest: v[type], 0xff for one it does not hold. */
+void nl_parse_accl(const struct nlattr *nest,
+		   uint8_t v[ROCE_ADP_A_ACCL_MAX + 1]);
 
 static inline const void *nl_data(const struct nlattr *a)
 {

@@ -131,16 +131,6 @@ struct accl {
 	int cmd;
 };
 
-static void parse_bits(const struct nlattr *nest, uint8_t *v)
-{
-	const struct nlattr *tb[ROCE_ADP_A_ACCL_MAX + 1];
-	int t;
-
-	nl_parse(nl_data(nest), nl_len(nest), tb, ROCE_ADP_A_ACCL_MAX);
-	for (t = 1; t <= ROCE_ADP_A_ACCL_MAX; t++)
-		v[t] = tb[t] ? nl_get_u8(tb[t]) : 0xff;
-}
-
 static int accl_cb(const struct nlmsghdr *nlh, void *arg)
 {
 	const struct genlmsghdr *g = NLMSG_DATA(nlh);
@@ -160,9 +150,9 @@ static int accl_cb(const struct nlmsghdr *nlh, void *arg)
 	if (tb[ROCE_ADP_A_ACTIVE_PROFILE_ID])
 		ac->active = nl_get_u32(tb[ROCE_ADP_A_ACTIVE_PROFILE_ID]);
 	if (tb[ROCE_ADP_A_ACCL])
-		parse_bits(tb[ROCE_ADP_A_ACCL], ac->en);
+		nl_parse_accl(tb[ROCE_ADP_A_ACCL], ac->en);
 	if (tb[ROCE_ADP_A_ACCL_CONFIGURABLE])
-		parse_bits(tb[ROCE_ADP_A_ACCL_CONFIGURABLE], ac->cfg);
+		nl_parse_accl(tb[ROCE_ADP_A_ACCL_CONFIGURABLE], ac->cfg);
 	return 0;
 }
 
