@@ -10,6 +10,8 @@
 #include <linux/device.h>
 #include <linux/kernel.h>
 #include <net/genetlink.h>
+
+#include "compat_wq.h"
 /* hex2bin(): in kernel.h until 6.x, in hex.h of its own since; 7.x kernel.h stops including it. */
 #ifdef RADP_HAVE_LINUX_HEX_H
 #include <linux/hex.h>

@@ -26,5 +26,8 @@ ccflags-y += $(call radp_probe,include/net/devlink.h,$(radp_devlink_register_dev
 # 5.16: the capabilities as pointers (mlx5_core_dev's caps.hca[])
 radp_mlx5_caps_ptr := struct mlx5_hca_cap *hca[MLX5_CAP_NUM];
 ccflags-y += $(call radp_mlx5_probe,include/linux/mlx5/driver.h,$(radp_mlx5_caps_ptr),RADP_HAVE_MLX5_CAPS_PTR)
+# 6.17: system_percpu_wq and system_dfl_wq, the system workqueues' new names
+radp_system_dfl_wq := extern struct workqueue_struct *system_dfl_wq;
+ccflags-y += $(call radp_probe,include/linux/workqueue.h,$(radp_system_dfl_wq),RADP_HAVE_SYSTEM_DFL_WQ)
 # 7.x: hex2bin() only in <linux/hex.h> (split out of kernel.h in 6.x)
 ccflags-y += $(if $(wildcard $(srctree)/include/linux/hex.h),-DRADP_HAVE_LINUX_HEX_H)

@@ -10,6 +10,8 @@
 #include <linux/mlx5/mlx5_ifc.h>
 #include <net/devlink.h>
 
+#include "compat_wq.h"
+
 /*
  * The lock mlx5_core holds while it tears a function down and rebuilds it
  * (reload, health recovery, firmware reset): the devlink instance lock from

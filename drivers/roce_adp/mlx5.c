@@ -203,7 +203,8 @@ static int radp_mlx5_fw_event(struct notifier_block *nb, unsigned long event,
 		m->reset_start = jiffies;
 	}
 	radp_dev_fw_reset_begin(&m->radp);
-	mod_delayed_work(system_wq, &m->back_work, RADP_MLX5_BACK_POLL);
+	mod_delayed_work(system_percpu_wq, &m->back_work,
+			 RADP_MLX5_BACK_POLL);
 	spin_unlock_irqrestore(&m->reset_lock, flags);
 	return NOTIFY_OK;
 }
@@ -239,7 +240,7 @@ static void radp_mlx5_back_work(struct work_struct *work)
 		delay = time_before(jiffies, m->reset_start +
 					     RADP_MLX5_BACK_POLL_FAST_FOR) ?
 			RADP_MLX5_BACK_POLL : RADP_MLX5_BACK_POLL_SLOW;
-		queue_delayed_work(system_wq, &m->back_work, delay);
+		queue_delayed_work(system_percpu_wq, &m->back_work, delay);
 	} else if (m->resetting) {
 		m->resetting = false;
 		ms = jiffies_to_msecs(jiffies - m->reset_start);

@@ -57,7 +57,7 @@ void radp_dev_fw_reset(struct radp_dev *dev)
 	/* Other firmware may be running now: ask it again. */
 	WRITE_ONCE(dev->absent, 0);
 	WRITE_ONCE(dev->resetting, false);
-	queue_work(system_unbound_wq, &dev->restore_work);
+	queue_work(system_dfl_wq, &dev->restore_work);
 }
 EXPORT_SYMBOL_GPL(radp_dev_fw_reset);
 

@@ -31,6 +31,7 @@
 #include <linux/string.h>
 #include <linux/workqueue.h>
 
+#include "compat_wq.h"
 #include "emu.h"
 
 /* What the firmware uses before any profile is written (profile id 0). */
@@ -657,7 +658,8 @@ void radp_emu_fw_reset(struct radp_emu *emu, u32 ms)
 	radp_emu_hist_reset(emu);
 	up_write(&emu->fw_lock);
 	radp_dev_fw_reset_begin(&emu->radp);
-	mod_delayed_work(system_wq, &emu->reset_work, msecs_to_jiffies(ms));
+	mod_delayed_work(system_percpu_wq, &emu->reset_work,
+			 msecs_to_jiffies(ms));
 }
 
 int radp_emu_fw_init(struct radp_emu *emu)

@@ -879,7 +879,8 @@ static ssize_t standin_fw_reset_write(struct file *file,
 	atomic_notifier_call_chain(&sd->nh, MLX5_DEV_EVENT_SYS_ERROR,
 				   (void *)1);
 	spin_unlock_irqrestore(&standin_event_lock, flags);
-	mod_delayed_work(system_wq, &sd->back_work, msecs_to_jiffies(ms));
+	mod_delayed_work(system_percpu_wq, &sd->back_work,
+			 msecs_to_jiffies(ms));
 	return count;
 }
 
