@@ -372,7 +372,7 @@ static int histogram_config_words(struct adp_ctx *ctx, int argc, char **argv)
 		{ .key = "vhca", .type = ADP_ARG_STR, .val = &vhca },
 		/* the register's names, as -j prints them */
 		{ .key = "bin_num", .type = ADP_ARG_STR, .val = &bin_num },
-		{ .key = HIST_KEY_TIME_UNIT, .type = ADP_ARG_STR, .val = &prm.time_unit },
+		{ .key = radp_fields[RADP_HIST_CONFIG_TIME_UNIT].name, .type = ADP_ARG_STR, .val = &prm.time_unit },
 		{ .key = "bin0_width", .type = ADP_ARG_STR, .val = &prm.bin0_width },
 		{ .key = "bin1_width", .type = ADP_ARG_STR, .val = &prm.bin1_width },
 		{ .key = "bin_width_mode", .type = ADP_ARG_STR, .val = &prm.mode },
