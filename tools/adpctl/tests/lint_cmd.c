@@ -366,7 +366,9 @@ static bool simulate_outage_per_value(void)
 		       "     112us  ack          0  32us       1/2    forward progress at range 1's low bound: range 0 (prev_range_index)\n"
 		       "\n"
 		       "result: recovered at 112us, 12us after the link came back, after 6 retransmissions (0 spurious)\n"
-		       "total time 112us\n", "");
+		       "total time 112us, recovered at 112us, initial timeout 8us, "
+		       "6 retransmissions (0 spurious), 1 delivered, "
+		       "longest stall 112us, 7 events\n", "");
 }
 
 static bool simulate_outage_text(void)
@@ -387,7 +389,9 @@ static bool simulate_outage_text(void)
 		       "     128us  ack          0  32us       1/2    forward progress at range 1's low bound: range 0 (prev_range_index)\n"
 		       "\n"
 		       "result: recovered at 128us, 28us after the link came back, after 6 retransmissions (0 spurious)\n"
-		       "total time 128us\n", "");
+		       "total time 128us, recovered at 128us, initial timeout 8us, "
+		       "6 retransmissions (0 spurious), 1 delivered, "
+		       "longest stall 128us, 7 events\n", "");
 }
 
 static bool simulate_fail_json(void)
