@@ -205,22 +205,33 @@ static void config_vals(const struct hist *h, struct adp_vals *v)
 /*
  * The configuration by its PRM names in the nest's order, each field one
  * call for both outputs: JSON its number, text " name value" (the names
- * and numbers "histogram config" takes), the read-only limits from
- * time_unit_cap on after brk (a line break, or " ").
+ * and numbers "histogram config" takes), the first after lead instead of
+ * the blank, the read-only limits from time_unit_cap on after brk (a
+ * line break, or " ").
  */
-static void print_config(const struct hist *h, const char *brk)
+static void print_config(const struct hist *h, const char *lead,
+			 const char *brk)
 {
-	char cap[64], fmt[16];
+	char cap[64], fmt[256];
 	const struct adp_field *f;
+	const char *before, *p;
 	struct adp_vals v;
+	size_t n;
 
 	config_vals(h, &v);
 	for (f = adp_hist_config_fields; f->attr; f++) {
 		if (!v.has[f->attr])
 			continue;
-		snprintf(fmt, sizeof(fmt), "%s%%s %%s",
-			 f->attr == ROCE_ADP_A_HISTOGRAM_CONFIG_TIME_UNIT_CAP ?
-			 brk : " ");
+		before = f->attr == ROCE_ADP_A_HISTOGRAM_CONFIG_TIME_UNIT_CAP ?
+			 brk : " ";
+		/* The lead is text, not a format: its % doubled. */
+		for (n = 0, p = lead ?: before; *p && n < sizeof(fmt) - 8; p++) {
+			if (*p == '%')
+				fmt[n++] = '%';
+			fmt[n++] = *p;
+		}
+		snprintf(fmt + n, sizeof(fmt) - n, "%%s %%s");
+		lead = NULL;
 		print_field_as(f, fmt, v.v[f->attr],
 			       f->attr == ROCE_ADP_A_HISTOGRAM_CONFIG_TIME_UNIT_CAP ?
 			       cap_str(cap, sizeof(cap), v.v[f->attr]) : NULL);
@@ -246,12 +257,16 @@ static void open_hist_json(const struct hist *h, const char *key,
 {
 	char t[32];
 
+	char lead[256];
+
 	open_json_object(key);
-	if (*h->dev)
+	if (*h->dev) {
 		print_string_as(PRINT_ANY, "dev", "%s:", h->dev, title);
-	else
-		print_string(PRINT_FP, NULL, "%s:", title ?: "histogram");
-	print_config(h, *h->dev ? "\n  " : " ");
+		print_config(h, " ", "\n  ");
+	} else {
+		snprintf(lead, sizeof(lead), "%s: ", title ?: "histogram");
+		print_config(h, lead, " ");
+	}
 	if (h->has_age)
 		print_u64_as(PRINT_ANY, "age_ms", ", read %s ago", h->age_ms,
 			     h->age_ms ? adp_fmt_time(t, sizeof(t), h->age_ms * 1000,
@@ -677,8 +692,7 @@ void hist_print_brief(const struct adp_nl_msg *msg)
 		return;
 	}
 	open_json_object("histogram");
-	print_string(PRINT_FP, NULL, "%s", " histogram");
-	print_config(h, " ");
+	print_config(h, " histogram ", " ");
 	print_u64(PRINT_ANY, "total", ", %llu timeouts", h->total);
 	open_json_array("counts");
 	for (i = 0; i < h->cfg.bin_num; i++)

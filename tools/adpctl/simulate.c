@@ -336,6 +336,7 @@ static void print_scenario(const struct sim_run *run)
 		[ADP_SIM_LOSS] = "each transmission lost with probability",
 	};
 	const struct adp_sim_scenario *sc = &run->sc;
+	char t[ADP_TIME_LEN];
 
 	open_json_object("scenario");
 	print_string_as(PRINT_ANY, "kind", "scenario: %s",
@@ -349,11 +350,13 @@ static void print_scenario(const struct sim_run *run)
 		print_float(PRINT_ANY, "loss", " %g", sc->loss);
 	print_time_ns(PRINT_ANY, "rtt_ns", ", rtt %s", sc->rtt_ns);
 	print_uint(PRINT_ANY, "packets",
-		   sc->packets == 1 ? ", %u packet\n" : ", %u packets\n",
+		   sc->packets == 1 ? ", %u packet" : ", %u packets",
 		   sc->packets);
-	/* The text gives the seed where the initial timeouts are drawn. */
-	print_u64(PRINT_JSON, "limit_ns", NULL, sc->limit_ns);
-	print_u64(PRINT_JSON, "seed", NULL, run->seed);
+	print_u64_as(PRINT_ANY, "limit_ns", ", simulated up to %s",
+		     sc->limit_ns, adp_fmt_ns(t, sc->limit_ns));
+	/* A random seed: the text gives it where the timeouts are drawn. */
+	print_u64(PRINT_ANY, "seed", run->seed_given ? ", seed %llu\n" : "\n",
+		  run->seed);
 	close_json_object();
 }
 
