@@ -19,7 +19,6 @@
 
 #define BAR_WIDTH	40
 
-const char *const hist_mode_names[2] = { "fixed", "double" };
 int hist_layout_words(const struct adp_ctx *ctx, uint32_t bins,
 		      const char *w0, const char *w1, const char *mode,
 		      uint32_t cap, uint32_t bin_num_max,
@@ -144,7 +143,7 @@ void hist_config_words(char *buf, size_t len, const struct hist *h)
 	if (h->cfg.bin_num > 1 && n < len)
 		n += snprintf(buf + n, len - n, " width1 %s mode %s",
 			      adp_fmt_ns(w1, h->cfg.bin1_width * u),
-			      hist_mode_names[h->cfg.mode & 1]);
+			      adp_hist_bin_width_mode_names[h->cfg.mode & 1]);
 	if (*h->dev && n < len)
 		snprintf(buf + n, len - n, " count %s clear_on_read %s vhca %s",
 			 h->count_enable ? "on" : "off",
