@@ -274,7 +274,7 @@ static void open_hist_json(const struct hist *h, const char *key,
 
 void hist_print(const struct hist *h, const char *key, const char *title)
 {
-	char hashes[BAR_WIDTH + 1], fmt[BAR_WIDTH + 16];
+	char hashes[BAR_WIDTH + 1], fmt[BAR_WIDTH + 32];
 	uint64_t max = 0;
 	uint32_t i;
 
@@ -289,12 +289,11 @@ void hist_print(const struct hist *h, const char *key, const char *title)
 	for (i = 0; i < h->cfg.bin_num; i++) {
 		open_json_object(NULL);
 		print_bin_edges(h, i);
-		/* The bar: text only, in the count's format. */
+		/* The bar and the share: text only, in the count's format. */
 		bar(hashes, h->count[i], max);
-		snprintf(fmt, sizeof(fmt), " %-*s %%12llu", BAR_WIDTH, hashes);
+		snprintf(fmt, sizeof(fmt), " %-*s %%12llu %7.2f%%%%\n",
+			 BAR_WIDTH, hashes, 100 * share(h->count[i], h->total));
 		print_u64(PRINT_ANY, "count", fmt, h->count[i]);
-		print_share(PRINT_FP, NULL, " %7.2f%%\n",
-			    share(h->count[i], h->total));
 		close_json_object();
 	}
 	close_json_array();

@@ -840,8 +840,9 @@ static int run_many(struct sim_run *run)
 		open_json_object(NULL);
 		print_time_ns(PRINT_ANY, "from_ns", "  %10s", from);
 		print_u64_as(PRINT_ANY, "to_ns", " .. %-10s", from + width, to);
-		print_string(PRINT_FP, NULL, " %-40s", hashes);
-		print_u64(PRINT_ANY, "count", " %llu\n", count[b]);
+		/* The bar: text only, in the count's format. */
+		snprintf(fmt, sizeof(fmt), " %-40s %%llu\n", hashes);
+		print_u64(PRINT_ANY, "count", fmt, count[b]);
 		close_json_object();
 	}
 	close_json_array();
