@@ -32,9 +32,27 @@ static struct {
 	int fail_after;		/* fail with -ENODEV after this many */
 } kernel;
 
+/* A saved histogram configuration: the on/off fields are u8. */
+static const struct {
+	int attr;
+	uint32_t v;
+} saved_hist[] = {
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_COUNT_ENABLE, 1 },
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_CLEAR_ON_READ, 0 },
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID_VALID, 1 },
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_TIME_UNIT, ROCE_ADP_HIST_TIME_UNIT_MS },
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_WIDTH_MODE,
+	  ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE },
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_NUM, 4 },
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID, 7 },
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_BIN0_WIDTH, 2 },
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_BIN1_WIDTH, 3 },
+};
+
 static void put_restore(struct nl_msg *msg, const struct fake_dev *d)
 {
 	struct nlattr *nest, *feat;
+	size_t i;
 
 	nest = nla_nest_start(msg, ROCE_ADP_A_RESTORE | NLA_F_NESTED);
 	nla_put_u8(msg, ROCE_ADP_A_RESTORE_ENABLED, 1);
@@ -66,17 +84,13 @@ static void put_restore(struct nl_msg *msg, const struct fake_dev *d)
 		/* What a histogram config set saved, read-only fields out. */
 		feat = nla_nest_start(msg, ROCE_ADP_A_RESTORE_HISTOGRAM_CONFIG |
 					   NLA_F_NESTED);
-		nla_put_u8(msg, ROCE_ADP_A_HISTOGRAM_CONFIG_COUNT_ENABLE, 1);
-		nla_put_u8(msg, ROCE_ADP_A_HISTOGRAM_CONFIG_CLEAR_ON_READ, 0);
-		nla_put_u8(msg, ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID_VALID, 1);
-		nla_put_u32(msg, ROCE_ADP_A_HISTOGRAM_CONFIG_TIME_UNIT,
-			    ROCE_ADP_HIST_TIME_UNIT_MS);
-		nla_put_u32(msg, ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_WIDTH_MODE,
-			    ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE);
-		nla_put_u32(msg, ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_NUM, 4);
-		nla_put_u32(msg, ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID, 7);
-		nla_put_u32(msg, ROCE_ADP_A_HISTOGRAM_CONFIG_BIN0_WIDTH, 2);
-		nla_put_u32(msg, ROCE_ADP_A_HISTOGRAM_CONFIG_BIN1_WIDTH, 3);
+		for (i = 0; i < ARRAY_SIZE(saved_hist); i++)
+			if (saved_hist[i].attr <= ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID_VALID)
+				nla_put_u8(msg, saved_hist[i].attr,
+					   saved_hist[i].v);
+			else
+				nla_put_u32(msg, saved_hist[i].attr,
+					    saved_hist[i].v);
 		nla_nest_end(msg, feat);
 	}
 	nla_nest_end(msg, nest);
