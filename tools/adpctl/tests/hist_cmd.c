@@ -190,12 +190,13 @@ static bool show_dump(void)
 /* text through prom_check.py: "ok", or its complaint printed. */
 static bool prom_valid(const char *text, const char *args, const char *want)
 {
-	char cmd[512], got[4096];
+	char cmd[512], got[4096], out[64];
 	size_t n;
 	FILE *fp;
 
-	snprintf(cmd, sizeof(cmd), PYTHON " " PROM_CHECK " %s >/tmp/adpctl-prom.out",
-		 args);
+	/* Its own file: make check may run beside another run of the test. */
+	snprintf(out, sizeof(out), "/tmp/adpctl-prom.%d.out", (int)getpid());
+	snprintf(cmd, sizeof(cmd), PYTHON " " PROM_CHECK " %s >%s", args, out);
 	fp = popen(cmd, "w");
 	if (!fp)
 		return tap_missing(PYTHON);
@@ -204,13 +205,13 @@ static bool prom_valid(const char *text, const char *args, const char *want)
 		printf("# prom_check.py refused it\n");
 		return false;
 	}
-	fp = fopen("/tmp/adpctl-prom.out", "r");
+	fp = fopen(out, "r");
 	if (!fp)
 		return false;
 	n = fread(got, 1, sizeof(got) - 1, fp);
 	got[n] = '\0';
 	fclose(fp);
-	unlink("/tmp/adpctl-prom.out");
+	unlink(out);
 	return same("prom_check.py", got, want);
 }
 
