@@ -692,9 +692,11 @@ void hist_print_brief(const struct adp_nl_msg *msg)
 	open_json_object("histogram");
 	print_config(h, " histogram ", " ");
 	print_u64(PRINT_ANY, "total", ", %llu timeouts", h->total);
+	/* The counts by bin: " by bin 3,4,3,4,11" in the text. */
 	open_json_array("counts");
 	for (i = 0; i < h->cfg.bin_num; i++)
-		print_u64(PRINT_JSON, NULL, NULL, h->count[i]);
+		print_u64(PRINT_ANY, NULL, i ? ",%llu" : " by bin %llu",
+			  h->count[i]);
 	close_json_array();
 	close_json_object();
 	free(h);

@@ -849,7 +849,7 @@ static bool monitor_ntf(void)
 			      "clear_on_read off vhca_id_valid off time_unit us "
 			      "bin_width_mode fixed time_unit_cap ns,us,100us,ms "
 			      "bin_num 5 bin_num_max 16 vhca_id 0 bin0_width 8 "
-			      "bin1_width 2, 25 timeouts\n") != NULL;
+			      "bin1_width 2, 25 timeouts by bin 3,4,3,4,11\n") != NULL;
 	if (!ok)
 		printf("# %s", out_buf);
 	fake_reset();
