@@ -40,8 +40,10 @@ test_fixed_bins()
 		return 1
 	expect_eq "$(counts)" "3 4 3 4 11" "counts" || return 1
 	run_cmd adpctl histogram show dev emu0
-	expect_match "$OUT" '^emu0: bins 5 width0 8us width1 2us mode fixed count on clear_on_read off vhca any$' \
+	expect_match "$OUT" '^emu0: count_enable on clear_on_read off vhca_id_valid off time_unit us bin_width_mode fixed$' \
 		"configuration line" || return 1
+	expect_match "$OUT" '^  time_unit_cap [a-z0-9,]+ bin_num 5 bin_num_max [0-9]+ vhca_id 0 bin0_width 8 bin1_width 2(, read .* ago)?$' \
+		"layout line" || return 1
 	expect_match "$OUT" '^ +0 \.\. 8us +#+ +3 +12\.00%$' "bin 0" || return 1
 	expect_match "$OUT" '^ +14us \.\. \+Inf +#{40} +11 +44\.00%$' "last bin" || return 1
 	expect_match "$OUT" '^  25 timeouts$' "total"

@@ -102,10 +102,31 @@ test_restore_off()
 	expect_match "$OUT" '^    restore off profile 1 .* last disabled at ' "restore line"
 }
 
+# The histogram configuration set before a reset is written back after
+# it: dev show names it by its PRM names, the same fields and values as
+# histogram show -j has them.
+test_restored_histogram()
+{
+	module_default
+	adpctl histogram config dev emu0 bins 4 width0 1ms width1 1ms \
+		mode double count on clear_on_read on >/dev/null || return 1
+	fw_reset 100 || return 1
+	run_cmd adpctl dev show emu0
+	expect_match "$OUT" '^    restore on profile 0 histogram count_enable on clear_on_read on vhca_id_valid off time_unit [a-z0-9]+ bin_width_mode double bin_num 4 vhca_id [0-9]+ bin0_width [0-9]+ bin1_width [0-9]+ resets 1 last restored at ' \
+		"restore line" || return 1
+	run_cmd adpctl -j dev show emu0
+	saved=$(json_get "$OUT" 'sorted(j[0]["restore"]["histogram_config"].items())')
+	run_cmd adpctl -j histogram show dev emu0
+	expect_eq "$(json_get "$OUT" 'sorted((k, v) for k, v in j[0].items() if k in ("count_enable", "clear_on_read", "vhca_id_valid", "time_unit", "bin_width_mode", "bin_num", "vhca_id", "bin0_width", "bin1_width"))')" \
+		"$saved" "restore nest and histogram show -j" || return 1
+	expect_eq "$(json_get "$OUT" 'j[0]["bin_num"]')" 4 "layout after the reset"
+}
+
 run_test restored_line test_restored_line
 run_test restored_new_features test_restored_new_features
 run_test resetting_error test_resetting_error
 run_test profile_forget test_profile_forget
 run_test restore_off test_restore_off
+run_test restored_histogram test_restored_histogram
 module_default
 tap_end

@@ -438,7 +438,7 @@ in_flight_end()
 	wait $set
 	set_rc=$?
 	if [ "$dump_rc" = 0 ]; then
-		expect_match "$(cat /tmp/dump.out)" "^$F1 index 9 key 0x0000099a " \
+		expect_match "$(cat /tmp/dump.out)" "^$F1 index 9 .*key 0x0000099a " \
 			"complete dump" || return 1
 	else
 		expect_match "$(cat /tmp/dump.out)" "^Error: " "dump error" ||

@@ -27,8 +27,9 @@ static const char *text(bool quiet, const char *fmt)
 int adp_print_restore(const struct nlattr *nest, bool same_line)
 {
 	struct nlattr *r[ROCE_ADP_A_RESTORE_MAX + 1];
-	struct adp_vals features = { 0 };
+	struct adp_vals features = { 0 }, hist = { 0 };
 	const struct adp_field *f;
+	const struct nlattr *saved_hist;
 	uint32_t outcome, resets, err;
 	bool saved = false, quiet;
 	const char *msg;
@@ -47,6 +48,11 @@ int adp_print_restore(const struct nlattr *nest, bool same_line)
 		for (f = adp_accl_fields; f->attr; f++)
 			saved |= features.has[f->attr];
 	}
+	saved_hist = r[ROCE_ADP_A_RESTORE_HISTOGRAM_CONFIG];
+	if (saved_hist &&
+	    adp_vals_parse(adp_hist_config_fields, saved_hist, &hist,
+			   "restore histogram configuration"))
+		return -EBADMSG;
 	outcome = restore_u32(r, ROCE_ADP_A_RESTORE_OUTCOME);
 	resets = restore_u32(r, ROCE_ADP_A_RESTORE_RESETS);
 	err = restore_u32(r, ROCE_ADP_A_RESTORE_ERRNO);
@@ -54,7 +60,8 @@ int adp_print_restore(const struct nlattr *nest, bool same_line)
 
 	/* Text: a line only when there is something to tell. */
 	quiet = !resets && restore_u32(r, ROCE_ADP_A_RESTORE_ENABLED) &&
-		!restore_u32(r, ROCE_ADP_A_RESTORE_PROFILE_ID) && !saved;
+		!restore_u32(r, ROCE_ADP_A_RESTORE_PROFILE_ID) && !saved &&
+		!saved_hist;
 	if (!same_line && !quiet)
 		print_nl();
 	open_json_object("restore");
@@ -67,6 +74,16 @@ int adp_print_restore(const struct nlattr *nest, bool same_line)
 	open_json_object("features");
 	adp_vals_print(adp_accl_fields, &features);
 	close_json_object();
+	/*
+	 * The saved histogram configuration by PRM name, as "histogram show
+	 * -j" has it: " histogram name value ...", "histogram_config": {}.
+	 */
+	if (saved_hist) {
+		open_json_object("histogram_config");
+		adp_vals_print_words(adp_hist_config_fields, &hist,
+				     " histogram %s %s", -1);
+		close_json_object();
+	}
 	print_uint(PRINT_ANY, "resets", text(quiet, " resets %u"), resets);
 	if (outcome < ARRAY_SIZE(adp_restore_outcome_names) &&
 	    adp_restore_outcome_names[outcome])
@@ -143,7 +160,9 @@ static void dev_show_details(FILE *fp)
 	      "last profile and features the device accepted, in one write (module\n"
 	      "parameter restore_config, on by default).  profile: the saved profile,\n"
 	      "0 for none (see \"profile forget\"); then each feature the operator set,\n"
-	      "by name, with the value restored (JSON: \"features\"); resets: firmware\n"
+	      "by name, with the value restored (JSON: \"features\"); histogram: the\n"
+	      "histogram configuration set, written back too, by its PRM names (JSON:\n"
+	      "\"histogram_config\", as \"histogram show -j\" has it); resets: firmware\n"
 	      "resets seen; last: none, restored, nothing (nothing saved), disabled\n"
 	      "or failed (the firmware defaults stay), with when and how long after\n"
 	      "the reset ended.\n", fp);

@@ -130,7 +130,7 @@ static void print_names(const char *pci, const char *subdir, const char *key,
 			const char *json_key)
 {
 	char *names[DEVNAMES_MAX];
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], first[32];
 	int i, n;
 
 	snprintf(dir, sizeof(dir), "%s/bus/pci/devices/%s/%s", sysfs_root(),
@@ -138,10 +138,11 @@ static void print_names(const char *pci, const char *subdir, const char *key,
 	n = list_names(dir, names);
 	if (!n)
 		return;
-	print_string(PRINT_FP, NULL, " %s ", key);
+	/* The text's key leads the first name. */
+	snprintf(first, sizeof(first), " %s %%s", key);
 	open_json_array(json_key);
 	for (i = 0; i < n; i++) {
-		print_string(PRINT_ANY, NULL, i ? ",%s" : "%s", names[i]);
+		print_string(PRINT_ANY, NULL, i ? ",%s" : first, names[i]);
 		free(names[i]);
 	}
 	close_json_array();

@@ -19,7 +19,6 @@
 
 #define BAR_WIDTH	40
 
-const char *const hist_mode_names[2] = { "fixed", "double" };
 int hist_layout_words(const struct adp_ctx *ctx, uint32_t bins,
 		      const char *w0, const char *w1, const char *mode,
 		      uint32_t cap, uint32_t bin_num_max,
@@ -144,32 +143,11 @@ void hist_config_words(char *buf, size_t len, const struct hist *h)
 	if (h->cfg.bin_num > 1 && n < len)
 		n += snprintf(buf + n, len - n, " width1 %s mode %s",
 			      adp_fmt_ns(w1, h->cfg.bin1_width * u),
-			      hist_mode_names[h->cfg.mode & 1]);
+			      adp_hist_bin_width_mode_names[h->cfg.mode & 1]);
 	if (*h->dev && n < len)
 		snprintf(buf + n, len - n, " count %s clear_on_read %s vhca %s",
 			 h->count_enable ? "on" : "off",
 			 h->clear_on_read ? "on" : "off", vhca);
-}
-
-/* The configuration by its PRM names, raw values (JSON only). */
-static void print_config_json(const struct hist *h)
-{
-	if (*h->dev) {
-		print_uint(PRINT_JSON, "count_enable", NULL, h->count_enable);
-		print_uint(PRINT_JSON, "clear_on_read", NULL, h->clear_on_read);
-		print_uint(PRINT_JSON, "vhca_id_valid", NULL, h->vhca_id_valid);
-	}
-	print_uint(PRINT_JSON, HIST_KEY_TIME_UNIT, NULL, h->cfg.time_unit);
-	print_uint(PRINT_JSON, "bin_width_mode", NULL, h->cfg.mode);
-	if (*h->dev)
-		print_uint(PRINT_JSON, "time_unit_cap", NULL, h->time_unit_cap);
-	print_uint(PRINT_JSON, "bin_num", NULL, h->cfg.bin_num);
-	if (*h->dev) {
-		print_uint(PRINT_JSON, "bin_num_max", NULL, h->bin_num_max);
-		print_uint(PRINT_JSON, "vhca_id", NULL, h->vhca_id);
-	}
-	print_uint(PRINT_JSON, "bin0_width", NULL, h->cfg.bin0_width);
-	print_uint(PRINT_JSON, "bin1_width", NULL, h->cfg.bin1_width);
 }
 
 /* "ns,us,100us,ms" of a time_unit_cap. */
@@ -188,6 +166,77 @@ static const char *cap_str(char *buf, size_t len, uint32_t cap)
 	return buf;
 }
 
+/*
+ * The configuration's fields h has, by the attributes of its nest: a
+ * device's every field, an offline layout's (a file, a prediction) its
+ * layout alone.
+ */
+static void config_vals(const struct hist *h, struct adp_vals *v)
+{
+	const struct {
+		int attr;
+		uint32_t val;
+		bool device;	/* only a device has it */
+	} f[] = {
+		{ ROCE_ADP_A_HISTOGRAM_CONFIG_COUNT_ENABLE, h->count_enable, true },
+		{ ROCE_ADP_A_HISTOGRAM_CONFIG_CLEAR_ON_READ, h->clear_on_read, true },
+		{ ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID_VALID, h->vhca_id_valid, true },
+		{ ROCE_ADP_A_HISTOGRAM_CONFIG_TIME_UNIT, h->cfg.time_unit, false },
+		{ ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_WIDTH_MODE, h->cfg.mode, false },
+		{ ROCE_ADP_A_HISTOGRAM_CONFIG_TIME_UNIT_CAP, h->time_unit_cap, true },
+		{ ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_NUM, h->cfg.bin_num, false },
+		{ ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_NUM_MAX, h->bin_num_max, true },
+		{ ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID, h->vhca_id, true },
+		{ ROCE_ADP_A_HISTOGRAM_CONFIG_BIN0_WIDTH, h->cfg.bin0_width, false },
+		{ ROCE_ADP_A_HISTOGRAM_CONFIG_BIN1_WIDTH, h->cfg.bin1_width, false },
+	};
+	size_t i;
+
+	memset(v, 0, sizeof(*v));
+	for (i = 0; i < ARRAY_SIZE(f); i++) {
+		if (f[i].device && !*h->dev)
+			continue;
+		v->has[f[i].attr] = true;
+		v->v[f[i].attr] = f[i].val;
+	}
+}
+
+/*
+ * The configuration by its PRM names in the nest's order, each field one
+ * call for both outputs: JSON its number, text " name value" (the names
+ * and numbers "histogram config" takes), the first after lead instead of
+ * the blank, the read-only limits from time_unit_cap on after brk (a
+ * line break, or " ").
+ */
+static void print_config(const struct hist *h, const char *lead,
+			 const char *brk)
+{
+	char cap[64], fmt[256];
+	const struct adp_field *f;
+	const char *before, *p;
+	struct adp_vals v;
+	size_t n;
+
+	config_vals(h, &v);
+	for (f = adp_hist_config_fields; f->attr; f++) {
+		if (!v.has[f->attr])
+			continue;
+		before = f->attr == ROCE_ADP_A_HISTOGRAM_CONFIG_TIME_UNIT_CAP ?
+			 brk : " ";
+		/* The lead is text, not a format: its % doubled. */
+		for (n = 0, p = lead ?: before; *p && n < sizeof(fmt) - 8; p++) {
+			if (*p == '%')
+				fmt[n++] = '%';
+			fmt[n++] = *p;
+		}
+		snprintf(fmt + n, sizeof(fmt) - n, "%%s %%s");
+		lead = NULL;
+		print_field_as(f, fmt, v.v[f->attr],
+			       f->attr == ROCE_ADP_A_HISTOGRAM_CONFIG_TIME_UNIT_CAP ?
+			       cap_str(cap, sizeof(cap), v.v[f->attr]) : NULL);
+	}
+}
+
 static void bar(char *buf, uint64_t c, uint64_t max)
 {
 	size_t n = max ? (size_t)((c * (double)BAR_WIDTH + max - 1) / max) : 0;
@@ -198,47 +247,39 @@ static void bar(char *buf, uint64_t c, uint64_t max)
 	buf[n] = '\0';
 }
 
-/* Opens key's object with what every histogram object starts with. */
-static void open_hist_json(const struct hist *h, const char *key)
+/*
+ * Opens key's object with what every histogram object starts with, the
+ * text's head: "DEV:" (title instead when not NULL) and the configuration.
+ */
+static void open_hist_json(const struct hist *h, const char *key,
+			   const char *title)
 {
-	open_json_object(key);
-	if (*h->dev)
-		print_string(PRINT_JSON, "dev", NULL, h->dev);
-	print_config_json(h);
-	if (h->has_age)
-		print_u64(PRINT_JSON, "age_ms", NULL, h->age_ms);
-}
-
-void hist_print(const struct hist *h, const char *key, const char *title)
-{
-	char line[512], words[256], hashes[BAR_WIDTH + 1], fmt[BAR_WIDTH + 16];
 	char t[32];
-	uint64_t max = 0;
-	uint32_t i;
 
-	/* The text's head, its configuration as histogram config's words. */
-	hist_config_words(words, sizeof(words), h);
-	snprintf(line, sizeof(line), "%s: %s", title ? title : h->dev, words);
-	print_string(PRINT_FP, NULL, "%s\n", line);
-	if (*h->dev) {
-		char cap[64];
+	char lead[256];
 
-		snprintf(line, sizeof(line), "  time_unit %s (supported %s), bin_num_max %u",
-			 adp_hist_unit_name(h->cfg.time_unit),
-			 cap_str(cap, sizeof(cap), h->time_unit_cap),
-			 h->bin_num_max);
-		print_string(PRINT_FP, NULL, "%s", line);
-	}
 	open_json_object(key);
-	if (*h->dev)
-		print_string(PRINT_JSON, "dev", NULL, h->dev);
-	print_config_json(h);
+	if (*h->dev) {
+		print_string_as(PRINT_ANY, "dev", "%s:", h->dev, title);
+		print_config(h, " ", "\n  ");
+	} else {
+		snprintf(lead, sizeof(lead), "%s: ", title ?: "histogram");
+		print_config(h, lead, " ");
+	}
 	if (h->has_age)
 		print_u64_as(PRINT_ANY, "age_ms", ", read %s ago", h->age_ms,
 			     h->age_ms ? adp_fmt_time(t, sizeof(t), h->age_ms * 1000,
 						      ADP_UNIT_US) : "0ms");
-	if (*h->dev)
-		print_nl();
+}
+
+void hist_print(const struct hist *h, const char *key, const char *title)
+{
+	char hashes[BAR_WIDTH + 1], fmt[BAR_WIDTH + 32];
+	uint64_t max = 0;
+	uint32_t i;
+
+	open_hist_json(h, key, title);
+	print_nl();
 	print_u64(PRINT_ANY, "total", "  %llu timeouts\n", h->total);
 
 	for (i = 0; i < h->cfg.bin_num; i++)
@@ -248,12 +289,11 @@ void hist_print(const struct hist *h, const char *key, const char *title)
 	for (i = 0; i < h->cfg.bin_num; i++) {
 		open_json_object(NULL);
 		print_bin_edges(h, i);
-		/* The bar: text only, in the count's format. */
+		/* The bar and the share: text only, in the count's format. */
 		bar(hashes, h->count[i], max);
-		snprintf(fmt, sizeof(fmt), " %-*s %%12llu", BAR_WIDTH, hashes);
+		snprintf(fmt, sizeof(fmt), " %-*s %%12llu %7.2f%%%%\n",
+			 BAR_WIDTH, hashes, 100 * share(h->count[i], h->total));
 		print_u64(PRINT_ANY, "count", fmt, h->count[i]);
-		print_share(PRINT_FP, NULL, " %7.2f%%\n",
-			    share(h->count[i], h->total));
 		close_json_object();
 	}
 	close_json_array();
@@ -407,21 +447,19 @@ static void print_compare(const struct hist *m, const struct hist *p,
 			  const char *what, const struct cmp_bin *c, bool same,
 			  const char *key)
 {
-	char line[512], words[256];
+	char line[512];
 	uint32_t i;
 
-	hist_config_words(words, sizeof(words), m);
-	snprintf(line, sizeof(line), "%s: %s", *m->dev ? m->dev : "measured",
-		 words);
-	print_string(PRINT_FP, NULL, "%s\n", line);
-	open_hist_json(m, key);
+	open_hist_json(m, key, *m->dev ? NULL : "measured");
+	print_nl();
 	print_u64(PRINT_ANY, "measured_total", "  measured: %llu timeouts\n",
 		  m->total);
 	print_u64(PRINT_ANY, "predicted_total", "  predicted: %llu timeouts",
 		  p->total);
 	print_string(PRINT_ANY, "prediction", " of %s\n", what);
-	/* The text says it below the table. */
-	print_bool(PRINT_JSON, "same", NULL, same);
+	print_bool_str(PRINT_ANY, "same", "  %s\n", same,
+		       "no difference: measured and predicted shares agree in every bin",
+		       "<<: the largest differences (diff: measured share - predicted share, in points)");
 	snprintf(line, sizeof(line), "  %-23s %12s %12s %8s %8s %9s",
 		 "bin", "measured", "predicted", "meas %", "pred %", "diff");
 	print_string(PRINT_FP, NULL, "%s\n", line);
@@ -441,9 +479,6 @@ static void print_compare(const struct hist *m, const struct hist *p,
 		close_json_object();
 	}
 	close_json_array();
-	print_string(PRINT_FP, NULL, "%s\n", same ?
-		     "no difference: measured and predicted shares agree in every bin" :
-		     "<<: the largest differences (diff: measured share - predicted share, in points)");
 	close_json_object();
 }
 
@@ -482,7 +517,8 @@ static int hist_from_json(struct json_object *o, const char *path,
 	memset(h, 0, sizeof(*h));
 	if (json_object_object_get_ex(o, "dev", &x))
 		snprintf(h->dev, sizeof(h->dev), "%s", json_object_get_string(x));
-	if (!json_u32(o, HIST_KEY_TIME_UNIT, &h->cfg.time_unit) ||
+	if (!json_u32(o, radp_fields[RADP_HIST_CONFIG_TIME_UNIT].name,
+		      &h->cfg.time_unit) ||
 	    !json_u32(o, "bin_width_mode", &h->cfg.mode) ||
 	    !json_u32(o, "bin_num", &h->cfg.bin_num) ||
 	    !json_u32(o, "bin0_width", &h->cfg.bin0_width) ||
@@ -646,7 +682,6 @@ int hist_decode(const struct adp_nl_msg *msg, struct hist *h)
 
 void hist_print_brief(const struct adp_nl_msg *msg)
 {
-	char words[256];
 	struct hist *h = malloc(sizeof(*h));
 	uint32_t i;
 
@@ -654,15 +689,14 @@ void hist_print_brief(const struct adp_nl_msg *msg)
 		free(h);
 		return;
 	}
-	/* The text has the configuration's words and the total. */
-	hist_config_words(words, sizeof(words), h);
-	print_string(PRINT_FP, NULL, " histogram %s", words);
 	open_json_object("histogram");
-	print_config_json(h);
+	print_config(h, " histogram ", " ");
 	print_u64(PRINT_ANY, "total", ", %llu timeouts", h->total);
+	/* The counts by bin: " by bin 3,4,3,4,11" in the text. */
 	open_json_array("counts");
 	for (i = 0; i < h->cfg.bin_num; i++)
-		print_u64(PRINT_JSON, NULL, NULL, h->count[i]);
+		print_u64(PRINT_ANY, NULL, i ? ",%llu" : " by bin %llu",
+			  h->count[i]);
 	close_json_array();
 	close_json_object();
 	free(h);

@@ -208,26 +208,17 @@ static int parse_vhca(const struct adp_ctx *ctx, const char *word,
 	return 0;
 }
 
-/* A name of names[] (n of them) or a number up to max: 0, or -1. */
-static int hist_enum(const char *word, const char *const *names, size_t n,
-		     const char *const *prm, uint32_t max, uint32_t *v)
+/*
+ * word as a value of the configuration's field attr: a name (the spec's
+ * or the PRM's) or a number of a named value.  0, or -1.
+ */
+static int hist_enum(int attr, const char *word, uint32_t *v)
 {
-	size_t i;
+	const struct adp_field *f = adp_field_by_attr(adp_hist_config_fields,
+						      attr);
 
-	for (i = 0; i < n; i++)
-		if ((names[i] && !strcmp(names[i], word)) ||
-		    (prm[i] && !strcmp(prm[i], word))) {
-			*v = i;
-			return 0;
-		}
-	return adp_mlxreg_number(word, v) || *v > max ? -1 : 0;
+	return adp_field_value(f, word, v) || *v >= f->nnames ? -1 : 0;
 }
-
-/* The PRM database's names of the enums, beside the spec's. */
-static const char *const prm_time_units[] = {
-	"TIME_NSEC", "TIME_USEC", "TIME_USEC_100", "TIME_MSEC",
-};
-static const char *const prm_width_modes[] = { "BIN_FIXED", "BIN_DOUBLE" };
 
 /*
  * The register's own words (bin_num, time_unit, bin0_width, bin1_width in
@@ -259,8 +250,8 @@ static int config_prm_layout(const struct adp_ctx *ctx,
 		return adp_usage_error(ctx, "invalid value \"%u\" for \"bin_num\": expected 1..%u",
 				       cfg->bin_num, cur->bin_num_max);
 	if (w->time_unit) {
-		if (hist_enum(w->time_unit, adp_hist_time_unit_names,
-			      ARRAY_SIZE(prm_time_units), prm_time_units, 3, &v))
+		if (hist_enum(ROCE_ADP_A_HISTOGRAM_CONFIG_TIME_UNIT,
+			      w->time_unit, &v))
 			return adp_usage_error(ctx, "invalid value \"%s\" for \"time_unit\": expected ns, us, 100us, ms or 0..3",
 					       w->time_unit);
 		if (!(cur->time_unit_cap >> v & 1))
@@ -269,9 +260,8 @@ static int config_prm_layout(const struct adp_ctx *ctx,
 		cfg->time_unit = v;
 	}
 	if (w->mode) {
-		if (hist_enum(w->mode, adp_hist_bin_width_mode_names,
-			      ARRAY_SIZE(prm_width_modes), prm_width_modes, 1,
-			      &v))
+		if (hist_enum(ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_WIDTH_MODE,
+			      w->mode, &v))
 			return adp_usage_error(ctx, "invalid value \"%s\" for \"bin_width_mode\": expected fixed, double or 0..1",
 					       w->mode);
 		cfg->mode = v;
@@ -372,7 +362,7 @@ static int histogram_config_words(struct adp_ctx *ctx, int argc, char **argv)
 		{ .key = "vhca", .type = ADP_ARG_STR, .val = &vhca },
 		/* the register's names, as -j prints them */
 		{ .key = "bin_num", .type = ADP_ARG_STR, .val = &bin_num },
-		{ .key = HIST_KEY_TIME_UNIT, .type = ADP_ARG_STR, .val = &prm.time_unit },
+		{ .key = radp_fields[RADP_HIST_CONFIG_TIME_UNIT].name, .type = ADP_ARG_STR, .val = &prm.time_unit },
 		{ .key = "bin0_width", .type = ADP_ARG_STR, .val = &prm.bin0_width },
 		{ .key = "bin1_width", .type = ADP_ARG_STR, .val = &prm.bin1_width },
 		{ .key = "bin_width_mode", .type = ADP_ARG_STR, .val = &prm.mode },
@@ -415,12 +405,11 @@ static int histogram_config_words(struct adp_ctx *ctx, int argc, char **argv)
 		/* bin_width_mode beside times: as "mode" */
 		uint32_t m;
 
-		if (hist_enum(prm.mode, adp_hist_bin_width_mode_names,
-			      ARRAY_SIZE(prm_width_modes), prm_width_modes, 1,
-			      &m))
+		if (hist_enum(ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_WIDTH_MODE,
+			      prm.mode, &m))
 			return adp_usage_error(ctx, "invalid value \"%s\" for \"bin_width_mode\": expected fixed, double or 0..1",
 					       prm.mode);
-		mode = hist_mode_names[m];
+		mode = adp_hist_bin_width_mode_names[m];
 	}
 	raw_layout = raw_layout_given(&prm);
 	if (raw_layout && (w0 || w1))

@@ -80,12 +80,6 @@ int hist_decode(const struct adp_nl_msg *msg, struct hist *h);
 /* The words of "histogram config" for h's configuration. */
 void hist_config_words(char *buf, size_t len, const struct hist *h);
 
-/* The configuration's time_unit: its JSON key and its word. */
-#define HIST_KEY_TIME_UNIT	"time_unit"
-
-/* bin_width_mode's words: 0 fixed, 1 double. */
-extern const char *const hist_mode_names[2];
-
 /*
  * A histogram saved by "adpctl -j histogram show" (its array, or one
  * object of it): the device named dev, or the only one when dev is NULL.

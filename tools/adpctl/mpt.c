@@ -40,13 +40,6 @@ static const struct adp_field mpt_pd_arg =
 static const struct adp_field mpt_qpn_arg =
 	MPT_ARG(RADP_MPT_QPN, ROCE_ADP_A_MPT_QPN);
 
-/* One-bit fields the text shows in its "flags" list when set. */
-static const enum radp_fld mpt_text_flags[] = {
-	RADP_MPT_PA, RADP_MPT_ATC_REQ, RADP_MPT_ATC_XLATED, RADP_MPT_NO_SNOOP,
-	RADP_MPT_EN_RINV, RADP_MPT_EI, RADP_MPT_NCE, RADP_MPT_FRE,
-	RADP_MPT_RAE, RADP_MPT_W_DIF, RADP_MPT_M_DIF,
-};
-
 static bool mpt_has(const struct radp_mpt *m, enum radp_fld fld)
 {
 	return m->present & RADP_MPT_BIT(fld);
@@ -117,23 +110,6 @@ static int mpt_decode(const struct nlattr *nest, struct mpt_entry *e)
 	return 0;
 }
 
-/* Every field the kernel sent under its PRM name, status first. */
-static void mpt_json(const struct mpt_entry *e)
-{
-	const struct radp_mpt_member *mm;
-	unsigned int i;
-
-	if (mpt_has(&e->m, RADP_MPT_STATUS))
-		print_uint(PRINT_JSON, "status", NULL, e->m.status);
-	for (i = 0; i < radp_mpt_members_count; i++) {
-		mm = &radp_mpt_members[i];
-		if (mm->fld == RADP_MPT_STATUS || !mpt_has(&e->m, mm->fld))
-			continue;
-		print_u64(PRINT_JSON, mm->name, NULL,
-			  radp_mpt_member_get(&e->m, mm));
-	}
-}
-
 /* len, and bit 64 of it when len64 is set: up to 2^65 - 1, in decimal. */
 static const char *mpt_len_str(char *buf, size_t size, uint64_t len,
 			       bool len64)
@@ -166,99 +142,147 @@ static const struct radp_mpt_member *mpt_member(enum radp_fld fld)
 	return by_fld[fld];
 }
 
+/* The one-bit field fld is present and set. */
+static bool mpt_set(const struct radp_mpt *m, enum radp_fld fld)
+{
+	return mpt_has(m, fld) && radp_mpt_member_get(m, mpt_member(fld));
+}
+
+/* " access lr,lw", the spec's names of the access flags set. */
+static void mpt_access_text(const struct radp_mpt *m, char *buf, size_t size)
+{
+	size_t i, n;
+
+	n = snprintf(buf, size, " access ");
+	for (i = 0; i < RADP_MPT_ACCESS_BITS && n < size; i++)
+		if (mpt_set(m, radp_mpt_access[i].fld))
+			n += snprintf(buf + n, size - n, "%s%s",
+				      buf[n - 1] == ' ' ? "" : ",",
+				      adp_mpt_access_names[i]);
+	if (buf[n - 1] == ' ' && n < size)
+		snprintf(buf + n, size - n, "none");
+}
+
 /*
- * Add the name of the one-bit field fld to the list in buf when it is
- * set; *seen tells whether any field of the list came at all.
+ * The text of member mm of a live entry, in buf, or NULL when the text
+ * leaves it out: an operator's summary (region or window, the access
+ * flags as one list, the flags that are set as words, len with its bit
+ * 64, the entity size as the page or block size it is).
  */
-static void mpt_list_bit(const struct radp_mpt *m, enum radp_fld fld,
-			 char *buf, size_t size, bool *seen)
+static const char *mpt_member_text(const struct radp_mpt *m,
+				   const struct radp_mpt_member *mm,
+				   uint64_t v, char *buf, size_t size)
 {
-	size_t len = strlen(buf);
+	bool region = m->r_w, window = !m->r_w;
+	char len[48];
 
-	if (!mpt_has(m, fld))
-		return;
-	*seen = true;
-	if (radp_mpt_member_get(m, mpt_member(fld)))
-		snprintf(buf + len, size - len, "%s%s", len ? "," : "",
-			 radp_fields[fld].name);
-}
-
-/* The fields of a live entry, in the order an operator reads them. */
-static void mpt_text_live(const struct radp_mpt *m)
-{
-	bool window = mpt_has(m, RADP_MPT_R_W) && !m->r_w;
-	bool region = mpt_has(m, RADP_MPT_R_W) && m->r_w;
-	char buf[160];
-	bool seen = false;
-	size_t i;
-
-	if (mpt_has(m, RADP_MPT_STATUS) && m->status != RADP_MPT_STATUS_HW)
-		print_uint(PRINT_FP, NULL, " status %u", m->status);
-	if (mpt_has(m, RADP_MPT_MEM_KEY))
-		print_uint(PRINT_FP, NULL, " key 0x%08x", m->mem_key);
-	if (region || window)
-		print_string(PRINT_FP, NULL, "%s",
-			     region ? " region" : " window");
-	if (mpt_has(m, RADP_MPT_PD))
-		print_uint(PRINT_FP, NULL, " pd %u", m->pd);
-	buf[0] = '\0';
-	for (i = 0; i < RADP_MPT_ACCESS_BITS; i++)
-		mpt_list_bit(m, radp_mpt_access[i].fld, buf, sizeof(buf), &seen);
-	if (seen)
-		print_string(PRINT_FP, NULL, " access %s", *buf ? buf : "none");
-	if (mpt_has(m, RADP_MPT_START_ADDR_H))
-		print_u64(PRINT_FP, NULL, " start 0x%" PRIx64, m->start_addr);
-	if (mpt_has(m, RADP_MPT_LEN_H))
-		print_string(PRINT_FP, NULL, " len %s",
-			     mpt_len_str(buf, sizeof(buf), m->len,
-					 mpt_has(m, RADP_MPT_LEN64) &&
-					 m->len64));
-	if (window && mpt_has(m, RADP_MPT_LKEY))
-		print_uint(PRINT_FP, NULL, " lkey 0x%08x", m->lkey);
-	if (mpt_has(m, RADP_MPT_BQP) && m->bqp && mpt_has(m, RADP_MPT_QPN))
-		print_uint(PRINT_FP, NULL, " qpn %u", m->qpn);
-	if (region && mpt_has(m, RADP_MPT_WIN_CNT))
-		print_uint(PRINT_FP, NULL, " win_cnt %u", m->win_cnt);
-	if (mpt_has(m, RADP_MPT_MTT_ADR_H))
-		print_u64(PRINT_FP, NULL, " mtt_adr 0x%" PRIx64, m->mtt_adr);
-	if (mpt_has(m, RADP_MPT_MTT_SIZE))
-		print_uint(PRINT_FP, NULL, " mtt_size %u", m->mtt_size);
-	if (mpt_has(m, RADP_MPT_ENTITY_SIZE)) {
+	switch (mm->fld) {
+	case RADP_MPT_R_W:
+		return v ? " region" : " window";
+	case RADP_MPT_LR:
+		mpt_access_text(m, buf, size);
+		return buf;
+	case RADP_MPT_PA: case RADP_MPT_ATC_REQ: case RADP_MPT_ATC_XLATED:
+	case RADP_MPT_NO_SNOOP: case RADP_MPT_EN_RINV: case RADP_MPT_EI:
+	case RADP_MPT_NCE: case RADP_MPT_FRE: case RADP_MPT_RAE:
+	case RADP_MPT_W_DIF: case RADP_MPT_M_DIF:
+		if (!v)
+			return NULL;
+		snprintf(buf, size, " %s", mm->name);
+		return buf;
+	case RADP_MPT_STATUS:
+		if (v == RADP_MPT_STATUS_HW)
+			return NULL;
+		snprintf(buf, size, " status %" PRIu64, v);
+		return buf;
+	case RADP_MPT_QPN:
+		if (!mpt_set(m, RADP_MPT_BQP))
+			return NULL;
+		snprintf(buf, size, " qpn %" PRIu64, v);
+		return buf;
+	case RADP_MPT_MEM_KEY:
+		snprintf(buf, size, " key 0x%08" PRIx64, v);
+		return buf;
+	case RADP_MPT_START_ADDR_H:
+		snprintf(buf, size, " start 0x%" PRIx64, v);
+		return buf;
+	case RADP_MPT_LEN_H:
+		snprintf(buf, size, " len %s",
+			 mpt_len_str(len, sizeof(len), v,
+				     mpt_set(m, RADP_MPT_LEN64)));
+		return buf;
+	case RADP_MPT_LKEY:
+		if (!mpt_has(m, RADP_MPT_R_W) || !window)
+			return NULL;
+		snprintf(buf, size, " lkey 0x%08" PRIx64, v);
+		return buf;
+	case RADP_MPT_WIN_CNT:
+		if (!mpt_has(m, RADP_MPT_R_W) || !region)
+			return NULL;
+		break;
+	case RADP_MPT_MTT_REP:
+		if (!v)
+			return NULL;
+		break;
+	case RADP_MPT_MTT_ADR_H:
+		snprintf(buf, size, " mtt_adr 0x%" PRIx64, v);
+		return buf;
+	case RADP_MPT_PD: case RADP_MPT_MTT_SIZE:
+		break;
+	case RADP_MPT_ENTITY_SIZE:
 		/* A log2 page size, or a block size in bytes. */
-		if (mpt_has(m, RADP_MPT_BLOCK_MODE) && m->block_mode)
-			print_uint(PRINT_FP, NULL, " block_size %u",
-				   m->entity_size);
-		else if (mpt_has(m, RADP_MPT_BLOCK_MODE) &&
-			 m->entity_size < 64)
-			print_u64(PRINT_FP, NULL, " page_size %" PRIu64,
-				  (uint64_t)1 << m->entity_size);
+		if (mpt_set(m, RADP_MPT_BLOCK_MODE))
+			snprintf(buf, size, " block_size %" PRIu64, v);
+		else if (mpt_has(m, RADP_MPT_BLOCK_MODE) && v < 64)
+			snprintf(buf, size, " page_size %" PRIu64,
+				 (uint64_t)1 << v);
 		else
-			print_uint(PRINT_FP, NULL, " entity_size %u",
-				   m->entity_size);
+			break;
+		return buf;
+	case RADP_MPT_MTT_FBO:
+		if (!mpt_set(m, RADP_MPT_FBO_EN))
+			return NULL;
+		break;
+	default:
+		/* bqp, the other access bits, block_mode, len64, fbo_en */
+		return NULL;
 	}
-	if (mpt_has(m, RADP_MPT_MTT_REP) && m->mtt_rep)
-		print_uint(PRINT_FP, NULL, " mtt_rep %u", m->mtt_rep);
-	if (mpt_has(m, RADP_MPT_FBO_EN) && m->fbo_en &&
-	    mpt_has(m, RADP_MPT_MTT_FBO))
-		print_uint(PRINT_FP, NULL, " mtt_fbo %u", m->mtt_fbo);
-	buf[0] = '\0';
-	for (i = 0; i < ARRAY_SIZE(mpt_text_flags); i++)
-		mpt_list_bit(m, mpt_text_flags[i], buf, sizeof(buf), &seen);
-	if (*buf)
-		print_string(PRINT_FP, NULL, " flags %s", buf);
+	snprintf(buf, size, " %s %" PRIu64, mm->name, v);
+	return buf;
 }
 
-static void mpt_text(const struct mpt_entry *e)
+/*
+ * Every field the kernel sent under its PRM name, status first, each one
+ * call for both outputs: JSON the number, text the member's words (a free
+ * or invalid entry: its status alone).
+ */
+static void mpt_fields_print(const struct mpt_entry *e)
 {
 	const struct radp_mpt *m = &e->m;
+	const struct radp_mpt_member *mm;
+	bool live = !mpt_has(m, RADP_MPT_STATUS) ||
+		    (m->status != RADP_MPT_STATUS_FREE &&
+		     m->status != RADP_MPT_STATUS_INVALID);
+	const char *text;
+	char buf[160];
+	unsigned int n;
+	uint64_t v;
 
-	if (mpt_has(m, RADP_MPT_STATUS) && m->status == RADP_MPT_STATUS_FREE)
-		print_string(PRINT_FP, NULL, "%s", " status free");
-	else if (mpt_has(m, RADP_MPT_STATUS) &&
-		 m->status == RADP_MPT_STATUS_INVALID)
-		print_string(PRINT_FP, NULL, "%s", " status invalid");
-	else
-		mpt_text_live(m);
+	for (n = 0; n <= radp_mpt_members_count; n++) {
+		/* The status first, then the others in the PRM's order. */
+		mm = n ? &radp_mpt_members[n - 1] : mpt_member(RADP_MPT_STATUS);
+		if ((n && mm->fld == RADP_MPT_STATUS) || !mpt_has(m, mm->fld))
+			continue;
+		v = radp_mpt_member_get(m, mm);
+		if (live)
+			text = mpt_member_text(m, mm, v, buf, sizeof(buf));
+		else if (mm->fld == RADP_MPT_STATUS)
+			text = adp_mpt_status_names[v];
+		else
+			text = NULL;
+		print_u64_as(PRINT_ANY, mm->name,
+			     !text ? NULL : live ? "%s" : " status %s", v, text);
+	}
 	print_nl();
 	if (e->raw)
 		adp_print_raw(e->raw, RADP_MPT_LEN);
@@ -289,8 +313,7 @@ static int mpt_print(const struct adp_nl_msg *msg, void *arg)
 	open_json_object(NULL);
 	print_string(PRINT_ANY, "dev", "%s", name);
 	print_uint(PRINT_ANY, "index", " index %u", e.index);
-	mpt_json(&e);
-	mpt_text(&e);
+	mpt_fields_print(&e);
 	close_json_object();
 	return 0;
 }

@@ -474,6 +474,15 @@ unsigned int adp_vals_print_words(const struct adp_field *fields,
 	return n;
 }
 
+unsigned int adp_vals_print_lead(const struct adp_field *fields,
+				 const struct adp_vals *vals, const char *lead,
+				 int skip)
+{
+	if (lead)
+		print_string(PRINT_FP, NULL, "%s", lead);
+	return adp_vals_print_words(fields, vals, lead ? "%s %s" : NULL, skip);
+}
+
 void adp_vals_print(const struct adp_field *fields,
 		    const struct adp_vals *vals)
 {

@@ -127,6 +127,13 @@ void adp_vals_print(const struct adp_field *fields,
 unsigned int adp_vals_print_words(const struct adp_field *fields,
 				  const struct adp_vals *vals, const char *fmt,
 				  int skip);
+/*
+ * The same after a text lead (NULL: JSON only), the first field "%s %s"
+ * right after it: e.g. a profile's line, "  range 1 dec_mode div2 ...".
+ */
+unsigned int adp_vals_print_lead(const struct adp_field *fields,
+				 const struct adp_vals *vals, const char *lead,
+				 int skip);
 /* JSON members: each present field under its name, the raw value. */
 void adp_vals_print_json(const struct adp_field *fields,
 			 const struct adp_vals *vals);

@@ -109,39 +109,42 @@ static const char *range_times(char *buf, size_t len,
 	return buf;
 }
 
+/* The end of a text line of a profile: what its fields amount to, end. */
+static void profile_line_end(const struct profile_style *st, const char *times)
+{
+	char line[320];
+
+	if (!st->lead)
+		return;
+	snprintf(line, sizeof(line), "%s%s", times, st->end);
+	print_string(PRINT_FP, NULL, "%s", line);
+}
+
 void profile_print(const char *key, const struct adp_profile *p,
 		   const struct profile_style *st)
 {
-	/* A NULL lead: no text at all, every format NULL. */
-	const char *text = st->lead ? "%s" : NULL;
+	/* A NULL lead: no text at all. */
 	bool times = st->lead && st->times;
 	struct radp_profile rp = { };
-	char buf[256];
+	char buf[256], lead[64];
 	unsigned int i;
 
 	adp_profile_to_radp(p, &rp);
 	open_json_object(key);
-	print_string(PRINT_FP, NULL, text, st->lead);
 	/* The id: a member in JSON, in the text's head unless asked for. */
-	adp_vals_print_words(adp_profile_fields, &p->v, text ? "%s %s" : NULL,
-			     st->id ? -1 : ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID);
-	if (times)
-		print_string(PRINT_FP, NULL, "%s",
-			     profile_times(buf, sizeof(buf), &rp));
-	print_string(PRINT_FP, NULL, text, st->end);
+	adp_vals_print_lead(adp_profile_fields, &p->v, st->lead,
+			    st->id ? -1 : ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID);
+	profile_line_end(st, times ? profile_times(buf, sizeof(buf), &rp) : "");
 	open_json_array("timeout_range");
 	for (i = 0; i < ROCE_ADP_RANGES_MAX; i++) {
 		if (!p->has_range[i])
 			continue;
 		open_json_object(NULL);
-		snprintf(buf, sizeof(buf), "%srange %u", st->lead ?: "", i);
-		print_string(PRINT_FP, NULL, text, buf);
-		adp_vals_print_words(adp_range_fields, &p->range[i],
-				     text ? " %s %s" : NULL, -1);
-		if (times)
-			print_string(PRINT_FP, NULL, "%s",
-				     range_times(buf, sizeof(buf), &rp, i));
-		print_string(PRINT_FP, NULL, text, st->end);
+		snprintf(lead, sizeof(lead), "%srange %u ", st->lead ?: "", i);
+		adp_vals_print_lead(adp_range_fields, &p->range[i],
+				    st->lead ? lead : NULL, -1);
+		profile_line_end(st, times ? range_times(buf, sizeof(buf), &rp, i) :
+				 "");
 		close_json_object();
 	}
 	close_json_array();

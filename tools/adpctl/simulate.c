@@ -336,6 +336,7 @@ static void print_scenario(const struct sim_run *run)
 		[ADP_SIM_LOSS] = "each transmission lost with probability",
 	};
 	const struct adp_sim_scenario *sc = &run->sc;
+	char t[ADP_TIME_LEN];
 
 	open_json_object("scenario");
 	print_string_as(PRINT_ANY, "kind", "scenario: %s",
@@ -349,11 +350,13 @@ static void print_scenario(const struct sim_run *run)
 		print_float(PRINT_ANY, "loss", " %g", sc->loss);
 	print_time_ns(PRINT_ANY, "rtt_ns", ", rtt %s", sc->rtt_ns);
 	print_uint(PRINT_ANY, "packets",
-		   sc->packets == 1 ? ", %u packet\n" : ", %u packets\n",
+		   sc->packets == 1 ? ", %u packet" : ", %u packets",
 		   sc->packets);
-	/* The text gives the seed where the initial timeouts are drawn. */
-	print_u64(PRINT_JSON, "limit_ns", NULL, sc->limit_ns);
-	print_u64(PRINT_JSON, "seed", NULL, run->seed);
+	print_u64_as(PRINT_ANY, "limit_ns", ", simulated up to %s",
+		     sc->limit_ns, adp_fmt_ns(t, sc->limit_ns));
+	/* A random seed: the text gives it where the timeouts are drawn. */
+	print_u64(PRINT_ANY, "seed", run->seed_given ? ", seed %llu\n" : "\n",
+		  run->seed);
 	close_json_object();
 }
 
@@ -589,22 +592,29 @@ static void result_text(char *buf, size_t len, const struct sim_run *run,
 static void print_result(const struct sim_run *run,
 			 const struct adp_sim_result *res)
 {
-	char line[512];
+	char line[512], t[32];
 
 	result_text(line, sizeof(line), run, res);
 	open_json_object("result");
-	/* The text says it in a sentence, then the time it took. */
+	/* The text says it in a sentence, then its figures on a line. */
 	print_string_as(PRINT_ANY, "end", "\nresult: %s\n", end_names[res->end],
 			line);
-	print_time_ns(PRINT_ANY, "end_ns", "total time %s\n", res->end_ns);
-	print_time_ns(PRINT_JSON, "recovered_ns", NULL, res->recovered_ns);
-	print_u64(PRINT_JSON, "init_timeout_ns", NULL,
-		  run->cfg.timer_ns[res->init_g]);
-	print_u64(PRINT_JSON, "retransmissions", NULL, res->timeouts);
-	print_u64(PRINT_JSON, "spurious", NULL, res->spurious);
-	print_u64(PRINT_JSON, "delivered", NULL, res->delivered);
-	print_u64(PRINT_JSON, "stall_max_ns", NULL, res->stall_max_ns);
-	print_u64(PRINT_JSON, "events", NULL, res->events);
+	print_time_ns(PRINT_ANY, "end_ns", "total time %s", res->end_ns);
+	if (res->recovered_ns == UINT64_MAX)
+		print_null(PRINT_ANY, "recovered_ns", ", %s", "not recovered");
+	else
+		print_time_ns(PRINT_ANY, "recovered_ns", ", recovered at %s",
+			      res->recovered_ns);
+	print_u64_as(PRINT_ANY, "init_timeout_ns", ", initial timeout %s",
+		     run->cfg.timer_ns[res->init_g],
+		     adp_fmt_ns(t, run->cfg.timer_ns[res->init_g]));
+	print_u64(PRINT_ANY, "retransmissions", ", %llu retransmissions",
+		  res->timeouts);
+	print_u64(PRINT_ANY, "spurious", " (%llu spurious)", res->spurious);
+	print_u64(PRINT_ANY, "delivered", ", %llu delivered", res->delivered);
+	print_u64_as(PRINT_ANY, "stall_max_ns", ", longest stall %s",
+		     res->stall_max_ns, adp_fmt_ns(t, res->stall_max_ns));
+	print_u64(PRINT_ANY, "events", ", %llu events\n", res->events);
 	close_json_object();
 }
 
@@ -830,8 +840,9 @@ static int run_many(struct sim_run *run)
 		open_json_object(NULL);
 		print_time_ns(PRINT_ANY, "from_ns", "  %10s", from);
 		print_u64_as(PRINT_ANY, "to_ns", " .. %-10s", from + width, to);
-		print_string(PRINT_FP, NULL, " %-40s", hashes);
-		print_u64(PRINT_ANY, "count", " %llu\n", count[b]);
+		/* The bar: text only, in the count's format. */
+		snprintf(fmt, sizeof(fmt), " %-40s %%llu\n", hashes);
+		print_u64(PRINT_ANY, "count", fmt, count[b]);
 		close_json_object();
 	}
 	close_json_array();

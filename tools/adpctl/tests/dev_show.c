@@ -22,6 +22,7 @@ struct fake_dev {
 	const char *msg;
 	bool nothing_saved;
 	bool off_only;		/* no profile, one feature saved off */
+	bool hist_only;		/* nothing saved but a histogram layout */
 };
 
 /* The devices the fake kernel has; what the command asked for is fake's. */
@@ -31,14 +32,32 @@ static struct {
 	int fail_after;		/* fail with -ENODEV after this many */
 } kernel;
 
+/* A saved histogram configuration: the on/off fields are u8. */
+static const struct {
+	int attr;
+	uint32_t v;
+} saved_hist[] = {
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_COUNT_ENABLE, 1 },
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_CLEAR_ON_READ, 0 },
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID_VALID, 1 },
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_TIME_UNIT, ROCE_ADP_HIST_TIME_UNIT_MS },
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_WIDTH_MODE,
+	  ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE },
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_BIN_NUM, 4 },
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID, 7 },
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_BIN0_WIDTH, 2 },
+	{ ROCE_ADP_A_HISTOGRAM_CONFIG_BIN1_WIDTH, 3 },
+};
+
 static void put_restore(struct nl_msg *msg, const struct fake_dev *d)
 {
 	struct nlattr *nest, *feat;
+	size_t i;
 
 	nest = nla_nest_start(msg, ROCE_ADP_A_RESTORE | NLA_F_NESTED);
 	nla_put_u8(msg, ROCE_ADP_A_RESTORE_ENABLED, 1);
 	nla_put_u32(msg, ROCE_ADP_A_RESTORE_PROFILE_ID,
-		    d->nothing_saved || d->off_only ? 0 : 1);
+		    d->nothing_saved || d->off_only || d->hist_only ? 0 : 1);
 	nla_put_u32(msg, ROCE_ADP_A_RESTORE_ENABLES_MASK,
 		    d->nothing_saved ? 0 : 0xc03);
 	nla_put_u32(msg, ROCE_ADP_A_RESTORE_ENABLES,
@@ -61,6 +80,19 @@ static void put_restore(struct nl_msg *msg, const struct fake_dev *d)
 			   ROCE_ADP_CC_BURST_SIZE_1_5KB);
 	}
 	nla_nest_end(msg, feat);
+	if (d->hist_only) {
+		/* What a histogram config set saved, read-only fields out. */
+		feat = nla_nest_start(msg, ROCE_ADP_A_RESTORE_HISTOGRAM_CONFIG |
+					   NLA_F_NESTED);
+		for (i = 0; i < ARRAY_SIZE(saved_hist); i++)
+			if (saved_hist[i].attr <= ROCE_ADP_A_HISTOGRAM_CONFIG_VHCA_ID_VALID)
+				nla_put_u8(msg, saved_hist[i].attr,
+					   saved_hist[i].v);
+			else
+				nla_put_u32(msg, saved_hist[i].attr,
+					    saved_hist[i].v);
+		nla_nest_end(msg, feat);
+	}
 	nla_nest_end(msg, nest);
 }
 
@@ -96,22 +128,22 @@ static void answer_devs(void)
 }
 
 static const struct fake_dev two[] = {
-	{ "emu0", ROCE_ADP_BACKEND_EMULATED, "22.41.1010", 1, 0, 0, 0, NULL, false, false },
-	{ "mlx0", ROCE_ADP_BACKEND_MLX5, "16.35.2000", 0, 0, 0, 0, NULL, false, false },
+	{ "emu0", ROCE_ADP_BACKEND_EMULATED, "22.41.1010", 1, 0, 0, 0, NULL, false, false, false },
+	{ "mlx0", ROCE_ADP_BACKEND_MLX5, "16.35.2000", 0, 0, 0, 0, NULL, false, false, false },
 };
 
 static const struct fake_dev odd[] = {
-	{ "emu9", 7, NULL, -1, 0, 0, 0, NULL, false, false },
+	{ "emu9", 7, NULL, -1, 0, 0, 0, NULL, false, false, false },
 };
 
 static const struct fake_dev restored[] = {
 	{ "emu0", ROCE_ADP_BACKEND_EMULATED, "22.41.1000", 1,
-	  ROCE_ADP_RESTORE_OUTCOME_RESTORED + 1, 1, 0, NULL, false, false },
+	  ROCE_ADP_RESTORE_OUTCOME_RESTORED + 1, 1, 0, NULL, false, false, false },
 	{ "emu1", ROCE_ADP_BACKEND_EMULATED, "22.41.1000", 1,
 	  ROCE_ADP_RESTORE_OUTCOME_FAILED + 1, 2, EINVAL,
-	  "firmware status BAD_PARAM (0x03), syndrome 0x0ad5beef", false, false },
+	  "firmware status BAD_PARAM (0x03), syndrome 0x0ad5beef", false, false, false },
 	{ "emu2", ROCE_ADP_BACKEND_EMULATED, "22.41.1000", 1,
-	  ROCE_ADP_RESTORE_OUTCOME_NONE + 1, 0, 0, NULL, false, false },
+	  ROCE_ADP_RESTORE_OUTCOME_NONE + 1, 0, 0, NULL, false, false, false },
 };
 
 /* Restoring on, nothing saved, no reset yet: no second line in text. */
@@ -128,8 +160,16 @@ static const struct fake_dev off_only[] = {
 	  .restore = ROCE_ADP_RESTORE_OUTCOME_NONE + 1, .off_only = true },
 };
 
+/* A histogram layout saved and restored at a reset, nothing else. */
+static const struct fake_dev hist_only[] = {
+	{ .name = "emu0", .backend = ROCE_ADP_BACKEND_EMULATED,
+	  .fw = "22.41.1000", .accl = 1, .resets = 1,
+	  .restore = ROCE_ADP_RESTORE_OUTCOME_RESTORED + 1, .nothing_saved = true,
+	  .hist_only = true },
+};
+
 static const struct fake_dev nameless[] = {
-	{ NULL, ROCE_ADP_BACKEND_MLX5, "1.2.3", 1, 0, 0, 0, NULL, false, false },
+	{ NULL, ROCE_ADP_BACKEND_MLX5, "1.2.3", 1, 0, 0, 0, NULL, false, false, false },
 };
 
 
@@ -265,6 +305,26 @@ static bool test_restore_off_only(void)
 		       "");
 }
 
+static bool test_restore_hist(void)
+{
+	return outcome(run(false, hist_only, 1, -1, ""), 0,
+		       "emu0: backend emulated fw 22.41.1000 roce_accl supported\n"
+		       "    restore on profile 0 histogram count_enable on clear_on_read off "
+		       "vhca_id_valid on time_unit ms bin_width_mode double bin_num 4 "
+		       "vhca_id 7 bin0_width 2 bin1_width 3 resets 1 last restored "
+		       "at 2023-11-14T22:13:20Z in 424 us\n", "") &&
+	       outcome(run(true, hist_only, 1, -1, ""), 0,
+		       "[{\"name\":\"emu0\",\"backend\":\"emulated\","
+		       "\"fw_version\":\"22.41.1000\",\"roce_accl\":true,"
+		       "\"restore\":{\"enabled\":true,\"profile_id\":0,"
+		       "\"features\":{},\"histogram_config\":{\"count_enable\":1,"
+		       "\"clear_on_read\":0,\"vhca_id_valid\":1,\"time_unit\":3,"
+		       "\"bin_width_mode\":1,\"bin_num\":4,\"vhca_id\":7,"
+		       "\"bin0_width\":2,\"bin1_width\":3},\"resets\":1,"
+		       "\"outcome\":\"restored\",\"time\":1700000000,"
+		       "\"duration_us\":424}}]\n", "");
+}
+
 static bool test_restore_json(void)
 {
 	return outcome(run(true, restored, 2, -1, ""), 0,
@@ -292,6 +352,8 @@ TAP_MAIN(
 	{ "nothing saved, no reset: no restore line", test_restore_quiet },
 	{ "a feature saved off, no profile: a restore line naming it",
 	  test_restore_off_only },
+	{ "a histogram layout saved: by its PRM names, text and json",
+	  test_restore_hist },
 	{ "text dump, one line per device", test_text_dump },
 	{ "json dump, array of objects", test_json_dump },
 	{ "empty dump: [] in json, nothing in text", test_json_empty_dump },

@@ -114,8 +114,8 @@ static int run(bool json, const char *line)
 }
 
 #define FIXED5_TEXT \
-	"emu0: bins 5 width0 8us width1 2us mode fixed count on clear_on_read off vhca any\n" \
-	"  time_unit us (supported ns,us,100us,ms), bin_num_max 16, read 120ms ago\n" \
+	"emu0: count_enable on clear_on_read off vhca_id_valid off time_unit us bin_width_mode fixed\n" \
+	"  time_unit_cap ns,us,100us,ms bin_num 5 bin_num_max 16 vhca_id 0 bin0_width 8 bin1_width 2, read 120ms ago\n" \
 	"  25 timeouts\n" \
 	"           0 .. 8us       ###########                                         3   12.00%\n" \
 	"         8us .. 10us      ###############                                     4   16.00%\n" \
@@ -161,8 +161,8 @@ static bool show_dump(void)
 	reply(&fixed5);
 	reply(&double4);
 	ok = outcome(run(false, "show"), 0, FIXED5_TEXT
-		"emu1: bins 4 width0 1ms width1 1ms mode double count off clear_on_read on vhca 7\n"
-		"  time_unit ms (supported ns,ms), bin_num_max 8\n"
+		"emu1: count_enable off clear_on_read on vhca_id_valid on time_unit ms bin_width_mode double\n"
+		"  time_unit_cap ns,ms bin_num 4 bin_num_max 8 vhca_id 7 bin0_width 1 bin1_width 1\n"
 		"  0 timeouts\n"
 		"           0 .. 1ms                                                           0    0.00%\n"
 		"         1ms .. 2ms                                                           0    0.00%\n"
@@ -190,12 +190,13 @@ static bool show_dump(void)
 /* text through prom_check.py: "ok", or its complaint printed. */
 static bool prom_valid(const char *text, const char *args, const char *want)
 {
-	char cmd[512], got[4096];
+	char cmd[512], got[4096], out[64];
 	size_t n;
 	FILE *fp;
 
-	snprintf(cmd, sizeof(cmd), PYTHON " " PROM_CHECK " %s >/tmp/adpctl-prom.out",
-		 args);
+	/* Its own file: make check may run beside another run of the test. */
+	snprintf(out, sizeof(out), "/tmp/adpctl-prom.%d.out", (int)getpid());
+	snprintf(cmd, sizeof(cmd), PYTHON " " PROM_CHECK " %s >%s", args, out);
 	fp = popen(cmd, "w");
 	if (!fp)
 		return tap_missing(PYTHON);
@@ -204,13 +205,13 @@ static bool prom_valid(const char *text, const char *args, const char *want)
 		printf("# prom_check.py refused it\n");
 		return false;
 	}
-	fp = fopen("/tmp/adpctl-prom.out", "r");
+	fp = fopen(out, "r");
 	if (!fp)
 		return false;
 	n = fread(got, 1, sizeof(got) - 1, fp);
 	got[n] = '\0';
 	fclose(fp);
-	unlink("/tmp/adpctl-prom.out");
+	unlink(out);
 	return same("prom_check.py", got, want);
 }
 
@@ -624,7 +625,7 @@ static bool sim_bins(void)
 				   PROF " --bins 3 width0 64us width1 64us mode fixed"),
 			  0, "");
 	ok &= strstr(out_buf,
-		"\ntimeouts that fired, binned as --bins: bins 3 width0 64us width1 64us mode fixed\n"
+		"\ntimeouts that fired, binned as --bins: time_unit ns bin_width_mode fixed bin_num 3 bin0_width 64000 bin1_width 64000\n"
 		"  4 timeouts\n"
 		"           0 .. 64us      ########################################            2   50.00%\n"
 		"        64us .. 128us     ####################                                1   25.00%\n"
@@ -711,14 +712,17 @@ static bool compare_same(void)
 		 prof_path);
 	ok = outcome_err(run(false, line), 0, "");
 	ok &= strstr(out_buf,
-		"emu0: bins 3 width0 64us width1 64us mode fixed count on clear_on_read off vhca any\n"
+		"emu0: count_enable on clear_on_read off vhca_id_valid off time_unit us bin_width_mode fixed\n"
+		"  time_unit_cap ns,us,100us,ms bin_num 3 bin_num_max 16 vhca_id 0 bin0_width 64 bin1_width 64, read 120ms ago\n"
 		"  measured: 40 timeouts\n"
 		"  predicted: 4 timeouts of ") != NULL;
 	ok &= strstr(out_buf,
 		"           0 .. 64us                20            2   50.00%   50.00%    +0.00\n"
 		"        64us .. 128us               10            1   25.00%   25.00%    +0.00\n"
-		"       128us .. +Inf                10            1   25.00%   25.00%    +0.00\n"
-		"no difference: measured and predicted shares agree in every bin\n") != NULL;
+		"       128us .. +Inf                10            1   25.00%   25.00%    +0.00\n") != NULL;
+	ok &= strstr(out_buf,
+		"  no difference: measured and predicted shares agree in every bin\n"
+		"  bin ") != NULL;
 	if (!ok)
 		printf("# %s", out_buf);
 	fake_reset();
@@ -761,8 +765,10 @@ static bool compare_differs(void)
 		"         8us .. 10us                 4            0   16.00%    0.00%   +16.00  <<\n"
 		"        10us .. 12us                 3            0   12.00%    0.00%   +12.00\n"
 		"        12us .. 14us                 4            0   16.00%    0.00%   +16.00  <<\n"
-		"        14us .. +Inf                11            4   44.00%  100.00%   -56.00  <<\n"
-		"<<: the largest differences (diff: measured share - predicted share, in points)\n") != NULL;
+		"        14us .. +Inf                11            4   44.00%  100.00%   -56.00  <<\n") != NULL;
+	ok &= strstr(out_buf,
+		"  <<: the largest differences (diff: measured share - predicted share, in points)\n"
+		"  bin ") != NULL;
 	if (!ok)
 		printf("# %s", out_buf);
 	read_svg(path, buf, sizeof(buf));
@@ -839,9 +845,11 @@ static bool monitor_ntf(void)
 	put_hist(fake_reply(ROCE_ADP_CMD_HISTOGRAM_NTF), &fixed5);
 	ok = outcome_err(fake_run("monitor", monitor_cmds, "monitor", false, ""),
 			 0, "");
-	ok &= strstr(out_buf, " emu0 histogram-ntf: histogram bins 5 width0 8us "
-			      "width1 2us mode fixed count on clear_on_read off "
-			      "vhca any, 25 timeouts\n") != NULL;
+	ok &= strstr(out_buf, " emu0 histogram-ntf: histogram count_enable on "
+			      "clear_on_read off vhca_id_valid off time_unit us "
+			      "bin_width_mode fixed time_unit_cap ns,us,100us,ms "
+			      "bin_num 5 bin_num_max 16 vhca_id 0 bin0_width 8 "
+			      "bin1_width 2, 25 timeouts by bin 3,4,3,4,11\n") != NULL;
 	if (!ok)
 		printf("# %s", out_buf);
 	fake_reset();

@@ -345,7 +345,7 @@ static bool lint_dev(void)
 #define PROF_A_HEAD \
 	"command line profile 1: time_base 4us, 2 ranges from 8us to 64us, start range 0\n" \
 	"QP: ack_timeout 0 (infinite), retry_count 7: total timeout 512us (retx_total_timeout 7)\n" \
-	"scenario: link down for 100us, rtt 0, 1 packet\n"
+	"scenario: link down for 100us, rtt 0, 1 packet, simulated up to 60s\n"
 
 /* The default reading: 16 us and 32 us are each waited twice in range 0. */
 static bool simulate_outage_per_value(void)
@@ -366,7 +366,9 @@ static bool simulate_outage_per_value(void)
 		       "     112us  ack          0  32us       1/2    forward progress at range 1's low bound: range 0 (prev_range_index)\n"
 		       "\n"
 		       "result: recovered at 112us, 12us after the link came back, after 6 retransmissions (0 spurious)\n"
-		       "total time 112us\n", "");
+		       "total time 112us, recovered at 112us, initial timeout 8us, "
+		       "6 retransmissions (0 spurious), 1 delivered, "
+		       "longest stall 112us, 7 events\n", "");
 }
 
 static bool simulate_outage_text(void)
@@ -387,7 +389,9 @@ static bool simulate_outage_text(void)
 		       "     128us  ack          0  32us       1/2    forward progress at range 1's low bound: range 0 (prev_range_index)\n"
 		       "\n"
 		       "result: recovered at 128us, 28us after the link came back, after 6 retransmissions (0 spurious)\n"
-		       "total time 128us\n", "");
+		       "total time 128us, recovered at 128us, initial timeout 8us, "
+		       "6 retransmissions (0 spurious), 1 delivered, "
+		       "longest stall 128us, 7 events\n", "");
 }
 
 static bool simulate_fail_json(void)

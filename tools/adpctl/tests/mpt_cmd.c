@@ -54,9 +54,9 @@ static const struct fake_attr region[] = {
 };
 
 #define REGION_TEXT \
-	"emu0 index 5 key 0x00000507 region pd 7 access lr,lw,rr " \
-	"start 0x7f0000001000 len 8192 win_cnt 2 mtt_adr 0x12345678 " \
-	"mtt_size 2 page_size 4096 flags en_rinv,ei,fre\n"
+	"emu0 index 5 region access lr,lw,rr key 0x00000507 pd 7 " \
+	"en_rinv ei fre start 0x7f0000001000 len 8192 win_cnt 2 " \
+	"mtt_adr 0x12345678 mtt_size 2 page_size 4096\n"
 
 #define REGION_JSON \
 	"{\"dev\":\"emu0\",\"index\":5,\"status\":0,\"r_w\":1,\"pa\":0," \
@@ -89,10 +89,10 @@ static const struct fake_attr window[] = {
 };
 
 #define WINDOW_TEXT \
-	"emu1 index 9 status 5 key 0x000009a1 window pd 3 " \
-	"access lr,rw,atomic start 0x2000 len 18446744073709555712 " \
-	"lkey 0x00000507 qpn 291 mtt_adr 0x0 mtt_size 0 block_size 1000 " \
-	"mtt_rep 2 mtt_fbo 64 flags pa,nce,m_dif\n"
+	"emu1 index 9 status 5 window pa access lr,rw,atomic qpn 291 " \
+	"key 0x000009a1 pd 3 nce m_dif start 0x2000 " \
+	"len 18446744073709555712 lkey 0x00000507 mtt_rep 2 mtt_adr 0x0 " \
+	"mtt_size 0 block_size 1000 mtt_fbo 64\n"
 
 #define WINDOW_JSON \
 	"{\"dev\":\"emu1\",\"index\":9,\"status\":5,\"r_w\":0,\"pa\":1," \
@@ -113,7 +113,7 @@ static const struct fake_attr partial[] = {
 };
 
 #define PARTIAL_TEXT \
-	"emu0 index 12 key 0x00000c00 pd 1 access lr start 0x1000 len 4096 " \
+	"emu0 index 12 access lr key 0x00000c00 pd 1 start 0x1000 len 4096 " \
 	"entity_size 21\n"
 
 #define PARTIAL_JSON \

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <linux/roce_adp.h>
 
+#include "radp_hist.h"
 #include "radp_words.h"
 
 #ifndef ARRAY_SIZE
@@ -18,6 +19,8 @@ _Static_assert(ROCE_ADP_A_ACCL_MAX < ADP_NEST_ATTRS, "ADP_NEST_ATTRS");
 _Static_assert(ROCE_ADP_A_CAPS_MAX < ADP_NEST_ATTRS, "ADP_NEST_ATTRS");
 _Static_assert(ROCE_ADP_A_PROFILE_MAX < ADP_NEST_ATTRS, "ADP_NEST_ATTRS");
 _Static_assert(ROCE_ADP_A_RANGE_MAX < ADP_NEST_ATTRS, "ADP_NEST_ATTRS");
+_Static_assert(ROCE_ADP_A_HISTOGRAM_CONFIG_MAX < ADP_NEST_ATTRS,
+	       "ADP_NEST_ATTRS");
 
 static const char *const off_on[] = { "off", "on" };
 
@@ -86,70 +89,128 @@ _Static_assert(ARRAY_SIZE(prm_time_units) == ARRAY_SIZE(adp_time_unit_names) &&
 	       ARRAY_SIZE(adp_cc_probe_mp_mode_names) &&
 	       ARRAY_SIZE(false_true) == ARRAY_SIZE(off_on), "alias tables");
 
+static const char *const prm_hist_time_units[] = {
+	[ROCE_ADP_HIST_TIME_UNIT_NS]	= "TIME_NSEC",
+	[ROCE_ADP_HIST_TIME_UNIT_US]	= "TIME_USEC",
+	[ROCE_ADP_HIST_TIME_UNIT_100US]	= "TIME_USEC_100",
+	[ROCE_ADP_HIST_TIME_UNIT_MS]	= "TIME_MSEC",
+};
+static const char *const *const hist_time_unit_aliases[] = {
+	prm_hist_time_units, NULL
+};
+
+static const char *const prm_bin_width_modes[] = {
+	[ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED]	= "BIN_FIXED",
+	[ROCE_ADP_HIST_BIN_WIDTH_MODE_DOUBLE]	= "BIN_DOUBLE",
+};
+static const char *const *const bin_width_mode_aliases[] = {
+	prm_bin_width_modes, NULL
+};
+
+_Static_assert(ARRAY_SIZE(prm_hist_time_units) ==
+	       ARRAY_SIZE(adp_hist_time_unit_names) &&
+	       ARRAY_SIZE(prm_bin_width_modes) ==
+	       ARRAY_SIZE(adp_hist_bin_width_mode_names), "alias tables");
+
+/* How a value of each kind of the codec (its kind column) reads and prints. */
+struct kind_words {
+	enum adp_field_kind kind;
+	const char *const *names;
+	size_t nnames;
+	const char *const *const *aliases;
+};
+
+#define NAMES(_n)	.names = _n, .nnames = ARRAY_SIZE(_n)
+
+static const struct kind_words kind_words[RADP_KIND_COUNT] = {
+	[RADP_KIND_NUM] = { .kind = ADP_FIELD_NUM },
+	[RADP_KIND_BOOL] = { .kind = ADP_FIELD_BOOL, NAMES(off_on),
+			     .aliases = bool_aliases },
+	[RADP_KIND_NS] = { .kind = ADP_FIELD_NS },
+	[RADP_KIND_TIME_UNIT] = { .kind = ADP_FIELD_ENUM,
+				  NAMES(adp_time_unit_names),
+				  .aliases = time_unit_aliases },
+	[RADP_KIND_DEC_MODE] = { .kind = ADP_FIELD_ENUM, NAMES(dec_modes),
+				 .aliases = dec_mode_aliases },
+	[RADP_KIND_CC_BURST_SIZE] = { .kind = ADP_FIELD_ENUM,
+				      NAMES(cc_burst_sizes),
+				      .aliases = cc_burst_size_aliases },
+	[RADP_KIND_CC_PROBE_MP_MODE] = { .kind = ADP_FIELD_ENUM,
+					 NAMES(adp_cc_probe_mp_mode_names),
+					 .aliases = cc_probe_mp_mode_aliases },
+	[RADP_KIND_HIST_TIME_UNIT] = { .kind = ADP_FIELD_ENUM,
+				       NAMES(adp_hist_time_unit_names),
+				       .aliases = hist_time_unit_aliases },
+	[RADP_KIND_HIST_BIN_WIDTH_MODE] = { .kind = ADP_FIELD_ENUM,
+					    NAMES(adp_hist_bin_width_mode_names),
+					    .aliases = bin_width_mode_aliases },
+};
+
 /*
- * The tables, expanded from the lists of radp_fields.h: each row goes to
- * the slot of its attribute, so a table is in attribute order whatever
- * the list's order; a row without an attribute (nla NONE) is left out.
- * The kind column says how a value reads and prints; a profile's values
- * stay numbers in JSON, as in the attributes, BOOL only naming off/on.
+ * The tables of the nests, by attribute: slot 0 is no attribute, one more
+ * slot ends each table.  Filled from the codec's own lists of each
+ * layout's members (radp_reg.c, radp_hist.c), the attribute, its type and
+ * the kind of each field read from its row of radp_fields[], as the
+ * kernel's messages read them: nothing here repeats a row.
  */
-#define NAMES(_n)		.names = _n, .nnames = ARRAY_SIZE(_n)
-#define KIND_NUM		.kind = ADP_FIELD_NUM
-#define KIND_NS			.kind = ADP_FIELD_NS
-#define KIND_BOOL		.kind = ADP_FIELD_BOOL, NAMES(off_on), \
-				.aliases = bool_aliases
-#define KIND_TIME_UNIT		.kind = ADP_FIELD_ENUM, \
-				NAMES(adp_time_unit_names), \
-				.aliases = time_unit_aliases
-#define KIND_DEC_MODE		.kind = ADP_FIELD_ENUM, NAMES(dec_modes), \
-				.aliases = dec_mode_aliases
-#define KIND_CC_BURST_SIZE	.kind = ADP_FIELD_ENUM, NAMES(cc_burst_sizes), \
-				.aliases = cc_burst_size_aliases
-#define KIND_CC_PROBE_MP_MODE	.kind = ADP_FIELD_ENUM, \
-				NAMES(adp_cc_probe_mp_mode_names), \
-				.aliases = cc_probe_mp_mode_aliases
-#define PROFILE_KIND_NUM	KIND_NUM
-#define PROFILE_KIND_BOOL	.kind = ADP_FIELD_ENUM, NAMES(off_on), \
-				.aliases = bool_aliases
-#define PROFILE_KIND_TIME_UNIT	KIND_TIME_UNIT
-#define PROFILE_KIND_DEC_MODE	KIND_DEC_MODE
+static struct adp_field accl_table[ROCE_ADP_A_ACCL_MAX + 2];
+static struct adp_field caps_table[ROCE_ADP_A_CAPS_MAX + 2];
+static struct adp_field profile_table[ROCE_ADP_A_PROFILE_MAX + 2];
+static struct adp_field range_table[ROCE_ADP_A_RANGE_MAX + 2];
+static struct adp_field hist_config_table[ROCE_ADP_A_HISTOGRAM_CONFIG_MAX + 2];
 
-#define ROW(_fld, _attr, _nla, ...) \
-	[ROCE_ADP_A_##_attr] = { .fld = _fld, .attr = ROCE_ADP_A_##_attr, \
-				 .type = NLA_##_nla, __VA_ARGS__ },
-#define ROW_U8			ROW
-#define ROW_U32			ROW
-#define ROW_NONE(...)
+/*
+ * Field fld into the slot of its attribute (none: left out).  numbers: a
+ * nest whose values stay numbers in JSON, as in its attributes (a
+ * profile's, a histogram configuration's), its on/off only named so.
+ */
+static void table_put(struct adp_field *table, enum radp_fld fld,
+		      bool numbers)
+{
+	const struct radp_field *rf = &radp_fields[fld];
+	const struct kind_words *k = &kind_words[rf->kind];
+	struct adp_field *f = &table[rf->attr];
 
-#define ACCL_ROW(id, name, byte, hi, lo, attr, nla, kind) \
-	ROW_##nla(RADP_ROCE_ACCL_##id, attr, nla, KIND_##kind)
-#define ACCL_FEATURE_ROW(id, name, byte, hi, lo, sel, attr, nla, kind) \
-	ACCL_ROW(id, name, byte, hi, lo, attr, nla, kind)
-#define ACCL_PROFILE_ROW(id, name, byte, hi, lo, attr, nla, kind) \
-	ROW_##nla(RADP_ROCE_ACCL_##id, attr, nla, PROFILE_KIND_##kind)
-#define PROFILE_ROW(id, name, byte, hi, lo, attr, nla, kind) \
-	ROW_##nla(RADP_PROFILE_##id, attr, nla, PROFILE_KIND_##kind)
-#define RANGE_ROW(id, name, byte, hi, lo, attr, nla, kind) \
-	ROW_##nla(RADP_RANGE_##id, attr, nla, PROFILE_KIND_##kind)
+	if (!rf->attr)
+		return;
+	f->fld = fld;
+	f->attr = rf->attr;
+	f->type = rf->nla == RADP_NLA_U8 ? NLA_U8 : NLA_U32;
+	f->kind = numbers && k->kind == ADP_FIELD_BOOL ? ADP_FIELD_ENUM :
+							 k->kind;
+	f->names = k->names;
+	f->nnames = k->nnames;
+	f->aliases = k->aliases;
+}
 
-/* Slot 0 is no attribute; one more slot ends each table. */
-static const struct adp_field accl_table[ROCE_ADP_A_ACCL_MAX + 2] = {
-#define RADP_ACCL_FEATURE_FIELD		ACCL_FEATURE_ROW
-#include "radp_fields.h"
-};
-static const struct adp_field caps_table[ROCE_ADP_A_CAPS_MAX + 2] = {
-#define RADP_ACCL_CAPS_FIELD		ACCL_ROW
-#include "radp_fields.h"
-};
-static const struct adp_field profile_table[ROCE_ADP_A_PROFILE_MAX + 2] = {
-#define RADP_ACCL_PROFILE_FIELD		ACCL_PROFILE_ROW
-#define RADP_PROFILE_FIELD		PROFILE_ROW
-#include "radp_fields.h"
-};
-static const struct adp_field range_table[ROCE_ADP_A_RANGE_MAX + 2] = {
-#define RADP_RANGE_FIELD		RANGE_ROW
-#include "radp_fields.h"
-};
+static void members_put(struct adp_field *table,
+			const struct radp_member *members, unsigned int n,
+			bool numbers)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		table_put(table, members[i].fld, numbers);
+}
+
+__attribute__((constructor)) static void tables_fill(void)
+{
+	/* The caps are the last members of struct radp_roce_accl. */
+	unsigned int caps = radp_accl_members_count - RADP_ACCL_CAPS_COUNT;
+	unsigned int i;
+
+	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
+		table_put(accl_table, radp_accl_en_flds[i], false);
+	members_put(caps_table, radp_accl_members + caps,
+		    RADP_ACCL_CAPS_COUNT, false);
+	members_put(profile_table, radp_accl_members, caps, true);
+	members_put(profile_table, radp_profile_members,
+		    radp_profile_members_count, true);
+	members_put(range_table, radp_range_members, radp_range_members_count,
+		    true);
+	members_put(hist_config_table, radp_hist_config_members,
+		    radp_hist_config_members_count, true);
+}
 
 /*
  * A table starts at its first attribute, the range table after the entry
@@ -161,6 +222,7 @@ const struct adp_field *const adp_caps_fields = caps_table + 1;
 const struct adp_field *const adp_profile_fields = profile_table + 1;
 const struct adp_field *const adp_range_fields =
 	range_table + ROCE_ADP_A_RANGE_INDEX + 1;
+const struct adp_field *const adp_hist_config_fields = hist_config_table + 1;
 
 const struct adp_field adp_range_index_field = {
 	.fld = ADP_FLD_RANGE_INDEX, .attr = ROCE_ADP_A_RANGE_INDEX,
@@ -179,6 +241,8 @@ const struct nla_policy *adp_fields_policy(const struct adp_field *fields,
 		{ &adp_caps_fields, adp_caps_policy, ROCE_ADP_A_CAPS_MAX },
 		{ &adp_profile_fields, adp_profile_policy, ROCE_ADP_A_PROFILE_MAX },
 		{ &adp_range_fields, adp_range_policy, ROCE_ADP_A_RANGE_MAX },
+		{ &adp_hist_config_fields, adp_histogram_config_policy,
+		  ROCE_ADP_A_HISTOGRAM_CONFIG_MAX },
 	};
 	size_t i;
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A profile's words and the fields they name.  The field tables of the
- * ROCE_ACCL nests, expanded from the lists of drivers/roce_adp/radp_fields.h:
+ * ROCE_ACCL nests and of the histogram configuration, made from the
+ * codec's lists of each layout's members and its rows (radp_fields[]):
  * an entry names a field by its PRM name, which is also its keyword and its
  * JSON key, and gives its attribute in the nest that carries it, the
  * attribute type, and how a value reads and prints.  The one grammar of a
@@ -23,7 +24,6 @@
 #include <netlink/attr.h>
 
 #include "nl_gen.h"
-#include "radp_fields.h"
 #include "radp_ifc.h"
 #include "radp_reg.h"
 #include "radp_time.h"
@@ -64,13 +64,15 @@ struct adp_vals {
 };
 
 /*
- * The fields of each nest in attribute order, expanded from the lists of
- * drivers/roce_adp/radp_fields.h; an entry with attr 0 ends a table.
+ * The fields of each nest in attribute order, from the codec's members of
+ * each layout; an entry with attr 0 ends a table.
  */
 extern const struct adp_field *const adp_accl_fields;	/* ROCE_ADP_A_ACCL */
 extern const struct adp_field *const adp_caps_fields;	/* ROCE_ADP_A_CAPS */
 extern const struct adp_field *const adp_profile_fields; /* ROCE_ADP_A_PROFILE */
 extern const struct adp_field *const adp_range_fields;	/* ROCE_ADP_A_PROFILE_RANGE */
+/* ROCE_ADP_A_HISTOGRAM_CONFIG, also the restore nest's */
+extern const struct adp_field *const adp_hist_config_fields;
 /* Pseudo-field of the "range I" keyword: the entry of timeout_range[]. */
 extern const struct adp_field adp_range_index_field;
 
