@@ -461,6 +461,8 @@ TEST_F(fault, fw_reset_restores_profile_and_enables)
 	EXPECT_EQ(1U, dev.a[ROCE_ADP_A_RESTORE_ENABLED]);
 	EXPECT_EQ(1U, dev.a[ROCE_ADP_A_RESTORE_PROFILE_ID]);
 	EXPECT_EQ(1U << TX_WINDOW_BIT, dev.a[ROCE_ADP_A_RESTORE_ENABLES_MASK]);
+	/* bit i: saved feature i on (tx_window_en 1, nothing else saved) */
+	EXPECT_EQ(1U << TX_WINDOW_BIT, dev.a[ROCE_ADP_A_RESTORE_ENABLES]);
 	/* The same saved feature by its attribute, with its value. */
 	for (i = 1; i <= ROCE_ADP_A_ACCL_MAX; i++)
 		EXPECT_EQ(i == ROCE_ADP_A_ACCL_ROCE_TX_WINDOW_EN ? 1 : 0xff,

@@ -6,7 +6,8 @@
  *    snapshot: looping for 5 s they cause at most (5 s / interval + 1)
  *    refreshes, each 1 + adp_retx_profile_max_id ROCE_ACCL reads;
  *  - the snapshot follows the module's own writes (a SET's read-back
- *    refreshes it) and is dropped by a firmware reset;
+ *    refreshes it), is not served after a SET whose write or read-back
+ *    failed, and is dropped by a firmware reset;
  *  - an MPT dump of a 1M-entry table with nothing live, on a slow
  *    firmware, dies within a second of SIGKILL, and del_device during
  *    such a dump returns within one command timeout;
@@ -399,6 +400,55 @@ TEST_F(fw, snapshot_follows_writes_and_resets)
 	EXPECT_EQ(2, fw_cmds("emu0") - before);
 	/* raw bytes come from the device only */
 	EXPECT_EQ(EPERM, nl_child(nobody_accl_raw, NULL, NOBODY));
+}
+
+/*
+ * A write the module cannot account for leaves the snapshot stale: the
+ * next unprivileged read asks the firmware (profile 0 and 1), and sees
+ * what the firmware holds, not what the snapshot held.
+ */
+TEST_F(fw, snapshot_not_served_after_a_failed_set)
+{
+	long before;
+
+	ASSERT_EQ(0, sysfs_write(PARAM "snapshot_interval_ms", "600000"));
+	ASSERT_EQ(0, profile_set(&self->sk, &self->m, 8, &self->r, &self->ack));
+	/* taken by a first read, kept fresh by the next set's read-back */
+	before = fw_cmds("emu0");
+	EXPECT_EQ(8, nl_child(nobody_profile_time_base, NULL, NOBODY));
+	EXPECT_EQ(2, fw_cmds("emu0") - before);
+	ASSERT_EQ(0, profile_set(&self->sk, &self->m, 32, &self->r, &self->ack));
+	before = fw_cmds("emu0");
+	EXPECT_EQ(32, nl_child(nobody_profile_time_base, NULL, NOBODY));
+	EXPECT_EQ(0, fw_cmds("emu0") - before);
+
+	/* the write went through, its read-back (the third command) failed */
+	ASSERT_EQ(0, knob("emu0", "fail_next", "1 0x04 0x0badbac 2"));
+	EXPECT_EQ(-EIO, profile_set(&self->sk, &self->m, 64, &self->r,
+				    &self->ack));
+	EXPECT_NE(NULL, strstr(self->ack.msg,
+			       "firmware status BAD_SYS_STATE (0x04), syndrome 0x00badbac")) {
+		TH_LOG("message: %s", self->ack.msg);
+	}
+	before = fw_cmds("emu0");
+	EXPECT_EQ(64, nl_child(nobody_profile_time_base, NULL, NOBODY));
+	EXPECT_EQ(2, fw_cmds("emu0") - before);
+
+	/* the write itself (the second command) failed: nothing changed */
+	ASSERT_EQ(0, knob("emu0", "fail_next", "1 0x04 0x0badbac 1"));
+	EXPECT_EQ(-EIO, profile_set(&self->sk, &self->m, 16, &self->r,
+				    &self->ack));
+	EXPECT_NE(NULL, strstr(self->ack.msg,
+			       "firmware status BAD_SYS_STATE (0x04), syndrome 0x00badbac")) {
+		TH_LOG("message: %s", self->ack.msg);
+	}
+	before = fw_cmds("emu0");
+	EXPECT_EQ(64, nl_child(nobody_profile_time_base, NULL, NOBODY));
+	EXPECT_EQ(2, fw_cmds("emu0") - before);
+	/* and the refresh serves again */
+	before = fw_cmds("emu0");
+	EXPECT_EQ(64, nl_child(nobody_profile_time_base, NULL, NOBODY));
+	EXPECT_EQ(0, fw_cmds("emu0") - before);
 }
 
 /* As root: an MPT dump of emu@dev, counting its messages. */

@@ -11,8 +11,8 @@
  * without the histogram; notifications; the mailboxes of a configuration
  * write and of a histogram read, from the reference's bit positions;
  * firmware resets: the configuration restored (and shown in dev-get's
- * restore nest), the totals carried over, also by a read that comes
- * between the reset and the restore.
+ * restore nest), the totals carried over, over two resets in a row and
+ * by a read that comes between the reset and the restore.
  */
 
 #include <errno.h>
@@ -320,6 +320,11 @@ static void rule_cases(struct __test_metadata *_metadata,
 		{ "bin0_width 0", change(C(BIN0_WIDTH), 0, 0), C(BIN0_WIDTH),
 		  "bin0_width must not be 0", 0x0ad52003 },
 		{ "bin1_width 0", change(C(BIN1_WIDTH), 0, 0), C(BIN1_WIDTH),
+		  "bin1_width must not be 0 when bin_num is above 1",
+		  0x0ad52004 },
+		/* the least bin_num the rule applies to */
+		{ "bin1_width 0 with two bins",
+		  change(C(BIN_NUM), 2, C(BIN1_WIDTH), 0, 0), C(BIN1_WIDTH),
 		  "bin1_width must not be 0 when bin_num is above 1",
 		  0x0ad52004 },
 		{ "time_unit not in cap", change(C(TIME_UNIT), 3, 0),
@@ -967,6 +972,35 @@ TEST_F(hist, reset_restores_configuration_and_keeps_totals)
 	/* the firmware counts in the restored layout, after the 100 */
 	ASSERT_EQ(0, feed(10, 1));
 	EXPECT_EQ(101, count0(_metadata, self, &h));
+}
+
+/*
+ * Each reset adds what the firmware counted since the one before to the
+ * totals: 100 before the first, 1 between them, 1 after the second.
+ */
+TEST_F(hist, totals_kept_over_two_resets)
+{
+	struct change c = change(C(BIN_NUM), 5, 0);
+	struct restore_view v;
+	struct hist h;
+
+	ASSERT_EQ(0, set_hist(&self->sk, &self->m, &c, &h, self->offs,
+			      &self->ack));
+	ASSERT_EQ(0, feed(10, 100));
+	ASSERT_EQ(100, count0(_metadata, self, &h));
+	ASSERT_EQ(0, knob("fw_reset", "20"));
+	ASSERT_EQ(0, wait_restored(&self->sk, &self->m, 1, &v));
+	EXPECT_EQ(100, count0(_metadata, self, &h));
+	ASSERT_EQ(0, feed(10, 1));
+	EXPECT_EQ(101, count0(_metadata, self, &h));
+
+	ASSERT_EQ(0, knob("fw_reset", "20"));
+	ASSERT_EQ(0, wait_restored(&self->sk, &self->m, 2, &v));
+	EXPECT_EQ(ROCE_ADP_RESTORE_OUTCOME_RESTORED, v.outcome);
+	EXPECT_EQ(101, count0(_metadata, self, &h));
+	ASSERT_EQ(0, feed(10, 1));
+	EXPECT_EQ(102, count0(_metadata, self, &h));
+	EXPECT_EQ(102, total(&h));
 }
 
 /* Does a task of the system run @fn, per its kernel stack? */
