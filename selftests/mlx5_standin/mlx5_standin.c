@@ -17,12 +17,14 @@
  *
  * Per function, under /sys/kernel/debug/mlx5_standin/<PCI address>/:
  *   store      the ROCE_ACCL register store, as big-endian dwords
- *   cmds       the commands received (write anything to clear)
+ *   cmds       the commands received (write anything to clear); a
+ *              command of a user context (mlx5_fwctl's) ends in its uid
  *   mkey       write "INDEX FREE MODE UMR A RW RR LW LR QPN KEY LEN64
  *              RINVAL PD START LEN OCTWORDS LOG_PAGE": the mkey context
  *              QUERY_MKEY returns for INDEX
  *   inject_status  write "STATUS [COUNT]": the next COUNT commands (1)
- *              are answered with this status and inject_syndrome
+ *              are answered with this status and inject_syndrome (user
+ *              contexts are created and destroyed as ever)
  *   inject_syndrome  that syndrome
  *   fw_generation  "current" (all thirteen ROCE_ACCL features) or "old"
  *              (the seven older ones, a 0x40-byte register taken too);
@@ -706,7 +708,9 @@ static int standin_cmd_do(struct mlx5_core_dev *dev, void *in, int in_size,
 		goto out;
 	}
 	memset(out, 0, out_size);
-	if (sd->inject_count) {
+	/* A user context is mlx5_fwctl's, not a command injected for. */
+	if (sd->inject_count && opcode != MLX5_CMD_OP_CREATE_UCTX &&
+	    opcode != MLX5_CMD_OP_DESTROY_UCTX) {
 		status = sd->inject_status;
 		synd = sd->inject_syndrome;
 		if (!--sd->inject_count) {
@@ -906,11 +910,15 @@ static int standin_cmds_show(struct seq_file *s, void *unused)
 	for (i = first; i < sd->log_n; i++) {
 		const struct standin_cmd *c = &sd->log[i % STANDIN_LOG];
 
-		seq_printf(s, "%s opcode 0x%x op_mod %u %s 0x%x inlen %d outlen %d",
-			   standin_opcode_name(c->opcode), c->opcode, c->op_mod,
-			   c->opcode == MLX5_CMD_OP_QUERY_MKEY ? "mkey_index" :
-			   c->opcode == MLX5_CMD_OP_DESTROY_UCTX ? "uctx" :
-			   "register_id", c->arg, c->inlen, c->outlen);
+		seq_printf(s, "%s opcode 0x%x op_mod %u ",
+			   standin_opcode_name(c->opcode), c->opcode, c->op_mod);
+		if (c->opcode == MLX5_CMD_OP_QUERY_MKEY)
+			seq_printf(s, "mkey_index 0x%x ", c->arg);
+		else if (c->opcode == MLX5_CMD_OP_DESTROY_UCTX)
+			seq_printf(s, "uctx %u ", c->arg);
+		else if (c->opcode != MLX5_CMD_OP_CREATE_UCTX)
+			seq_printf(s, "register_id 0x%x ", c->arg);
+		seq_printf(s, "inlen %d outlen %d", c->inlen, c->outlen);
 		/* A user context's command (fwctl's) says whose. */
 		if (c->uid)
 			seq_printf(s, " uid %u", c->uid);
