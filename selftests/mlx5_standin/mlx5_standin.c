@@ -660,7 +660,7 @@ static u8 standin_destroy_uctx(struct standin_dev *sd, void *in, int inlen,
 }
 
 /**
- * standin_cmd_do - run a command, as mlx5_core's mlx5_cmd_do() does
+ * standin_cmd_run - run a command, as mlx5_core's mlx5_cmd_do() does
  * @dev: the function
  * @in: the input mailbox
  * @in_size: its length
@@ -671,8 +671,8 @@ static u8 standin_destroy_uctx(struct standin_dev *sd, void *in, int inlen,
  * "firmware" rejected the command; -ENXIO while the function is down;
  * another errno when asked to (inject_errno).
  */
-static int standin_cmd_do(struct mlx5_core_dev *dev, void *in, int in_size,
-			  void *out, int out_size)
+static int standin_cmd_run(struct mlx5_core_dev *dev, void *in, int in_size,
+			   void *out, int out_size)
 {
 	struct standin_dev *sd = standin_from_mdev(dev);
 	u16 opcode = MLX5_GET(access_register_in, in, opcode);
@@ -744,6 +744,23 @@ static int standin_cmd_do(struct mlx5_core_dev *dev, void *in, int in_size,
 		err = -EREMOTEIO;
 out:
 	mutex_unlock(&sd->lock);
+	return err;
+}
+
+/*
+ * As mlx5_cmd_do(), which copies the inbox before the command runs: the
+ * outbox may be the same memory (mlx5_fwctl's RPCs reuse it).
+ */
+static int standin_cmd_do(struct mlx5_core_dev *dev, void *in, int in_size,
+			  void *out, int out_size)
+{
+	void *inbox = kmemdup(in, in_size, GFP_KERNEL);
+	int err;
+
+	if (!inbox)
+		return -ENOMEM;
+	err = standin_cmd_run(dev, inbox, in_size, out, out_size);
+	kfree(inbox);
 	return err;
 }
 

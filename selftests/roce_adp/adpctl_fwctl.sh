@@ -74,7 +74,7 @@ test_devices_bound()
 		n=$(fwctl_node $f)
 		[ -c "$n" ] || { echo "no fwctl device node for $f ($n)"; return 1; }
 	done
-	expect_eq "$(ls -d /sys/bus/auxiliary/drivers/mlx5_fwctl/mlx5_core.fwctl.* | wc -l)" \
+	expect_eq "$(ls -d /sys/bus/auxiliary/drivers/mlx5_fwctl.mlx5_fwctl/mlx5_core.fwctl.* | wc -l)" \
 		3 "mlx5_core.fwctl devices bound to mlx5_fwctl" || return 1
 	live roce_adp && { echo "roce_adp is loaded"; return 1; }
 	expect_eq "$(cat $SDBG/$F0/cmds)" "" "commands at probe"
@@ -267,10 +267,11 @@ test_histogram_config()
 		"(4, [5, 0, 0, 7])" "counts" || return 1
 	expect_eq "$(cat $SDBG/$F0/hist_counts)" "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0" \
 		"firmware counters after a read with clear_on_read" || return 1
-	# above the stand-in's bin_num_max (16): the module's rule
+	# above the stand-in's bin_num_max (16), read over fwctl: refused
+	# before any write
 	echo >$SDBG/$F0/cmds
 	run_cmd adpctl -F histogram config dev $F0 --set bin_num=17
-	expect_kernel_error "Error: bin_num is above the device's bin_num_max." ||
+	expect_error "Error: invalid value \"17\" for \"bins\": expected 1..16. Try \"adpctl histogram config help\"." ||
 		return 1
 	expect_eq "$(grep -c 'op_mod 0 ' $SDBG/$F0/cmds)" 0 "writes sent" ||
 		return 1
@@ -316,14 +317,21 @@ EOF
 
 # A firmware status is the module's errno and text (radp_status.c); a
 # function in error (the stand-in's fw_reset: every command fails with
-# ENXIO) cannot even open its user context.
+# ENXIO) cannot even open its user context. Over fwctl a query of
+# ROCE_ACCL answered BAD_PARAM or BAD_OP is a function without it.
 test_refusals()
 {
-	echo 0x1234 >$SDBG/$F0/inject_syndrome
-	echo 0x03 >$SDBG/$F0/inject_status
+	echo 0xabcdef01 >$SDBG/$F0/inject_syndrome
+	echo 0x08 >$SDBG/$F0/inject_status
 	run_cmd adpctl -F accl show dev $F0
 	expect_kernel_error \
-		"Error: firmware status BAD_PARAM (0x03), syndrome 0x00001234." ||
+		"Error: firmware status LIM (0x08), syndrome 0xabcdef01." ||
+		return 1
+	echo 0x7 >$SDBG/$F0/inject_syndrome
+	echo 0x50 >$SDBG/$F0/inject_status
+	run_cmd adpctl -F accl set dev $F0 roce_tx_window_en on
+	expect_kernel_error \
+		"Error: firmware status BAD_INP_LEN (0x50), syndrome 0x00000007." ||
 		return 1
 	run_cmd adpctl -F accl show dev $F2
 	expect_kernel_error "Error: device does not support ROCE_ACCL." ||
@@ -354,6 +362,25 @@ test_refusals()
 		"Error: mpt-get needs the roce_adp module: not available over fwctl."
 }
 
+# apply, config export and metrics on top of the same requests: a file's
+# enable written (bit 2 of dword 2), exported back, the device up.
+test_apply_export_metrics()
+{
+	before=$(store $F0 reg)
+	printf '[dev %s]\nroce_slow_restart_en on\n' $F0 >/tmp/fwctl.conf
+	run_cmd adpctl -F apply /tmp/fwctl.conf
+	expect_eq "$RC" 0 "apply: exit status ($ERR)" || return 1
+	expect_eq "$(store $F0 reg)" "$(or_dword "$before" 2 4)" \
+		"the store after apply" || return 1
+	run_cmd adpctl -F config export dev $F0
+	expect_eq "$RC" 0 "export: exit status ($ERR)" || return 1
+	expect_match "$OUT" "^roce_slow_restart_en on$" "export" || return 1
+	run_cmd adpctl -F metrics
+	expect_eq "$RC" 0 "metrics: exit status ($ERR)" || return 1
+	expect_match "$OUT" "^roce_adp_device_up\{device=\"$F0\"\} 1$" \
+		"metrics of $F0"
+}
+
 # The same function through the module (the backend linked against the
 # stand-in) and through fwctl: the same JSON, the same refusal.
 test_same_json_both_paths()
@@ -362,13 +389,14 @@ test_same_json_both_paths()
 		return 1
 	modprobe roce_adp && insmod $STANDIN/roce_adp_mlx5.ko ||
 		{ echo "module load failed"; return 1; }
-	for cmd in "accl show" "profile show" "histogram show"; do
-		run_cmd adpctl -j $cmd dev $F0
+	for cmd in "-j accl show" "-j profile show" "-j histogram show" \
+		   "config export"; do
+		run_cmd adpctl $cmd dev $F0
 		mod=$OUT
 		expect_eq "$RC" 0 "$cmd, module: exit status ($ERR)" || return 1
-		run_cmd adpctl -F -j $cmd dev $F0
+		run_cmd adpctl -F $cmd dev $F0
 		expect_eq "$RC" 0 "$cmd, fwctl: exit status ($ERR)" || return 1
-		expect_eq "$OUT" "$mod" "$cmd -j, fwctl against the module" ||
+		expect_eq "$OUT" "$mod" "$cmd, fwctl against the module" ||
 			return 1
 	done
 	for path in "" -F; do
@@ -395,6 +423,7 @@ run_test refused_profile_sends_no_command test_refused_profile_sends_nothing
 run_test histogram_config_bytes test_histogram_config
 run_test scope_too_low_refused_by_mlx5_fwctl test_scope_too_low
 run_test statuses_errors_and_module_only_requests test_refusals
+run_test apply_export_metrics_over_fwctl test_apply_export_metrics
 run_test same_json_over_module_and_fwctl test_same_json_both_paths
 unload
 module_default
