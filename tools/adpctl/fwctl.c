@@ -844,19 +844,55 @@ static int fwc_hist_set(struct fwc_dev *d, const struct fwc_req *q,
 	return err ?: fwc_hist_put(d, msg);
 }
 
+/*
+ * The firmware version mlx5_ib shows for the function's RDMA device, ""
+ * without one (fwctl has no command the stand-in's tests answer for it).
+ */
+static void fwc_fw_version(const struct fwc_dev *d, char *buf, size_t len)
+{
+	char path[PATH_MAX];
+	struct dirent *e;
+	DIR *dir;
+	FILE *fp;
+
+	buf[0] = '\0';
+	snprintf(path, sizeof(path), "%s/bus/pci/devices/%s/infiniband",
+		 fwc_sysfs(), d->name);
+	dir = opendir(path);
+	if (!dir)
+		return;
+	while ((e = readdir(dir)) && !buf[0]) {
+		if (e->d_name[0] == '.' ||
+		    snprintf(path, sizeof(path),
+			     "%s/bus/pci/devices/%s/infiniband/%s/fw_ver",
+			     fwc_sysfs(), d->name, e->d_name) >= (int)sizeof(path))
+			continue;
+		fp = fopen(path, "r");
+		if (!fp)
+			continue;
+		if (!fgets(buf, len, fp))
+			buf[0] = '\0';
+		buf[strcspn(buf, "\n")] = '\0';
+		fclose(fp);
+	}
+	closedir(dir);
+}
+
 /* A device as the module's DEV message shows it, what fwctl can tell. */
 static int fwc_dev_get(struct fwc_dev *d, const struct fwc_req *q,
 		       struct nl_msg *msg)
 {
 	struct radp_roce_accl r;
+	char fw[64];
 	int err;
 
 	(void)q;
 	err = fwc_accl_query(d, 0, &r, NULL);
 	if (err && err != -EOPNOTSUPP)
 		return err;
+	fwc_fw_version(d, fw, sizeof(fw));
 	if (nla_put_u32(msg, ROCE_ADP_A_DEV_BACKEND, ROCE_ADP_BACKEND_MLX5) ||
-	    nla_put_string(msg, ROCE_ADP_A_DEV_FW_VERSION, "") ||
+	    nla_put_string(msg, ROCE_ADP_A_DEV_FW_VERSION, fw) ||
 	    nla_put_u8(msg, ROCE_ADP_A_DEV_ROCE_ACCL, !err))
 		return -EMSGSIZE;
 	return 0;
