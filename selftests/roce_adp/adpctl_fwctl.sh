@@ -374,7 +374,7 @@ test_apply_export_metrics()
 		"the store after apply" || return 1
 	run_cmd adpctl -F config export dev $F0
 	expect_eq "$RC" 0 "export: exit status ($ERR)" || return 1
-	expect_match "$OUT" "^roce_slow_restart_en on$" "export" || return 1
+	expect_match "$OUT" " roce_slow_restart_en on " "export" || return 1
 	run_cmd adpctl -F metrics
 	expect_eq "$RC" 0 "metrics: exit status ($ERR)" || return 1
 	expect_match "$OUT" "^roce_adp_device_up\{device=\"$F0\"\} 1$" \
