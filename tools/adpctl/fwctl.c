@@ -1030,6 +1030,14 @@ static int fwc_one(const struct fwc_op *op, struct fwc_dev *d,
 	return 0;
 }
 
+/* A string attribute if NUL-terminated, else NULL. */
+static const char *fwc_str(const struct nlattr *a)
+{
+	const char *s = a ? nla_data(a) : NULL;
+
+	return s && nla_len(a) > 0 && !s[nla_len(a) - 1] ? s : NULL;
+}
+
 static void fwc_answer(const struct nlmsghdr *nlh)
 {
 	struct genlmsghdr *ghdr = nlmsg_data(nlh);
@@ -1064,7 +1072,7 @@ static void fwc_answer(const struct nlmsghdr *nlh)
 		fwc_end(q.dump, EOPNOTSUPP);
 		return;
 	}
-	name = adp_nl_str(q.tb[ROCE_ADP_A_DEV_NAME]);
+	name = fwc_str(q.tb[ROCE_ADP_A_DEV_NAME]);
 	if (!name && q.dump) {
 		for (i = 0; i < fwc_ndevs; i++)
 			fwc_one(op, &fwc_devs[i], &q, true);
