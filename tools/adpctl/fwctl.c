@@ -19,8 +19,9 @@
  *
  * What only the module has is refused plainly: notifications (monitor),
  * the restore after a firmware reset, the snapshot unprivileged users
- * read, the histogram's running totals (clear); the MPT table (QUERY_MKEY)
- * is not answered here yet.
+ * read, the histogram's running totals (clear), and MPT dumps (the size of
+ * the mkey table is in the capabilities, which are not read here); one
+ * MPT entry is a QUERY_MKEY, as the module's mlx5 backend sends it.
  * A stateless tool keeps nothing between runs: a set always queries the
  * device first, and the histogram shows the firmware's counters as read.
  */
@@ -44,6 +45,7 @@
 #include "adpctl.h"
 #include "fwctl.h"
 #include "radp_hist.h"
+#include "radp_mkc.h"
 #include "radp_status.h"
 
 /* The family id the replies carry (no kernel family has it). */
@@ -878,6 +880,141 @@ static void fwc_fw_version(const struct fwc_dev *d, char *buf, size_t len)
 	closedir(dir);
 }
 
+/*
+ * QUERY_MKEY, as the module's mlx5 backend sends it (mlx5_ifc.h:
+ * query_mkey_in is 0x10 bytes, mkey_index at bits 23:0 of its third
+ * dword; query_mkey_out is 0x130 bytes, the mkey context at 0x10).
+ */
+#define FWC_QUERY_MKEY_OPCODE		0x201
+#define FWC_QUERY_MKEY_IN_LEN		0x10
+#define FWC_QUERY_MKEY_INDEX_OFF	0x08
+#define FWC_QUERY_MKEY_OUT_LEN		0x130
+#define FWC_QUERY_MKEY_MKC_OFF		0x10
+
+/* MPT entry @index: its mkey's context, decoded as the backend does. */
+static int fwc_mpt_query(struct fwc_dev *d, u32 index, struct radp_mpt *m)
+{
+	u8 in[FWC_QUERY_MKEY_IN_LEN] = {}, out[FWC_QUERY_MKEY_OUT_LEN];
+	int err;
+
+	if (index >> RADP_MKEY_INDEX_BITS) {
+		fwc_fail("MPT index beyond the device's mkey table");
+		return -ERANGE;
+	}
+	radp_set(in, RADP_CMD_IN_OPCODE, FWC_QUERY_MKEY_OPCODE);
+	in[FWC_QUERY_MKEY_INDEX_OFF + 1] = index >> 16;
+	in[FWC_QUERY_MKEY_INDEX_OFF + 2] = index >> 8;
+	in[FWC_QUERY_MKEY_INDEX_OFF + 3] = index;
+	err = fwc_exec(d, FWCTL_RPC_DEBUG_READ_ONLY, "QUERY_MKEY", in,
+		       sizeof(in), out, sizeof(out));
+	if (err && radp_get(out, RADP_CMD_OUT_STATUS) !=
+		   RADP_CMD_STAT_BAD_RES_STATE)
+		return err;
+	if (err) {
+		/* An index with no mkey, as the backend reports it. */
+		memset(m, 0, sizeof(*m));
+		m->status = RADP_MPT_STATUS_INVALID;
+		m->present = RADP_MPT_BIT(RADP_MPT_STATUS);
+		return 0;
+	}
+	radp_mkc_to_mpt(out + FWC_QUERY_MKEY_MKC_OFF, index, m);
+	return 0;
+}
+
+/* The module's radp_nl_mpt_put(). */
+static int put_mpt(struct nl_msg *msg, u32 index, const struct radp_mpt *m,
+		   const u8 *raw)
+{
+	const struct radp_mpt_member *mm;
+	struct nlattr *nest;
+	bool present = false;
+	u32 access = 0;
+	unsigned int i;
+	u64 val;
+	u16 attr;
+
+	nest = nla_nest_start(msg, ROCE_ADP_A_MPT_ENTRY);
+	if (!nest || nla_put_u32(msg, ROCE_ADP_A_MPT_ENTRY_INDEX, index) ||
+	    nla_put_u32(msg, ROCE_ADP_A_MPT_ENTRY_STATUS, m->status))
+		return -EMSGSIZE;
+	if (radp_mpt_status_valid(m->status)) {
+		for (i = 0; i < RADP_MPT_ACCESS_BITS; i++) {
+			if (!(m->present & RADP_MPT_BIT(radp_mpt_access[i].fld)))
+				continue;
+			present = true;
+			mm = &radp_mpt_members[radp_mpt_access[i].fld -
+					       RADP_MPT_FIRST];
+			if (radp_mpt_member_get(m, mm))
+				access |= radp_mpt_access[i].flag;
+		}
+		if (present &&
+		    nla_put_u32(msg, ROCE_ADP_A_MPT_ENTRY_ACCESS, access))
+			return -EMSGSIZE;
+		for (i = 0; i < radp_mpt_members_count; i++) {
+			mm = &radp_mpt_members[i];
+			attr = radp_fields[mm->fld].attr;
+			if (mm->fld == RADP_MPT_STATUS || !attr ||
+			    !(m->present & RADP_MPT_BIT(mm->fld)))
+				continue;
+			val = radp_mpt_member_get(m, mm);
+			if (mm->lo >= 0 ? nla_put_u64(msg, attr, val) :
+			    radp_fields[mm->fld].hi == radp_fields[mm->fld].lo ?
+			    nla_put_u8(msg, attr, val) :
+			    nla_put_u32(msg, attr, val))
+				return -EMSGSIZE;
+		}
+	}
+	if (raw && nla_put(msg, ROCE_ADP_A_MPT_ENTRY_RAW, RADP_MPT_LEN, raw))
+		return -EMSGSIZE;
+	nla_nest_end(msg, nest);
+	return 0;
+}
+
+/*
+ * One entry, by index or key, as the module's MPT do; a dump needs the
+ * table's size, which the module reads from the capabilities.
+ */
+static int fwc_mpt_get(struct fwc_dev *d, const struct fwc_req *q,
+		       struct nl_msg *msg)
+{
+	const struct nlattr *index = q->tb[ROCE_ADP_A_MPT_INDEX];
+	const struct nlattr *key = q->tb[ROCE_ADP_A_MPT_KEY];
+	u8 raw[RADP_MPT_LEN];
+	struct radp_mpt m;
+	u32 i;
+	int err;
+
+	if (q->tb[ROCE_ADP_A_MPT_PD] || q->tb[ROCE_ADP_A_MPT_QPN]) {
+		fwc_fail("the pd and qpn filters apply to dumps only");
+		return -EINVAL;
+	}
+	if (index && key) {
+		fwc_fail("select the entry by index or by key, not both");
+		return -EINVAL;
+	}
+	if (!index && !key) {
+		fwc_fail("an MPT index or key is required");
+		return -EINVAL;
+	}
+	i = key ? radp_mpt_key_index(nla_get_u32(key)) : nla_get_u32(index);
+	err = fwc_mpt_query(d, i, &m);
+	if (err == -ERANGE && key) {
+		fwc_fail("no memory region or window holds this key");
+		return -ENOENT;
+	}
+	if (err)
+		return err;
+	if (key && (!radp_mpt_status_valid(m.status) ||
+		    !(m.present & RADP_MPT_BIT(RADP_MPT_MEM_KEY)) ||
+		    m.mem_key != nla_get_u32(key))) {
+		fwc_fail("no memory region or window holds this key");
+		return -ENOENT;
+	}
+	if (q->tb[ROCE_ADP_A_MPT_RAW])
+		radp_mpt_pack(raw, &m);
+	return put_mpt(msg, i, &m, q->tb[ROCE_ADP_A_MPT_RAW] ? raw : NULL);
+}
+
 /* A device as the module's DEV message shows it, what fwctl can tell. */
 static int fwc_dev_get(struct fwc_dev *d, const struct fwc_req *q,
 		       struct nl_msg *msg)
@@ -917,6 +1054,7 @@ static const struct fwc_op fwc_ops[] = {
 	{ .cmd = ROCE_ADP_CMD_HISTOGRAM_GET, .fn = fwc_hist_get,
 	  .optional = true },
 	{ .cmd = ROCE_ADP_CMD_HISTOGRAM_SET, .fn = fwc_hist_set },
+	{ .cmd = ROCE_ADP_CMD_MPT_GET, .fn = fwc_mpt_get },
 };
 
 /* What only the module does, said plainly. */
@@ -1064,6 +1202,11 @@ static void fwc_answer(const struct nlmsghdr *nlh)
 			 q.cmd <= ROCE_ADP_CMD_MAX && adp_cmd_names[q.cmd] ?
 			 adp_cmd_names[q.cmd] : "request",
 			 fwc_module_only(q.cmd));
+		fwc_end(q.dump, EOPNOTSUPP);
+		return;
+	}
+	if (q.dump && op->cmd == ROCE_ADP_CMD_MPT_GET) {
+		fwc_fail("mpt-get dumps need the roce_adp module: over fwctl name an index or key");
 		fwc_end(q.dump, EOPNOTSUPP);
 		return;
 	}
