@@ -24,6 +24,7 @@
 
 #include "compat.h"
 #include "radp_ifc.h"
+#include "radp_status.h"
 #include "roce_adp.h"
 
 /*
@@ -47,52 +48,6 @@ static const struct kernel_param_ops radp_cmd_timeout_ops = {
 module_param_cb(cmd_timeout_ms, &radp_cmd_timeout_ops, &cmd_timeout_ms, 0644);
 MODULE_PARM_DESC(cmd_timeout_ms,
 		 "How long a command posted to a device may stay unanswered before it fails with ETIMEDOUT, in ms, 1 to 60000 (default 2000)");
-
-struct radp_cmd_status {
-	u8 status;
-	int err;
-	const char *name;
-};
-
-#define RADP_CMD_STATUS(_name, _err) \
-	{ .status = RADP_CMD_STAT_##_name, .err = _err, .name = #_name }
-
-/* The errno values are those mlx5_core returns for the same status. */
-static const struct radp_cmd_status radp_cmd_statuses[] = {
-	RADP_CMD_STATUS(OK, 0),
-	RADP_CMD_STATUS(INT_ERR, -EIO),
-	RADP_CMD_STATUS(BAD_OP, -EINVAL),
-	RADP_CMD_STATUS(BAD_PARAM, -EINVAL),
-	RADP_CMD_STATUS(BAD_SYS_STATE, -EIO),
-	RADP_CMD_STATUS(BAD_RES, -EINVAL),
-	RADP_CMD_STATUS(RES_BUSY, -EBUSY),
-	RADP_CMD_STATUS(NOT_READY, -EAGAIN),
-	RADP_CMD_STATUS(LIM, -ENOMEM),
-	RADP_CMD_STATUS(BAD_RES_STATE, -EINVAL),
-	RADP_CMD_STATUS(IX, -EINVAL),
-	RADP_CMD_STATUS(NO_RES, -EAGAIN),
-	RADP_CMD_STATUS(BAD_INP_LEN, -EIO),
-	RADP_CMD_STATUS(BAD_OUTP_LEN, -EIO),
-};
-
-static const struct radp_cmd_status radp_cmd_status_unknown = {
-	.err = -EIO, .name = "UNKNOWN",
-};
-
-static const struct radp_cmd_status *radp_cmd_status_find(u8 status)
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(radp_cmd_statuses); i++)
-		if (radp_cmd_statuses[i].status == status)
-			return &radp_cmd_statuses[i];
-	return &radp_cmd_status_unknown;
-}
-
-const char *radp_cmd_status_name(u8 status)
-{
-	return radp_cmd_status_find(status)->name;
-}
 
 static const char *radp_cmd_opcode_name(u16 opcode)
 {
@@ -165,11 +120,6 @@ static int radp_cmd_wait(struct radp_dev *dev, u16 opcode,
 #define RADP_CMD_BACKOFF_MIN_MS		1
 #define RADP_CMD_BACKOFF_MAX_MS		100
 
-static bool radp_cmd_status_transient(u8 status)
-{
-	return status == RADP_CMD_STAT_RES_BUSY ||
-	       status == RADP_CMD_STAT_NOT_READY;
-}
 
 /*
  * One try of a command: 0 once the firmware answered (whatever its
@@ -249,17 +199,11 @@ int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
 
 	st = radp_cmd_status_find(status);
 	syndrome = radp_get(out, RADP_CMD_OUT_SYNDROME);
-	/*
-	 * Within an extack message's 80 bytes, and without the time, which
-	 * would make each text new (6.1's compat.c keeps every one).
-	 */
 	if (tries > 1)
-		radp_extack_fmt(extack,
-				"firmware status %s (0x%02x), syndrome 0x%08x, after %u tries",
+		radp_extack_fmt(extack, RADP_CMD_STATUS_TRIES_FMT,
 				st->name, status, syndrome, tries);
 	else
-		radp_extack_fmt(extack,
-				"firmware status %s (0x%02x), syndrome 0x%08x",
+		radp_extack_fmt(extack, RADP_CMD_STATUS_FMT,
 				st->name, status, syndrome);
 	pr_debug("%s: opcode 0x%x: status %s (0x%02x), syndrome 0x%08x, %u tries in %lld ms\n",
 		 dev->name, radp_get(in, RADP_CMD_IN_OPCODE), st->name, status,

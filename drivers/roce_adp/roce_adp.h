@@ -26,6 +26,7 @@
 #include "radp_hist.h"
 #include "radp_mpt.h"
 #include "radp_reg.h"
+#include "radp_status.h"
 
 #define RADP_NAME		"roce_adp"
 #define RADP_FW_VERSION_LEN	32
@@ -244,7 +245,6 @@ void radp_dev_abort_all(void);
 void radp_dev_registry_fini(void);
 
 /* cmd.c: the command path, the only road to a device */
-const char *radp_cmd_status_name(u8 status);
 int radp_access_reg(struct radp_dev *dev, u16 reg_id, bool write,
 		    const void *data_in, void *data_out, size_t len,
 		    u8 *status, struct netlink_ext_ack *extack);

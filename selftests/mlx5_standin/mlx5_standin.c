@@ -18,12 +18,14 @@
  *
  * Per function, under /sys/kernel/debug/mlx5_standin/<PCI address>/:
  *   store      the ROCE_ACCL register store, as big-endian dwords
- *   cmds       the commands received (write anything to clear)
+ *   cmds       the commands received (write anything to clear); a
+ *              command of a user context (mlx5_fwctl's) ends in its uid
  *   mkey       write "INDEX FREE MODE UMR A RW RR LW LR QPN KEY LEN64
  *              RINVAL PD START LEN OCTWORDS LOG_PAGE": the mkey context
  *              QUERY_MKEY returns for INDEX
  *   inject_status  write "STATUS [COUNT]": the next COUNT commands (1)
- *              are answered with this status and inject_syndrome
+ *              are answered with this status and inject_syndrome (user
+ *              contexts are created and destroyed as ever)
  *   inject_syndrome  that syndrome
  *   fw_generation  "current" (all thirteen ROCE_ACCL features) or "old"
  *              (the seven older ones, a 0x40-byte register taken too);
@@ -36,10 +38,21 @@
  *   fw_reset   write MS: a firmware error (MLX5_DEV_EVENT_SYS_ERROR),
  *              then the function is loaded again MS ms later with the
  *              register store back at its defaults
+ *
+ * On kernels with fwctl (6.15 on), each function also has the auxiliary
+ * device mlx5_core.fwctl.N, as mlx5_core registers it, for the kernel's
+ * mlx5_fwctl to bind; the stand-in then answers the user contexts that
+ * driver creates and destroys (CREATE_UCTX, DESTROY_UCTX: the general
+ * capabilities offer TOOLS_RESOURCES in uctx_cap), and refuses a command
+ * whose header names a user context it did not create.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#ifdef STANDIN_HAVE_FWCTL
+#include <linux/auxiliary_bus.h>
+#include <linux/idr.h>
+#endif
 #include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/etherdevice.h>
@@ -199,6 +212,14 @@ static bool netdev = true;
 module_param(netdev, bool, 0444);
 MODULE_PARM_DESC(netdev, "Register a network interface on each function (default on)");
 
+/*
+ * User contexts: uid 0 is the kernel's own; mlx5_fwctl creates one per
+ * open file of /dev/fwctl.
+ */
+#define STANDIN_UCTX_MAX	64
+/* cmd_hca_cap.uctx_cap: MLX5_UCTX_OBJECT_CAP_TOOLS_RESOURCES */
+#define STANDIN_UCTX_CAP_TOOLS_RESOURCES	0x4
+
 /* The firmware version in the init segment: 28.39.2048. */
 #define STANDIN_FW_MAJ		28
 #define STANDIN_FW_MIN		39
@@ -208,6 +229,7 @@ MODULE_PARM_DESC(netdev, "Register a network interface on each function (default
 struct standin_cmd {
 	u16 opcode;
 	u16 op_mod;
+	u16 uid;	/* the user context in the header (fwctl's) */
 	u32 arg;	/* register id, or mkey index */
 	int inlen;
 	int outlen;
@@ -246,6 +268,8 @@ struct standin_mkey {
  * @cmd_delay_ms: how long each command takes
  * @back_work: loads the function again after a firmware error
  * @dir: in debugfs
+ * @uctx: the user contexts created, bit N for uid N
+ * @fwctl_adev: the auxiliary device mlx5_fwctl binds, or NULL
  */
 struct standin_dev {
 	struct mlx5_core_dev mdev;
@@ -271,6 +295,8 @@ struct standin_dev {
 	u32 cmd_delay_ms;
 	struct delayed_work back_work;
 	struct dentry *dir;
+	DECLARE_BITMAP(uctx, STANDIN_UCTX_MAX);
+	struct mlx5_adev *fwctl_adev;
 };
 
 static struct dentry *standin_debugfs;
@@ -324,12 +350,13 @@ static void standin_store_defaults(struct standin_dev *sd)
 }
 
 static void standin_log_cmd(struct standin_dev *sd, u16 opcode, u16 op_mod,
-			    u32 arg, int inlen, int outlen)
+			    u16 uid, u32 arg, int inlen, int outlen)
 {
 	struct standin_cmd *c = &sd->log[sd->log_n++ % STANDIN_LOG];
 
 	c->opcode = opcode;
 	c->op_mod = op_mod;
+	c->uid = uid;
 	c->arg = arg;
 	c->inlen = inlen;
 	c->outlen = outlen;
@@ -536,8 +563,42 @@ static u8 standin_query_mkey(struct standin_dev *sd, void *in, int inlen,
 	return MLX5_CMD_STAT_OK;
 }
 
+/* CREATE_UCTX: the lowest free uid above 0. */
+static u8 standin_create_uctx(struct standin_dev *sd, void *in, int inlen,
+			      void *out, int outlen, u32 *synd)
+{
+	unsigned long uid;
+
+	if (inlen < MLX5_ST_SZ_BYTES(create_uctx_in) ||
+	    outlen < MLX5_ST_SZ_BYTES(create_uctx_out)) {
+		*synd = 0x2;
+		return MLX5_CMD_STAT_BAD_INP_LEN_ERR;
+	}
+	uid = find_next_zero_bit(sd->uctx, STANDIN_UCTX_MAX, 1);
+	if (uid >= STANDIN_UCTX_MAX) {
+		*synd = 0x7;
+		return MLX5_CMD_STAT_NO_RES_ERR;
+	}
+	__set_bit(uid, sd->uctx);
+	MLX5_SET(create_uctx_out, out, uid, uid);
+	return MLX5_CMD_STAT_OK;
+}
+
+static u8 standin_destroy_uctx(struct standin_dev *sd, void *in, int inlen,
+			       u32 *synd)
+{
+	u16 uid = MLX5_GET(destroy_uctx_in, in, uid);
+
+	if (!uid || uid >= STANDIN_UCTX_MAX || !test_bit(uid, sd->uctx)) {
+		*synd = 0x8;
+		return MLX5_CMD_STAT_BAD_PARAM_ERR;
+	}
+	__clear_bit(uid, sd->uctx);
+	return MLX5_CMD_STAT_OK;
+}
+
 /**
- * standin_cmd_do - run a command, as mlx5_core's mlx5_cmd_do() does
+ * standin_cmd_run - run a command, as mlx5_core's mlx5_cmd_do() does
  * @dev: the function
  * @in: the input mailbox
  * @in_size: its length
@@ -548,12 +609,14 @@ static u8 standin_query_mkey(struct standin_dev *sd, void *in, int inlen,
  * "firmware" rejected the command; -ENXIO while the function is down;
  * another errno when asked to (inject_errno).
  */
-static int standin_cmd_do(struct mlx5_core_dev *dev, void *in, int in_size,
-			  void *out, int out_size)
+static int standin_cmd_run(struct mlx5_core_dev *dev, void *in, int in_size,
+			   void *out, int out_size)
 {
 	struct standin_dev *sd = standin_from_mdev(dev);
 	u16 opcode = MLX5_GET(access_register_in, in, opcode);
 	u16 op_mod = MLX5_GET(access_register_in, in, op_mod);
+	/* Every inbox's header: the user context, 0 for the kernel's. */
+	u16 uid = MLX5_GET(general_obj_in_cmd_hdr, in, uid);
 	u32 synd = 0, arg = 0, delay;
 	int err = 0;
 	u8 status;
@@ -562,9 +625,11 @@ static int standin_cmd_do(struct mlx5_core_dev *dev, void *in, int in_size,
 		arg = MLX5_GET(access_register_in, in, register_id);
 	else if (opcode == MLX5_CMD_OP_QUERY_MKEY)
 		arg = MLX5_GET(query_mkey_in, in, mkey_index);
+	else if (opcode == MLX5_CMD_OP_DESTROY_UCTX)
+		arg = MLX5_GET(destroy_uctx_in, in, uid);
 
 	mutex_lock(&sd->lock);
-	standin_log_cmd(sd, opcode, op_mod, arg, in_size, out_size);
+	standin_log_cmd(sd, opcode, op_mod, uid, arg, in_size, out_size);
 	delay = sd->cmd_delay_ms;
 	mutex_unlock(&sd->lock);
 	if (delay)
@@ -581,13 +646,25 @@ static int standin_cmd_do(struct mlx5_core_dev *dev, void *in, int in_size,
 		goto out;
 	}
 	memset(out, 0, out_size);
-	if (sd->inject_count) {
+	/* A user context is mlx5_fwctl's, not a command injected for. */
+	if (sd->inject_count && opcode != MLX5_CMD_OP_CREATE_UCTX &&
+	    opcode != MLX5_CMD_OP_DESTROY_UCTX) {
 		status = sd->inject_status;
 		synd = sd->inject_syndrome;
 		if (!--sd->inject_count) {
 			sd->inject_status = 0;
 			sd->inject_syndrome = 0;
 		}
+	} else if (opcode == MLX5_CMD_OP_CREATE_UCTX) {
+		status = standin_create_uctx(sd, in, in_size, out, out_size,
+					     &synd);
+	} else if (opcode == MLX5_CMD_OP_DESTROY_UCTX) {
+		status = standin_destroy_uctx(sd, in, in_size, &synd);
+	} else if (uid && (uid >= STANDIN_UCTX_MAX ||
+			   !test_bit(uid, sd->uctx))) {
+		/* A user context the firmware does not know. */
+		status = MLX5_CMD_STAT_BAD_PARAM_ERR;
+		synd = 0x9;
 	} else if (opcode == MLX5_CMD_OP_ACCESS_REG) {
 		status = standin_access_reg(sd, in, in_size, out, out_size,
 					    &synd);
@@ -608,6 +685,23 @@ out:
 	return err;
 }
 
+/*
+ * As mlx5_cmd_do(), which copies the inbox before the command runs: the
+ * outbox may be the same memory (mlx5_fwctl's RPCs reuse it).
+ */
+static int standin_cmd_do(struct mlx5_core_dev *dev, void *in, int in_size,
+			  void *out, int out_size)
+{
+	void *inbox = kmemdup(in, in_size, GFP_KERNEL);
+	int err;
+
+	if (!inbox)
+		return -ENOMEM;
+	err = standin_cmd_run(dev, inbox, in_size, out, out_size);
+	kfree(inbox);
+	return err;
+}
+
 #ifdef RADP_HAVE_MLX5_CMD_DO
 int mlx5_cmd_do(struct mlx5_core_dev *dev, void *in, int in_size, void *out,
 		int out_size)
@@ -615,11 +709,12 @@ int mlx5_cmd_do(struct mlx5_core_dev *dev, void *in, int in_size, void *out,
 	return standin_cmd_do(dev, in, in_size, out, out_size);
 }
 EXPORT_SYMBOL(mlx5_cmd_do);
-#else
+#endif
+
 /*
- * mlx5_cmd_exec() before 5.18: a bad status is an errno, the status and
- * syndrome stay in @out (mlx5_cmd_check() maps each status to its own
- * errno; the backend reads the status, not the errno).
+ * mlx5_cmd_exec(): a bad status is an errno, the status and syndrome stay
+ * in @out (mlx5_cmd_check() maps each status to its own errno; the backend
+ * before 5.18 reads the status, not the errno; mlx5_fwctl only the errno).
  */
 int mlx5_cmd_exec(struct mlx5_core_dev *dev, void *in, int in_size, void *out,
 		  int out_size)
@@ -629,7 +724,6 @@ int mlx5_cmd_exec(struct mlx5_core_dev *dev, void *in, int in_size, void *out,
 	return err == -EREMOTEIO ? -EIO : err;
 }
 EXPORT_SYMBOL(mlx5_cmd_exec);
-#endif
 
 int mlx5_notifier_register(struct mlx5_core_dev *dev, struct notifier_block *nb)
 {
@@ -753,6 +847,10 @@ static const char *standin_opcode_name(u16 opcode)
 		return "ACCESS_REG";
 	case MLX5_CMD_OP_QUERY_MKEY:
 		return "QUERY_MKEY";
+	case MLX5_CMD_OP_CREATE_UCTX:
+		return "CREATE_UCTX";
+	case MLX5_CMD_OP_DESTROY_UCTX:
+		return "DESTROY_UCTX";
 	}
 	return "other";
 }
@@ -767,10 +865,19 @@ static int standin_cmds_show(struct seq_file *s, void *unused)
 	for (i = first; i < sd->log_n; i++) {
 		const struct standin_cmd *c = &sd->log[i % STANDIN_LOG];
 
-		seq_printf(s, "%s opcode 0x%x op_mod %u %s 0x%x inlen %d outlen %d\n",
-			   standin_opcode_name(c->opcode), c->opcode, c->op_mod,
-			   c->opcode == MLX5_CMD_OP_QUERY_MKEY ? "mkey_index" :
-			   "register_id", c->arg, c->inlen, c->outlen);
+		seq_printf(s, "%s opcode 0x%x op_mod %u ",
+			   standin_opcode_name(c->opcode), c->opcode, c->op_mod);
+		if (c->opcode == MLX5_CMD_OP_QUERY_MKEY)
+			seq_printf(s, "mkey_index 0x%x ", c->arg);
+		else if (c->opcode == MLX5_CMD_OP_DESTROY_UCTX)
+			seq_printf(s, "uctx %u ", c->arg);
+		else if (c->opcode != MLX5_CMD_OP_CREATE_UCTX)
+			seq_printf(s, "register_id 0x%x ", c->arg);
+		seq_printf(s, "inlen %d outlen %d", c->inlen, c->outlen);
+		/* A user context's command (fwctl's) says whose. */
+		if (c->uid)
+			seq_printf(s, " uid %u", c->uid);
+		seq_putc(s, '\n');
 	}
 	mutex_unlock(&sd->lock);
 	return 0;
@@ -1101,6 +1208,71 @@ static void standin_netdev_del(struct standin_dev *sd)
 static const struct devlink_ops standin_devlink_ops = {
 };
 
+#ifdef STANDIN_HAVE_FWCTL
+static DEFINE_IDA(standin_adev_ida);
+
+static void standin_adev_release(struct device *dev)
+{
+	struct mlx5_adev *madev = container_of(dev, struct mlx5_adev, adev.dev);
+
+	ida_free(&standin_adev_ida, madev->adev.id);
+	kfree(madev);
+}
+
+/* mlx5_core.fwctl.N, as mlx5_core's add_adev() makes it. */
+static int standin_fwctl_add(struct standin_dev *sd)
+{
+	struct mlx5_adev *madev;
+	int id, err;
+
+	id = ida_alloc(&standin_adev_ida, GFP_KERNEL);
+	if (id < 0)
+		return id;
+	madev = kzalloc(sizeof(*madev), GFP_KERNEL);
+	if (!madev) {
+		ida_free(&standin_adev_ida, id);
+		return -ENOMEM;
+	}
+	madev->mdev = &sd->mdev;
+	madev->idx = id;
+	madev->adev.name = "fwctl";
+	madev->adev.id = id;
+	madev->adev.dev.parent = &sd->pdev->dev;
+	madev->adev.dev.release = standin_adev_release;
+	err = auxiliary_device_init(&madev->adev);
+	if (err) {
+		ida_free(&standin_adev_ida, id);
+		kfree(madev);
+		return err;
+	}
+	err = auxiliary_device_add(&madev->adev);
+	if (err) {
+		auxiliary_device_uninit(&madev->adev);
+		return err;
+	}
+	sd->fwctl_adev = madev;
+	return 0;
+}
+
+static void standin_fwctl_del(struct standin_dev *sd)
+{
+	if (!sd->fwctl_adev)
+		return;
+	auxiliary_device_delete(&sd->fwctl_adev->adev);
+	auxiliary_device_uninit(&sd->fwctl_adev->adev);
+	sd->fwctl_adev = NULL;
+}
+#else
+static int standin_fwctl_add(struct standin_dev *sd)
+{
+	return 0;
+}
+
+static void standin_fwctl_del(struct standin_dev *sd)
+{
+}
+#endif
+
 static int standin_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	struct mlx5_core_dev *mdev;
@@ -1158,6 +1330,8 @@ static int standin_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	else if (standin_listed(no_histogram_bad_op, pdev))
 		sd->hist_absent = MLX5_CMD_STAT_BAD_OP_ERR;
 	MLX5_SET(cmd_hca_cap, cap_cur, log_max_mkey, log_max_mkey);
+	MLX5_SET(cmd_hca_cap, cap_cur, uctx_cap,
+		 STANDIN_UCTX_CAP_TOOLS_RESOURCES);
 	memcpy(cap_max, cap_cur, MLX5_UN_SZ_BYTES(hca_cap_union));
 	mutex_lock(&sd->lock);
 	standin_store_defaults(sd);
@@ -1170,6 +1344,9 @@ static int standin_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	err = standin_netdev_add(sd);
 	if (err)
 		goto err_free_cap;
+	err = standin_fwctl_add(sd);
+	if (err)
+		goto err_netdev_del;
 	standin_debugfs_add(sd);
 #ifdef RADP_HAVE_DEVLINK_REGISTER_DEV
 	err = devlink_register(devlink, &pdev->dev);
@@ -1183,9 +1360,10 @@ static int standin_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 #ifdef RADP_HAVE_DEVLINK_REGISTER_DEV
 err_netdev:
 	debugfs_remove_recursive(sd->dir);
-	standin_netdev_del(sd);
+	standin_fwctl_del(sd);
 #endif
-
+err_netdev_del:
+	standin_netdev_del(sd);
 err_free_cap:
 	pci_set_drvdata(pdev, NULL);
 	kfree(sd->hca_cap);
@@ -1203,6 +1381,7 @@ static void standin_remove(struct pci_dev *pdev)
 	struct devlink *devlink = priv_to_devlink(mdev);
 
 	devlink_unregister(devlink);
+	standin_fwctl_del(sd);
 	debugfs_remove_recursive(sd->dir);
 	cancel_delayed_work_sync(&sd->back_work);
 	standin_netdev_del(sd);

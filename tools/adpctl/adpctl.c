@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "adpctl.h"
+#include "fwctl.h"
 #include "histogram.h"
 
 #ifndef ADPCTL_VERSION
@@ -36,6 +37,7 @@ static void usage(FILE *fp)
 	      "Options:\n"
 	      "  -j, --json     print JSON\n"
 	      "  -p, --pretty   print indented JSON (implies --json)\n"
+	      "  -F, --fwctl    go through fwctl, not the roce_adp module\n"
 	      "  -h, --help     print this help and exit\n"
 	      "  -V, --version  print the version and exit\n"
 	      "\n"
@@ -155,6 +157,7 @@ int main(int argc, char **argv)
 	static const struct option long_opts[] = {
 		{ "json",	no_argument,	NULL, 'j' },
 		{ "pretty",	no_argument,	NULL, 'p' },
+		{ "fwctl",	no_argument,	NULL, 'F' },
 		{ "help",	no_argument,	NULL, 'h' },
 		{ "version",	no_argument,	NULL, 'V' },
 		{ }
@@ -165,7 +168,7 @@ int main(int argc, char **argv)
 
 	opterr = 0;
 	/* "+": options end at the object, the rest belongs to the command. */
-	while ((opt = getopt_long(argc, argv, "+jphV", long_opts,
+	while ((opt = getopt_long(argc, argv, "+jpFhV", long_opts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'j':
@@ -173,6 +176,9 @@ int main(int argc, char **argv)
 			break;
 		case 'p':
 			pretty = true;
+			break;
+		case 'F':
+			adp_fwctl_wanted = true;
 			break;
 		case 'h':
 			usage(stdout);

@@ -24,6 +24,7 @@
 #include <linux/roce_adp.h>
 
 #include "adpctl.h"
+#include "fwctl.h"
 #include "nl_gen.h"
 
 #ifndef SOL_NETLINK
@@ -42,6 +43,7 @@ struct adp_nl {
 	bool kernel_failed;		/* sticky: for the exit status */
 	const char *err_dev;		/* adp_nl_err_dev() */
 	int err_quiet;
+	bool fwctl;			/* answered over fwctl (fwctl.c) */
 };
 
 /* State of one request or listen loop. */
@@ -74,6 +76,25 @@ const char *adp_nl_str(const struct nlattr *attr)
 const struct adp_nl_err *adp_nl_last_err(const struct adp_nl *nl)
 {
 	return &nl->err;
+}
+
+/*
+ * Without the module (or with --fwctl), the family's requests are answered
+ * over fwctl (fwctl.c); said once, unless asked for.
+ */
+static int nl_open_fwctl(struct adp_nl *nl, struct adp_nl **nlp)
+{
+	if (!adp_fwctl_available()) {
+		print_error("no mlx5 function with a fwctl device (/dev/fwctl): load fwctl and mlx5_fwctl, or the roce_adp module");
+		adp_nl_close(nl);
+		return -ENOENT;
+	}
+	if (!adp_fwctl_wanted)
+		fprintf(stderr, "adpctl: the roce_adp module is not loaded: using fwctl\n");
+	nl->family = adp_fwctl_attach(nl->sk);
+	nl->fwctl = true;
+	*nlp = nl;
+	return 0;
 }
 
 int adp_nl_open(struct adp_nl **nlp)
@@ -120,7 +141,12 @@ int adp_nl_open_family(struct adp_nl **nlp, const char *family,
 	setsockopt(fd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
 	setsockopt(fd, SOL_NETLINK, NETLINK_CAP_ACK, &one, sizeof(one));
 
-	nl->family = genl_ctrl_resolve(nl->sk, family);
+	nl->family = adp_fwctl_wanted ? -NLE_OBJ_NOTFOUND :
+		     genl_ctrl_resolve(nl->sk, family);
+	if (nl->family == -NLE_OBJ_NOTFOUND &&
+	    !strcmp(family, ROCE_ADP_FAMILY_NAME) &&
+	    (adp_fwctl_wanted || adp_fwctl_available()))
+		return nl_open_fwctl(nl, nlp);
 	if (nl->family < 0) {
 		ret = nl->family;
 		if (ret == -NLE_OBJ_NOTFOUND &&
@@ -455,6 +481,10 @@ int adp_nl_join_group(struct adp_nl *nl, const char *group)
 {
 	int id, ret;
 
+	if (nl->fwctl) {
+		print_error("notifications need the roce_adp module: fwctl has none");
+		return -EOPNOTSUPP;
+	}
 	id = genl_ctrl_resolve_grp(nl->sk, nl->family_name, group);
 	if (id < 0) {
 		print_error("multicast group \"%s\" of family \"%s\" not found",

@@ -11,7 +11,7 @@
 # including build.
 
 RADP_DIR := $(srctree)/tools/lib/radp
-RADP_SHARED := radp_reg radp_mpt radp_hist
+RADP_SHARED := radp_reg radp_mpt radp_hist radp_status radp_mkc
 RADP_OWN := radp_sim radp_lint radp_svg radp_time radp_words radp_json radp_bins \
 	    nl_gen
 RADP_OBJS := $(patsubst %,radp/%.o,$(RADP_SHARED) $(RADP_OWN))
