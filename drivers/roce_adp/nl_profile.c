@@ -174,12 +174,10 @@ static int radp_nl_put_profile(struct sk_buff *skb, u32 id,
 static int radp_nl_profile_size(void)
 {
 	int range = nla_total_size(0) + nla_total_size(sizeof(u32)) +
-		    radp_nl_members_size(radp_range_members,
-					 radp_range_members_count);
+		    radp_nl_members_size(radp_range_members_count);
 
 	return nla_total_size(0) + nla_total_size(sizeof(u32)) +
-	       radp_nl_members_size(radp_profile_members,
-				    radp_profile_members_count) +
+	       radp_nl_members_size(radp_profile_members_count) +
 	       RADP_RANGES * range;
 }
 

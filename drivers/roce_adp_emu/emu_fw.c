@@ -26,6 +26,7 @@
 
 #include <linux/bitops.h>
 #include <linux/delay.h>
+#include <linux/sched/clock.h>
 #include <linux/log2.h>
 #include <linux/minmax.h>
 #include <linux/string.h>
@@ -546,10 +547,9 @@ static void radp_emu_keep_out(struct radp_emu *emu, const void *out)
 	spin_unlock(&emu->fault.lock);
 }
 
-int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
-		     void *out, size_t outlen)
+static int radp_emu_fw_exec_one(struct radp_emu *emu, const void *in,
+				size_t inlen, void *out, size_t outlen)
 {
-	struct radp_emu *emu = container_of(dev, struct radp_emu, radp);
 	const struct radp_emu_fw_cmd *cmd;
 	u32 syndrome = 0;
 	u8 status;
@@ -595,6 +595,22 @@ reply:
 	MLX5_SET(emu_cmd_out, out, syndrome, syndrome);
 	radp_emu_keep_out(emu, out);
 	return 0;
+}
+
+int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
+		     void *out, size_t outlen)
+{
+	struct radp_emu *emu = container_of(dev, struct radp_emu, radp);
+	u64 start = local_clock();
+	int err;
+
+	/*
+	 * local_clock(): the CPU's own, cheap counter; ktime_get() may read
+	 * an emulated timer in a guest and cost as much as the command.
+	 */
+	err = radp_emu_fw_exec_one(emu, in, inlen, out, outlen);
+	atomic64_add(local_clock() - start, &emu->busy_ns);
+	return err;
 }
 
 /* The volatile part of ROCE_ACCL as the firmware starts with it. */
