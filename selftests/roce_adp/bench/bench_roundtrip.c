@@ -266,7 +266,8 @@ int main(int argc, char **argv)
 	} else {
 		bench_note("emu0 has no fw_busy_ns: the firmware's execution not counted");
 	}
-	st_breakdown(&sk, req, scaled(NULL, 400));
+	/* at least 200 a round: the medians need them, whatever the scale */
+	st_breakdown(&sk, req, scaled(NULL, 400) < 200 ? 200 : scaled(NULL, 400));
 	nl_close(&sk);
 	return 0;
 }
