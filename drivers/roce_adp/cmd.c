@@ -298,8 +298,9 @@ static int radp_access_reg_synd(struct radp_dev *dev, u16 reg_id, bool write,
 	 * per command.
 	 */
 	if (mlen <= RADP_ACCESS_REG_BOX_MAX) {
+		/* radp_cmd_try() zeroes the output before each try */
 		in = box;
-		memset(in, 0, 2 * mlen);
+		memset(in, 0, mlen + RADP_CMD_OUT_HDR_LEN);
 	} else {
 		in = kzalloc(2 * mlen, GFP_KERNEL);
 		if (!in)

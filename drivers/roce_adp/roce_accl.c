@@ -244,6 +244,28 @@ int radp_accl_query_raw(struct radp_dev *dev, u32 profile_id,
 }
 
 /**
+ * radp_accl_query_profile - read one profile of ROCE_ACCL, and only that
+ * @dev: the device
+ * @profile_id: the profile, 1 or more (profile 0's query is
+ *	radp_accl_query()'s: it says more)
+ * @p: where its fields go, decoded from the answer as it is
+ * @extack: where to say why it failed
+ */
+int radp_accl_query_profile(struct radp_dev *dev, u32 profile_id,
+			    struct radp_profile *p,
+			    struct netlink_ext_ack *extack)
+{
+	u8 reg[RADP_ROCE_ACCL_LEN] = {};
+	int err;
+
+	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, profile_id);
+	err = radp_accl_access(dev, false, reg, reg, extack);
+	if (!err)
+		radp_profile_unpack(reg + RADP_ROCE_ACCL_PROFILE_OFF, p);
+	return err;
+}
+
+/**
  * radp_accl_configurable - the features the firmware lets be changed
  * @dev: the device
  * @mask: set to them (bit i: feature i) when known

@@ -402,8 +402,8 @@ static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 	const size_t off = RADP_EMU_REG_DATA_OFF;
 	u32 op_mod = MLX5_GET(emu_access_reg_in, in, op_mod);
 	u32 reg_id = MLX5_GET(emu_access_reg_in, in, register_id);
-	u8 reg_in[RADP_EMU_ACCL_LEN] = {};
-	u8 reg_out[RADP_EMU_ACCL_LEN] = {};
+	u8 reg_in[RADP_EMU_ACCL_LEN];
+	u8 reg_out[RADP_EMU_ACCL_LEN];	/* the query writes it whole */
 	size_t reg_len;
 	u32 profile_id;
 	u8 status;
@@ -433,6 +433,8 @@ static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 		return RADP_EMU_STAT_BAD_OUTP_LEN;
 	}
 	memcpy(reg_in, (const u8 *)in + off, reg_len);
+	/* older firmware's length: the fields beyond it read as 0 */
+	memset(reg_in + reg_len, 0, sizeof(reg_in) - reg_len);
 
 	switch (op_mod) {
 	case RADP_EMU_ACCESS_REG_READ:
@@ -442,7 +444,8 @@ static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 		status = radp_emu_roce_accl_query(emu, profile_id, reg_out,
 						  syndrome);
 		up_read(&emu->fw_lock);
-		memcpy((u8 *)out + off, reg_out, reg_len);
+		if (status == RADP_EMU_STAT_OK)
+			memcpy((u8 *)out + off, reg_out, reg_len);
 		return status;
 	case RADP_EMU_ACCESS_REG_WRITE:
 		down_write(&emu->fw_lock);
