@@ -40,13 +40,13 @@ enum {
 	ST_FIRMWARE,	/* the emulated firmware executing the commands */
 	ST_FILL,	/* the reply's attributes */
 	ST_SEND,	/* the reply's unicast, recvmsg copying it out */
-	ST_OTHER,	/* syscalls, user space: the round trip's rest */
+	ST_SUM,		/* the stages' sum (syscalls, user space: not in) */
 	ST_STAGES
 };
 
 static const char *const st_names[ST_STAGES] = {
 	"netlink", "genl_policy", "request", "prepare", "firmware", "fill",
-	"send", "other",
+	"send", "sum",
 };
 
 struct st_kind {
@@ -105,11 +105,11 @@ static int st_round(struct nl_sock *sk, struct bench_req *req,
 	k->ns[ST_FILL][r] = bench_fg_ns(&fg, "radp_nl_profile_fill", NULL, 1);
 	k->ns[ST_SEND][r] = bench_fg_ns(&fg, "netlink_unicast", doit, 1) +
 		bench_fg_ns(&fg, "netlink_recvmsg", NULL, 1);
-	for (s = 0; s < ST_OTHER; s++) {
+	for (s = 0; s < ST_SUM; s++) {
 		k->ns[s][r] /= n;
 		sum += k->ns[s][r];
 	}
-	k->ns[ST_OTHER][r] = t - sum;
+	k->ns[ST_SUM][r] = sum;
 	k->cmds[r] = (double)bench_fg_calls(&fg, "radp_emu_fw_exec", NULL) / n;
 	k->allocs[r] = (double)fg.allocs / n;
 	k->traced_us[r] = t / 1e3;
