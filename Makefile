@@ -25,6 +25,8 @@
 #                         (also make mutate MODE=guest)
 #   make bench            benchmarks in QEMU, 6.1 and 6.12 (build/bench/;
 #                         KVERS=all as for check)
+#   make bench-plant-check  a delay planted in one stage of a profile get
+#                         (scratch build) moves that stage's figure alone
 #   make demo             boot a VM with an emulated device and run adpctl
 #   make vm               an interactive shell in that VM
 #   make install          the modules for the running kernel (or KVER/KDIR)
@@ -332,6 +334,12 @@ check-debug:
 bench:
 	tools/bench/run $(KVERS)
 
+# The stage breakdown tells the stages apart: a delay planted in one stage
+# (scratch copies under build/plant, never installed) moves that stage
+# alone. KVER (6.1); about 5 minutes.
+bench-plant-check:
+	tools/bench/plant-check $(KVER)
+
 # The guest runs Debian's KVER: the module is built for it, whatever the
 # host runs.
 demo: adpctl selftests
@@ -350,4 +358,4 @@ clean:
 
 .PHONY: all setup module standin adpctl selftests check circles check-debug mutate mutate-guest fuzz install dkms-check ofed-check print-krel print-ofa-kernel \
 	install-check-kdir install-tools install-collection collection uninstall dkms-source deb rpm check-packages \
-	bench demo vm clean
+	bench bench-plant-check demo vm clean

@@ -169,8 +169,8 @@ int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
 {
 	unsigned int backoff = RADP_CMD_BACKOFF_MIN_MS, tries = 0;
 	const struct radp_cmd_status *st;
-	ktime_t start = ktime_get();
 	s64 timeout_ms = READ_ONCE(cmd_timeout_ms);
+	ktime_t start = 0;
 	u32 syndrome;
 	u8 status;
 	int err;
@@ -184,8 +184,16 @@ int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
 		if (err)
 			return err;
 		status = radp_get(out, RADP_CMD_OUT_STATUS);
-		if (!radp_cmd_status_transient(status) ||
-		    ++tries == RADP_CMD_TRIES ||
+		if (!radp_cmd_status_transient(status))
+			break;
+		/*
+		 * The clock only once a try comes back busy: a command the
+		 * firmware takes at once reads none (a guest's may be an
+		 * emulated device's register).
+		 */
+		if (!tries)
+			start = ktime_get();
+		if (++tries == RADP_CMD_TRIES ||
 		    ktime_ms_delta(ktime_get(), start) + backoff >= timeout_ms)
 			break;
 		err = radp_cmd_sleep(dev, backoff, extack);
@@ -205,12 +213,15 @@ int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
 	else
 		radp_extack_fmt(extack, RADP_CMD_STATUS_FMT,
 				st->name, status, syndrome);
-	pr_debug("%s: opcode 0x%x: status %s (0x%02x), syndrome 0x%08x, %u tries in %lld ms\n",
+	pr_debug("%s: opcode 0x%x: status %s (0x%02x), syndrome 0x%08x, %u tries\n",
 		 dev->name, radp_get(in, RADP_CMD_IN_OPCODE), st->name, status,
-		 syndrome, tries, ktime_ms_delta(ktime_get(), start));
+		 syndrome, tries ?: 1);
 	return st->err;
 }
 EXPORT_SYMBOL_GPL(radp_cmd_exec);
+
+/* The largest ACCESS_REG mailbox each way kept on the stack: ROCE_ACCL's. */
+#define RADP_ACCESS_REG_BOX_MAX	(RADP_ACCESS_REG_DATA_OFF + RADP_ROCE_ACCL_LEN)
 
 /* radp_access_reg(), and the syndrome beside the status. */
 static int radp_access_reg_synd(struct radp_dev *dev, u16 reg_id, bool write,
@@ -219,15 +230,26 @@ static int radp_access_reg_synd(struct radp_dev *dev, u16 reg_id, bool write,
 				struct netlink_ext_ack *extack)
 {
 	size_t mlen = RADP_ACCESS_REG_DATA_OFF + len;
+	u8 box[2 * RADP_ACCESS_REG_BOX_MAX];
 	u8 *in, *out;
 	int err;
 
 	*status = RADP_CMD_STAT_OK;
 	*syndrome = 0;
-	/* Zeroed, so that a command never answered reads as status OK. */
-	in = kzalloc(2 * mlen, GFP_KERNEL);
-	if (!in)
-		return -ENOMEM;
+	/*
+	 * Zeroed, so that a command never answered reads as status OK. A
+	 * register as small as ROCE_ACCL's fits on the stack: no allocation
+	 * per command.
+	 */
+	if (mlen <= RADP_ACCESS_REG_BOX_MAX) {
+		/* radp_cmd_try() zeroes the output before each try */
+		in = box;
+		memset(in, 0, mlen + RADP_CMD_OUT_HDR_LEN);
+	} else {
+		in = kzalloc(2 * mlen, GFP_KERNEL);
+		if (!in)
+			return -ENOMEM;
+	}
 	out = in + mlen;
 	radp_set(in, RADP_CMD_IN_OPCODE, RADP_CMD_OP_ACCESS_REG);
 	radp_set(in, RADP_CMD_IN_OP_MOD,
@@ -240,7 +262,8 @@ static int radp_access_reg_synd(struct radp_dev *dev, u16 reg_id, bool write,
 	*syndrome = radp_get(out, RADP_CMD_OUT_SYNDROME);
 	if (!err && data_out)
 		memcpy(data_out, out + RADP_ACCESS_REG_DATA_OFF, len);
-	kfree(in);
+	if (in != box)
+		kfree(in);
 	return err;
 }
 

@@ -193,19 +193,6 @@ int radp_nl_put_members(struct sk_buff *skb, const void *obj,
 	return 0;
 }
 
-/* What radp_nl_put_members() writes. */
-int radp_nl_members_size(const struct radp_member *members,
-			 unsigned int count)
-{
-	unsigned int i;
-	int size = 0;
-
-	for (i = 0; i < count; i++)
-		size += nla_total_size(radp_fields[members[i].fld].nla ==
-				       RADP_NLA_U8 ? sizeof(u8) : sizeof(u32));
-	return size;
-}
-
 /**
  * radp_nl_put_features - a nest of ROCE_ACCL features, by their attributes
  * @skb: the message
@@ -232,28 +219,33 @@ int radp_nl_put_features(struct sk_buff *skb, int type, const u32 *values,
 	return 0;
 }
 
-/* The request info and reply data of @req, zeroed; kfree() both. */
+/*
+ * The request info and reply data of @req, zeroed, in one allocation:
+ * kfree(*ri) frees both.
+ */
 static int radp_nl_alloc(const struct radp_nl_request *req,
 			 struct radp_nl_req_info **ri,
 			 struct radp_nl_reply_data **data)
 {
-	*ri = kzalloc(req->req_info_size, GFP_KERNEL);
-	*data = kzalloc(req->reply_data_size, GFP_KERNEL);
-	if (*ri && *data)
-		return 0;
-	kfree(*ri);
-	kfree(*data);
-	return -ENOMEM;
+	size_t off = ALIGN(req->req_info_size, sizeof(long long));
+
+	*ri = kzalloc(off + req->reply_data_size, GFP_KERNEL);
+	if (!*ri)
+		return -ENOMEM;
+	*data = (struct radp_nl_reply_data *)((char *)*ri + off);
+	return 0;
 }
 
-/* Read @dev for a reply: data->dev is set, the rest of data is fresh. */
+/*
+ * Read @dev for a reply: data->dev is set; the rest of @data is as
+ * radp_nl_alloc() or the dump's loop zeroed it.
+ */
 static int radp_nl_prepare(const struct radp_nl_request *req,
 			   struct radp_dev *dev,
 			   const struct radp_nl_req_info *ri,
 			   struct radp_nl_reply_data *data,
 			   struct netlink_ext_ack *extack)
 {
-	memset(data, 0, req->reply_data_size);
 	data->dev = dev;
 	return req->prepare ? req->prepare(ri, data, extack) : 0;
 }
@@ -287,17 +279,20 @@ static struct sk_buff *radp_nl_build(const struct radp_nl_request *req,
 }
 
 /*
- * Does @cmd's policy take attribute @type? genetlink sizes a request's
- * attrs by its op's maxattr: an index above it is outside the array.
+ * The commands whose policy takes ROCE_ADP_A_SNAPSHOT, bit per command:
+ * genetlink sizes a request's attrs by its op's maxattr, an index above
+ * it is outside the array. Found once from the ops table, not per request.
  */
-static bool radp_nl_op_has_attr(u8 cmd, unsigned int type)
+static unsigned long radp_nl_snapshot_cmds[BITS_TO_LONGS(__ROCE_ADP_CMD_MAX)];
+
+static void __init radp_nl_snapshot_cmds_init(void)
 {
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(roce_adp_nl_ops); i++)
-		if (roce_adp_nl_ops[i].cmd == cmd)
-			return type <= roce_adp_nl_ops[i].maxattr;
-	return false;
+		if (roce_adp_nl_ops[i].cmd < __ROCE_ADP_CMD_MAX &&
+		    roce_adp_nl_ops[i].maxattr >= ROCE_ADP_A_SNAPSHOT)
+			__set_bit(roce_adp_nl_ops[i].cmd, radp_nl_snapshot_cmds);
 }
 
 /*
@@ -314,7 +309,7 @@ static int radp_nl_req_init(const struct radp_nl_request *req,
 {
 	ri->unpriv = !netlink_capable(skb, CAP_NET_ADMIN);
 	ri->snapshot = ri->unpriv ||
-		       (radp_nl_op_has_attr(req->cmd, ROCE_ADP_A_SNAPSHOT) &&
+		       (test_bit(req->cmd, radp_nl_snapshot_cmds) &&
 			nla_get_flag(attrs[ROCE_ADP_A_SNAPSHOT]));
 	return req->parse ? req->parse(ri, attrs, extack) : 0;
 }
@@ -496,7 +491,6 @@ static int radp_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb,
 	if ((err == -EMSGSIZE && skb->len) || err == RADP_NL_DUMP_YIELD)
 		err = skb->len ?: -EMSGSIZE;
 out:
-	kfree(data);
 	kfree(ri);
 	return err;
 }
@@ -546,7 +540,6 @@ void radp_nl_notify(struct radp_dev *dev, u8 cmd,
 		genlmsg_multicast(&radp_nl_family, msg, 0,
 				  ROCE_ADP_NLGRP_CONFIG, GFP_KERNEL);
 free:
-	kfree(own_data);
 	kfree(own_ri);
 unlock:
 	mutex_unlock(&radp_nl_registered_lock);
@@ -634,14 +627,12 @@ err_unlock:
 
 /* Send @msg, a reply or an error pointer, and free what a doit took. */
 static int radp_nl_reply(struct sk_buff *msg, struct genl_info *info,
-			 struct radp_nl_req_info *ri,
-			 struct radp_nl_reply_data *data)
+			 struct radp_nl_req_info *ri)
 {
 	int err = PTR_ERR_OR_ZERO(msg);
 
 	if (!err)
 		err = genlmsg_reply(msg, info);
-	kfree(data);
 	kfree(ri);
 	return err;
 }
@@ -662,10 +653,10 @@ static int radp_nl_get_doit(struct sk_buff *skb, struct genl_info *info,
 	err = radp_nl_req_init(req, ri, skb, info->attrs, info->extack);
 	dev = err ? ERR_PTR(err) : radp_nl_dev_from_info(info);
 	if (IS_ERR(dev))
-		return radp_nl_reply(ERR_CAST(dev), info, ri, data);
+		return radp_nl_reply(ERR_CAST(dev), info, ri);
 	msg = radp_nl_get(req, dev, ri, data, info);
 	radp_dev_put(dev);
-	return radp_nl_reply(msg, info, ri, data);
+	return radp_nl_reply(msg, info, ri);
 }
 
 /*
@@ -686,10 +677,10 @@ static int radp_nl_set_doit(struct genl_info *info,
 		return err;
 	dev = radp_nl_dev_from_info(info);
 	if (IS_ERR(dev))
-		return radp_nl_reply(ERR_CAST(dev), info, ri, data);
+		return radp_nl_reply(ERR_CAST(dev), info, ri);
 	msg = radp_nl_set(req, dev, ri, data, info);
 	radp_dev_put(dev);
-	return radp_nl_reply(msg, info, ri, data);
+	return radp_nl_reply(msg, info, ri);
 }
 
 /*
@@ -812,6 +803,7 @@ int __init radp_nl_init(void)
 {
 	int err;
 
+	radp_nl_snapshot_cmds_init();
 	err = genl_register_family(&radp_nl_family);
 	if (!err)
 		radp_nl_set_registered(true);

@@ -57,8 +57,7 @@ static int radp_nl_dev_reply_size(const struct radp_nl_req_info *ri,
 	       nla_total_size(0) +			/* restore's features */
 	       RADP_ACCL_FEATURE_COUNT * nla_total_size(sizeof(u8)) +
 	       nla_total_size(0) +			/* restore's histogram */
-	       radp_nl_members_size(radp_hist_config_members,
-				    radp_hist_config_members_count) +
+	       radp_nl_members_size(radp_hist_config_members_count) +
 	       (ri->dev_event ? nla_total_size(sizeof(u32)) : 0);
 }
 

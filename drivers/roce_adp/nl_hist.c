@@ -84,8 +84,7 @@ static int radp_nl_hist_reply_size(const struct radp_nl_req_info *ri,
 	       nla_total_size(sizeof(u32)) +		/* bin_num */
 	       data->snap.cfg.bin_num * nla_total_size_64bit(sizeof(u64)) +
 	       nla_total_size(0) +			/* config */
-	       radp_nl_members_size(radp_hist_config_members,
-				    radp_hist_config_members_count) +
+	       radp_nl_members_size(radp_hist_config_members_count) +
 	       nla_total_size(sizeof(u32));		/* age */
 }
 

@@ -82,11 +82,88 @@ static int radp_nl_mpt_put_member(struct sk_buff *skb,
 }
 
 /* ROCE_ADP_A_MPT_ENTRY: index and status, the fields of a live entry. */
+/* One attribute at @nla: its header, @len bytes of @val, zeroed padding. */
+static struct nlattr *radp_nl_mpt_attr(struct nlattr *nla, u16 type,
+				       const void *val, int len)
+{
+	nla->nla_type = type;
+	nla->nla_len = nla_attr_size(len);
+	memcpy(nla_data(nla), val, len);
+	memset((char *)nla_data(nla) + len, 0, nla_padlen(len));
+	return (struct nlattr *)((char *)nla + nla_total_size(len));
+}
+
+/*
+ * The entry's fields in one run, as radp_nl_mpt_put_access() and
+ * radp_nl_mpt_put_member() would put them one by one: one tailroom check
+ * and one skb_put() for the largest the run can be, trimmed to what it
+ * took. A dump writes one such run per entry. Where a u64 would need an
+ * alignment pad (no efficient unaligned access), the attribute at a time.
+ */
+static int radp_nl_mpt_put_fields(struct sk_buff *skb,
+				  const struct radp_mpt *m)
+{
+	const int max = nla_total_size(sizeof(u32)) +
+			radp_mpt_members_count * nla_total_size(sizeof(u64));
+	struct nlattr *nla, *start;
+	bool present = false;
+	u32 access = 0, v32;
+	unsigned int i;
+	u8 v8;
+
+	if (!IS_ENABLED(CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS)) {
+		int err = radp_nl_mpt_put_access(skb, m);
+
+		for (i = 0; !err && i < radp_mpt_members_count; i++)
+			if (radp_mpt_members[i].fld != RADP_MPT_STATUS)
+				err = radp_nl_mpt_put_member(skb, m,
+							     &radp_mpt_members[i]);
+		return err;
+	}
+	if (skb_tailroom(skb) < max)
+		return -EMSGSIZE;
+	start = skb_put(skb, max);
+	nla = start;
+	for (i = 0; i < RADP_MPT_ACCESS_BITS; i++) {
+		const struct radp_mpt_access *a = &radp_mpt_access[i];
+
+		if (!(m->present & RADP_MPT_BIT(a->fld)))
+			continue;
+		present = true;
+		if (radp_mpt_member_get(m, &radp_mpt_members[a->fld -
+							     RADP_MPT_FIRST]))
+			access |= a->flag;
+	}
+	if (present)
+		nla = radp_nl_mpt_attr(nla, ROCE_ADP_A_MPT_ENTRY_ACCESS,
+				       &access, sizeof(access));
+	for (i = 0; i < radp_mpt_members_count; i++) {
+		const struct radp_mpt_member *mm = &radp_mpt_members[i];
+		const struct radp_field *f = &radp_fields[mm->fld];
+		u64 val;
+
+		if (mm->fld == RADP_MPT_STATUS || !f->attr ||
+		    !(m->present & RADP_MPT_BIT(mm->fld)))
+			continue;
+		val = radp_mpt_member_get(m, mm);
+		if (mm->lo >= 0) {
+			nla = radp_nl_mpt_attr(nla, f->attr, &val, sizeof(val));
+		} else if (f->hi == f->lo) {
+			v8 = val;
+			nla = radp_nl_mpt_attr(nla, f->attr, &v8, sizeof(v8));
+		} else {
+			v32 = val;
+			nla = radp_nl_mpt_attr(nla, f->attr, &v32, sizeof(v32));
+		}
+	}
+	skb_trim(skb, skb->len - (max - ((char *)nla - (char *)start)));
+	return 0;
+}
+
 static int radp_nl_mpt_put(struct sk_buff *skb, u32 index,
 			   const struct radp_mpt *m, const u8 *raw)
 {
 	struct nlattr *nest;
-	unsigned int i;
 	int err;
 
 	nest = nla_nest_start(skb, ROCE_ADP_A_MPT_ENTRY);
@@ -97,11 +174,7 @@ static int radp_nl_mpt_put(struct sk_buff *skb, u32 index,
 	if (err)
 		goto err_cancel;
 	if (radp_mpt_status_valid(m->status)) {
-		err = radp_nl_mpt_put_access(skb, m);
-		for (i = 0; !err && i < radp_mpt_members_count; i++)
-			if (radp_mpt_members[i].fld != RADP_MPT_STATUS)
-				err = radp_nl_mpt_put_member(skb, m,
-							     &radp_mpt_members[i]);
+		err = radp_nl_mpt_put_fields(skb, m);
 		if (err)
 			goto err_cancel;
 	}

@@ -111,7 +111,6 @@ static int radp_nl_profile_prepare(const struct radp_nl_req_info *base,
 {
 	const struct radp_nl_profile_req *ri = RADP_NL_PROFILE_REQ(base);
 	struct radp_nl_profile_data *data = RADP_NL_PROFILE_DATA(reply);
-	struct radp_roce_accl r;
 	u32 id;
 	int err;
 
@@ -138,10 +137,11 @@ static int radp_nl_profile_prepare(const struct radp_nl_req_info *base,
 			data->p[0] = data->r0.profile;
 			continue;
 		}
-		err = radp_accl_query(reply->dev, id, &r, extack);
+		/* decoded in place: the profile alone, no copy */
+		err = radp_accl_query_profile(reply->dev, id, &data->p[id],
+					      extack);
 		if (err)
 			return err;
-		data->p[id] = r.profile;
 	}
 	return 0;
 }
@@ -174,12 +174,10 @@ static int radp_nl_put_profile(struct sk_buff *skb, u32 id,
 static int radp_nl_profile_size(void)
 {
 	int range = nla_total_size(0) + nla_total_size(sizeof(u32)) +
-		    radp_nl_members_size(radp_range_members,
-					 radp_range_members_count);
+		    radp_nl_members_size(radp_range_members_count);
 
 	return nla_total_size(0) + nla_total_size(sizeof(u32)) +
-	       radp_nl_members_size(radp_profile_members,
-				    radp_profile_members_count) +
+	       radp_nl_members_size(radp_profile_members_count) +
 	       RADP_RANGES * range;
 }
 

@@ -178,8 +178,12 @@ void radp_nl_apply(void *obj, const struct radp_member *members,
 		   unsigned int count, struct nlattr **tb);
 int radp_nl_put_members(struct sk_buff *skb, const void *obj,
 			const struct radp_member *members, unsigned int count);
-int radp_nl_members_size(const struct radp_member *members,
-			 unsigned int count);
+
+/* What radp_nl_put_members() writes: u8 and u32 attributes alike. */
+static inline int radp_nl_members_size(unsigned int count)
+{
+	return count * nla_total_size(sizeof(u32));
+}
 
 void radp_nl_notify(struct radp_dev *dev, u8 cmd,
 		    const struct radp_nl_req_info *ri,

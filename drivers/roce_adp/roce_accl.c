@@ -183,6 +183,35 @@ static int radp_accl_access(struct radp_dev *dev, bool write,
 			       reg_out, RADP_ROCE_ACCL_LEN, NULL, extack);
 }
 
+/* What a profile 0 query tells of the device, kept. */
+static void radp_accl_seen(struct radp_snapshot *snap, u32 gen,
+			   const struct radp_roce_accl *r)
+{
+	spin_lock(&snap->lock);
+	radp_accl_active_seen(snap, gen, r->profile_id);
+	snap->configurable_known = true;
+	snap->configurable = r->field_select;
+	snap->configurable_gen = gen;
+	spin_unlock(&snap->lock);
+}
+
+/*
+ * Is that kept already? Read without the lock, so that readers do not
+ * take turns on it only to write what is there: a torn or stale read
+ * takes the lock and writes, as every query did before; one that misses
+ * a write under way (radp_accl_write() forgets the profile in effect
+ * first) is ordered as a query that came before that write.
+ */
+static bool radp_accl_seen_same(const struct radp_snapshot *snap, u32 gen,
+				const struct radp_roce_accl *r)
+{
+	/* racy on purpose: any doubt takes the lock (above) */
+	return data_race(snap->active_known && snap->active_id == r->profile_id &&
+			 snap->active_gen == gen && snap->configurable_known &&
+			 snap->configurable == r->field_select &&
+			 snap->configurable_gen == gen);
+}
+
 /**
  * radp_accl_query_raw - read ROCE_ACCL, and its raw bytes
  * @dev: the device
@@ -209,15 +238,31 @@ int radp_accl_query_raw(struct radp_dev *dev, u32 profile_id,
 	radp_roce_accl_unpack(reg, r);
 	if (raw)
 		memcpy(raw, reg, RADP_ROCE_ACCL_LEN);
-	if (!profile_id) {
-		spin_lock(&snap->lock);
-		radp_accl_active_seen(snap, gen, r->profile_id);
-		snap->configurable_known = true;
-		snap->configurable = r->field_select;
-		snap->configurable_gen = gen;
-		spin_unlock(&snap->lock);
-	}
+	if (!profile_id && !radp_accl_seen_same(snap, gen, r))
+		radp_accl_seen(snap, gen, r);
 	return 0;
+}
+
+/**
+ * radp_accl_query_profile - read one profile of ROCE_ACCL, and only that
+ * @dev: the device
+ * @profile_id: the profile, 1 or more (profile 0's query is
+ *	radp_accl_query()'s: it says more)
+ * @p: where its fields go, decoded from the answer as it is
+ * @extack: where to say why it failed
+ */
+int radp_accl_query_profile(struct radp_dev *dev, u32 profile_id,
+			    struct radp_profile *p,
+			    struct netlink_ext_ack *extack)
+{
+	u8 reg[RADP_ROCE_ACCL_LEN] = {};
+	int err;
+
+	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, profile_id);
+	err = radp_accl_access(dev, false, reg, reg, extack);
+	if (!err)
+		radp_profile_unpack(reg + RADP_ROCE_ACCL_PROFILE_OFF, p);
+	return err;
 }
 
 /**

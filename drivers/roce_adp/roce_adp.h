@@ -283,6 +283,9 @@ int radp_accl_query_raw(struct radp_dev *dev, u32 profile_id,
 			struct netlink_ext_ack *extack);
 int radp_accl_query(struct radp_dev *dev, u32 profile_id,
 		    struct radp_roce_accl *r, struct netlink_ext_ack *extack);
+int radp_accl_query_profile(struct radp_dev *dev, u32 profile_id,
+			    struct radp_profile *p,
+			    struct netlink_ext_ack *extack);
 bool radp_accl_configurable(struct radp_dev *dev, u32 *mask);
 int radp_accl_write(struct radp_dev *dev, const struct radp_roce_accl *w,
 		    struct netlink_ext_ack *extack);

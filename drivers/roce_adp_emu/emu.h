@@ -137,6 +137,9 @@ struct radp_emu_hist {
  * @ddir: its debugfs directory
  * @fw_lock: commands that change state exclude all others
  * @cmd_delay_us: knob: how long the firmware takes per command
+ * @busy_ns: knob fw_busy_ns: the time spent executing commands, so that
+ *	benchmarks tell the model's cost, which a NIC's replaces, from the
+ *	driver's
  * @accl: ROCE_ACCL state
  * @mpt: MPT table
  * @hist: retransmission histogram, under @fw_lock
@@ -160,6 +163,7 @@ struct radp_emu {
 	struct dentry *ddir;
 	struct rw_semaphore fw_lock;	/* writers exclude readers */
 	u32 cmd_delay_us;
+	atomic64_t busy_ns;
 	struct radp_emu_accl accl;
 	struct radp_emu_mpt mpt;
 	struct radp_emu_hist hist;

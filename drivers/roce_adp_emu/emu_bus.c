@@ -495,6 +495,31 @@ static int radp_emu_fw_reset_set(void *data, u64 val)
 DEFINE_DEBUGFS_ATTRIBUTE(radp_emu_fw_reset_fops, radp_emu_fw_reset_get,
 			 radp_emu_fw_reset_set, "%llu\n");
 
+/*
+ * Knob "fw_busy_ns": how long the firmware spent executing commands, in
+ * ns (a NIC's own time replaces it: benchmarks report it apart); writing
+ * 0 resets it.
+ */
+static int radp_emu_fw_busy_get(void *data, u64 *val)
+{
+	struct radp_emu *emu = data;
+
+	*val = atomic64_read(&emu->busy_ns);
+	return 0;
+}
+
+static int radp_emu_fw_busy_set(void *data, u64 val)
+{
+	struct radp_emu *emu = data;
+
+	if (val)
+		return -EINVAL;
+	atomic64_set(&emu->busy_ns, 0);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(radp_emu_fw_busy_fops, radp_emu_fw_busy_get,
+			 radp_emu_fw_busy_set, "%llu\n");
+
 static const struct radp_emu_knob radp_emu_knobs[] = {
 	{ "cmd",		0600, &radp_emu_cmd_fops },
 	{ "cmd_raw",		0600, &radp_emu_cmd_raw_fops },
@@ -504,6 +529,7 @@ static const struct radp_emu_knob radp_emu_knobs[] = {
 	{ "reply_next",		0200, &radp_emu_reply_next_fops },
 	{ "last_cmd",		0600, &radp_emu_last_cmd_fops },
 	{ "fw_reset",		0600, &radp_emu_fw_reset_fops, true },
+	{ "fw_busy_ns",		0600, &radp_emu_fw_busy_fops, true },
 };
 
 static void radp_emu_debugfs_init(struct radp_emu *emu)

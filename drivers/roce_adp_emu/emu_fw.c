@@ -26,6 +26,7 @@
 
 #include <linux/bitops.h>
 #include <linux/delay.h>
+#include <linux/sched/clock.h>
 #include <linux/log2.h>
 #include <linux/minmax.h>
 #include <linux/string.h>
@@ -428,8 +429,8 @@ static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 	const size_t off = RADP_EMU_REG_DATA_OFF;
 	u32 op_mod = MLX5_GET(emu_access_reg_in, in, op_mod);
 	u32 reg_id = MLX5_GET(emu_access_reg_in, in, register_id);
-	u8 reg_in[RADP_EMU_ACCL_LEN] = {};
-	u8 reg_out[RADP_EMU_ACCL_LEN] = {};
+	u8 reg_in[RADP_EMU_ACCL_LEN];
+	u8 reg_out[RADP_EMU_ACCL_LEN];	/* the query writes it whole */
 	size_t reg_len;
 	u32 profile_id;
 	u8 status;
@@ -459,6 +460,8 @@ static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 		return RADP_EMU_STAT_BAD_OUTP_LEN;
 	}
 	memcpy(reg_in, (const u8 *)in + off, reg_len);
+	/* older firmware's length: the fields beyond it read as 0 */
+	memset(reg_in + reg_len, 0, sizeof(reg_in) - reg_len);
 
 	switch (op_mod) {
 	case RADP_EMU_ACCESS_REG_READ:
@@ -468,7 +471,8 @@ static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 		status = radp_emu_roce_accl_query(emu, profile_id, reg_out,
 						  syndrome);
 		up_read(&emu->fw_lock);
-		memcpy((u8 *)out + off, reg_out, reg_len);
+		if (status == RADP_EMU_STAT_OK)
+			memcpy((u8 *)out + off, reg_out, reg_len);
 		return status;
 	case RADP_EMU_ACCESS_REG_WRITE:
 		down_write(&emu->fw_lock);
@@ -573,10 +577,9 @@ static void radp_emu_keep_out(struct radp_emu *emu, const void *out)
 	spin_unlock(&emu->fault.lock);
 }
 
-int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
-		     void *out, size_t outlen)
+static int radp_emu_fw_exec_one(struct radp_emu *emu, const void *in,
+				size_t inlen, void *out, size_t outlen)
 {
-	struct radp_emu *emu = container_of(dev, struct radp_emu, radp);
 	const struct radp_emu_fw_cmd *cmd;
 	u32 syndrome = 0;
 	u8 status;
@@ -622,6 +625,22 @@ reply:
 	MLX5_SET(emu_cmd_out, out, syndrome, syndrome);
 	radp_emu_keep_out(emu, out);
 	return 0;
+}
+
+int radp_emu_fw_exec(struct radp_dev *dev, const void *in, size_t inlen,
+		     void *out, size_t outlen)
+{
+	struct radp_emu *emu = container_of(dev, struct radp_emu, radp);
+	u64 start = local_clock();
+	int err;
+
+	/*
+	 * local_clock(): the CPU's own, cheap counter; ktime_get() may read
+	 * an emulated timer in a guest and cost as much as the command.
+	 */
+	err = radp_emu_fw_exec_one(emu, in, inlen, out, outlen);
+	atomic64_add(local_clock() - start, &emu->busy_ns);
+	return err;
 }
 
 /* The volatile part of ROCE_ACCL as the firmware starts with it. */

@@ -32,6 +32,8 @@ int bench_pin(int cpu);		/* 0 or -errno */
 int bench_cpus(void);		/* CPUs online */
 double bench_median(double *v, int n);	/* sorts v */
 int bench_knob(const char *dev, const char *knob, const char *val);
+/* The emulated firmware's execution time so far (knob fw_busy_ns), or -1. */
+long bench_fw_busy_ns(const char *dev);
 
 /* A request built once and sent many times; the reply is read, not kept. */
 struct bench_req {
@@ -80,5 +82,53 @@ struct bench_worker {
  * @secs seconds; fills their ops, secs and rate. Exits on failure.
  */
 void bench_run_workers(struct bench_worker *w, int n, double secs);
+
+/*
+ * The kernel's function_graph tracer on a few functions of this process
+ * (the stage breakdown): each function's time, inclusive and exclusive of
+ * the traced functions it called, summed per (function, traced caller).
+ */
+#define BENCH_FG_MAX	32
+
+struct bench_fg_fn {
+	char name[64];		/* without its " [module]" */
+	char parent[64];	/* the traced caller, "" if none */
+	unsigned long calls;
+	double incl_ns;
+	double excl_ns;
+	/* each call's, for medians: a preempted vCPU makes a few calls huge */
+	double *incl_v;
+	double *excl_v;
+};
+
+struct bench_fg {
+	int n;
+	struct bench_fg_fn fn[BENCH_FG_MAX];
+	unsigned long lost;	/* lines the parser could not place */
+	unsigned long allocs;	/* kmalloc and kmem_cache_alloc events */
+};
+
+const char *bench_tracefs(void);	/* NULL: no tracefs */
+int bench_trace_write(const char *file, const char *val); /* truncates */
+/*
+ * Trace @funcs (space-separated) of this process, and count its memory
+ * allocations; the names the kernel lacks go to @missing. 0 or -errno.
+ */
+int bench_fg_start(const char *funcs, char *missing, size_t len);
+/* Stop tracing, read what was traced into @fg, clear the buffer. */
+int bench_fg_stop(struct bench_fg *fg);
+/* Put the tracer back as it was found (nop, no filter). */
+void bench_fg_reset(void);
+/* Free what bench_fg_stop() read. */
+void bench_fg_free(struct bench_fg *fg);
+/*
+ * Exclusive ns of @name called from @parent (NULL: from any caller), or
+ * inclusive with @incl, over all its calls: the median call's times the
+ * calls; 0 when not seen.
+ */
+double bench_fg_ns(const struct bench_fg *fg, const char *name,
+		   const char *parent, int incl);
+unsigned long bench_fg_calls(const struct bench_fg *fg, const char *name,
+			     const char *parent);
 
 #endif /* _RADP_BENCH_H */

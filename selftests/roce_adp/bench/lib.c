@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Shared by the bench_* programs; see bench.h. */
 
+#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -93,6 +95,14 @@ int bench_knob(const char *dev, const char *knob, const char *val)
 
 	snprintf(path, sizeof(path), BENCH_DBG "%s/%s", dev, knob);
 	return sysfs_write(path, val);
+}
+
+long bench_fw_busy_ns(const char *dev)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), BENCH_DBG "%s/fw_busy_ns", dev);
+	return sysfs_read_long(path);
 }
 
 /* A do without NLM_F_ACK: one request, one reply, on both sides. */
@@ -294,4 +304,287 @@ void bench_run_workers(struct bench_worker *w, int n, double secs)
 	munmap(sh, sizeof(*sh));
 	if (failed)
 		exit(1);
+}
+
+const char *bench_tracefs(void)
+{
+	if (!access("/sys/kernel/tracing/trace", W_OK))
+		return "/sys/kernel/tracing";
+	if (!access("/sys/kernel/debug/tracing/trace", W_OK))
+		return "/sys/kernel/debug/tracing";
+	return NULL;
+}
+
+int bench_trace_write(const char *file, const char *val)
+{
+	const char *dir = bench_tracefs();
+	char path[256];
+	int fd, err = 0;
+
+	if (!dir)
+		return -ENOENT;
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	/* O_TRUNC: set_ftrace_filter and set_ftrace_pid append without it */
+	fd = open(path, O_WRONLY | O_TRUNC);
+	if (fd < 0)
+		return -errno;
+	if (write(fd, val, strlen(val)) < 0)
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+void bench_fg_reset(void)
+{
+	bench_trace_write("tracing_on", "0");
+	bench_trace_write("current_tracer", "nop");
+	bench_trace_write("set_ftrace_filter", "");
+	bench_trace_write("set_ftrace_pid", "");
+	bench_trace_write("set_event", "");
+	bench_trace_write("set_event_pid", "");
+	bench_trace_write("trace", "");
+}
+
+/* Append @val to @file; 0 or -errno (a name tracefs does not know). */
+static int bench_trace_append(const char *file, const char *val)
+{
+	char path[256];
+	int fd, err = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", bench_tracefs(), file);
+	fd = open(path, O_WRONLY | O_APPEND);
+	if (fd < 0)
+		return -errno;
+	if (write(fd, val, strlen(val)) < 0)
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+/* The memory allocations each request makes, counted beside the calls. */
+static const char *const fg_alloc_events[] = {
+	"kmem:kmalloc", "kmem:kmalloc_node", "kmem:kmem_cache_alloc",
+	"kmem:kmem_cache_alloc_node",
+};
+
+int bench_fg_start(const char *funcs, char *missing, size_t len)
+{
+	static const char *const opts[][2] = {
+		{ "options/funcgraph-tail", "1" },	/* names on "}" lines */
+		{ "options/funcgraph-overhead", "0" },	/* no "+ !" marks */
+		{ "options/funcgraph-proc", "0" },
+		{ "options/funcgraph-abstime", "0" },
+		{ "options/funcgraph-cpu", "1" },
+		{ "options/funcgraph-duration", "1" },
+		{ "buffer_size_kb", "8192" },
+	};
+	char pid[32], fn[128];
+	const char *p = funcs;
+	unsigned int i;
+	int err;
+
+	if (!bench_tracefs())
+		return -ENOENT;
+	bench_fg_reset();
+	missing[0] = 0;
+	/* One name at a time: a name the kernel lacks is reported, not fatal */
+	while (sscanf(p, " %127s", fn) == 1) {
+		p = strstr(p, fn) + strlen(fn);
+		if (bench_trace_append("set_ftrace_filter", fn))
+			snprintf(missing + strlen(missing),
+				 len - strlen(missing), "%s%s",
+				 missing[0] ? " " : "", fn);
+	}
+	for (i = 0; i < sizeof(fg_alloc_events) / sizeof(fg_alloc_events[0]);
+	     i++)
+		bench_trace_append("set_event", fg_alloc_events[i]);
+	snprintf(pid, sizeof(pid), "%d", (int)getpid());
+	err = bench_trace_write("set_ftrace_pid", pid) ?:
+	      bench_trace_write("set_event_pid", pid) ?:
+	      bench_trace_write("current_tracer", "function_graph");
+	for (i = 0; !err && i < sizeof(opts) / sizeof(opts[0]); i++)
+		err = bench_trace_write(opts[i][0], opts[i][1]);
+	if (!err)
+		err = bench_trace_write("tracing_on", "1");
+	if (err)
+		bench_fg_reset();
+	return err;
+}
+
+static struct bench_fg_fn *fg_slot(struct bench_fg *fg, const char *name,
+				   const char *parent)
+{
+	int i;
+
+	for (i = 0; i < fg->n; i++)
+		if (!strcmp(fg->fn[i].name, name) &&
+		    !strcmp(fg->fn[i].parent, parent))
+			return &fg->fn[i];
+	if (fg->n == BENCH_FG_MAX)
+		return NULL;
+	fg->fn[fg->n].incl_v = NULL;
+	fg->fn[fg->n].excl_v = NULL;
+	snprintf(fg->fn[fg->n].name, sizeof(fg->fn[0].name), "%s", name);
+	snprintf(fg->fn[fg->n].parent, sizeof(fg->fn[0].parent), "%s",
+		 parent);
+	return &fg->fn[fg->n++];
+}
+
+/* One call of @name from @parent that took @incl ns, @excl ns its own. */
+static void fg_call(struct bench_fg *fg, const char *name, const char *parent,
+		    double incl, double excl)
+{
+	struct bench_fg_fn *f = fg_slot(fg, name, parent);
+
+	if (!f)
+		return;
+	/* room for calls 2^k .. 2^(k+1) - 1 when the count reaches 2^k */
+	if (!(f->calls & (f->calls - 1))) {
+		size_t cap = f->calls ? 2 * f->calls : 1;
+
+		f->incl_v = realloc(f->incl_v, cap * sizeof(double));
+		f->excl_v = realloc(f->excl_v, cap * sizeof(double));
+		if (!f->incl_v || !f->excl_v)
+			bench_fail("out of memory");
+	}
+	f->incl_v[f->calls] = incl;
+	f->excl_v[f->calls] = excl;
+	f->calls++;
+	f->incl_ns += incl;
+	f->excl_ns += excl;
+}
+
+#define FG_CPUS		64
+#define FG_DEPTH	32
+
+struct fg_frame {
+	char name[64];
+	double child_ns;
+};
+
+/* "name [mod]() {", "name();" or "} / * name [mod] * /": the name alone */
+static void fg_name(const char *s, char *name, size_t len)
+{
+	size_t n = strcspn(s, " ([;*");
+
+	if (n >= len)
+		n = len - 1;
+	memcpy(name, s, n);
+	name[n] = 0;
+}
+
+static void fg_line(struct bench_fg *fg, struct fg_frame st[][FG_DEPTH],
+		    int *depth, const char *line)
+{
+	const char *bar = strchr(line, '|');
+	const char *body;
+	char name[64];
+	double ns = 0, v;
+	int cpu, *d;
+
+	if (!bar || sscanf(line, " %d)", &cpu) != 1 || cpu < 0 ||
+	    cpu >= FG_CPUS)
+		return;
+	d = &depth[cpu];
+	/* "1.234 us" between the CPU and the bar, when the line ends a call */
+	if (sscanf(strchr(line, ')') + 1, " %lf us", &v) == 1)
+		ns = v * 1000;
+	body = bar + 1;
+	while (*body == ' ')
+		body++;
+	if (*body == '}') {			/* a call ends */
+		if (*d == 0) {
+			fg->lost++;		/* began before the trace did */
+			return;
+		}
+		(*d)--;
+		fg_call(fg, st[cpu][*d].name, *d ? st[cpu][*d - 1].name : "",
+			ns, ns - st[cpu][*d].child_ns);
+		if (*d)
+			st[cpu][*d - 1].child_ns += ns;
+		return;
+	}
+	if (!strncmp(body, "/* kmalloc", 10) ||
+	    !strncmp(body, "/* kmem_cache_alloc", 19)) {
+		fg->allocs++;
+		return;
+	}
+	if (!isalpha((unsigned char)*body) && *body != '_')
+		return;				/* a comment, "=>" */
+	fg_name(body, name, sizeof(name));
+	if (strstr(body, "() {")) {		/* a call begins */
+		if (*d == FG_DEPTH) {
+			fg->lost++;
+			return;
+		}
+		snprintf(st[cpu][*d].name, sizeof(st[0][0].name), "%s", name);
+		st[cpu][*d].child_ns = 0;
+		(*d)++;
+	} else if (strstr(body, "();")) {	/* a call without traced ones */
+		fg_call(fg, name, *d ? st[cpu][*d - 1].name : "", ns, ns);
+		if (*d)
+			st[cpu][*d - 1].child_ns += ns;
+	}
+}
+
+int bench_fg_stop(struct bench_fg *fg)
+{
+	static struct fg_frame st[FG_CPUS][FG_DEPTH];
+	int depth[FG_CPUS] = { 0 };
+	char path[256], line[512];
+	FILE *f;
+
+	memset(fg, 0, sizeof(*fg));
+	bench_trace_write("tracing_on", "0");
+	snprintf(path, sizeof(path), "%s/trace", bench_tracefs());
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f))
+		if (line[0] != '#')
+			fg_line(fg, st, depth, line);
+	fclose(f);
+	bench_trace_write("trace", "");
+	return 0;
+}
+
+void bench_fg_free(struct bench_fg *fg)
+{
+	int i;
+
+	for (i = 0; i < fg->n; i++) {
+		free(fg->fn[i].incl_v);
+		free(fg->fn[i].excl_v);
+	}
+	fg->n = 0;
+}
+
+double bench_fg_ns(const struct bench_fg *fg, const char *name,
+		   const char *parent, int incl)
+{
+	double ns = 0;
+	int i;
+
+	for (i = 0; i < fg->n; i++) {
+		const struct bench_fg_fn *f = &fg->fn[i];
+
+		if (strcmp(f->name, name) || (parent && strcmp(f->parent, parent)))
+			continue;
+		ns += bench_median(incl ? f->incl_v : f->excl_v, f->calls) *
+		      f->calls;
+	}
+	return ns;
+}
+
+unsigned long bench_fg_calls(const struct bench_fg *fg, const char *name,
+			     const char *parent)
+{
+	unsigned long n = 0;
+	int i;
+
+	for (i = 0; i < fg->n; i++)
+		if (!strcmp(fg->fn[i].name, name) &&
+		    (!parent || !strcmp(fg->fn[i].parent, parent)))
+			n += fg->fn[i].calls;
+	return n;
 }
