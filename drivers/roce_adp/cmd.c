@@ -120,7 +120,6 @@ static int radp_cmd_wait(struct radp_dev *dev, u16 opcode,
 #define RADP_CMD_BACKOFF_MIN_MS		1
 #define RADP_CMD_BACKOFF_MAX_MS		100
 
-
 /*
  * One try of a command: 0 once the firmware answered (whatever its
  * status), or the errno of a command that got no answer.
