@@ -40,9 +40,9 @@ test_fixed_bins()
 		return 1
 	expect_eq "$(counts)" "3 4 3 4 11" "counts" || return 1
 	run_cmd adpctl histogram show dev emu0
-	expect_match "$OUT" '^emu0: count_enable on clear_on_read off vhca_id_valid off time_unit us bin_width_mode fixed$' \
+	expect_match "$OUT" '^emu0: count_enable on clear_on_read off vhca_id_valid off time_unit ns bin_width_mode fixed$' \
 		"configuration line" || return 1
-	expect_match "$OUT" '^  time_unit_cap [a-z0-9,]+ bin_num 5 bin_num_max [0-9]+ vhca_id 0 bin0_width 8 bin1_width 2(, read .* ago)?$' \
+	expect_match "$OUT" '^  time_unit_cap [a-z0-9,]+ bin_num 5 bin_num_max [0-9]+ vhca_id 0 bin0_width 8000 bin1_width 2000(, read .* ago)?$' \
 		"layout line" || return 1
 	expect_match "$OUT" '^ +0 \.\. 8us +#+ +3 +12\.00%$' "bin 0" || return 1
 	expect_match "$OUT" '^ +14us \.\. \+Inf +#{40} +11 +44\.00%$' "last bin" || return 1
@@ -119,7 +119,7 @@ test_prediction_matches()
 	# shellcheck disable=SC2086
 	run_cmd adpctl histogram compare dev emu0 file $PROF $SIM
 	expect_eq "$RC" 0 "compare: exit status ($ERR)" || return 1
-	expect_match "$OUT" '^no difference: measured and predicted shares agree in every bin$' \
+	expect_match "$OUT" '^  no difference: measured and predicted shares agree in every bin$' \
 		"compare" || return 1
 	# shellcheck disable=SC2086
 	run_cmd adpctl -j histogram compare dev emu0 file $PROF $SIM
