@@ -357,6 +357,40 @@ static int nobody_accl_raw(struct nl_sock *sk, struct nl_msg *m, void *arg)
 	return -nl_send_recv(sk, m, NULL, NULL, &ack);
 }
 
+/*
+ * An unprivileged profile read of emu0: it sees time_base @time_base and
+ * costs the firmware @cmds commands (0: served from the snapshot).
+ */
+static void expect_nobody_read(struct __test_metadata *_metadata,
+			       int time_base, long cmds)
+{
+	long before = fw_cmds("emu0");
+
+	EXPECT_EQ(time_base, nl_child(nobody_profile_time_base, NULL, NOBODY));
+	EXPECT_EQ(cmds, fw_cmds("emu0") - before);
+}
+
+/*
+ * A profile set of time_base @tb that the firmware fails with
+ * BAD_SYS_STATE after letting @skip commands through (1: the write
+ * fails, 2: its read-back).
+ */
+static void expect_failed_profile_set(struct __test_metadata *_metadata,
+				      FIXTURE_DATA(fw) *self, uint32_t tb,
+				      int skip)
+{
+	char fail[32];
+
+	snprintf(fail, sizeof(fail), "1 0x04 0x0badbac %d", skip);
+	ASSERT_EQ(0, knob("emu0", "fail_next", fail));
+	EXPECT_EQ(-EIO, profile_set(&self->sk, &self->m, tb, &self->r,
+				    &self->ack));
+	EXPECT_NE(NULL, strstr(self->ack.msg,
+			       "firmware status BAD_SYS_STATE (0x04), syndrome 0x00badbac")) {
+		TH_LOG("message: %s", self->ack.msg);
+	}
+}
+
 TEST_F(fw, snapshot_follows_writes_and_resets)
 {
 	long before;
@@ -366,14 +400,10 @@ TEST_F(fw, snapshot_follows_writes_and_resets)
 	ASSERT_EQ(0, sysfs_write(PARAM "snapshot_interval_ms", "600000"));
 	ASSERT_EQ(0, profile_set(&self->sk, &self->m, 8, &self->r, &self->ack));
 	/* the first unprivileged read refreshes: two queries */
-	before = fw_cmds("emu0");
-	EXPECT_EQ(8, nl_child(nobody_profile_time_base, NULL, NOBODY));
-	EXPECT_EQ(2, fw_cmds("emu0") - before);
+	expect_nobody_read(_metadata, 8, 2);
 	/* the set's read-back brings it up to date: no refresh after */
 	ASSERT_EQ(0, profile_set(&self->sk, &self->m, 32, &self->r, &self->ack));
-	before = fw_cmds("emu0");
-	EXPECT_EQ(32, nl_child(nobody_profile_time_base, NULL, NOBODY));
-	EXPECT_EQ(0, fw_cmds("emu0") - before);
+	expect_nobody_read(_metadata, 32, 0);
 	/* a privileged reader may ask for the snapshot: no command either */
 	before = fw_cmds("emu0");
 	ASSERT_EQ(0, accl_get(&self->sk, &self->m, false, true, &self->r,
@@ -395,9 +425,7 @@ TEST_F(fw, snapshot_follows_writes_and_resets)
 	ASSERT_EQ(resets + 1, restore_resets(&self->sk, &self->m));
 	TH_LOG("figure: a 20 ms firmware reset handled %.0f ms after it began",
 	       now_ms() - t0);
-	before = fw_cmds("emu0");
-	EXPECT_EQ(32, nl_child(nobody_profile_time_base, NULL, NOBODY));
-	EXPECT_EQ(2, fw_cmds("emu0") - before);
+	expect_nobody_read(_metadata, 32, 2);
 	/* raw bytes come from the device only */
 	EXPECT_EQ(EPERM, nl_child(nobody_accl_raw, NULL, NOBODY));
 }
@@ -409,46 +437,22 @@ TEST_F(fw, snapshot_follows_writes_and_resets)
  */
 TEST_F(fw, snapshot_not_served_after_a_failed_set)
 {
-	long before;
-
 	ASSERT_EQ(0, sysfs_write(PARAM "snapshot_interval_ms", "600000"));
 	ASSERT_EQ(0, profile_set(&self->sk, &self->m, 8, &self->r, &self->ack));
 	/* taken by a first read, kept fresh by the next set's read-back */
-	before = fw_cmds("emu0");
-	EXPECT_EQ(8, nl_child(nobody_profile_time_base, NULL, NOBODY));
-	EXPECT_EQ(2, fw_cmds("emu0") - before);
+	expect_nobody_read(_metadata, 8, 2);
 	ASSERT_EQ(0, profile_set(&self->sk, &self->m, 32, &self->r, &self->ack));
-	before = fw_cmds("emu0");
-	EXPECT_EQ(32, nl_child(nobody_profile_time_base, NULL, NOBODY));
-	EXPECT_EQ(0, fw_cmds("emu0") - before);
+	expect_nobody_read(_metadata, 32, 0);
 
 	/* the write went through, its read-back (the third command) failed */
-	ASSERT_EQ(0, knob("emu0", "fail_next", "1 0x04 0x0badbac 2"));
-	EXPECT_EQ(-EIO, profile_set(&self->sk, &self->m, 64, &self->r,
-				    &self->ack));
-	EXPECT_NE(NULL, strstr(self->ack.msg,
-			       "firmware status BAD_SYS_STATE (0x04), syndrome 0x00badbac")) {
-		TH_LOG("message: %s", self->ack.msg);
-	}
-	before = fw_cmds("emu0");
-	EXPECT_EQ(64, nl_child(nobody_profile_time_base, NULL, NOBODY));
-	EXPECT_EQ(2, fw_cmds("emu0") - before);
+	expect_failed_profile_set(_metadata, self, 64, 2);
+	expect_nobody_read(_metadata, 64, 2);
 
 	/* the write itself (the second command) failed: nothing changed */
-	ASSERT_EQ(0, knob("emu0", "fail_next", "1 0x04 0x0badbac 1"));
-	EXPECT_EQ(-EIO, profile_set(&self->sk, &self->m, 16, &self->r,
-				    &self->ack));
-	EXPECT_NE(NULL, strstr(self->ack.msg,
-			       "firmware status BAD_SYS_STATE (0x04), syndrome 0x00badbac")) {
-		TH_LOG("message: %s", self->ack.msg);
-	}
-	before = fw_cmds("emu0");
-	EXPECT_EQ(64, nl_child(nobody_profile_time_base, NULL, NOBODY));
-	EXPECT_EQ(2, fw_cmds("emu0") - before);
+	expect_failed_profile_set(_metadata, self, 16, 1);
+	expect_nobody_read(_metadata, 64, 2);
 	/* and the refresh serves again */
-	before = fw_cmds("emu0");
-	EXPECT_EQ(64, nl_child(nobody_profile_time_base, NULL, NOBODY));
-	EXPECT_EQ(0, fw_cmds("emu0") - before);
+	expect_nobody_read(_metadata, 64, 0);
 }
 
 /* As root: an MPT dump of emu@dev, counting its messages. */
