@@ -319,9 +319,9 @@ void nl_parse_accl(const struct nlattr *nest,
 		v[t] = tb[t] ? nl_get_u8(tb[t]) : 0xff;
 }
 
-int sysfs_write(const char *path, const char *val)
+int write_file(const char *path, const char *val, int flags)
 {
-	int fd = open(path, O_WRONLY);
+	int fd = open(path, O_WRONLY | flags);
 	int err = 0;
 
 	if (fd < 0)
@@ -330,6 +330,11 @@ int sysfs_write(const char *path, const char *val)
 		err = -errno;
 	close(fd);
 	return err;
+}
+
+int sysfs_write(const char *path, const char *val)
+{
+	return write_file(path, val, 0);
 }
 
 int sysfs_read(const char *path, char *buf, size_t len)

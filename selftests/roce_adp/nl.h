@@ -122,6 +122,8 @@ const char *nl_get_str(const struct nlattr *a);
 
 /* Write @val to a sysfs or debugfs file: 0 or the write's -errno. */
 int sysfs_write(const char *path, const char *val);
+/* The same, the file opened O_WRONLY | @flags (O_TRUNC, O_APPEND). */
+int write_file(const char *path, const char *val, int flags);
 /*
  * The start of a sysfs, debugfs or proc file (at most @len - 1 bytes), as
  * a string in @buf: 0 or the read's -errno.

@@ -315,23 +315,22 @@ const char *bench_tracefs(void)
 	return NULL;
 }
 
-int bench_trace_write(const char *file, const char *val)
+/* Write @val to tracefs file @file opened with @flags: 0 or -errno. */
+static int bench_trace_file(const char *file, const char *val, int flags)
 {
 	const char *dir = bench_tracefs();
 	char path[256];
-	int fd, err = 0;
 
 	if (!dir)
 		return -ENOENT;
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	return write_file(path, val, flags);
+}
+
+int bench_trace_write(const char *file, const char *val)
+{
 	/* O_TRUNC: set_ftrace_filter and set_ftrace_pid append without it */
-	fd = open(path, O_WRONLY | O_TRUNC);
-	if (fd < 0)
-		return -errno;
-	if (write(fd, val, strlen(val)) < 0)
-		err = -errno;
-	close(fd);
-	return err;
+	return bench_trace_file(file, val, O_TRUNC);
 }
 
 void bench_fg_reset(void)
@@ -348,17 +347,7 @@ void bench_fg_reset(void)
 /* Append @val to @file; 0 or -errno (a name tracefs does not know). */
 static int bench_trace_append(const char *file, const char *val)
 {
-	char path[256];
-	int fd, err = 0;
-
-	snprintf(path, sizeof(path), "%s/%s", bench_tracefs(), file);
-	fd = open(path, O_WRONLY | O_APPEND);
-	if (fd < 0)
-		return -errno;
-	if (write(fd, val, strlen(val)) < 0)
-		err = -errno;
-	close(fd);
-	return err;
+	return bench_trace_file(file, val, O_APPEND);
 }
 
 /* The memory allocations each request makes, counted beside the calls. */
