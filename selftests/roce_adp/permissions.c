@@ -157,19 +157,6 @@ static void run_all(enum who who)
 		nl_close(&sk);
 }
 
-static int write_file(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY);
-	int err = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, s, strlen(s)) != (ssize_t)strlen(s))
-		err = -errno;
-	close(fd);
-	return err;
-}
-
 /* A child process becomes @who, then runs every request. */
 static void as(enum who who)
 {
@@ -200,8 +187,8 @@ static void as(enum who who)
 			_exit(0);
 		}
 		snprintf(map, sizeof(map), "0 %u 1", outer);
-		err = write_file("/proc/self/setgroups", "deny");
-		err = err ?: write_file("/proc/self/uid_map", map);
+		err = sysfs_write("/proc/self/setgroups", "deny");
+		err = err ?: sysfs_write("/proc/self/uid_map", map);
 		if (err || geteuid() != 0) {
 			res->userns_skipped[who] = true;
 			snprintf(res->userns_why[who], 80, "uid_map: %s",
