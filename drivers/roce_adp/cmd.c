@@ -388,34 +388,42 @@ int radp_mpt_query(struct radp_dev *dev, u32 index, struct radp_mpt *mpt,
 	return 0;
 }
 
-/*
- * Knob "fw_cmds" in the device's debugfs directory: the commands it was
- * sent (each one radp_cmd_exec() handed to the backend); writing 0 resets
- * the count.
- */
-static int radp_fw_cmds_get(void *data, u64 *val)
+static int radp_debugfs_counter_get(void *data, u64 *val)
 {
-	struct radp_dev *dev = data;
-
-	*val = atomic64_read(&dev->fw_cmds);
+	*val = atomic64_read(data);
 	return 0;
 }
 
-static int radp_fw_cmds_set(void *data, u64 val)
+static int radp_debugfs_counter_set(void *data, u64 val)
 {
-	struct radp_dev *dev = data;
-
 	if (val)
 		return -EINVAL;
-	atomic64_set(&dev->fw_cmds, 0);
+	atomic64_set(data, 0);
 	return 0;
 }
-DEFINE_DEBUGFS_ATTRIBUTE(radp_fw_cmds_fops, radp_fw_cmds_get,
-			 radp_fw_cmds_set, "%llu\n");
+DEFINE_DEBUGFS_ATTRIBUTE(radp_debugfs_counter_fops, radp_debugfs_counter_get,
+			 radp_debugfs_counter_set, "%llu\n");
 
+/**
+ * radp_debugfs_create_counter - a debugfs file showing a counter
+ * @name: the file's name
+ * @dir: its directory
+ * @count: the counter; writing 0 to the file resets it, other values fail
+ */
+void radp_debugfs_create_counter(const char *name, struct dentry *dir,
+				 atomic64_t *count)
+{
+	debugfs_create_file_unsafe(name, 0600, dir, count,
+				   &radp_debugfs_counter_fops);
+}
+EXPORT_SYMBOL_GPL(radp_debugfs_create_counter);
+
+/*
+ * File "fw_cmds" in the device's debugfs directory: the commands it was
+ * sent (each one radp_cmd_exec() handed to the backend).
+ */
 void radp_dev_debugfs_init(struct radp_dev *dev, struct dentry *dir)
 {
-	debugfs_create_file_unsafe("fw_cmds", 0600, dir, dev,
-				   &radp_fw_cmds_fops);
+	radp_debugfs_create_counter("fw_cmds", dir, &dev->fw_cmds);
 }
 EXPORT_SYMBOL_GPL(radp_dev_debugfs_init);

@@ -223,7 +223,8 @@ struct radp_dev {
  * fw_version, roce_accl_cap, mpt_count), registers it, reports its
  * firmware resets and may send commands itself. Its devices' debugfs
  * directories, each with the core's files (radp_dev_debugfs_init():
- * fw_cmds), go in the one radp_debugfs_backend_dir() gives it.
+ * fw_cmds), go in the one radp_debugfs_backend_dir() gives it; a counter
+ * of a backend's may take the core's file (radp_debugfs_create_counter()).
  */
 int radp_dev_register(struct radp_dev *dev);
 void radp_dev_unregister(struct radp_dev *dev);
@@ -233,6 +234,8 @@ int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
 		  void *out, size_t outlen, struct netlink_ext_ack *extack);
 void radp_dev_debugfs_init(struct radp_dev *dev, struct dentry *dir);
 struct dentry *radp_debugfs_backend_dir(const char *name);
+void radp_debugfs_create_counter(const char *name, struct dentry *dir,
+				 atomic64_t *count);
 
 /* The core's own services, below: not for backends. */
 
