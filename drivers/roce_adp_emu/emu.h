@@ -128,6 +128,15 @@ struct radp_emu_hist {
 	u64 counts[RADP_EMU_HIST_BINS_MAX];
 };
 
+/* The knobs holding a number: cmd_delay_us, hang_next, fw_reset, mpt_size. */
+#define RADP_EMU_NUM_KNOBS	4
+
+/* A number knob's file data (radp_emu_knobs_create()). */
+struct radp_emu_num_file {
+	struct radp_emu *emu;
+	const struct radp_emu_knob *knob;
+};
+
 /**
  * struct radp_emu - an emulated device
  * @dev: its device on the roce_adp bus
@@ -154,6 +163,8 @@ struct radp_emu_hist {
  * @last_seq: how many commands the firmware received
  * @resetting: knob fw_reset: the firmware is down until @reset_work runs
  * @reset_work: ends a firmware reset
+ * @num_files: the number knobs' files, @n_num_files of them
+ * @n_num_files: how many of @num_files the knobs created took
  */
 struct radp_emu {
 	struct device dev;
@@ -200,6 +211,8 @@ struct radp_emu {
 	u32 last_seq;
 	bool resetting;
 	struct delayed_work reset_work;
+	struct radp_emu_num_file num_files[RADP_EMU_NUM_KNOBS];
+	unsigned int n_num_files;
 };
 
 /* emu_bus.c: emulated devices on the roce_adp bus */
@@ -235,15 +248,21 @@ static const struct file_operations radp_emu_##_name##_fops = {	\
  * struct radp_emu_knob - a file of the device's debugfs directory
  * @name: its name
  * @mode: its permissions
- * @fops: its operations, which take the device
- * @attr: @fops are DEFINE_DEBUGFS_ATTRIBUTE()'s, which guard themselves
- *	against the file's removal (debugfs_create_file_unsafe())
+ * @fops: its operations, which take the device; or, a knob holding a
+ *	number, NULL and:
+ * @get: its number
+ * @set: takes a number from @min to @max (others are refused and logged)
+ * @min: the smallest number it takes
+ * @max: the largest
  */
 struct radp_emu_knob {
 	const char *name;
 	umode_t mode;
 	const struct file_operations *fops;
-	bool attr;
+	u64 (*get)(struct radp_emu *emu);
+	int (*set)(struct radp_emu *emu, u64 val);
+	u64 min;
+	u64 max;
 };
 
 void radp_emu_knobs_create(struct radp_emu *emu,

@@ -90,19 +90,60 @@ ssize_t radp_emu_knob_output(char __user *ubuf, size_t count, loff_t *ppos,
 	return ret;
 }
 
+static int radp_emu_num_knob_get(void *data, u64 *val)
+{
+	const struct radp_emu_num_file *f = data;
+
+	*val = f->knob->get(f->emu);
+	return 0;
+}
+
+static int radp_emu_num_knob_set(void *data, u64 val)
+{
+	const struct radp_emu_num_file *f = data;
+	const struct radp_emu_knob *k = f->knob;
+
+	if (val > k->max) {
+		pr_err("%s: %s is at most %llu\n", f->emu->radp.name, k->name,
+		       k->max);
+		return -EINVAL;
+	}
+	if (val < k->min) {
+		pr_err("%s: %s is at least %llu\n", f->emu->radp.name, k->name,
+		       k->min);
+		return -EINVAL;
+	}
+	return k->set(f->emu, val);
+}
+DEFINE_DEBUGFS_ATTRIBUTE(radp_emu_num_knob_fops, radp_emu_num_knob_get,
+			 radp_emu_num_knob_set, "%llu\n");
+
+/* A number knob's file: its own data, the device and the knob, in @emu. */
+static void radp_emu_num_knob_create(struct radp_emu *emu,
+				     const struct radp_emu_knob *k)
+{
+	struct radp_emu_num_file *f;
+
+	if (WARN_ON_ONCE(emu->n_num_files == ARRAY_SIZE(emu->num_files)))
+		return;
+	f = &emu->num_files[emu->n_num_files++];
+	f->emu = emu;
+	f->knob = k;
+	debugfs_create_file_unsafe(k->name, k->mode, emu->ddir, f,
+				   &radp_emu_num_knob_fops);
+}
+
 void radp_emu_knobs_create(struct radp_emu *emu,
 			   const struct radp_emu_knob *knobs, unsigned int n)
 {
 	const struct radp_emu_knob *k;
 
-	for (k = knobs; k < knobs + n; k++) {
-		if (k->attr)
-			debugfs_create_file_unsafe(k->name, k->mode, emu->ddir,
-						   emu, k->fops);
+	for (k = knobs; k < knobs + n; k++)
+		if (k->get)
+			radp_emu_num_knob_create(emu, k);
 		else
 			debugfs_create_file(k->name, k->mode, emu->ddir, emu,
 					    k->fops);
-	}
 }
 
 /*
@@ -158,27 +199,16 @@ static ssize_t radp_emu_cmd_read(struct file *file, char __user *ubuf,
 RADP_EMU_DEFINE_KNOB(cmd, radp_emu_cmd_read, radp_emu_cmd_write);
 
 /* Knob "cmd_delay_us": at most a second, so that a typo cannot hang us. */
-static int radp_emu_cmd_delay_get(void *data, u64 *val)
+static u64 radp_emu_cmd_delay_get(struct radp_emu *emu)
 {
-	struct radp_emu *emu = data;
-
-	*val = READ_ONCE(emu->cmd_delay_us);
-	return 0;
+	return READ_ONCE(emu->cmd_delay_us);
 }
 
-static int radp_emu_cmd_delay_set(void *data, u64 val)
+static int radp_emu_cmd_delay_set(struct radp_emu *emu, u64 val)
 {
-	struct radp_emu *emu = data;
-
-	if (val > RADP_EMU_CMD_DELAY_MAX_US) {
-		pr_err("cmd_delay_us is at most %u\n", RADP_EMU_CMD_DELAY_MAX_US);
-		return -EINVAL;
-	}
 	WRITE_ONCE(emu->cmd_delay_us, val);
 	return 0;
 }
-DEFINE_DEBUGFS_ATTRIBUTE(radp_emu_cmd_delay_fops, radp_emu_cmd_delay_get,
-			 radp_emu_cmd_delay_set, "%llu\n");
 
 /*
  * Knob "fail_next": writing "N STATUS SYNDROME" makes the next N commands
@@ -445,120 +475,109 @@ static ssize_t radp_emu_last_cmd_write(struct file *file,
 RADP_EMU_DEFINE_KNOB(last_cmd, radp_emu_last_cmd_read, radp_emu_last_cmd_write);
 
 /* Knob "hang_next": the next N commands are never answered. */
-static int radp_emu_hang_next_get(void *data, u64 *val)
+static u64 radp_emu_hang_next_get(struct radp_emu *emu)
 {
-	struct radp_emu *emu = data;
+	u64 n;
 
 	spin_lock(&emu->fault.lock);
-	*val = emu->fault.hang_count;
+	n = emu->fault.hang_count;
 	spin_unlock(&emu->fault.lock);
-	return 0;
+	return n;
 }
 
-static int radp_emu_hang_next_set(void *data, u64 val)
+static int radp_emu_hang_next_set(struct radp_emu *emu, u64 val)
 {
-	struct radp_emu *emu = data;
-
-	if (val > U32_MAX)
-		return -EINVAL;
 	spin_lock(&emu->fault.lock);
 	emu->fault.hang_count = val;
 	spin_unlock(&emu->fault.lock);
 	return 0;
 }
-DEFINE_DEBUGFS_ATTRIBUTE(radp_emu_hang_next_fops, radp_emu_hang_next_get,
-			 radp_emu_hang_next_set, "%llu\n");
 
 /*
  * Knob "fw_reset": writing MS resets the firmware, which is unavailable for
  * MS milliseconds; reading shows 1 while it is down.
  */
-static int radp_emu_fw_reset_get(void *data, u64 *val)
+static u64 radp_emu_fw_reset_get(struct radp_emu *emu)
 {
-	struct radp_emu *emu = data;
-
-	*val = READ_ONCE(emu->resetting);
-	return 0;
+	return READ_ONCE(emu->resetting);
 }
 
-static int radp_emu_fw_reset_set(void *data, u64 val)
+static int radp_emu_fw_reset_set(struct radp_emu *emu, u64 ms)
 {
-	struct radp_emu *emu = data;
-
-	if (val > RADP_EMU_FW_RESET_MAX_MS) {
-		pr_err("fw_reset takes at most %u ms\n", RADP_EMU_FW_RESET_MAX_MS);
-		return -EINVAL;
-	}
-	radp_emu_fw_reset(emu, val);
+	radp_emu_fw_reset(emu, ms);
 	return 0;
 }
-DEFINE_DEBUGFS_ATTRIBUTE(radp_emu_fw_reset_fops, radp_emu_fw_reset_get,
-			 radp_emu_fw_reset_set, "%llu\n");
-
-/*
- * Knob "fw_busy_ns": how long the firmware spent executing commands, in
- * ns (a NIC's own time replaces it: benchmarks report it apart); writing
- * 0 resets it.
- */
-static int radp_emu_fw_busy_get(void *data, u64 *val)
-{
-	struct radp_emu *emu = data;
-
-	*val = atomic64_read(&emu->busy_ns);
-	return 0;
-}
-
-static int radp_emu_fw_busy_set(void *data, u64 val)
-{
-	struct radp_emu *emu = data;
-
-	if (val)
-		return -EINVAL;
-	atomic64_set(&emu->busy_ns, 0);
-	return 0;
-}
-DEFINE_DEBUGFS_ATTRIBUTE(radp_emu_fw_busy_fops, radp_emu_fw_busy_get,
-			 radp_emu_fw_busy_set, "%llu\n");
 
 static const struct radp_emu_knob radp_emu_knobs[] = {
 	{ "cmd",		0600, &radp_emu_cmd_fops },
 	{ "cmd_raw",		0600, &radp_emu_cmd_raw_fops },
-	{ "cmd_delay_us",	0600, &radp_emu_cmd_delay_fops, true },
+	{ "cmd_delay_us",	0600, .get = radp_emu_cmd_delay_get,
+	  .set = radp_emu_cmd_delay_set, .max = RADP_EMU_CMD_DELAY_MAX_US },
 	{ "fail_next",		0600, &radp_emu_fail_next_fops },
-	{ "hang_next",		0600, &radp_emu_hang_next_fops, true },
+	{ "hang_next",		0600, .get = radp_emu_hang_next_get,
+	  .set = radp_emu_hang_next_set, .max = U32_MAX },
 	{ "reply_next",		0200, &radp_emu_reply_next_fops },
 	{ "last_cmd",		0600, &radp_emu_last_cmd_fops },
-	{ "fw_reset",		0600, &radp_emu_fw_reset_fops, true },
-	{ "fw_busy_ns",		0600, &radp_emu_fw_busy_fops, true },
+	{ "fw_reset",		0600, .get = radp_emu_fw_reset_get,
+	  .set = radp_emu_fw_reset_set, .max = RADP_EMU_FW_RESET_MAX_MS },
+};
+
+/*
+ * The knobs that are a field of the device, debugfs's own files of its
+ * type. The firmware's capabilities, read by the model at each command,
+ * are named after their register fields (hist_supported: the firmware
+ * has both histogram registers).
+ */
+struct radp_emu_field_knob {
+	const char *name;
+	size_t off;	/* in struct radp_emu */
+};
+
+#define RADP_EMU_FIELD_KNOB(_name, _member) \
+	{ _name, offsetof(struct radp_emu, _member) }
+
+static const struct radp_emu_field_knob radp_emu_bool_knobs[] = {
+	RADP_EMU_FIELD_KNOB("roce_accl_cap", radp.roce_accl_cap),
+	RADP_EMU_FIELD_KNOB("skip_driver_checks", radp.skip_checks),
+	RADP_EMU_FIELD_KNOB("hist_supported", hist.supported),
+};
+
+static const struct radp_emu_field_knob radp_emu_u32_knobs[] = {
+	RADP_EMU_FIELD_KNOB("adp_retx_profile_max_id", accl.max_id),
+	RADP_EMU_FIELD_KNOB("adp_retx_profile_max_range_num", accl.max_range_num),
+	RADP_EMU_FIELD_KNOB("adp_retx_base_timeout_min", accl.base_timeout_min),
+	RADP_EMU_FIELD_KNOB("hist_bin_num_max", hist.bin_num_max),
+};
+
+static const struct radp_emu_field_knob radp_emu_x32_knobs[] = {
+	RADP_EMU_FIELD_KNOB("accl_configurable", accl.configurable),
+	RADP_EMU_FIELD_KNOB("hist_time_unit_cap", hist.time_unit_cap),
 };
 
 static void radp_emu_debugfs_init(struct radp_emu *emu)
 {
+	const struct radp_emu_field_knob *k;
+	u8 *base = (u8 *)emu;
+
 	emu->ddir = radp_debugfs_backend_dir(emu->radp.name);
-	debugfs_create_bool("roce_accl_cap", 0600, emu->ddir,
-			    &emu->radp.roce_accl_cap);
-	debugfs_create_bool("skip_driver_checks", 0600, emu->ddir,
-			    &emu->radp.skip_checks);
-	/*
-	 * Firmware capabilities, read by the model at each command; each
-	 * knob is named after its register field (hist_supported: the
-	 * firmware has both histogram registers).
-	 */
-	debugfs_create_u32("adp_retx_profile_max_id", 0600, emu->ddir,
-			   &emu->accl.max_id);
-	debugfs_create_u32("adp_retx_profile_max_range_num", 0600, emu->ddir,
-			   &emu->accl.max_range_num);
-	debugfs_create_u32("adp_retx_base_timeout_min", 0600, emu->ddir,
-			   &emu->accl.base_timeout_min);
-	debugfs_create_x32("accl_configurable", 0600, emu->ddir,
-			   &emu->accl.configurable);
-	debugfs_create_bool("hist_supported", 0600, emu->ddir,
-			    &emu->hist.supported);
-	debugfs_create_u32("hist_bin_num_max", 0600, emu->ddir,
-			   &emu->hist.bin_num_max);
-	debugfs_create_x32("hist_time_unit_cap", 0600, emu->ddir,
-			   &emu->hist.time_unit_cap);
+	for (k = radp_emu_bool_knobs;
+	     k < radp_emu_bool_knobs + ARRAY_SIZE(radp_emu_bool_knobs); k++)
+		debugfs_create_bool(k->name, 0600, emu->ddir,
+				    (bool *)(base + k->off));
+	for (k = radp_emu_u32_knobs;
+	     k < radp_emu_u32_knobs + ARRAY_SIZE(radp_emu_u32_knobs); k++)
+		debugfs_create_u32(k->name, 0600, emu->ddir,
+				   (u32 *)(base + k->off));
+	for (k = radp_emu_x32_knobs;
+	     k < radp_emu_x32_knobs + ARRAY_SIZE(radp_emu_x32_knobs); k++)
+		debugfs_create_x32(k->name, 0600, emu->ddir,
+				   (u32 *)(base + k->off));
 	radp_emu_knobs_create(emu, radp_emu_knobs, ARRAY_SIZE(radp_emu_knobs));
+	/*
+	 * Knob "fw_busy_ns": how long the firmware spent executing commands,
+	 * in ns (a NIC's own time replaces it: benchmarks report it apart).
+	 */
+	radp_debugfs_create_counter("fw_busy_ns", emu->ddir, &emu->busy_ns);
 	radp_dev_debugfs_init(&emu->radp, emu->ddir);
 	radp_emu_mpt_debugfs_init(emu);
 	radp_emu_hist_debugfs_init(emu);
@@ -645,44 +664,54 @@ static void radp_emu_del_locked(struct radp_emu *emu)
 	device_unregister(&emu->dev);
 }
 
-static ssize_t new_device_store(radp_bus_type *bus,
-				const char *buf, size_t count)
+static int radp_emu_new_id_locked(u32 id)
+{
+	return radp_emu_enabled ? radp_emu_new_locked(id) : -EBUSY;
+}
+
+static int radp_emu_del_id_locked(u32 id)
+{
+	struct radp_emu *emu;
+
+	emu = radp_emu_enabled ? radp_emu_find_locked(id) : NULL;
+	if (!emu)
+		return -ENOENT;
+	radp_emu_del_locked(emu);
+	return 0;
+}
+
+/* A write of "ID" to new_device or del_device: @op_locked(ID). */
+static ssize_t radp_emu_bus_store(const char *buf, size_t count,
+				  const char *what, int (*op_locked)(u32 id))
 {
 	u32 id;
 	int err;
 
 	err = kstrtou32(buf, 0, &id);
 	if (err) {
-		pr_err("Format for adding a new device is \"id\" (uint32)\n");
+		pr_err("Format for %s device is \"id\" (uint32)\n", what);
 		return -EINVAL;
 	}
 
 	mutex_lock(&radp_emu_lock);
-	err = radp_emu_enabled ? radp_emu_new_locked(id) : -EBUSY;
+	err = op_locked(id);
 	mutex_unlock(&radp_emu_lock);
 	return err ?: count;
+}
+
+static ssize_t new_device_store(radp_bus_type *bus,
+				const char *buf, size_t count)
+{
+	return radp_emu_bus_store(buf, count, "adding a new",
+				  radp_emu_new_id_locked);
 }
 static BUS_ATTR_WO(new_device);
 
 static ssize_t del_device_store(radp_bus_type *bus,
 				const char *buf, size_t count)
 {
-	struct radp_emu *emu;
-	u32 id;
-	int err;
-
-	err = kstrtou32(buf, 0, &id);
-	if (err) {
-		pr_err("Format for removing a device is \"id\" (uint32)\n");
-		return -EINVAL;
-	}
-
-	mutex_lock(&radp_emu_lock);
-	emu = radp_emu_enabled ? radp_emu_find_locked(id) : NULL;
-	if (emu)
-		radp_emu_del_locked(emu);
-	mutex_unlock(&radp_emu_lock);
-	return emu ? count : -ENOENT;
+	return radp_emu_bus_store(buf, count, "removing a",
+				  radp_emu_del_id_locked);
 }
 static BUS_ATTR_WO(del_device);
 

@@ -432,39 +432,29 @@ static ssize_t radp_emu_mpt_clear_write(struct file *file,
 	return count;
 }
 
-static int radp_emu_mpt_size_get(void *data, u64 *val)
+static u64 radp_emu_mpt_size_get(struct radp_emu *emu)
 {
-	struct radp_emu *emu = data;
-
-	*val = READ_ONCE(emu->mpt.size);
-	return 0;
+	return READ_ONCE(emu->mpt.size);
 }
 
-static int radp_emu_mpt_size_set(void *data, u64 val)
+static int radp_emu_mpt_size_set(struct radp_emu *emu, u64 size)
 {
-	struct radp_emu *emu = data;
 	int err;
 
-	if (val > RADP_EMU_MPT_MAX_SIZE || !val) {
-		pr_err("%s: mpt_size: 1 .. %u entries\n", emu->radp.name,
-		       RADP_EMU_MPT_MAX_SIZE);
-		return -EINVAL;
-	}
 	down_write(&emu->fw_lock);
-	err = radp_emu_mpt_resize_locked(emu, val);
+	err = radp_emu_mpt_resize_locked(emu, size);
 	up_write(&emu->fw_lock);
 	return err;
 }
-
-DEFINE_DEBUGFS_ATTRIBUTE(radp_emu_mpt_size_fops, radp_emu_mpt_size_get,
-			 radp_emu_mpt_size_set, "%llu\n");
 
 RADP_EMU_DEFINE_KNOB(mpt_entry, NULL, radp_emu_mpt_entry_write);
 RADP_EMU_DEFINE_KNOB(mpt_fill, NULL, radp_emu_mpt_fill_write);
 RADP_EMU_DEFINE_KNOB(mpt_clear, NULL, radp_emu_mpt_clear_write);
 
 static const struct radp_emu_knob radp_emu_mpt_knobs[] = {
-	{ "mpt_size",	0600, &radp_emu_mpt_size_fops, true },
+	{ "mpt_size",	0600, .get = radp_emu_mpt_size_get,
+	  .set = radp_emu_mpt_size_set, .min = 1,
+	  .max = RADP_EMU_MPT_MAX_SIZE },
 	{ "mpt_entry",	0200, &radp_emu_mpt_entry_fops },
 	{ "mpt_fill",	0200, &radp_emu_mpt_fill_fops },
 	{ "mpt_clear",	0200, &radp_emu_mpt_clear_fops },
