@@ -69,26 +69,34 @@ struct results {
 static struct nlp_family fam;
 static struct results *res;
 
-/* Root's view of the state, written back unchanged by the SETs. */
-static uint8_t accl_nest[512], profile_nest[2048];
-static size_t accl_len, profile_len;
-
-struct grab {
-	uint16_t type;
-	uint8_t *buf;
-	size_t *len;
-	size_t max;
+/*
+ * Root's view of the state, read by a GET and written back unchanged by
+ * its SET: the nest @attr of the reply, header included.
+ */
+static struct state_copy {
+	uint32_t get;
+	uint32_t set;
+	uint16_t attr;
+	uint8_t nest[2048];
+	size_t len;
+} state_copies[] = {
+	{ .get = ROCE_ADP_CMD_ACCL_GET, .set = ROCE_ADP_CMD_ACCL_SET,
+	  .attr = ROCE_ADP_A_ACCL },
+	{ .get = ROCE_ADP_CMD_PROFILE_GET, .set = ROCE_ADP_CMD_PROFILE_SET,
+	  .attr = ROCE_ADP_A_PROFILE },
 };
 
 static int grab_cb(const struct nlmsghdr *nlh, void *arg)
 {
 	const struct nlattr *tb[ROCE_ADP_A_MAX + 1];
-	struct grab *g = arg;
+	struct state_copy *c = arg;
+	const struct nlattr *a;
 
 	nl_parse_genl(nlh, tb, ROCE_ADP_A_MAX);
-	if (tb[g->type] && !*g->len && tb[g->type]->nla_len <= g->max) {
-		memcpy(g->buf, tb[g->type], tb[g->type]->nla_len);
-		*g->len = tb[g->type]->nla_len;
+	a = tb[c->attr];
+	if (a && !c->len && a->nla_len <= sizeof(c->nest)) {
+		memcpy(c->nest, a, a->nla_len);
+		c->len = a->nla_len;
 	}
 	return 0;
 }
@@ -105,18 +113,17 @@ static void put_nest_copy(struct nl_msg *m, uint16_t type, const void *nest,
 static void build(struct nl_sock *sk, struct nl_msg *m, uint32_t cmd,
 		  bool dump)
 {
+	const struct state_copy *c;
+
 	nl_dev_req(sk, m, cmd, dump, dump ? NULL : "emu0");
 	if (dump)
 		return;
+	for (c = state_copies; c < state_copies + ARRAY_SIZE(state_copies); c++)
+		if (c->set == cmd)
+			put_nest_copy(m, c->attr, c->nest, c->len);
 	switch (cmd) {
-	case ROCE_ADP_CMD_ACCL_SET:
-		put_nest_copy(m, ROCE_ADP_A_ACCL, accl_nest, accl_len);
-		break;
 	case ROCE_ADP_CMD_PROFILE_GET:
 		nl_put_u32(m, ROCE_ADP_A_PROFILE_ID, 1);
-		break;
-	case ROCE_ADP_CMD_PROFILE_SET:
-		put_nest_copy(m, ROCE_ADP_A_PROFILE, profile_nest, profile_len);
 		break;
 	case ROCE_ADP_CMD_MPT_GET:
 		nl_put_u32(m, ROCE_ADP_A_MPT_INDEX, 0);
@@ -202,7 +209,7 @@ static void as(enum who who)
 
 int main(void)
 {
-	struct grab g;
+	struct state_copy *c;
 	static struct nl_msg m;
 	struct nl_sock sk;
 	int plan = 1, i, err, w, d;
@@ -227,17 +234,14 @@ int main(void)
 		return tap_end();
 	}
 
-	build(&sk, &m, ROCE_ADP_CMD_ACCL_GET, false);
-	g = (struct grab){ ROCE_ADP_A_ACCL, accl_nest, &accl_len,
-			   sizeof(accl_nest) };
-	err = nl_send_recv(&sk, &m, grab_cb, &g, NULL);
-	build(&sk, &m, ROCE_ADP_CMD_PROFILE_GET, false);
-	g = (struct grab){ ROCE_ADP_A_PROFILE, profile_nest, &profile_len,
-			   sizeof(profile_nest) };
-	err = err ?: nl_send_recv(&sk, &m, grab_cb, &g, NULL);
-	if (err || !accl_len || !profile_len) {
-		tap_result(false, "emu0's state read: %s", strerror(-err));
-		return tap_end();
+	for (c = state_copies; c < state_copies + ARRAY_SIZE(state_copies); c++) {
+		build(&sk, &m, c->get, false);
+		err = nl_send_recv(&sk, &m, grab_cb, c, NULL);
+		if (err || !c->len) {
+			tap_result(false, "emu0's state read: %s",
+				   strerror(-err));
+			return tap_end();
+		}
 	}
 
 	for (i = 0; i < fam.n_ops; i++)
