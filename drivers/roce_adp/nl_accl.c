@@ -96,27 +96,20 @@ static int radp_nl_accl_fill(struct sk_buff *skb,
 	const struct radp_nl_accl_data *data = RADP_NL_ACCL_DATA(reply);
 	const struct radp_roce_accl *r = &data->r;
 	const u32 all = GENMASK(RADP_ACCL_FEATURE_COUNT - 1, 0);
-	unsigned int i, first = radp_accl_members_count - RADP_ACCL_CAPS_COUNT;
 	u32 selects[RADP_ACCL_FEATURE_COUNT];
 	struct nlattr *caps;
+	unsigned int i;
 	int type;
 
-	/*
-	 * The caps nest, in attribute order; the caps are the last members
-	 * of radp_accl_members[] (radp_fields.h lists them last).
-	 */
+	/* The caps nest, in attribute order. */
 	caps = nla_nest_start(skb, ROCE_ADP_A_CAPS);
 	if (!caps)
 		return -EMSGSIZE;
 	for (type = 1; type <= ROCE_ADP_A_CAPS_MAX; type++) {
-		for (i = first; i < radp_accl_members_count; i++) {
-			const struct radp_member *m = &radp_accl_members[i];
+		const struct radp_member *m = radp_accl_cap_member(type);
 
-			if (radp_fields[m->fld].attr == type &&
-			    nla_put_u32(skb, type,
-					*radp_member_ptr((void *)r, m)))
-				return -EMSGSIZE;
-		}
+		if (m && nla_put_u32(skb, type, *radp_member_ptr((void *)r, m)))
+			return -EMSGSIZE;
 	}
 	nla_nest_end(skb, caps);
 	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID, r->profile_id) ||
