@@ -43,8 +43,9 @@
  * device mlx5_core.fwctl.N, as mlx5_core registers it, for the kernel's
  * mlx5_fwctl to bind; the stand-in then answers the user contexts that
  * driver creates and destroys (CREATE_UCTX, DESTROY_UCTX: the general
- * capabilities offer TOOLS_RESOURCES in uctx_cap), and refuses a command
- * whose header names a user context it did not create.
+ * capabilities offer TOOLS_RESOURCES in uctx_cap), refuses a command
+ * whose header names a user context it did not create, and answers
+ * QUERY_HCA_CAP of the general capabilities, as user space asks them.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -540,19 +541,32 @@ static u8 standin_access_reg(struct standin_dev *sd, void *in, int inlen,
 	return MLX5_CMD_STAT_BAD_OP_ERR;
 }
 
+/* A command whose mailboxes have one size each way: are they that? */
+static u8 standin_check_lens(int inlen, int want_in, int outlen, int want_out,
+			     u32 *synd)
+{
+	if (inlen != want_in) {
+		*synd = 0x2;
+		return MLX5_CMD_STAT_BAD_INP_LEN_ERR;
+	}
+	if (outlen != want_out) {
+		*synd = 0x3;
+		return MLX5_CMD_STAT_BAD_OUTP_LEN_ERR;
+	}
+	return MLX5_CMD_STAT_OK;
+}
+
 static u8 standin_query_mkey(struct standin_dev *sd, void *in, int inlen,
 			     void *out, int outlen, u32 *synd)
 {
 	u32 index = MLX5_GET(query_mkey_in, in, mkey_index);
+	u8 status;
 
-	if (inlen != MLX5_ST_SZ_BYTES(query_mkey_in)) {
-		*synd = 0x2;
-		return MLX5_CMD_STAT_BAD_INP_LEN_ERR;
-	}
-	if (outlen != MLX5_ST_SZ_BYTES(query_mkey_out)) {
-		*synd = 0x3;
-		return MLX5_CMD_STAT_BAD_OUTP_LEN_ERR;
-	}
+	status = standin_check_lens(inlen, MLX5_ST_SZ_BYTES(query_mkey_in),
+				    outlen, MLX5_ST_SZ_BYTES(query_mkey_out),
+				    synd);
+	if (status)
+		return status;
 	/* Assumed, as the backend does: an index with no mkey. */
 	if (index >= STANDIN_MKEYS || !sd->mkeys[index].valid) {
 		*synd = 0x6;
@@ -560,6 +574,42 @@ static u8 standin_query_mkey(struct standin_dev *sd, void *in, int inlen,
 	}
 	memcpy(MLX5_ADDR_OF(query_mkey_out, out, memory_key_mkey_entry),
 	       sd->mkeys[index].mkc, MLX5_ST_SZ_BYTES(mkc));
+	return MLX5_CMD_STAT_OK;
+}
+
+/* The general capabilities, in effect or the most the function can have. */
+static void *standin_cap_gen(struct standin_dev *sd, bool max)
+{
+#ifdef RADP_HAVE_MLX5_CAPS_PTR
+	return max ? sd->hca_cap->max : sd->hca_cap->cur;
+#else
+	return max ? sd->mdev.caps.hca_max[MLX5_CAP_GENERAL] :
+		     sd->mdev.caps.hca_cur[MLX5_CAP_GENERAL];
+#endif
+}
+
+/*
+ * QUERY_HCA_CAP of the general capabilities (what mlx5_core read at
+ * probe); op_mod is the capability type << 1 | HCA_CAP_OPMOD_GET_CUR.
+ */
+static u8 standin_query_hca_cap(struct standin_dev *sd, void *in, int inlen,
+				void *out, int outlen, u32 *synd)
+{
+	u16 op_mod = MLX5_GET(query_hca_cap_in, in, op_mod);
+	u8 status;
+
+	status = standin_check_lens(inlen, MLX5_ST_SZ_BYTES(query_hca_cap_in),
+				    outlen,
+				    MLX5_ST_SZ_BYTES(query_hca_cap_out), synd);
+	if (status)
+		return status;
+	if (op_mod >> 1 != MLX5_CAP_GENERAL) {
+		*synd = 0xa;
+		return MLX5_CMD_STAT_BAD_PARAM_ERR;
+	}
+	memcpy(MLX5_ADDR_OF(query_hca_cap_out, out, capability),
+	       standin_cap_gen(sd, !(op_mod & HCA_CAP_OPMOD_GET_CUR)),
+	       MLX5_UN_SZ_BYTES(hca_cap_union));
 	return MLX5_CMD_STAT_OK;
 }
 
@@ -671,6 +721,9 @@ static int standin_cmd_run(struct mlx5_core_dev *dev, void *in, int in_size,
 	} else if (opcode == MLX5_CMD_OP_QUERY_MKEY) {
 		status = standin_query_mkey(sd, in, in_size, out, out_size,
 					    &synd);
+	} else if (opcode == MLX5_CMD_OP_QUERY_HCA_CAP) {
+		status = standin_query_hca_cap(sd, in, in_size, out, out_size,
+					       &synd);
 	} else {
 		status = MLX5_CMD_STAT_BAD_OP_ERR;
 		synd = 0x5;
@@ -847,6 +900,8 @@ static const char *standin_opcode_name(u16 opcode)
 		return "ACCESS_REG";
 	case MLX5_CMD_OP_QUERY_MKEY:
 		return "QUERY_MKEY";
+	case MLX5_CMD_OP_QUERY_HCA_CAP:
+		return "QUERY_HCA_CAP";
 	case MLX5_CMD_OP_CREATE_UCTX:
 		return "CREATE_UCTX";
 	case MLX5_CMD_OP_DESTROY_UCTX:
@@ -871,7 +926,7 @@ static int standin_cmds_show(struct seq_file *s, void *unused)
 			seq_printf(s, "mkey_index 0x%x ", c->arg);
 		else if (c->opcode == MLX5_CMD_OP_DESTROY_UCTX)
 			seq_printf(s, "uctx %u ", c->arg);
-		else if (c->opcode != MLX5_CMD_OP_CREATE_UCTX)
+		else if (c->opcode == MLX5_CMD_OP_ACCESS_REG)
 			seq_printf(s, "register_id 0x%x ", c->arg);
 		seq_printf(s, "inlen %d outlen %d", c->inlen, c->outlen);
 		/* A user context's command (fwctl's) says whose. */
