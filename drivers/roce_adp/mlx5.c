@@ -157,8 +157,8 @@ static int radp_mlx5_query_mpt(struct radp_dev *radp, u32 index,
 		     RADP_MKEY_INDEX_BITS != 8 * RADP_QUERY_MKEY_INDEX_OFF + 32);
 	BUILD_BUG_ON(MLX5_BYTE_OFF(query_mkey_out, memory_key_mkey_entry) !=
 		     RADP_QUERY_MKEY_MKC_OFF);
-	BUILD_BUG_ON(MLX5_CMD_STAT_BAD_RES_STATE_ERR !=
-		     RADP_CMD_STAT_BAD_RES_STATE);
+	BUILD_BUG_ON((int)MLX5_CMD_STAT_BAD_RES_STATE_ERR !=
+		     (int)RADP_CMD_STAT_BAD_RES_STATE);
 
 	if (index >= radp->mpt_count) {
 		NL_SET_ERR_MSG(extack, "MPT index beyond the device's mkey table");
