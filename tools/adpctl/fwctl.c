@@ -49,6 +49,7 @@
 #include "fwctl.h"
 #include "radp_hist.h"
 #include "radp_mkc.h"
+#include "radp_nl_put.h"
 #include "radp_status.h"
 
 /* The family id the replies carry (no kernel family has it). */
@@ -439,26 +440,6 @@ static int fwc_accl_write(struct fwc_dev *d, const struct radp_roce_accl *w)
 
 /* ---- the replies, attribute for attribute as the module's ---------------- */
 
-static int put_field(struct nl_msg *msg, enum radp_fld fld, u32 val)
-{
-	const struct radp_field *f = &radp_fields[fld];
-
-	if (f->nla == RADP_NLA_U8)
-		return nla_put_u8(msg, f->attr, val);
-	return nla_put_u32(msg, f->attr, val);
-}
-
-static int put_members(struct nl_msg *msg, const void *obj,
-		       const struct radp_member *m, unsigned int count)
-{
-	unsigned int i;
-
-	for (i = 0; i < count; i++)
-		if (put_field(msg, m[i].fld, *radp_member_ptr((void *)obj, &m[i])))
-			return -EMSGSIZE;
-	return 0;
-}
-
 static void apply_members(void *obj, const struct radp_member *m,
 			  unsigned int count, struct nlattr **tb)
 {
@@ -472,72 +453,6 @@ static void apply_members(void *obj, const struct radp_member *m,
 			*radp_member_ptr(obj, &m[i]) = f->nla == RADP_NLA_U8 ?
 				nla_get_u8(a) : nla_get_u32(a);
 	}
-}
-
-static int put_features(struct nl_msg *msg, int type, const u32 *values)
-{
-	struct nlattr *nest = nla_nest_start(msg, type);
-	unsigned int i;
-
-	if (!nest)
-		return -EMSGSIZE;
-	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
-		if (nla_put_u8(msg, radp_fields[radp_accl_en_flds[i]].attr,
-			       values[i]))
-			return -EMSGSIZE;
-	nla_nest_end(msg, nest);
-	return 0;
-}
-
-static int put_accl(struct nl_msg *msg, const struct radp_roce_accl *r,
-		    const u8 *raw)
-{
-	u32 selects[RADP_ACCL_FEATURE_COUNT];
-	const struct radp_member *m;
-	struct nlattr *caps;
-	unsigned int i;
-	int type;
-
-	caps = nla_nest_start(msg, ROCE_ADP_A_CAPS);
-	if (!caps)
-		return -EMSGSIZE;
-	for (type = 1; type <= ROCE_ADP_A_CAPS_MAX; type++) {
-		m = radp_accl_cap_member(type);
-		if (m && nla_put_u32(msg, type, *radp_member_ptr((void *)r, m)))
-			return -EMSGSIZE;
-	}
-	nla_nest_end(msg, caps);
-	if (nla_put_u32(msg, ROCE_ADP_A_ACTIVE_PROFILE_ID, r->profile_id) ||
-	    nla_put_u32(msg, ROCE_ADP_A_AGE_MS, 0))
-		return -EMSGSIZE;
-	if (raw && nla_put(msg, ROCE_ADP_A_ACCL_REG, RADP_ROCE_ACCL_LEN, raw))
-		return -EMSGSIZE;
-	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
-		selects[i] = (r->field_select >> i) & 1;
-	return put_features(msg, ROCE_ADP_A_ACCL, r->features) ?:
-	       put_features(msg, ROCE_ADP_A_ACCL_CONFIGURABLE, selects);
-}
-
-static int put_profile(struct nl_msg *msg, u32 id, const struct radp_profile *p)
-{
-	struct nlattr *nest, *range;
-	unsigned int r;
-
-	nest = nla_nest_start(msg, ROCE_ADP_A_PROFILE);
-	if (!nest || put_field(msg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, id) ||
-	    put_members(msg, p, radp_profile_members,
-			radp_profile_members_count))
-		return -EMSGSIZE;
-	for (r = 0; r < RADP_RANGES; r++) {
-		range = nla_nest_start(msg, ROCE_ADP_A_PROFILE_RANGE);
-		if (!range || nla_put_u32(msg, ROCE_ADP_A_RANGE_INDEX, r) ||
-		    put_members(msg, &p->range[r], radp_range_members,
-				radp_range_members_count))
-			return -EMSGSIZE;
-		nla_nest_end(msg, range);
-	}
-	nla_nest_end(msg, nest);
-	return 0;
 }
 
 /* ---- the requests ------------------------------------------------------------ */
@@ -557,7 +472,7 @@ static int fwc_accl_get(struct fwc_dev *d, const struct fwc_req *q,
 	int err;
 
 	err = fwc_accl_query(d, 0, &r, want_raw ? raw : NULL);
-	return err ?: put_accl(msg, &r, want_raw ? raw : NULL);
+	return err ?: radp_nl_put_accl(msg, &r, 0, want_raw ? raw : NULL);
 }
 
 /* The module's radp_nl_accl_set(), then its read-back. */
@@ -612,7 +527,7 @@ static int fwc_accl_set(struct fwc_dev *d, const struct fwc_req *q,
 	r = cur;
 	if (changed)
 		err = fwc_accl_write(d, &w) ?: fwc_accl_query(d, 0, &r, NULL);
-	return err ?: put_accl(msg, &r, NULL);
+	return err ?: radp_nl_put_accl(msg, &r, 0, NULL);
 }
 
 static int fwc_profile_get(struct fwc_dev *d, const struct fwc_req *q,
@@ -645,7 +560,7 @@ static int fwc_profile_get(struct fwc_dev *d, const struct fwc_req *q,
 			if (err)
 				return err;
 		}
-		err = put_profile(msg, id, id ? &r.profile : &r0.profile);
+		err = radp_nl_put_profile(msg, id, id ? &r.profile : &r0.profile);
 		if (err)
 			return err;
 	}
@@ -785,7 +700,7 @@ static int fwc_profile_set(struct fwc_dev *d, const struct fwc_req *q,
 	if (nla_put_u32(msg, ROCE_ADP_A_ACTIVE_PROFILE_ID, id) ||
 	    nla_put_u32(msg, ROCE_ADP_A_AGE_MS, 0))
 		return -EMSGSIZE;
-	return put_profile(msg, id, &r.profile);
+	return radp_nl_put_profile(msg, id, &r.profile);
 }
 
 #define FWC_NO_HIST	"device has no retransmission histogram"
@@ -836,7 +751,8 @@ static int fwc_hist_put(struct fwc_dev *d, struct nl_msg *msg)
 	if (err)
 		return err;
 	cfg = nla_nest_start(msg, ROCE_ADP_A_HIST_CONFIG);
-	if (!cfg || put_members(msg, &c, radp_hist_config_members,
+	if (!cfg ||
+	    radp_nl_put_members(msg, &c, radp_hist_config_members,
 				radp_hist_config_members_count))
 		return -EMSGSIZE;
 	nla_nest_end(msg, cfg);
