@@ -465,6 +465,58 @@ static u8 standin_accl_write_features(struct standin_dev *sd, void *reg_in,
 	return MLX5_CMD_STAT_OK;
 }
 
+/*
+ * MCQS and MCQI queries, as mlx5_core's mlx5_fw_version_query() sends
+ * them: one component, index 0, the boot image, whose version (MCQI
+ * info_type VERSION) is the init segment's.
+ */
+static u8 standin_access_mcq(struct standin_dev *sd, void *in, int inlen,
+			     void *out, int outlen, u32 *synd)
+{
+	void *reg_in = MLX5_ADDR_OF(access_register_in, in, register_data);
+	void *reg_out = MLX5_ADDR_OF(access_register_out, out, register_data);
+	int hdr = MLX5_ST_SZ_BYTES(access_register_in);
+	void *ver;
+
+	if (MLX5_GET(access_register_in, in, op_mod) !=
+	    MLX5_ACCESS_REGISTER_IN_OP_MOD_READ) {
+		*synd = 0x5;
+		return MLX5_CMD_STAT_BAD_OP_ERR;
+	}
+	if (MLX5_GET(access_register_in, in, register_id) == MLX5_REG_MCQS) {
+		if (inlen < hdr + MLX5_ST_SZ_BYTES(mcqs_reg) || outlen < inlen) {
+			*synd = 0x2;
+			return MLX5_CMD_STAT_BAD_INP_LEN_ERR;
+		}
+		if (MLX5_GET(mcqs_reg, reg_in, component_index)) {
+			*synd = 0xb;
+			return MLX5_CMD_STAT_BAD_PARAM_ERR;
+		}
+		MLX5_SET(mcqs_reg, reg_out, last_index_flag, 1);
+		MLX5_SET(mcqs_reg, reg_out, identifier, 0x1);	/* BOOT_IMG */
+		return MLX5_CMD_STAT_OK;
+	}
+	/* mcqi_reg's data[] is as large as data_size says */
+	if (inlen < hdr + MLX5_ST_SZ_BYTES(mcqi_reg) ||
+	    outlen < hdr + MLX5_ST_SZ_BYTES(mcqi_reg) +
+		     MLX5_ST_SZ_BYTES(mcqi_version)) {
+		*synd = 0x2;
+		return MLX5_CMD_STAT_BAD_INP_LEN_ERR;
+	}
+	if (MLX5_GET(mcqi_reg, reg_in, component_index) ||
+	    MLX5_GET(mcqi_reg, reg_in, info_type) != 0x1 ||	/* VERSION */
+	    MLX5_GET(mcqi_reg, reg_in, data_size) <
+	    MLX5_ST_SZ_BYTES(mcqi_version)) {
+		*synd = 0xb;
+		return MLX5_CMD_STAT_BAD_PARAM_ERR;
+	}
+	ver = MLX5_ADDR_OF(mcqi_reg, reg_out, data);
+	MLX5_SET(mcqi_version, ver, version,
+		 fw_rev_maj(&sd->mdev) << 24 | fw_rev_min(&sd->mdev) << 16 |
+		 fw_rev_sub(&sd->mdev));
+	return MLX5_CMD_STAT_OK;
+}
+
 /* ACCESS_REG of ROCE_ACCL; returns the status, the syndrome in @synd. */
 static u8 standin_access_reg(struct standin_dev *sd, void *in, int inlen,
 			     void *out, int outlen, u32 *synd)
@@ -478,6 +530,9 @@ static u8 standin_access_reg(struct standin_dev *sd, void *in, int inlen,
 	u32 id;
 
 	switch (MLX5_GET(access_register_in, in, register_id)) {
+	case MLX5_REG_MCQS:
+	case MLX5_REG_MCQI:
+		return standin_access_mcq(sd, in, inlen, out, outlen, synd);
 	case STANDIN_REG_ID_HIST_CONFIG:
 	case STANDIN_REG_ID_HIST:
 		/* As firmware answers a register it does not know. */

@@ -30,6 +30,8 @@ UCTX_CREATE="CREATE_UCTX opcode 0xa04 op_mod 0 inlen 64 outlen 16"
 QUERY="ACCESS_REG opcode 0x805 op_mod 1 register_id 0x402c inlen $REG_LEN outlen $REG_LEN uid 1"
 WRITE="ACCESS_REG opcode 0x805 op_mod 0 register_id 0x402c inlen $REG_LEN outlen $REG_LEN uid 1"
 UCTX_DESTROY="DESTROY_UCTX opcode 0xa06 op_mod 0 uctx 1 inlen 16 outlen 16"
+# the firmware version in the stand-in's init segment
+FW=28.39.2048
 # query_hca_cap_in 0x10, _out 0x10 + hca_cap_union (0x1000); op_mod 1:
 # MLX5_CAP_GENERAL << 1 | HCA_CAP_OPMOD_GET_CUR
 CAPS="QUERY_HCA_CAP opcode 0x100 op_mod 1 inlen 16 outlen 4112 uid 1"
@@ -311,7 +313,8 @@ test_refusals()
 
 # ROCE_ACCL support is the capability's (cmd_hca_cap.roce_accl), as the
 # module reads it, on both firmware generations: F2 without it is told so
-# with no ACCESS_REG sent; F0 (current) and F1 (old) have it.
+# with no ACCESS_REG sent; F0 (current) and F1 (old) have it. dev show
+# has the running firmware's version, as devlink dev info reads it.
 test_roce_accl_from_caps()
 {
 	echo >$SDBG/$F2/cmds
@@ -320,11 +323,18 @@ test_roce_accl_from_caps()
 		return 1
 	expect_eq "$(grep -v _UCTX $SDBG/$F2/cmds)" "$CAPS" \
 		"$F2: the capabilities, no register" || return 1
+	echo >$SDBG/$F2/cmds
 	run_cmd adpctl -F -j dev show
 	expect_eq "$RC" 0 "dev show: exit status ($ERR)" || return 1
-	expect_eq "$(json_get "$OUT" '[(d["name"], d["backend"], d["roce_accl"]) for d in j]')" \
-		"[('$F0', 'mlx5', True), ('$F1', 'mlx5', True), ('$F2', 'mlx5', False)]" \
+	expect_eq "$(json_get "$OUT" '[(d["name"], d["backend"], d["fw_version"], d["roce_accl"]) for d in j]')" \
+		"[('$F0', 'mlx5', '$FW', True), ('$F1', 'mlx5', '$FW', True), ('$F2', 'mlx5', '$FW', False)]" \
 		"dev show over fwctl" || return 1
+	# the version as mlx5_core's devlink info reads it: MCQS finds the
+	# boot image (component 0), MCQI (info_type 1) its version
+	expect_eq "$(grep '^ACCESS_REG' $SDBG/$F2/cmds)" \
+		"ACCESS_REG opcode 0x805 op_mod 1 register_id 0x9060 inlen 32 outlen 32 uid 1
+ACCESS_REG opcode 0x805 op_mod 1 register_id 0x9061 inlen 164 outlen 164 uid 1" \
+		"$F2: the version's registers, not ROCE_ACCL" || return 1
 	expect_eq "$(cat $SDBG/$F1/fw_generation)" old "generation of $F1"
 }
 
@@ -408,6 +418,15 @@ test_same_json_both_paths()
 		expect_eq "$OUT" "$mod" "$cmd, fwctl against the module" ||
 			return 1
 	done
+	# dev show: what both paths know of the function (the module adds
+	# its restore state)
+	run_cmd adpctl -j dev show $F0
+	mod=$(json_get "$OUT" '[(d["backend"], d["fw_version"], d["roce_accl"]) for d in j]')
+	run_cmd adpctl -F -j dev show $F0
+	expect_eq "$(json_get "$OUT" '[(d["backend"], d["fw_version"], d["roce_accl"]) for d in j]')" \
+		"$mod" "dev show, fwctl against the module" || return 1
+	expect_eq "$mod" "[('mlx5', '$FW', True)]" "dev show, module" ||
+		return 1
 	for path in "" -F; do
 		run_cmd adpctl $path profile set dev $F0 id 1 time_base 12 \
 			time_unit usec

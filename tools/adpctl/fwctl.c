@@ -822,10 +822,67 @@ static int fwc_hist_set(struct fwc_dev *d, const struct fwc_req *q,
 }
 
 /*
- * The firmware version mlx5_ib shows for the function's RDMA device, ""
- * without one (fwctl has no command the stand-in's tests answer for it).
+ * The running firmware's version as mlx5_core's devlink info reads it
+ * (mlx5_fw_version_query()): MCQS, component by component, finds the boot
+ * image; MCQI with info_type VERSION gives its version. mlx5_ifc.h: in
+ * mcqs_reg last_index_flag is bit 0x0, component_index bits 0x10-0x1f,
+ * identifier 0x30-0x3f (0x10 bytes); in mcqi_reg component_index bits
+ * 0x10-0x1f, info_type 0x5b-0x5f, data_size 0xb0-0xbf, the data from
+ * byte 0x18, where mcqi_version holds version at bits 0x20-0x3f (0x7c
+ * bytes with version_string): major 31:24, minor 23:16, subminor 15:0.
  */
-static void fwc_fw_version(const struct fwc_dev *d, char *buf, size_t len)
+#define FWC_REG_MCQS			0x9060
+#define FWC_REG_MCQI			0x9061
+#define FWC_MCQS_LEN			0x10
+#define FWC_MCQS_IDENTIFIER_BOOT_IMG	0x1
+#define FWC_MCQI_LEN			0x18
+#define FWC_MCQI_INFO_TYPE_VERSION	0x1
+#define FWC_MCQI_VERSION_LEN		0x7c
+#define FWC_MCQS_COMPONENTS_MAX		64
+
+static int fwc_fw_running(struct fwc_dev *d, char *buf, size_t len)
+{
+	u8 mcqs[FWC_MCQS_LEN], mcqi[FWC_MCQI_LEN + FWC_MCQI_VERSION_LEN];
+	bool last = false;
+	u32 ver;
+	u16 i;
+	int err;
+
+	for (i = 0; i < FWC_MCQS_COMPONENTS_MAX && !last; i++) {
+		memset(mcqs, 0, sizeof(mcqs));
+		mcqs[2] = i >> 8;
+		mcqs[3] = i;
+		err = fwc_access_opt(d, "firmware has no MCQS", FWC_REG_MCQS,
+				     false, mcqs, mcqs, sizeof(mcqs));
+		if (err)
+			return err;
+		if ((mcqs[6] << 8 | mcqs[7]) == FWC_MCQS_IDENTIFIER_BOOT_IMG)
+			break;
+		last = mcqs[0] >> 7;
+	}
+	if (i == FWC_MCQS_COMPONENTS_MAX || last)
+		return -ENOENT;
+	memset(mcqi, 0, sizeof(mcqi));
+	mcqi[2] = i >> 8;
+	mcqi[3] = i;
+	mcqi[0xb] = FWC_MCQI_INFO_TYPE_VERSION;
+	mcqi[0x17] = FWC_MCQI_VERSION_LEN;
+	err = fwc_access_opt(d, "firmware has no MCQI", FWC_REG_MCQI, false,
+			     mcqi, mcqi, sizeof(mcqi));
+	if (err)
+		return err;
+	ver = fwc_be32(mcqi + FWC_MCQI_LEN + 4);
+	snprintf(buf, len, "%u.%u.%04u", ver >> 24, ver >> 16 & 0xff,
+		 ver & 0xffff);
+	return 0;
+}
+
+/*
+ * The firmware version: the running image's, as devlink dev info and the
+ * module show it; else the one mlx5_ib shows for the function's RDMA
+ * device; else "".
+ */
+static void fwc_fw_version(struct fwc_dev *d, char *buf, size_t len)
 {
 	char path[PATH_MAX];
 	struct dirent *e;
@@ -833,6 +890,10 @@ static void fwc_fw_version(const struct fwc_dev *d, char *buf, size_t len)
 	FILE *fp;
 
 	buf[0] = '\0';
+	if (!fwc_fw_running(d, buf, len))
+		return;
+	buf[0] = '\0';
+	fwc_why[0] = '\0';
 	snprintf(path, sizeof(path), "%s/bus/pci/devices/%s/infiniband",
 		 fwc_sysfs(), d->name);
 	dir = opendir(path);

@@ -236,9 +236,41 @@ static bool test_query_mkey(void)
 	       u_eq("calls", mock.calls, 0);
 }
 
+/*
+ * The running firmware's version (mlx5_fw_version_query()): MCQS of
+ * component 0 (identifier bits 0x30-0x3f: 1, the boot image), then MCQI
+ * of it: info_type bits 0x5b-0x5f (1, VERSION), data_size 0xb0-0xbf
+ * (0x7c, mcqi_version's size); the version at bits 0x20-0x3f of the data,
+ * which starts at byte 0x18.
+ */
+static bool test_fw_version(void)
+{
+	struct fwc_dev *d = mock_dev();
+	const u8 mcqi[0x18] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x01,
+				0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x7c };
+	const u8 hdr[0x10] = { 0x08, 0x05, 0, 0, 0, 0, 0x00, 0x01,
+			       0, 0, 0x90, 0x61, 0, 0, 0, 0 };
+	char fw[32];
+
+	mock.answer[0x10 + 7] = 1;
+	/* 28.39.2048 */
+	mock.answer[0x10 + 0x18 + 4] = 28;
+	mock.answer[0x10 + 0x18 + 5] = 39;
+	mock.answer[0x10 + 0x18 + 6] = 0x08;
+	mock.answer[0x10 + 0x18 + 7] = 0x00;
+	if (fwc_fw_running(d, fw, sizeof(fw)))
+		return diag("version query failed: %s", fwc_why);
+	return u_eq("commands", mock.calls, 2) &&
+	       u_eq("MCQI length", mock.rpc.in_len, 0x10 + 0x18 + 0x7c) &&
+	       bytes_eq("MCQI header", mock.in, hdr, sizeof(hdr)) &&
+	       bytes_eq("MCQI", mock.in + 0x10, mcqi, sizeof(mcqi)) &&
+	       u_eq("version", !strcmp(fw, "28.39.2048"), 1);
+}
+
 TAP_MAIN({ "access_reg_query_mailbox", test_access_reg_query },
 	 { "access_reg_write_mailbox", test_access_reg_write },
 	 { "firmware_status_and_fwctl_refusal", test_status_and_refusal },
 	 { "query_hca_cap_mailbox_and_caps", test_caps },
 	 { "no_roce_accl_cap_no_register_sent", test_no_roce_accl_sends_no_register },
-	 { "query_mkey_mailbox_and_decode", test_query_mkey })
+	 { "query_mkey_mailbox_and_decode", test_query_mkey },
+	 { "firmware_version_mcqs_mcqi", test_fw_version })
