@@ -338,21 +338,6 @@ ACCESS_REG opcode 0x805 op_mod 1 register_id 0x9061 inlen 164 outlen 164 uid 1" 
 	expect_eq "$(cat $SDBG/$F1/fw_generation)" old "generation of $F1"
 }
 
-# profile lint against a device over fwctl: its capabilities and profile
-# read through /dev/fwctl, the rules the module's.
-test_lint_over_fwctl()
-{
-	run_cmd adpctl -F profile lint dev $F0 id 1
-	expect_eq "$RC" 0 "lint: exit status ($ERR)" || return 1
-	expect_eq "$OUT" "$F0 profile 1 (active): 0 errors, 0 warnings" \
-		"lint of the profile set" || return 1
-	run_cmd adpctl -F profile lint dev $F0 id 1 time_base 12
-	expect_match "$OUT" "^$F0 profile 1 \(active\): [1-9][0-9]* errors?, " \
-		"lint of a refused change" || return 1
-	expect_match "$OUT" "time_base must be a power of two" \
-		"lint's finding"
-}
-
 # apply, config export and metrics on top of the same requests: a file's
 # enable written (bit 2 of dword 2), exported back, the device up.
 test_apply_export_metrics()
@@ -392,14 +377,17 @@ test_same_json_both_paths()
 		"QUERY_MKEY opcode 0x201 op_mod 0 mkey_index 0x5 inlen 16 outlen 304 uid 1" \
 		"QUERY_MKEY sent in the user context" || return 1
 	# a dump: the table's size from log_max_mkey (the stand-in's 4),
-	# a QUERY_MKEY for each of its 16 indexes
+	# a QUERY_MKEY for each of its 16 indexes; the live entries (5, 11)
+	# shown, a free one (9) and the empty indexes left out
 	echo "9 1 0 0 0 0 0 1 1 0x21 0x9 0 0 3 0x1000 0x100 0 12" \
+		>$SDBG/$F0/mkey || return 1
+	echo "11 0 1 0 0 0 0 1 1 0x21 0x9 0 0 3 0x1000 0x100 0 12" \
 		>$SDBG/$F0/mkey || return 1
 	echo >$SDBG/$F0/cmds
 	run_cmd adpctl -F -j mpt show dev $F0
 	expect_eq "$RC" 0 "dump over fwctl: exit status ($ERR)" || return 1
-	expect_eq "$(json_get "$OUT" '[(e["index"], e["status"]) for e in j]')" \
-		"[(5, 'hw'), (9, 'free')]" "entries dumped" || return 1
+	expect_eq "$(json_get "$OUT" '[(e["index"], e["pd"]) for e in j]')" \
+		"[(5, 7), (11, 3)]" "entries dumped" || return 1
 	expect_eq "$(grep -c '^QUERY_MKEY' $SDBG/$F0/cmds) $(grep -c '^QUERY_HCA_CAP' $SDBG/$F0/cmds)" \
 		"16 1" "QUERY_MKEY a mkey index, the capabilities once" ||
 		return 1
@@ -418,6 +406,21 @@ test_same_json_both_paths()
 		expect_eq "$OUT" "$mod" "$cmd, fwctl against the module" ||
 			return 1
 	done
+	# profile lint against the function: the same findings and exit
+	# status over both paths; over fwctl read with queries alone
+	for args in "id 1" "id 1 time_base 12"; do
+		run_cmd adpctl profile lint dev $F0 $args
+		mod="$RC $OUT"
+		echo >$SDBG/$F0/cmds
+		run_cmd adpctl -F profile lint dev $F0 $args
+		expect_eq "$RC $OUT" "$mod" "lint $args, fwctl against the module" ||
+			return 1
+		expect_eq "$(grep -c '^ACCESS_REG .* op_mod 1 register_id 0x402c' $SDBG/$F0/cmds) $(grep -c ' op_mod 0 ' $SDBG/$F0/cmds)" \
+			"3 0" "lint $args: ROCE_ACCL queried (ACCL_GET, PROFILE_GET of 0 and 1), nothing written" ||
+			return 1
+	done
+	expect_match "$OUT" "time_base" "lint of time_base 12: its finding" ||
+		return 1
 	# dev show: what both paths know of the function (the module adds
 	# its restore state)
 	run_cmd adpctl -j dev show $F0
@@ -458,7 +461,6 @@ run_test histogram_config_bytes test_histogram_config
 run_test scope_too_low_refused_by_mlx5_fwctl test_scope_too_low
 run_test statuses_errors_and_module_only_requests test_refusals
 run_test roce_accl_support_from_the_capabilities test_roce_accl_from_caps
-run_test profile_lint_over_fwctl test_lint_over_fwctl
 run_test apply_export_metrics_over_fwctl test_apply_export_metrics
 run_test same_json_over_module_and_fwctl test_same_json_both_paths
 unload
