@@ -415,7 +415,7 @@ test_same_json_both_paths()
 		run_cmd adpctl -F profile lint dev $F0 $args
 		expect_eq "$RC $OUT" "$mod" "lint $args, fwctl against the module" ||
 			return 1
-		expect_eq "$(grep -c '^ACCESS_REG .* op_mod 1 register_id 0x402c' $SDBG/$F0/cmds) $(grep -c ' op_mod 0 ' $SDBG/$F0/cmds)" \
+		expect_eq "$(grep -c '^ACCESS_REG .* op_mod 1 register_id 0x402c' $SDBG/$F0/cmds) $(grep -c '^ACCESS_REG .* op_mod 0 ' $SDBG/$F0/cmds)" \
 			"3 0" "lint $args: ROCE_ACCL queried (ACCL_GET, PROFILE_GET of 0 and 1), nothing written" ||
 			return 1
 	done
