@@ -250,12 +250,7 @@ static int radp_access_reg_synd(struct radp_dev *dev, u16 reg_id, bool write,
 			return -ENOMEM;
 	}
 	out = in + mlen;
-	radp_set(in, RADP_CMD_IN_OPCODE, RADP_CMD_OP_ACCESS_REG);
-	radp_set(in, RADP_CMD_IN_OP_MOD,
-		 write ? RADP_ACCESS_REG_WRITE : RADP_ACCESS_REG_READ);
-	radp_set(in, RADP_ACCESS_REG_IN_REGISTER_ID, reg_id);
-	if (data_in)
-		memcpy(in + RADP_ACCESS_REG_DATA_OFF, data_in, len);
+	radp_access_reg_in(in, reg_id, write, data_in, len);
 	err = radp_cmd_exec(dev, in, mlen, out, mlen, extack);
 	*status = radp_get(out, RADP_CMD_OUT_STATUS);
 	*syndrome = radp_get(out, RADP_CMD_OUT_SYNDROME);

@@ -145,37 +145,34 @@ static int radp_mlx5_query_mpt(struct radp_dev *radp, u32 index,
 	u32 in[MLX5_ST_SZ_DW(query_mkey_in)] = {};
 	int err;
 
+	/* The shared codec's QUERY_MKEY, against mlx5_ifc.h. */
 	BUILD_BUG_ON(MLX5_ST_SZ_BYTES(mkc) != RADP_MKC_LEN);
 	BUILD_BUG_ON(__mlx5_bit_sz(query_mkey_in, mkey_index) !=
 		     RADP_MKEY_INDEX_BITS);
+	BUILD_BUG_ON(MLX5_CMD_OP_QUERY_MKEY != RADP_CMD_OP_QUERY_MKEY);
+	BUILD_BUG_ON(sizeof(in) != RADP_QUERY_MKEY_IN_LEN);
+	BUILD_BUG_ON(sizeof(out) != RADP_QUERY_MKEY_OUT_LEN);
+	/* mkey_index ends its dword */
+	BUILD_BUG_ON(__mlx5_bit_off(query_mkey_in, mkey_index) +
+		     RADP_MKEY_INDEX_BITS != 8 * RADP_QUERY_MKEY_INDEX_OFF + 32);
+	BUILD_BUG_ON(MLX5_BYTE_OFF(query_mkey_out, memory_key_mkey_entry) !=
+		     RADP_QUERY_MKEY_MKC_OFF);
+	BUILD_BUG_ON((int)MLX5_CMD_STAT_BAD_RES_STATE_ERR !=
+		     (int)RADP_CMD_STAT_BAD_RES_STATE);
 
 	if (index >= radp->mpt_count) {
 		NL_SET_ERR_MSG(extack, "MPT index beyond the device's mkey table");
 		return -ERANGE;
 	}
 
-	MLX5_SET(query_mkey_in, in, opcode, MLX5_CMD_OP_QUERY_MKEY);
-	MLX5_SET(query_mkey_in, in, mkey_index, index);
+	radp_query_mkey_in(in, index);
 	err = radp_cmd_exec(radp, in, sizeof(in), out, sizeof(out), extack);
-	if (err && MLX5_GET(query_mkey_out, out, status) !=
-		   MLX5_CMD_STAT_BAD_RES_STATE_ERR)
+	err = radp_query_mkey_mpt(out, err, index, mpt);
+	if (err)
 		return err;
-	if (err) {
-		/*
-		 * Assumed (not seen without hardware): an index that holds
-		 * no mkey. Report it as hermon reports an unused entry, so
-		 * that a dump goes on past it.
-		 */
-		memset(mpt, 0, sizeof(*mpt));
-		mpt->status = RADP_MPT_STATUS_INVALID;
-		mpt->present = RADP_MPT_BIT(RADP_MPT_STATUS);
-		if (extack)
-			extack->_msg = NULL;
-	} else {
-		radp_mkc_to_mpt(MLX5_ADDR_OF(query_mkey_out, out,
-					     memory_key_mkey_entry),
-				index, mpt);
-	}
+	/* No mkey at the index is an entry, not the status's error. */
+	if (mpt->status == RADP_MPT_STATUS_INVALID && extack)
+		extack->_msg = NULL;
 	if (raw)
 		radp_mpt_pack(raw, mpt);
 	return 0;

@@ -94,42 +94,9 @@ static int radp_nl_accl_fill(struct sk_buff *skb,
 			     const struct radp_nl_reply_data *reply)
 {
 	const struct radp_nl_accl_data *data = RADP_NL_ACCL_DATA(reply);
-	const struct radp_roce_accl *r = &data->r;
-	const u32 all = GENMASK(RADP_ACCL_FEATURE_COUNT - 1, 0);
-	unsigned int i, first = radp_accl_members_count - RADP_ACCL_CAPS_COUNT;
-	u32 selects[RADP_ACCL_FEATURE_COUNT];
-	struct nlattr *caps;
-	int type;
 
-	/*
-	 * The caps nest, in attribute order; the caps are the last members
-	 * of radp_accl_members[] (radp_fields.h lists them last).
-	 */
-	caps = nla_nest_start(skb, ROCE_ADP_A_CAPS);
-	if (!caps)
-		return -EMSGSIZE;
-	for (type = 1; type <= ROCE_ADP_A_CAPS_MAX; type++) {
-		for (i = first; i < radp_accl_members_count; i++) {
-			const struct radp_member *m = &radp_accl_members[i];
-
-			if (radp_fields[m->fld].attr == type &&
-			    nla_put_u32(skb, type,
-					*radp_member_ptr((void *)r, m)))
-				return -EMSGSIZE;
-		}
-	}
-	nla_nest_end(skb, caps);
-	if (nla_put_u32(skb, ROCE_ADP_A_ACTIVE_PROFILE_ID, r->profile_id) ||
-	    nla_put_u32(skb, ROCE_ADP_A_AGE_MS, reply->age_ms))
-		return -EMSGSIZE;
-	if (data->has_raw &&
-	    nla_put(skb, ROCE_ADP_A_ACCL_REG, RADP_ROCE_ACCL_LEN, data->raw))
-		return -EMSGSIZE;
-	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
-		selects[i] = (r->field_select >> i) & 1;
-	return radp_nl_put_features(skb, ROCE_ADP_A_ACCL, r->features, all) ?:
-	       radp_nl_put_features(skb, ROCE_ADP_A_ACCL_CONFIGURABLE, selects,
-				    all);
+	return radp_nl_put_accl(skb, &data->r, reply->age_ms,
+				data->has_raw ? data->raw : NULL);
 }
 
 /* Does the device let every feature @w selects be changed? */

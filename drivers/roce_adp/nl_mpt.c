@@ -44,20 +44,9 @@ struct radp_nl_mpt_data {
 static int radp_nl_mpt_put_access(struct sk_buff *skb,
 				  const struct radp_mpt *m)
 {
-	const struct radp_mpt_member *mm;
-	bool present = false;
-	u32 access = 0;
-	unsigned int i;
+	bool present;
+	u32 access = radp_mpt_access_flags(m, &present);
 
-	for (i = 0; i < RADP_MPT_ACCESS_BITS; i++) {
-		if (!(m->present & RADP_MPT_BIT(radp_mpt_access[i].fld)))
-			continue;
-		present = true;
-		mm = &radp_mpt_members[radp_mpt_access[i].fld -
-				       RADP_MPT_FIRST];
-		if (radp_mpt_member_get(m, mm))
-			access |= radp_mpt_access[i].flag;
-	}
 	if (!present)
 		return 0;
 	return nla_put_u32(skb, ROCE_ADP_A_MPT_ENTRY_ACCESS, access);
@@ -106,9 +95,9 @@ static int radp_nl_mpt_put_fields(struct sk_buff *skb,
 	const int max = nla_total_size(sizeof(u32)) +
 			radp_mpt_members_count * nla_total_size(sizeof(u64));
 	struct nlattr *nla, *start;
-	bool present = false;
-	u32 access = 0, v32;
+	u32 access, v32;
 	unsigned int i;
+	bool present;
 	u8 v8;
 
 	if (!IS_ENABLED(CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS)) {
@@ -124,16 +113,7 @@ static int radp_nl_mpt_put_fields(struct sk_buff *skb,
 		return -EMSGSIZE;
 	start = skb_put(skb, max);
 	nla = start;
-	for (i = 0; i < RADP_MPT_ACCESS_BITS; i++) {
-		const struct radp_mpt_access *a = &radp_mpt_access[i];
-
-		if (!(m->present & RADP_MPT_BIT(a->fld)))
-			continue;
-		present = true;
-		if (radp_mpt_member_get(m, &radp_mpt_members[a->fld -
-							     RADP_MPT_FIRST]))
-			access |= a->flag;
-	}
+	access = radp_mpt_access_flags(m, &present);
 	if (present)
 		nla = radp_nl_mpt_attr(nla, ROCE_ADP_A_MPT_ENTRY_ACCESS,
 				       &access, sizeof(access));

@@ -146,30 +146,6 @@ static int radp_nl_profile_prepare(const struct radp_nl_req_info *base,
 	return 0;
 }
 
-static int radp_nl_put_profile(struct sk_buff *skb, u32 id,
-			       const struct radp_profile *p)
-{
-	struct nlattr *nest, *range;
-	unsigned int r;
-
-	nest = nla_nest_start(skb, ROCE_ADP_A_PROFILE);
-	if (!nest ||
-	    radp_nl_put_field(skb, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, id) ||
-	    radp_nl_put_members(skb, p, radp_profile_members,
-				radp_profile_members_count))
-		return -EMSGSIZE;
-	for (r = 0; r < RADP_RANGES; r++) {
-		range = nla_nest_start(skb, ROCE_ADP_A_PROFILE_RANGE);
-		if (!range || nla_put_u32(skb, ROCE_ADP_A_RANGE_INDEX, r) ||
-		    radp_nl_put_members(skb, &p->range[r], radp_range_members,
-					radp_range_members_count))
-			return -EMSGSIZE;
-		nla_nest_end(skb, range);
-	}
-	nla_nest_end(skb, nest);
-	return 0;
-}
-
 /* What radp_nl_put_profile() writes. */
 static int radp_nl_profile_size(void)
 {

@@ -83,3 +83,47 @@ void radp_mkc_to_mpt(const void *mkc, u32 mkey_index, struct radp_mpt *mpt)
 		mpt->present |= RADP_MPT_BIT(RADP_MPT_ENTITY_SIZE);
 	}
 }
+
+/**
+ * radp_query_mkey_in - the QUERY_MKEY inbox of mkey index @mkey_index
+ * @in: RADP_QUERY_MKEY_IN_LEN bytes, zeroed by the caller
+ * @mkey_index: below 1 << RADP_MKEY_INDEX_BITS
+ */
+void radp_query_mkey_in(void *in, u32 mkey_index)
+{
+	u8 *b = in;
+
+	b[0] = RADP_CMD_OP_QUERY_MKEY >> 8;
+	b[1] = RADP_CMD_OP_QUERY_MKEY & 0xff;
+	b[RADP_QUERY_MKEY_INDEX_OFF + 1] = mkey_index >> 16;
+	b[RADP_QUERY_MKEY_INDEX_OFF + 2] = mkey_index >> 8;
+	b[RADP_QUERY_MKEY_INDEX_OFF + 3] = mkey_index;
+}
+
+/**
+ * radp_query_mkey_mpt - the MPT entry a QUERY_MKEY answered for
+ * @out: the outbox, RADP_QUERY_MKEY_OUT_LEN bytes
+ * @err: what sending the command returned
+ * @mkey_index: the index queried
+ * @mpt: overwritten unless an error is returned
+ *
+ * Return: @err, but 0 for the status BAD_RES_STATE (an index that holds
+ * no mkey, assumed without hardware to see it), reported as hermon
+ * reports an unused entry so that a dump goes on past it.
+ */
+int radp_query_mkey_mpt(const void *out, int err, u32 mkey_index,
+			struct radp_mpt *mpt)
+{
+	/* status: bits 31:24 of the outbox's first dword */
+	if (err && ((const u8 *)out)[0] != RADP_CMD_STAT_BAD_RES_STATE)
+		return err;
+	if (err) {
+		memset(mpt, 0, sizeof(*mpt));
+		mpt->status = RADP_MPT_STATUS_INVALID;
+		mpt->present = RADP_MPT_BIT(RADP_MPT_STATUS);
+		return 0;
+	}
+	radp_mkc_to_mpt((const u8 *)out + RADP_QUERY_MKEY_MKC_OFF, mkey_index,
+			mpt);
+	return 0;
+}

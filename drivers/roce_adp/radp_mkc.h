@@ -45,6 +45,20 @@ extern const struct radp_field radp_mkc_fields[RADP_MKC_FLD_COUNT];
 	 RADP_MPT_BIT(RADP_MPT_FRE) | RADP_MPT_BIT(RADP_MPT_START_ADDR_H) | \
 	 RADP_MPT_BIT(RADP_MPT_LEN_H) | RADP_MPT_BIT(RADP_MPT_LEN64))
 
+/*
+ * QUERY_MKEY, as mlx5_ifc.h lays out query_mkey_in and query_mkey_out:
+ * mkey_index at bits 23:0 of the inbox's third dword, the mkey context
+ * (memory_key_mkey_entry) at 0x10 of the outbox.
+ */
+#define RADP_CMD_OP_QUERY_MKEY		0x201
+#define RADP_QUERY_MKEY_IN_LEN		0x10
+#define RADP_QUERY_MKEY_OUT_LEN		0x130
+#define RADP_QUERY_MKEY_INDEX_OFF	0x08
+#define RADP_QUERY_MKEY_MKC_OFF		0x10
+
+void radp_query_mkey_in(void *in, u32 mkey_index);
+int radp_query_mkey_mpt(const void *out, int err, u32 mkey_index,
+			struct radp_mpt *mpt);
 u32 radp_mkc_get(const void *mkc, enum radp_mkc_fld fld);
 void radp_mkc_to_mpt(const void *mkc, u32 mkey_index, struct radp_mpt *mpt);
 

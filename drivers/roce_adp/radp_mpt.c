@@ -66,6 +66,31 @@ const struct radp_mpt_access radp_mpt_access[RADP_MPT_ACCESS_BITS] = {
 	{ RADP_MPT_EB, ROCE_ADP_MPT_ACCESS_EB },
 };
 
+/**
+ * radp_mpt_access_flags - the ROCE_ADP_MPT_ACCESS_* flags of an entry
+ * @m: the entry
+ * @present: set when @m has any access bit, else cleared
+ *
+ * Return: the flags of the access bits @m has and holds set.
+ */
+u32 radp_mpt_access_flags(const struct radp_mpt *m, bool *present)
+{
+	const struct radp_mpt_member *mm;
+	u32 access = 0;
+	unsigned int i;
+
+	*present = false;
+	for (i = 0; i < RADP_MPT_ACCESS_BITS; i++) {
+		if (!(m->present & RADP_MPT_BIT(radp_mpt_access[i].fld)))
+			continue;
+		*present = true;
+		mm = &radp_mpt_members[radp_mpt_access[i].fld - RADP_MPT_FIRST];
+		if (radp_mpt_member_get(m, mm))
+			access |= radp_mpt_access[i].flag;
+	}
+	return access;
+}
+
 const struct radp_mpt_member *radp_mpt_member_find(const char *name)
 {
 	unsigned int i;

@@ -93,6 +93,7 @@ struct radp_mpt_access {
 };
 
 extern const struct radp_mpt_access radp_mpt_access[RADP_MPT_ACCESS_BITS];
+u32 radp_mpt_access_flags(const struct radp_mpt *m, bool *present);
 void radp_mpt_pack(void *entry, const struct radp_mpt *m);
 void radp_mpt_unpack(const void *entry, struct radp_mpt *m);
 

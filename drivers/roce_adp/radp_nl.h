@@ -21,6 +21,7 @@
 #include <net/genetlink.h>
 
 #include "netlink-gen.h"
+#include "radp_nl_put.h"
 #include "roce_adp.h"
 
 /**
@@ -171,13 +172,8 @@ static inline u16 radp_nl_accl_attr(unsigned int i)
 	return radp_fields[radp_accl_en_flds[i]].attr;
 }
 
-int radp_nl_put_field(struct sk_buff *skb, enum radp_fld fld, u32 val);
-int radp_nl_put_features(struct sk_buff *skb, int type, const u32 *values,
-			 u32 mask);
 void radp_nl_apply(void *obj, const struct radp_member *members,
 		   unsigned int count, struct nlattr **tb);
-int radp_nl_put_members(struct sk_buff *skb, const void *obj,
-			const struct radp_member *members, unsigned int count);
 
 /* What radp_nl_put_members() writes: u8 and u32 attributes alike. */
 static inline int radp_nl_members_size(unsigned int count)

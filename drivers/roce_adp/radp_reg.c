@@ -112,6 +112,44 @@ const u32 radp_kind_valid[RADP_KIND_COUNT] = {
 	[RADP_KIND_HIST_BIN_WIDTH_MODE]	= RADP_KIND_VALID_NUM,
 };
 
+/**
+ * radp_access_reg_in - the ACCESS_REG inbox, as mlx5_core_access_reg()
+ *	builds it
+ * @in: RADP_ACCESS_REG_DATA_OFF + @len bytes, zeroed by the caller
+ * @reg_id: the register
+ * @write: a write (op_mod 0); else a query (op_mod 1)
+ * @data: the register's @len bytes to send, or NULL for zeroes
+ * @len: the register's size in bytes
+ */
+void radp_access_reg_in(void *in, u16 reg_id, bool write, const void *data,
+			size_t len)
+{
+	radp_set(in, RADP_CMD_IN_OPCODE, RADP_CMD_OP_ACCESS_REG);
+	radp_set(in, RADP_CMD_IN_OP_MOD,
+		 write ? RADP_ACCESS_REG_WRITE : RADP_ACCESS_REG_READ);
+	radp_set(in, RADP_ACCESS_REG_IN_REGISTER_ID, reg_id);
+	if (data)
+		memcpy((u8 *)in + RADP_ACCESS_REG_DATA_OFF, data, len);
+}
+
+/**
+ * radp_accl_cap_member - the member of struct radp_roce_accl a caps
+ *	attribute carries
+ * @attr: a ROCE_ADP_A_CAPS_* attribute
+ *
+ * Return: the member, or NULL for an attribute no member carries.
+ */
+const struct radp_member *radp_accl_cap_member(int attr)
+{
+	unsigned int i = radp_accl_members_count - RADP_ACCL_CAPS_COUNT;
+
+	/* The caps are the last members (radp_fields.h lists them last). */
+	for (; i < radp_accl_members_count; i++)
+		if (radp_fields[radp_accl_members[i].fld].attr == attr)
+			return &radp_accl_members[i];
+	return NULL;
+}
+
 /* The profile's fields go to @buf; reserved bits are left as they are. */
 static void radp_profile_put(void *buf, const struct radp_profile *p)
 {

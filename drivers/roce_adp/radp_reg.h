@@ -93,6 +93,9 @@ static inline u32 *radp_member_ptr(void *obj, const struct radp_member *m)
 	return (u32 *)((char *)obj + m->offset);
 }
 
+void radp_access_reg_in(void *in, u16 reg_id, bool write, const void *data,
+			size_t len);
+const struct radp_member *radp_accl_cap_member(int attr);
 void radp_profile_pack(void *buf, const struct radp_profile *p);
 void radp_profile_unpack(const void *buf, struct radp_profile *p);
 void radp_roce_accl_pack(void *reg, const struct radp_roce_accl *r);

@@ -43,8 +43,9 @@
  * device mlx5_core.fwctl.N, as mlx5_core registers it, for the kernel's
  * mlx5_fwctl to bind; the stand-in then answers the user contexts that
  * driver creates and destroys (CREATE_UCTX, DESTROY_UCTX: the general
- * capabilities offer TOOLS_RESOURCES in uctx_cap), and refuses a command
- * whose header names a user context it did not create.
+ * capabilities offer TOOLS_RESOURCES in uctx_cap), refuses a command
+ * whose header names a user context it did not create, and answers
+ * QUERY_HCA_CAP of the general capabilities, as user space asks them.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -464,6 +465,58 @@ static u8 standin_accl_write_features(struct standin_dev *sd, void *reg_in,
 	return MLX5_CMD_STAT_OK;
 }
 
+/*
+ * MCQS and MCQI queries, as mlx5_core's mlx5_fw_version_query() sends
+ * them: one component, index 0, the boot image, whose version (MCQI
+ * info_type VERSION) is the init segment's.
+ */
+static u8 standin_access_mcq(struct standin_dev *sd, void *in, int inlen,
+			     void *out, int outlen, u32 *synd)
+{
+	void *reg_in = MLX5_ADDR_OF(access_register_in, in, register_data);
+	void *reg_out = MLX5_ADDR_OF(access_register_out, out, register_data);
+	int hdr = MLX5_ST_SZ_BYTES(access_register_in);
+	void *ver;
+
+	if (MLX5_GET(access_register_in, in, op_mod) !=
+	    MLX5_ACCESS_REGISTER_IN_OP_MOD_READ) {
+		*synd = 0x5;
+		return MLX5_CMD_STAT_BAD_OP_ERR;
+	}
+	if (MLX5_GET(access_register_in, in, register_id) == MLX5_REG_MCQS) {
+		if (inlen < hdr + MLX5_ST_SZ_BYTES(mcqs_reg) || outlen < inlen) {
+			*synd = 0x2;
+			return MLX5_CMD_STAT_BAD_INP_LEN_ERR;
+		}
+		if (MLX5_GET(mcqs_reg, reg_in, component_index)) {
+			*synd = 0xb;
+			return MLX5_CMD_STAT_BAD_PARAM_ERR;
+		}
+		MLX5_SET(mcqs_reg, reg_out, last_index_flag, 1);
+		MLX5_SET(mcqs_reg, reg_out, identifier, 0x1);	/* BOOT_IMG */
+		return MLX5_CMD_STAT_OK;
+	}
+	/* mcqi_reg's data[] is as large as data_size says */
+	if (inlen < hdr + MLX5_ST_SZ_BYTES(mcqi_reg) ||
+	    outlen < hdr + MLX5_ST_SZ_BYTES(mcqi_reg) +
+		     MLX5_ST_SZ_BYTES(mcqi_version)) {
+		*synd = 0x2;
+		return MLX5_CMD_STAT_BAD_INP_LEN_ERR;
+	}
+	if (MLX5_GET(mcqi_reg, reg_in, component_index) ||
+	    MLX5_GET(mcqi_reg, reg_in, info_type) != 0x1 ||	/* VERSION */
+	    MLX5_GET(mcqi_reg, reg_in, data_size) <
+	    MLX5_ST_SZ_BYTES(mcqi_version)) {
+		*synd = 0xb;
+		return MLX5_CMD_STAT_BAD_PARAM_ERR;
+	}
+	ver = MLX5_ADDR_OF(mcqi_reg, reg_out, data);
+	MLX5_SET(mcqi_version, ver, version,
+		 fw_rev_maj(&sd->mdev) << 24 | fw_rev_min(&sd->mdev) << 16 |
+		 fw_rev_sub(&sd->mdev));
+	return MLX5_CMD_STAT_OK;
+}
+
 /* ACCESS_REG of ROCE_ACCL; returns the status, the syndrome in @synd. */
 static u8 standin_access_reg(struct standin_dev *sd, void *in, int inlen,
 			     void *out, int outlen, u32 *synd)
@@ -477,6 +530,9 @@ static u8 standin_access_reg(struct standin_dev *sd, void *in, int inlen,
 	u32 id;
 
 	switch (MLX5_GET(access_register_in, in, register_id)) {
+	case MLX5_REG_MCQS:
+	case MLX5_REG_MCQI:
+		return standin_access_mcq(sd, in, inlen, out, outlen, synd);
 	case STANDIN_REG_ID_HIST_CONFIG:
 	case STANDIN_REG_ID_HIST:
 		/* As firmware answers a register it does not know. */
@@ -540,19 +596,32 @@ static u8 standin_access_reg(struct standin_dev *sd, void *in, int inlen,
 	return MLX5_CMD_STAT_BAD_OP_ERR;
 }
 
+/* A command whose mailboxes have one size each way: are they that? */
+static u8 standin_check_lens(int inlen, int want_in, int outlen, int want_out,
+			     u32 *synd)
+{
+	if (inlen != want_in) {
+		*synd = 0x2;
+		return MLX5_CMD_STAT_BAD_INP_LEN_ERR;
+	}
+	if (outlen != want_out) {
+		*synd = 0x3;
+		return MLX5_CMD_STAT_BAD_OUTP_LEN_ERR;
+	}
+	return MLX5_CMD_STAT_OK;
+}
+
 static u8 standin_query_mkey(struct standin_dev *sd, void *in, int inlen,
 			     void *out, int outlen, u32 *synd)
 {
 	u32 index = MLX5_GET(query_mkey_in, in, mkey_index);
+	u8 status;
 
-	if (inlen != MLX5_ST_SZ_BYTES(query_mkey_in)) {
-		*synd = 0x2;
-		return MLX5_CMD_STAT_BAD_INP_LEN_ERR;
-	}
-	if (outlen != MLX5_ST_SZ_BYTES(query_mkey_out)) {
-		*synd = 0x3;
-		return MLX5_CMD_STAT_BAD_OUTP_LEN_ERR;
-	}
+	status = standin_check_lens(inlen, MLX5_ST_SZ_BYTES(query_mkey_in),
+				    outlen, MLX5_ST_SZ_BYTES(query_mkey_out),
+				    synd);
+	if (status)
+		return status;
 	/* Assumed, as the backend does: an index with no mkey. */
 	if (index >= STANDIN_MKEYS || !sd->mkeys[index].valid) {
 		*synd = 0x6;
@@ -560,6 +629,42 @@ static u8 standin_query_mkey(struct standin_dev *sd, void *in, int inlen,
 	}
 	memcpy(MLX5_ADDR_OF(query_mkey_out, out, memory_key_mkey_entry),
 	       sd->mkeys[index].mkc, MLX5_ST_SZ_BYTES(mkc));
+	return MLX5_CMD_STAT_OK;
+}
+
+/* The general capabilities, in effect or the most the function can have. */
+static void *standin_cap_gen(struct standin_dev *sd, bool max)
+{
+#ifdef RADP_HAVE_MLX5_CAPS_PTR
+	return max ? sd->hca_cap->max : sd->hca_cap->cur;
+#else
+	return max ? sd->mdev.caps.hca_max[MLX5_CAP_GENERAL] :
+		     sd->mdev.caps.hca_cur[MLX5_CAP_GENERAL];
+#endif
+}
+
+/*
+ * QUERY_HCA_CAP of the general capabilities (what mlx5_core read at
+ * probe); op_mod is the capability type << 1 | HCA_CAP_OPMOD_GET_CUR.
+ */
+static u8 standin_query_hca_cap(struct standin_dev *sd, void *in, int inlen,
+				void *out, int outlen, u32 *synd)
+{
+	u16 op_mod = MLX5_GET(query_hca_cap_in, in, op_mod);
+	u8 status;
+
+	status = standin_check_lens(inlen, MLX5_ST_SZ_BYTES(query_hca_cap_in),
+				    outlen,
+				    MLX5_ST_SZ_BYTES(query_hca_cap_out), synd);
+	if (status)
+		return status;
+	if (op_mod >> 1 != MLX5_CAP_GENERAL) {
+		*synd = 0xa;
+		return MLX5_CMD_STAT_BAD_PARAM_ERR;
+	}
+	memcpy(MLX5_ADDR_OF(query_hca_cap_out, out, capability),
+	       standin_cap_gen(sd, !(op_mod & HCA_CAP_OPMOD_GET_CUR)),
+	       MLX5_UN_SZ_BYTES(hca_cap_union));
 	return MLX5_CMD_STAT_OK;
 }
 
@@ -671,6 +776,9 @@ static int standin_cmd_run(struct mlx5_core_dev *dev, void *in, int in_size,
 	} else if (opcode == MLX5_CMD_OP_QUERY_MKEY) {
 		status = standin_query_mkey(sd, in, in_size, out, out_size,
 					    &synd);
+	} else if (opcode == MLX5_CMD_OP_QUERY_HCA_CAP) {
+		status = standin_query_hca_cap(sd, in, in_size, out, out_size,
+					       &synd);
 	} else {
 		status = MLX5_CMD_STAT_BAD_OP_ERR;
 		synd = 0x5;
@@ -847,6 +955,8 @@ static const char *standin_opcode_name(u16 opcode)
 		return "ACCESS_REG";
 	case MLX5_CMD_OP_QUERY_MKEY:
 		return "QUERY_MKEY";
+	case MLX5_CMD_OP_QUERY_HCA_CAP:
+		return "QUERY_HCA_CAP";
 	case MLX5_CMD_OP_CREATE_UCTX:
 		return "CREATE_UCTX";
 	case MLX5_CMD_OP_DESTROY_UCTX:
@@ -871,7 +981,7 @@ static int standin_cmds_show(struct seq_file *s, void *unused)
 			seq_printf(s, "mkey_index 0x%x ", c->arg);
 		else if (c->opcode == MLX5_CMD_OP_DESTROY_UCTX)
 			seq_printf(s, "uctx %u ", c->arg);
-		else if (c->opcode != MLX5_CMD_OP_CREATE_UCTX)
+		else if (c->opcode == MLX5_CMD_OP_ACCESS_REG)
 			seq_printf(s, "register_id 0x%x ", c->arg);
 		seq_printf(s, "inlen %d outlen %d", c->inlen, c->outlen);
 		/* A user context's command (fwctl's) says whose. */

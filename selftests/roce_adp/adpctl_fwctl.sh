@@ -10,14 +10,15 @@
 # dwords worked out by hand from the registers' bit positions, on current
 # and older firmware; the stand-in's command log shows the user context
 # mlx5_fwctl makes, the scope of each command, and that a profile the
-# rules refuse sends nothing. Then the module's path and fwctl's give the
-# same JSON for the same function. Skipped where the kernel has no fwctl
+# rules refuse sends nothing. ROCE_ACCL support and the mkey table's size
+# come from the general capabilities (QUERY_HCA_CAP); what needs the
+# module says so. Then the module's path and fwctl's give the same JSON
+# for the same function, MPT dumps included. Skipped where the kernel has no fwctl
 # modules (before 7.x).
 . ./lib.sh
 
 STANDIN=/standin
 FWCTL=/fwctl
-SDBG=/sys/kernel/debug/mlx5_standin
 F0=0000:00:10.0
 F1=0000:00:11.0	# older firmware (fw_old)
 F2=0000:00:12.0	# no cmd_hca_cap.roce_accl
@@ -29,6 +30,11 @@ UCTX_CREATE="CREATE_UCTX opcode 0xa04 op_mod 0 inlen 64 outlen 16"
 QUERY="ACCESS_REG opcode 0x805 op_mod 1 register_id 0x402c inlen $REG_LEN outlen $REG_LEN uid 1"
 WRITE="ACCESS_REG opcode 0x805 op_mod 0 register_id 0x402c inlen $REG_LEN outlen $REG_LEN uid 1"
 UCTX_DESTROY="DESTROY_UCTX opcode 0xa06 op_mod 0 uctx 1 inlen 16 outlen 16"
+# the firmware version in the stand-in's init segment
+FW=28.39.2048
+# query_hca_cap_in 0x10, _out 0x10 + hca_cap_union (0x1000); op_mod 1:
+# MLX5_CAP_GENERAL << 1 | HCA_CAP_OPMOD_GET_CUR
+CAPS="QUERY_HCA_CAP opcode 0x100 op_mod 1 inlen 16 outlen 4112 uid 1"
 NOTE="adpctl: the roce_adp module is not loaded: using fwctl"
 
 live()
@@ -51,11 +57,6 @@ load()
 	unload
 	insmod $STANDIN/mlx5_core.ko no_roce_accl=$F2 "$@" &&
 		insmod $FWCTL/fwctl.ko && insmod $FWCTL/mlx5_fwctl.ko
-}
-
-store()
-{
-	grep "^$2:" $SDBG/"$1"/store | cut -d: -f2 | sed 's/^ //'
 }
 
 # fwctl_node F: /dev/fwctl/fwctlN of function F
@@ -90,6 +91,7 @@ test_path_and_user_context()
 	expect_eq "$ERR" "$NOTE" "the path, said once" || return 1
 	expect_match "$OUT" "^  roce_adp_retrans_en +off$" "accl show" || return 1
 	expect_eq "$(cat $SDBG/$F0/cmds)" "$UCTX_CREATE
+$CAPS
 $QUERY
 $UCTX_DESTROY" "commands" || return 1
 	# asked for, it says nothing
@@ -97,74 +99,17 @@ $UCTX_DESTROY" "commands" || return 1
 	expect_eq "$ERR" "" "stderr with --fwctl"
 }
 
-# FEATURES: name, value, dword of the store (1-based), shift, the value's
-# encoding: the enables of dword 2 (bits 6:0 the older seven, 11:7 and 27
-# the newer), ack_dscp 15:10, cc_burst_size 26:24 (1.5KB is 7), and
-# cc_probe_mp_mode at bit 20 of dword 3.
-FEATURES="roce_adp_retrans_en on 2 0 1
-roce_tx_window_en on 2 1 1
-roce_slow_restart_en on 2 2 1
-roce_slow_restart_idle_en on 2 3 1
-min_ack_timeout_limit_disabled on 2 4 1
-adaptive_routing_forced_en on 2 5 1
-selective_repeat_forced_en on 2 6 1
-dc_half_handshake_en on 2 7 1
-cc_per_plane_en on 2 8 1
-ack_dscp_force on 2 9 1
-ack_dscp 45 2 10 45
-cc_burst_size 1.5KB 2 24 7
-ifa2_turn_around_en on 2 27 1
-cc_probe_mp_mode discard 3 20 1"
-OLDER=7
-ZEROES="roce_adp_retrans_en off roce_tx_window_en off roce_slow_restart_en off
-roce_slow_restart_idle_en off min_ack_timeout_limit_disabled off
-adaptive_routing_forced_en off selective_repeat_forced_en off
-dc_half_handshake_en off cc_per_plane_en off ack_dscp_force off
-ack_dscp 0 cc_burst_size 4KB ifa2_turn_around_en off cc_probe_mp_mode accept"
-
-or_dword()
-{
-	od_i=0 od_line=
-	for od_d in $1; do
-		od_i=$((od_i + 1))
-		[ "$od_i" = "$2" ] && od_d=$(printf '%08x' $((0x$od_d | $3)))
-		od_line="$od_line${od_line:+ }$od_d"
-	done
-	echo "$od_line"
-}
-
-# set_features F COUNT: the first COUNT features set one by one over
-# fwctl: the store changes by the feature's bits alone, the reply shows
-# the value read back, and its zero restores the store
-set_features()
-{
-	echo "$FEATURES" | head -n "$2" | while read -r name val dw shift num; do
-		before=$(store "$1" reg)
-		want=$(or_dword "$before" "$dw" $((num << shift)))
-		run_cmd adpctl -F accl set dev "$1" "$name" "$val"
-		expect_eq "$RC" 0 "$name $val: exit status ($ERR)" || return 1
-		expect_eq "$(store "$1" reg)" "$want" "$name $val: the store" ||
-			return 1
-		expect_match "$OUT" "^  $name +$val\$" "$name read back" ||
-			return 1
-		run_cmd adpctl -F accl set dev "$1" $(echo "$ZEROES" |
-			tr ' \n' '\n\n' | grep -A1 -x "$name" | tr '\n' ' ')
-		expect_eq "$(store "$1" reg)" "$before" "$name back to zero" ||
-			return 1
-	done
-}
-
 # dword 1: the selects of current firmware (27 and 11:0; the stand-in lets
 # all be changed); dword 3: max_range_num 4 (30:28), max_id 1 (26:24),
 # base_timeout_min 4000 ns
 test_every_feature_current()
 {
-	expect_eq "$(store $F0 reg)" "08000fff 00000000 41000fa0 00000000" \
+	expect_eq "$(standin_store $F0 reg)" "08000fff 00000000 41000fa0 00000000" \
 		"store at load" || return 1
-	set_features $F0 14 || return 1
+	set_features $F0 14 -F || return 1
 	echo >$SDBG/$F0/cmds
-	run_cmd adpctl -F accl set dev $F0 $(echo "$FEATURES" | cut -d' ' -f1,2)
-	expect_eq "$(store $F0 reg)" "08000fff 0f00b7ff 41100fa0 00000000" \
+	run_cmd adpctl -F accl set dev $F0 $(echo "$ACCL_FEATURES" | cut -d' ' -f1,2)
+	expect_eq "$(standin_store $F0 reg)" "08000fff 0f00b7ff 41100fa0 00000000" \
 		"every feature at once" || return 1
 	# a query, the write, the read-back; each in its own user context's
 	# one file: one context for the whole command
@@ -173,8 +118,8 @@ test_every_feature_current()
 	expect_eq "$(grep '^ACCESS_REG' $SDBG/$F0/cmds)" "$QUERY
 $WRITE
 $QUERY" "the set's commands, at their scopes" || return 1
-	run_cmd adpctl -F accl set dev $F0 $ZEROES
-	expect_eq "$(store $F0 reg)" "08000fff 00000000 41000fa0 00000000" \
+	run_cmd adpctl -F accl set dev $F0 $ACCL_ZEROES
+	expect_eq "$(standin_store $F0 reg)" "08000fff 00000000 41000fa0 00000000" \
 		"every feature cleared"
 }
 
@@ -182,9 +127,9 @@ $QUERY" "the set's commands, at their scopes" || return 1
 # configurable after the query that shows it, with no write.
 test_every_feature_old()
 {
-	expect_eq "$(store $F1 reg)" "0000007f 00000000 41000fa0 00000000" \
+	expect_eq "$(standin_store $F1 reg)" "0000007f 00000000 41000fa0 00000000" \
 		"store at load" || return 1
-	set_features $F1 $OLDER || return 1
+	set_features $F1 $ACCL_OLDER -F || return 1
 	echo >$SDBG/$F1/cmds
 	run_cmd adpctl -F accl set dev $F1 dc_half_handshake_en on
 	expect_kernel_error \
@@ -192,7 +137,7 @@ test_every_feature_old()
 		return 1
 	expect_eq "$(grep '^ACCESS_REG' $SDBG/$F1/cmds)" "$QUERY" \
 		"the query, no write" || return 1
-	expect_eq "$(store $F1 reg)" "0000007f 00000000 41000fa0 00000000" \
+	expect_eq "$(standin_store $F1 reg)" "0000007f 00000000 41000fa0 00000000" \
 		"store at the end"
 }
 
@@ -209,9 +154,9 @@ test_profile()
 {
 	run_cmd set_full "$1"
 	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
-	expect_eq "$(store "$1" 'profile 1')" "$PROFILE1" "profile 1 stored" ||
+	expect_eq "$(standin_store "$1" 'profile 1')" "$PROFILE1" "profile 1 stored" ||
 		return 1
-	expect_eq "$(store "$1" reg)" "$2" "profile 1 in effect" || return 1
+	expect_eq "$(standin_store "$1" reg)" "$2" "profile 1 in effect" || return 1
 	run_cmd adpctl -F -j profile show dev "$1" id 1
 	expect_eq "$(json_get "$OUT" '[(p["time_base"], p["retx_total_timeout"], p["timeout_range"][1]["range_low_bound"]) for p in j[0]["profiles"]]')" \
 		"[(8, 18, 6)]" "profile read back" || return 1
@@ -245,7 +190,7 @@ test_refused_profile_sends_nothing()
 	expect_kernel_error "Error: time_base must be a power of two." ||
 		return 1
 	expect_eq "$(cat $SDBG/$F0/cmds)" "" "commands to $F0" || return 1
-	expect_eq "$(store $F0 'profile 1')" "$PROFILE1" "profile 1 unchanged"
+	expect_eq "$(standin_store $F0 'profile 1')" "$PROFILE1" "profile 1 unchanged"
 }
 
 # The histogram's configuration, its read-write fields as written (the
@@ -258,7 +203,7 @@ test_histogram_config()
 	run_cmd adpctl -F histogram config dev $F0 \
 		--set bin_num=4,clear_on_read=1,time_unit=2,bin0_width=291,bin1_width=5
 	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
-	expect_eq "$(store $F0 hist_config)" "c9f00000 04100000 01230005" \
+	expect_eq "$(standin_store $F0 hist_config)" "c9f00000 04100000 01230005" \
 		"hist_config store" || return 1
 	printf '0 5\n3 7\n' >$SDBG/$F0/hist_counts || return 1
 	run_cmd adpctl -F -j histogram show dev $F0
@@ -275,7 +220,7 @@ test_histogram_config()
 		return 1
 	expect_eq "$(grep -c '^ACCESS_REG .* op_mod 0 ' $SDBG/$F0/cmds)" 0 "writes sent" ||
 		return 1
-	expect_eq "$(store $F0 hist_config)" "c9f00000 04100000 01230005" \
+	expect_eq "$(standin_store $F0 hist_config)" "c9f00000 04100000 01230005" \
 		"hist_config unchanged"
 }
 
@@ -333,9 +278,6 @@ test_refusals()
 	expect_kernel_error \
 		"Error: firmware status BAD_INP_LEN (0x50), syndrome 0x00000007." ||
 		return 1
-	run_cmd adpctl -F accl show dev $F2
-	expect_kernel_error "Error: device does not support ROCE_ACCL." ||
-		return 1
 	run_cmd adpctl -F accl show dev 0000:00:1f.0
 	expect_kernel_error "Error: no such device." || return 1
 	echo 2000 >$SDBG/$F0/fw_reset
@@ -353,24 +295,58 @@ test_refusals()
 	run_cmd adpctl -F monitor
 	expect_error "Error: notifications need the roce_adp module: fwctl has none." ||
 		return 1
+	echo >$SDBG/$F0/cmds
 	run_cmd adpctl -F histogram clear dev $F0
 	expect_kernel_error \
-		"Error: histogram-clear needs the roce_adp module: the histogram's totals are the module's." ||
+		"Error: histogram-clear needs the roce_adp module: the running totals it clears are the module's (over fwctl, histogram config clear_on_read=1 has the firmware clear its counters at each read)." ||
 		return 1
-	run_cmd adpctl -F mpt show dev $F0
+	expect_eq "$RC" 2 "histogram clear: exit status" || return 1
+	expect_eq "$(cat $SDBG/$F0/cmds)" "" "histogram clear: commands" ||
+		return 1
+	run_cmd adpctl -F monitor
+	expect_error "Error: notifications need the roce_adp module: fwctl has none." ||
+		return 1
+	run_cmd adpctl -F profile forget dev $F0
 	expect_kernel_error \
-		"Error: mpt-get dumps need the roce_adp module: over fwctl name an index or key."
+		"Error: profile-forget needs the roce_adp module: the restore after a firmware reset is the module's."
+}
+
+# ROCE_ACCL support is the capability's (cmd_hca_cap.roce_accl), as the
+# module reads it, on both firmware generations: F2 without it is told so
+# with no ACCESS_REG sent; F0 (current) and F1 (old) have it. dev show
+# has the running firmware's version, as devlink dev info reads it.
+test_roce_accl_from_caps()
+{
+	echo >$SDBG/$F2/cmds
+	run_cmd adpctl -F accl show dev $F2
+	expect_kernel_error "Error: device does not support ROCE_ACCL." ||
+		return 1
+	expect_eq "$(grep -v _UCTX $SDBG/$F2/cmds)" "$CAPS" \
+		"$F2: the capabilities, no register" || return 1
+	echo >$SDBG/$F2/cmds
+	run_cmd adpctl -F -j dev show
+	expect_eq "$RC" 0 "dev show: exit status ($ERR)" || return 1
+	expect_eq "$(json_get "$OUT" '[(d["name"], d["backend"], d["fw_version"], d["roce_accl"]) for d in j]')" \
+		"[('$F0', 'mlx5', '$FW', True), ('$F1', 'mlx5', '$FW', True), ('$F2', 'mlx5', '$FW', False)]" \
+		"dev show over fwctl" || return 1
+	# the version as mlx5_core's devlink info reads it: MCQS finds the
+	# boot image (component 0), MCQI (info_type 1) its version
+	expect_eq "$(grep '^ACCESS_REG' $SDBG/$F2/cmds)" \
+		"ACCESS_REG opcode 0x805 op_mod 1 register_id 0x9060 inlen 32 outlen 32 uid 1
+ACCESS_REG opcode 0x805 op_mod 1 register_id 0x9061 inlen 164 outlen 164 uid 1" \
+		"$F2: the version's registers, not ROCE_ACCL" || return 1
+	expect_eq "$(cat $SDBG/$F1/fw_generation)" old "generation of $F1"
 }
 
 # apply, config export and metrics on top of the same requests: a file's
 # enable written (bit 2 of dword 2), exported back, the device up.
 test_apply_export_metrics()
 {
-	before=$(store $F0 reg)
+	before=$(standin_store $F0 reg)
 	printf '[dev %s]\nroce_slow_restart_en on\n' $F0 >/tmp/fwctl.conf
 	run_cmd adpctl -F apply /tmp/fwctl.conf
 	expect_eq "$RC" 3 "apply: exit status, changed ($ERR)" || return 1
-	expect_eq "$(store $F0 reg)" "$(or_dword "$before" 2 4)" \
+	expect_eq "$(standin_store $F0 reg)" "$(or_dword "$before" 2 4)" \
 		"the store after apply" || return 1
 	run_cmd adpctl -F config export dev $F0
 	expect_eq "$RC" 0 "export: exit status ($ERR)" || return 1
@@ -400,9 +376,28 @@ test_same_json_both_paths()
 	expect_eq "$(grep QUERY_MKEY $SDBG/$F0/cmds)" \
 		"QUERY_MKEY opcode 0x201 op_mod 0 mkey_index 0x5 inlen 16 outlen 304 uid 1" \
 		"QUERY_MKEY sent in the user context" || return 1
+	# a dump: the table's size from log_max_mkey (the stand-in's 4),
+	# a QUERY_MKEY for each of its 16 indexes; the live entries (5, 11)
+	# shown, a free one (9) and the empty indexes left out
+	echo "9 1 0 0 0 0 0 1 1 0x21 0x9 0 0 3 0x1000 0x100 0 12" \
+		>$SDBG/$F0/mkey || return 1
+	echo "11 0 1 0 0 0 0 1 1 0x21 0x9 0 0 3 0x1000 0x100 0 12" \
+		>$SDBG/$F0/mkey || return 1
+	echo >$SDBG/$F0/cmds
+	run_cmd adpctl -F -j mpt show dev $F0
+	expect_eq "$RC" 0 "dump over fwctl: exit status ($ERR)" || return 1
+	expect_eq "$(json_get "$OUT" '[(e["index"], e["pd"]) for e in j]')" \
+		"[(5, 7), (11, 3)]" "entries dumped" || return 1
+	expect_eq "$(grep -c '^QUERY_MKEY' $SDBG/$F0/cmds) $(grep -c '^QUERY_HCA_CAP' $SDBG/$F0/cmds)" \
+		"16 1" "QUERY_MKEY a mkey index, the capabilities once" ||
+		return 1
+	run_cmd adpctl -F mpt show dev $F0 index 16
+	expect_kernel_error "Error: MPT index beyond the device's mkey table." ||
+		return 1
 	for cmd in "-j accl show" "-j profile show" "-j histogram show" \
 		   "config export" "-j mpt show index 5" "-j mpt show index 4" \
-		   "-j mpt show key 0x542 -r"; do
+		   "-j mpt show key 0x542 -r" "-j mpt show" "-j mpt show -r" \
+		   "-j mpt show pd 3" "mpt show"; do
 		run_cmd adpctl $cmd dev $F0
 		mod=$OUT
 		expect_eq "$RC" 0 "$cmd, module: exit status ($ERR)" || return 1
@@ -411,6 +406,30 @@ test_same_json_both_paths()
 		expect_eq "$OUT" "$mod" "$cmd, fwctl against the module" ||
 			return 1
 	done
+	# profile lint against the function: the same findings and exit
+	# status over both paths; over fwctl read with queries alone
+	for args in "id 1" "id 1 time_base 12"; do
+		run_cmd adpctl profile lint dev $F0 $args
+		mod="$RC $OUT"
+		echo >$SDBG/$F0/cmds
+		run_cmd adpctl -F profile lint dev $F0 $args
+		expect_eq "$RC $OUT" "$mod" "lint $args, fwctl against the module" ||
+			return 1
+		expect_eq "$(grep -c '^ACCESS_REG .* op_mod 1 register_id 0x402c' $SDBG/$F0/cmds) $(grep -c '^ACCESS_REG .* op_mod 0 ' $SDBG/$F0/cmds)" \
+			"3 0" "lint $args: ROCE_ACCL queried (ACCL_GET, PROFILE_GET of 0 and 1), nothing written" ||
+			return 1
+	done
+	expect_match "$OUT" "time_base" "lint of time_base 12: its finding" ||
+		return 1
+	# dev show: what both paths know of the function (the module adds
+	# its restore state)
+	run_cmd adpctl -j dev show $F0
+	mod=$(json_get "$OUT" '[(d["backend"], d["fw_version"], d["roce_accl"]) for d in j]')
+	run_cmd adpctl -F -j dev show $F0
+	expect_eq "$(json_get "$OUT" '[(d["backend"], d["fw_version"], d["roce_accl"]) for d in j]')" \
+		"$mod" "dev show, fwctl against the module" || return 1
+	expect_eq "$mod" "[('mlx5', '$FW', True)]" "dev show, module" ||
+		return 1
 	for path in "" -F; do
 		run_cmd adpctl $path profile set dev $F0 id 1 time_base 12 \
 			time_unit usec
@@ -441,6 +460,7 @@ run_test refused_profile_sends_no_command test_refused_profile_sends_nothing
 run_test histogram_config_bytes test_histogram_config
 run_test scope_too_low_refused_by_mlx5_fwctl test_scope_too_low
 run_test statuses_errors_and_module_only_requests test_refusals
+run_test roce_accl_support_from_the_capabilities test_roce_accl_from_caps
 run_test apply_export_metrics_over_fwctl test_apply_export_metrics
 run_test same_json_over_module_and_fwctl test_same_json_both_paths
 unload

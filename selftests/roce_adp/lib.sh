@@ -199,3 +199,76 @@ serve()
 	SOUT=$(cat $YS/out 2>/dev/null)
 	SERR=$(cat $YS/err)
 }
+
+# The mlx5_core stand-in's ROCE_ACCL (mlx5_standin.sh, adpctl_fwctl.sh).
+SDBG=/sys/kernel/debug/mlx5_standin
+
+# standin_store F LINE: the hex dwords of F's store line starting LINE
+standin_store()
+{
+	grep "^$2:" $SDBG/"$1"/store | cut -d: -f2 | sed 's/^ //'
+}
+
+# The thirteen features of ROCE_ACCL (fourteen values: ack_dscp_force and
+# ack_dscp share a select) at the reference's positions (its two
+# tables), as "name value dword shift number": the value adpctl takes,
+# the dword of the store line (2: 04h, 3: 08h) and the bit its lowest bit
+# lands on, the number it is there. The first seven (OLDER) are older
+# firmware's; ACCL_ZEROES sets each back to its zero.
+ACCL_FEATURES="roce_adp_retrans_en on 2 0 1
+roce_tx_window_en on 2 1 1
+roce_slow_restart_en on 2 2 1
+roce_slow_restart_idle_en on 2 3 1
+min_ack_timeout_limit_disabled on 2 4 1
+adaptive_routing_forced_en on 2 5 1
+selective_repeat_forced_en on 2 6 1
+dc_half_handshake_en on 2 7 1
+cc_per_plane_en on 2 8 1
+ack_dscp_force on 2 9 1
+ack_dscp 45 2 10 45
+cc_burst_size 1.5KB 2 24 7
+ifa2_turn_around_en on 2 27 1
+cc_probe_mp_mode discard 3 20 1"
+ACCL_OLDER=7
+ACCL_ZEROES="roce_adp_retrans_en off roce_tx_window_en off roce_slow_restart_en off
+roce_slow_restart_idle_en off min_ack_timeout_limit_disabled off
+adaptive_routing_forced_en off selective_repeat_forced_en off
+dc_half_handshake_en off cc_per_plane_en off ack_dscp_force off
+ack_dscp 0 cc_burst_size 4KB ifa2_turn_around_en off cc_probe_mp_mode accept"
+
+# or_dword LINE N V: the store LINE with dword N or'ed with V
+or_dword()
+{
+	od_i=0 od_line=
+	for od_d in $1; do
+		od_i=$((od_i + 1))
+		[ "$od_i" = "$2" ] && od_d=$(printf '%08x' $((0x$od_d | $3)))
+		od_line="$od_line${od_line:+ }$od_d"
+	done
+	echo "$od_line"
+}
+
+# set_features F COUNT [OPTION]: the first COUNT features, one by one, set
+# on F with "adpctl [OPTION] accl set" and read back: the store changes by
+# the feature's bits alone, the reply (the register read back) shows the
+# value, and setting it back to zero restores the store
+set_features()
+{
+	echo "$ACCL_FEATURES" | head -n "$2" |
+	while read -r name val dw shift num; do
+		before=$(standin_store "$1" reg)
+		want=$(or_dword "$before" "$dw" $((num << shift)))
+		# shellcheck disable=SC2086 # no option is no word
+		run_cmd adpctl $3 accl set dev "$1" "$name" "$val"
+		expect_eq "$RC" 0 "$name $val: exit status ($ERR)" || return 1
+		expect_eq "$(standin_store "$1" reg)" "$want" \
+			"$name $val: the store" || return 1
+		expect_match "$OUT" "^  $name +$val\$" "$name read back" ||
+			return 1
+		# shellcheck disable=SC2046,SC2086 # the feature's zero
+		run_cmd adpctl $3 accl set dev "$1" $(echo "$ACCL_ZEROES" |
+			tr ' \n' '\n\n' | grep -A1 -x "$name" | tr '\n' ' ')
+		expect_eq "$(standin_store "$1" reg)" "$before" \
+			"$name back to zero" || return 1
+	done
+}

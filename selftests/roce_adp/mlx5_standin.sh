@@ -12,7 +12,6 @@
 . ./lib.sh
 
 STANDIN=/standin
-SDBG=/sys/kernel/debug/mlx5_standin
 DRV=/sys/bus/pci/drivers/mlx5_core
 F0=0000:00:10.0
 F1=0000:00:11.0
@@ -46,11 +45,6 @@ load()
 	insmod $STANDIN/roce_adp_mlx5.ko || return 1
 }
 
-# field F LINE: the hex dwords of the store line starting with LINE
-store()
-{
-	grep "^$2:" $SDBG/"$1"/store | cut -d: -f2 | sed 's/^ //'
-}
 
 # netdev F: the network interface the stand-in registered on F
 netdev()
@@ -154,12 +148,12 @@ test_names_other_tools()
 test_accl_golden()
 {
 	echo >$SDBG/$F0/cmds
-	expect_eq "$(store $F0 reg)" "08000fff 00000000 41000fa0 00000000" \
+	expect_eq "$(standin_store $F0 reg)" "08000fff 00000000 41000fa0 00000000" \
 		"store at load" || return 1
 	run_cmd adpctl accl set dev $F0 roce_adp_retrans_en on roce_tx_window_en on \
 		selective_repeat_forced_en on
 	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
-	expect_eq "$(store $F0 reg)" "08000fff 00000043 41000fa0 00000000" \
+	expect_eq "$(standin_store $F0 reg)" "08000fff 00000043 41000fa0 00000000" \
 		"store after set" || return 1
 	expect_eq "$(grep -c 'op_mod 0 ' $SDBG/$F0/cmds)" 1 "writes sent" || return 1
 	expect_eq "$(grep 'op_mod 0 ' $SDBG/$F0/cmds)" \
@@ -170,7 +164,7 @@ test_accl_golden()
 		"reply read back with a query" || return 1
 	# Only the selected enable changes.
 	run_cmd adpctl accl set dev $F0 roce_tx_window_en off
-	expect_eq "$(store $F0 reg)" "08000fff 00000041 41000fa0 00000000" \
+	expect_eq "$(standin_store $F0 reg)" "08000fff 00000041 41000fa0 00000000" \
 		"store after clearing one" || return 1
 	run_cmd adpctl -j accl show dev $F0
 	expect_eq "$(json_get "$OUT" '(j[0]["roce_adp_retrans_en"], j[0]["roce_tx_window_en"], j[0]["selective_repeat_forced_en"], j[0]["adp_retx_base_timeout_min"])')" \
@@ -188,9 +182,9 @@ test_profile_golden()
 {
 	run_cmd set_full $F0
 	expect_eq "$RC" 0 "exit status ($ERR)" || return 1
-	expect_eq "$(store $F0 'profile 1')" "$PROFILE1" "profile 1 stored" ||
+	expect_eq "$(standin_store $F0 'profile 1')" "$PROFILE1" "profile 1 stored" ||
 		return 1
-	expect_eq "$(store $F0 reg)" "08000fff 10000041 41000fa0 00000000" \
+	expect_eq "$(standin_store $F0 reg)" "08000fff 10000041 41000fa0 00000000" \
 		"profile 1 in effect, enables kept" || return 1
 	run_cmd adpctl -j profile show dev $F0 id 1
 	expect_eq "$(json_get "$OUT" '[(p["time_base"], p["retx_total_timeout"], p["timeout_range"][1]["range_low_bound"]) for p in j[0]["profiles"]]')" \
@@ -343,7 +337,7 @@ test_histogram_calls()
 	hist histogram-set "{\"dev-name\": \"$F0\", \"histogram-config\": {\"bin-num\": 4, \"clear-on-read\": 1, \"time-unit\": 2, \"bin0-width\": 291, \"bin1-width\": 5}}"
 	expect_eq "$RC" 0 "set exit status ($ERR)" || return 1
 	# 1<<31 | 1<<30 | 2<<26 | 1<<24 | 0xf<<20; 4<<24 | 16<<16; 0x123<<16 | 5
-	expect_eq "$(store $F0 hist_config)" "c9f00000 04100000 01230005" \
+	expect_eq "$(standin_store $F0 hist_config)" "c9f00000 04100000 01230005" \
 		"hist_config store" || return 1
 	printf '0 5\n3 7\n' >$SDBG/$F0/hist_counts || return 1
 	hist histogram-get "{\"dev-name\": \"$F0\"}"
@@ -400,9 +394,9 @@ test_fw_error_restore()
 	expect_match "$(cat $MON)" "$F0 reset-ntf: .*restore on profile 1 roce_adp_retrans_en on .*selective_repeat_forced_en on resets 1 last restored" \
 		"reset-ntf" || return 1
 	# the store came back at its defaults; the backend wrote it again
-	expect_eq "$(store $F0 reg)" "08000fff 10000041 41000fa0 00000000" \
+	expect_eq "$(standin_store $F0 reg)" "08000fff 10000041 41000fa0 00000000" \
 		"store restored" || return 1
-	expect_eq "$(store $F0 'profile 1')" "$PROFILE1" "profile restored" ||
+	expect_eq "$(standin_store $F0 'profile 1')" "$PROFILE1" "profile restored" ||
 		return 1
 	dmesg | grep -qE "mlx5_core $F0: roce_adp: device $F0 back after [0-9]+ ms in error state" ||
 		{ echo "no 'back after' line"; return 1; }
@@ -567,68 +561,6 @@ test_hw_check()
 		"bin 1 ends at bin1_width" "the findings at the end"
 }
 
-# The thirteen features of ROCE_ACCL (fourteen values: ack_dscp_force and
-# ack_dscp share a select) at the reference's positions
-# (the reference fact sheet: its two tables), as
-# "name value dword shift number": the value adpctl takes, the dword of
-# the store line (2: 04h, 3: 08h) and the bit its lowest bit lands on,
-# the number it is there. The first seven are older firmware's.
-FEATURES="roce_adp_retrans_en on 2 0 1
-roce_tx_window_en on 2 1 1
-roce_slow_restart_en on 2 2 1
-roce_slow_restart_idle_en on 2 3 1
-min_ack_timeout_limit_disabled on 2 4 1
-adaptive_routing_forced_en on 2 5 1
-selective_repeat_forced_en on 2 6 1
-dc_half_handshake_en on 2 7 1
-cc_per_plane_en on 2 8 1
-ack_dscp_force on 2 9 1
-ack_dscp 45 2 10 45
-cc_burst_size 1.5KB 2 24 7
-ifa2_turn_around_en on 2 27 1
-cc_probe_mp_mode discard 3 20 1"
-OLDER=7
-# each feature's zero, to start from
-ALL_OFF="roce_adp_retrans_en off roce_tx_window_en off roce_slow_restart_en off
-roce_slow_restart_idle_en off min_ack_timeout_limit_disabled off
-adaptive_routing_forced_en off selective_repeat_forced_en off"
-NEWER_OFF="dc_half_handshake_en off cc_per_plane_en off ack_dscp_force off
-ack_dscp 0 cc_burst_size 4KB ifa2_turn_around_en off cc_probe_mp_mode accept"
-
-# or_dword LINE N V: the store LINE with dword N or'ed with V
-or_dword()
-{
-	od_i=0 od_line=
-	for od_d in $1; do
-		od_i=$((od_i + 1))
-		[ "$od_i" = "$2" ] && od_d=$(printf '%08x' $((0x$od_d | $3)))
-		od_line="$od_line${od_line:+ }$od_d"
-	done
-	echo "$od_line"
-}
-
-# set_features F COUNT: the first COUNT features, one by one, set on F
-# and read back: the store changes by the feature's bits alone, the
-# reply (the register read back) shows the value, and setting it back to
-# zero restores the store
-set_features()
-{
-	echo "$FEATURES" | head -n "$2" | while read -r name val dw shift num; do
-		before=$(store "$1" reg)
-		want=$(or_dword "$before" "$dw" $((num << shift)))
-		run_cmd adpctl accl set dev "$1" "$name" "$val"
-		expect_eq "$RC" 0 "$name $val: exit status ($ERR)" || return 1
-		expect_eq "$(store "$1" reg)" "$want" "$name $val: the store" ||
-			return 1
-		expect_match "$OUT" "^  $name +$val\$" "$name read back" ||
-			return 1
-		run_cmd adpctl accl set dev "$1" $(echo "$ALL_OFF $NEWER_OFF" |
-			tr ' \n' '\n\n' | grep -A1 -x "$name" | tr '\n' ' ')
-		expect_eq "$(store "$1" reg)" "$before" "$name back to zero" ||
-			return 1
-	done
-}
-
 # Current firmware (every function but those of fw_old): every feature
 # configurable, each set and read back at its bits.
 test_every_feature_current()
@@ -636,7 +568,7 @@ test_every_feature_current()
 	load fw_old=$F1 no_histogram=$F1 no_histogram_bad_op=$F2 || return 1
 	expect_eq "$(cat $SDBG/$F0/fw_generation)" current "generation of $F0" ||
 		return 1
-	expect_eq "$(store $F0 reg)" "08000fff 00000000 41000fa0 00000000" \
+	expect_eq "$(standin_store $F0 reg)" "08000fff 00000000 41000fa0 00000000" \
 		"store at load" || return 1
 	run_cmd adpctl -j accl show dev $F0
 	expect_eq "$(json_get "$OUT" 'sorted(k for k, v in j[0]["configurable"].items() if v)')" \
@@ -644,14 +576,14 @@ test_every_feature_current()
 		"configurable" || return 1
 	set_features $F0 14 || return 1
 	# all at once, then each selected alone changes nothing else
-	run_cmd adpctl accl set dev $F0 $(echo "$FEATURES" | cut -d' ' -f1,2)
-	expect_eq "$(store $F0 reg)" "08000fff 0f00b7ff 41100fa0 00000000" \
+	run_cmd adpctl accl set dev $F0 $(echo "$ACCL_FEATURES" | cut -d' ' -f1,2)
+	expect_eq "$(standin_store $F0 reg)" "08000fff 0f00b7ff 41100fa0 00000000" \
 		"every feature set" || return 1
 	run_cmd adpctl accl set dev $F0 ack_dscp 0
-	expect_eq "$(store $F0 reg)" "08000fff 0f0003ff 41100fa0 00000000" \
+	expect_eq "$(standin_store $F0 reg)" "08000fff 0f0003ff 41100fa0 00000000" \
 		"ack_dscp alone cleared, its force kept" || return 1
-	run_cmd adpctl accl set dev $F0 $ALL_OFF $NEWER_OFF
-	expect_eq "$(store $F0 reg)" "08000fff 00000000 41000fa0 00000000" \
+	run_cmd adpctl accl set dev $F0 $ACCL_ZEROES
+	expect_eq "$(standin_store $F0 reg)" "08000fff 00000000 41000fa0 00000000" \
 		"every feature cleared"
 }
 
@@ -663,7 +595,7 @@ test_every_feature_old()
 {
 	expect_eq "$(cat $SDBG/$F1/fw_generation)" old "generation of $F1" ||
 		return 1
-	expect_eq "$(store $F1 reg)" "0000007f 00000000 41000fa0 00000000" \
+	expect_eq "$(standin_store $F1 reg)" "0000007f 00000000 41000fa0 00000000" \
 		"store at load" || return 1
 	echo >$SDBG/$F1/cmds
 	run_cmd adpctl accl set dev $F1 dc_half_handshake_en on
@@ -674,7 +606,7 @@ test_every_feature_old()
 		"ACCESS_REG opcode 0x805 op_mod 1 register_id 0x402c inlen $REG_LEN outlen $REG_LEN" \
 		"the query that learnt the selects, no write" || return 1
 	run_cmd adpctl accl show dev $F1
-	echo "$FEATURES" | tail -n +$((OLDER + 1)) | while read -r name rest; do
+	echo "$ACCL_FEATURES" | tail -n +$((ACCL_OLDER + 1)) | while read -r name rest; do
 		expect_match "$OUT" "^  $name +not supported\$" "$name shown" ||
 			return 1
 	done || return 1
@@ -682,8 +614,8 @@ test_every_feature_old()
 	expect_eq "$(json_get "$OUT" 'sorted(k for k, v in j[0]["configurable"].items() if not v)')" \
 		"['ack_dscp', 'ack_dscp_force', 'cc_burst_size', 'cc_per_plane_en', 'cc_probe_mp_mode', 'dc_half_handshake_en', 'ifa2_turn_around_en']" \
 		"not configurable" || return 1
-	set_features $F1 $OLDER || return 1
-	echo "$FEATURES" | tail -n +$((OLDER + 1)) | while read -r name val rest; do
+	set_features $F1 $ACCL_OLDER || return 1
+	echo "$ACCL_FEATURES" | tail -n +$((ACCL_OLDER + 1)) | while read -r name val rest; do
 		echo 0 >$RDBG/$F1/fw_cmds
 		echo >$SDBG/$F1/cmds
 		run_cmd adpctl accl set dev $F1 "$name" "$val"
@@ -693,7 +625,7 @@ test_every_feature_old()
 			return 1
 		expect_eq "$(cat $RDBG/$F1/fw_cmds)" 0 "$name: fw_cmds" || return 1
 	done || return 1
-	expect_eq "$(store $F1 reg)" "0000007f 00000000 41000fa0 00000000" \
+	expect_eq "$(standin_store $F1 reg)" "0000007f 00000000 41000fa0 00000000" \
 		"store at the end"
 }
 

@@ -17,13 +17,16 @@
  * (mlx5ctl_validate_rpc()): an ACCESS_REG query at the debug read-only
  * scope, a write (op_mod 0) at the configuration scope.
  *
+ * The general capabilities (QUERY_HCA_CAP) say, as they tell the module's
+ * mlx5 backend, whether the function has ROCE_ACCL and how large its
+ * mkey table is; an MPT entry is a QUERY_MKEY, built and decoded by the
+ * backend's own code (radp_mkc.c), a dump one per index.
+ *
  * What only the module has is refused plainly: notifications (monitor),
  * the restore after a firmware reset, the snapshot unprivileged users
- * read, the histogram's running totals (clear), and MPT dumps (the size of
- * the mkey table is in the capabilities, which are not read here); one
- * MPT entry is a QUERY_MKEY, as the module's mlx5 backend sends it.
- * A stateless tool keeps nothing between runs: a set always queries the
- * device first, and the histogram shows the firmware's counters as read.
+ * read, and the histogram's running totals (clear). A stateless tool
+ * keeps nothing between runs: a set always queries the device first, and
+ * the histogram shows the firmware's counters as read.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -46,6 +49,7 @@
 #include "fwctl.h"
 #include "radp_hist.h"
 #include "radp_mkc.h"
+#include "radp_nl_put.h"
 #include "radp_status.h"
 
 /* The family id the replies carry (no kernel family has it). */
@@ -62,6 +66,9 @@ struct fwc_dev {
 	char name[ROCE_ADP_DEV_NAME_LEN];	/* the PCI function */
 	char node[64];				/* /dev/fwctl/fwctlN */
 	int fd;					/* -1 until first used */
+	bool caps_read;				/* the three below */
+	bool roce_accl;				/* cmd_hca_cap.roce_accl */
+	u32 mpt_count;				/* 1 << log_max_mkey */
 };
 
 bool adp_fwctl_wanted;
@@ -165,14 +172,16 @@ bool adp_fwctl_available(void)
 	return fwc_ndevs > 0;
 }
 
+/* fwc_devs[] is sorted by name (fwc_scan()). */
 static struct fwc_dev *fwc_find(const char *name)
 {
-	unsigned int i;
+	struct fwc_dev key;
 
-	for (i = 0; i < fwc_ndevs; i++)
-		if (!strcmp(fwc_devs[i].name, name))
-			return &fwc_devs[i];
-	return NULL;
+	if (snprintf(key.name, sizeof(key.name), "%s", name) >=
+	    (int)sizeof(key.name))
+		return NULL;
+	return bsearch(&key, fwc_devs, fwc_ndevs, sizeof(fwc_devs[0]),
+		       fwc_dev_cmp);
 }
 
 /* Open @d's fwctl device (mlx5_fwctl makes its user context then). */
@@ -210,19 +219,12 @@ static int fwc_open(struct fwc_dev *d)
 	return 0;
 }
 
-static const char *fwc_scope_name(enum fwctl_rpc_scope scope)
-{
-	switch (scope) {
-	case FWCTL_RPC_CONFIGURATION:
-		return "configuration";
-	case FWCTL_RPC_DEBUG_READ_ONLY:
-		return "debug read-only";
-	case FWCTL_RPC_DEBUG_WRITE:
-		return "debug write";
-	default:
-		return "debug write full";
-	}
-}
+static const char *const fwc_scope_names[] = {
+	[FWCTL_RPC_CONFIGURATION] = "configuration",
+	[FWCTL_RPC_DEBUG_READ_ONLY] = "debug read-only",
+	[FWCTL_RPC_DEBUG_WRITE] = "debug write",
+	[FWCTL_RPC_DEBUG_WRITE_FULL] = "debug write full",
+};
 
 static void fwc_sleep_ms(unsigned int ms)
 {
@@ -262,7 +264,7 @@ static int fwc_exec(struct fwc_dev *d, enum fwctl_rpc_scope scope,
 			err = errno;
 			if (err == EBADMSG)
 				fwc_fail("fwctl refused %s at the %s scope",
-					 what, fwc_scope_name(scope));
+					 what, fwc_scope_names[scope]);
 			else if (err == ENXIO || err == EIO)
 				fwc_fail("device did not answer %s over fwctl (%s)",
 					 what, strerror(err));
@@ -311,12 +313,7 @@ static int fwc_access_reg(struct fwc_dev *d, u16 reg_id, bool write,
 		return -ENOMEM;
 	}
 	out = in + mlen;
-	radp_set(in, RADP_CMD_IN_OPCODE, RADP_CMD_OP_ACCESS_REG);
-	radp_set(in, RADP_CMD_IN_OP_MOD,
-		 write ? RADP_ACCESS_REG_WRITE : RADP_ACCESS_REG_READ);
-	radp_set(in, RADP_ACCESS_REG_IN_REGISTER_ID, reg_id);
-	if (data_in)
-		memcpy(in + RADP_ACCESS_REG_DATA_OFF, data_in, len);
+	radp_access_reg_in(in, reg_id, write, data_in, len);
 	snprintf(what, sizeof(what), "ACCESS_REG %s of register 0x%04x",
 		 write ? "write" : "query", reg_id);
 	err = fwc_exec(d, write ? FWCTL_RPC_CONFIGURATION :
@@ -349,6 +346,63 @@ static int fwc_access_opt(struct fwc_dev *d, const char *what, u16 reg_id,
 	return -EOPNOTSUPP;
 }
 
+/*
+ * QUERY_HCA_CAP of the general capabilities in effect, as mlx5_ifc.h lays
+ * it out: op_mod (MLX5_CAP_GENERAL << 1) | HCA_CAP_OPMOD_GET_CUR, the
+ * cmd_hca_cap (0x1000 bytes) at 0x10 of the outbox; in it roce_accl at
+ * bit 22 of the dword at 0x28, log_max_mkey at bits 21:16 of 0x1c.
+ * mlx5_fwctl takes it at every scope.
+ */
+#define FWC_QUERY_HCA_CAP_OPCODE	0x100
+#define FWC_QUERY_HCA_CAP_GENERAL_CUR	0x1
+#define FWC_QUERY_HCA_CAP_IN_LEN	0x10
+#define FWC_QUERY_HCA_CAP_OUT_LEN	0x1010
+#define FWC_HCA_CAP_OFF			0x10
+#define FWC_CAP_ROCE_ACCL_DW		0x28
+#define FWC_CAP_ROCE_ACCL_BIT		22
+#define FWC_CAP_LOG_MAX_MKEY_DW		0x1c
+#define FWC_CAP_LOG_MAX_MKEY_LO		16
+#define FWC_CAP_LOG_MAX_MKEY_MASK	0x3f
+
+static u32 fwc_be32(const u8 *p)
+{
+	return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
+}
+
+/* What the module reads of the capabilities at attach, read once a run. */
+static int fwc_caps(struct fwc_dev *d)
+{
+	u8 in[FWC_QUERY_HCA_CAP_IN_LEN] = {}, *out, *cap;
+	u32 log_mkeys;
+	int err;
+
+	if (d->caps_read)
+		return 0;
+	out = malloc(FWC_QUERY_HCA_CAP_OUT_LEN);
+	if (!out) {
+		fwc_fail("%s", strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	in[0] = FWC_QUERY_HCA_CAP_OPCODE >> 8;
+	in[1] = FWC_QUERY_HCA_CAP_OPCODE & 0xff;
+	in[7] = FWC_QUERY_HCA_CAP_GENERAL_CUR;	/* op_mod, bits 15:0 of 0x4 */
+	err = fwc_exec(d, FWCTL_RPC_CONFIGURATION, "QUERY_HCA_CAP", in,
+		       sizeof(in), out, FWC_QUERY_HCA_CAP_OUT_LEN);
+	if (!err) {
+		cap = out + FWC_HCA_CAP_OFF;
+		d->roce_accl = fwc_be32(cap + FWC_CAP_ROCE_ACCL_DW) >>
+			       FWC_CAP_ROCE_ACCL_BIT & 1;
+		log_mkeys = fwc_be32(cap + FWC_CAP_LOG_MAX_MKEY_DW) >>
+			    FWC_CAP_LOG_MAX_MKEY_LO & FWC_CAP_LOG_MAX_MKEY_MASK;
+		if (log_mkeys > RADP_MKEY_INDEX_BITS)
+			log_mkeys = RADP_MKEY_INDEX_BITS;
+		d->mpt_count = 1u << log_mkeys;
+		d->caps_read = true;
+	}
+	free(out);
+	return err;
+}
+
 /* ROCE_ACCL with profile @id (0: the firmware's, and the one in effect). */
 static int fwc_accl_query(struct fwc_dev *d, u32 id, struct radp_roce_accl *r,
 			  u8 *raw)
@@ -356,10 +410,17 @@ static int fwc_accl_query(struct fwc_dev *d, u32 id, struct radp_roce_accl *r,
 	u8 reg[RADP_ROCE_ACCL_LEN] = {};
 	int err;
 
+	/* As the module: the capability says, not a refused query. */
+	err = fwc_caps(d);
+	if (err)
+		return err;
+	if (!d->roce_accl) {
+		fwc_fail("device does not support ROCE_ACCL");
+		return -EOPNOTSUPP;
+	}
 	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, id);
-	err = fwc_access_opt(d, "device does not support ROCE_ACCL",
-			     RADP_REG_ID_ROCE_ACCL, false, reg, reg,
-			     sizeof(reg));
+	err = fwc_access_reg(d, RADP_REG_ID_ROCE_ACCL, false, reg, reg,
+			     sizeof(reg), NULL);
 	if (err)
 		return err;
 	radp_roce_accl_unpack(reg, r);
@@ -379,26 +440,6 @@ static int fwc_accl_write(struct fwc_dev *d, const struct radp_roce_accl *w)
 
 /* ---- the replies, attribute for attribute as the module's ---------------- */
 
-static int put_field(struct nl_msg *msg, enum radp_fld fld, u32 val)
-{
-	const struct radp_field *f = &radp_fields[fld];
-
-	if (f->nla == RADP_NLA_U8)
-		return nla_put_u8(msg, f->attr, val);
-	return nla_put_u32(msg, f->attr, val);
-}
-
-static int put_members(struct nl_msg *msg, const void *obj,
-		       const struct radp_member *m, unsigned int count)
-{
-	unsigned int i;
-
-	for (i = 0; i < count; i++)
-		if (put_field(msg, m[i].fld, *radp_member_ptr((void *)obj, &m[i])))
-			return -EMSGSIZE;
-	return 0;
-}
-
 static void apply_members(void *obj, const struct radp_member *m,
 			  unsigned int count, struct nlattr **tb)
 {
@@ -412,73 +453,6 @@ static void apply_members(void *obj, const struct radp_member *m,
 			*radp_member_ptr(obj, &m[i]) = f->nla == RADP_NLA_U8 ?
 				nla_get_u8(a) : nla_get_u32(a);
 	}
-}
-
-static int put_features(struct nl_msg *msg, int type, const u32 *values)
-{
-	struct nlattr *nest = nla_nest_start(msg, type);
-	unsigned int i;
-
-	if (!nest)
-		return -EMSGSIZE;
-	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
-		if (nla_put_u8(msg, radp_fields[radp_accl_en_flds[i]].attr,
-			       values[i]))
-			return -EMSGSIZE;
-	nla_nest_end(msg, nest);
-	return 0;
-}
-
-static int put_accl(struct nl_msg *msg, const struct radp_roce_accl *r,
-		    const u8 *raw)
-{
-	unsigned int i, first = radp_accl_members_count - RADP_ACCL_CAPS_COUNT;
-	u32 selects[RADP_ACCL_FEATURE_COUNT];
-	struct nlattr *caps;
-	int type;
-
-	caps = nla_nest_start(msg, ROCE_ADP_A_CAPS);
-	if (!caps)
-		return -EMSGSIZE;
-	for (type = 1; type <= ROCE_ADP_A_CAPS_MAX; type++)
-		for (i = first; i < radp_accl_members_count; i++)
-			if (radp_fields[radp_accl_members[i].fld].attr == type &&
-			    nla_put_u32(msg, type,
-					*radp_member_ptr((void *)r,
-							 &radp_accl_members[i])))
-				return -EMSGSIZE;
-	nla_nest_end(msg, caps);
-	if (nla_put_u32(msg, ROCE_ADP_A_ACTIVE_PROFILE_ID, r->profile_id) ||
-	    nla_put_u32(msg, ROCE_ADP_A_AGE_MS, 0))
-		return -EMSGSIZE;
-	if (raw && nla_put(msg, ROCE_ADP_A_ACCL_REG, RADP_ROCE_ACCL_LEN, raw))
-		return -EMSGSIZE;
-	for (i = 0; i < RADP_ACCL_FEATURE_COUNT; i++)
-		selects[i] = (r->field_select >> i) & 1;
-	return put_features(msg, ROCE_ADP_A_ACCL, r->features) ?:
-	       put_features(msg, ROCE_ADP_A_ACCL_CONFIGURABLE, selects);
-}
-
-static int put_profile(struct nl_msg *msg, u32 id, const struct radp_profile *p)
-{
-	struct nlattr *nest, *range;
-	unsigned int r;
-
-	nest = nla_nest_start(msg, ROCE_ADP_A_PROFILE);
-	if (!nest || put_field(msg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, id) ||
-	    put_members(msg, p, radp_profile_members,
-			radp_profile_members_count))
-		return -EMSGSIZE;
-	for (r = 0; r < RADP_RANGES; r++) {
-		range = nla_nest_start(msg, ROCE_ADP_A_PROFILE_RANGE);
-		if (!range || nla_put_u32(msg, ROCE_ADP_A_RANGE_INDEX, r) ||
-		    put_members(msg, &p->range[r], radp_range_members,
-				radp_range_members_count))
-			return -EMSGSIZE;
-		nla_nest_end(msg, range);
-	}
-	nla_nest_end(msg, nest);
-	return 0;
 }
 
 /* ---- the requests ------------------------------------------------------------ */
@@ -498,7 +472,7 @@ static int fwc_accl_get(struct fwc_dev *d, const struct fwc_req *q,
 	int err;
 
 	err = fwc_accl_query(d, 0, &r, want_raw ? raw : NULL);
-	return err ?: put_accl(msg, &r, want_raw ? raw : NULL);
+	return err ?: radp_nl_put_accl(msg, &r, 0, want_raw ? raw : NULL);
 }
 
 /* The module's radp_nl_accl_set(), then its read-back. */
@@ -553,7 +527,7 @@ static int fwc_accl_set(struct fwc_dev *d, const struct fwc_req *q,
 	r = cur;
 	if (changed)
 		err = fwc_accl_write(d, &w) ?: fwc_accl_query(d, 0, &r, NULL);
-	return err ?: put_accl(msg, &r, NULL);
+	return err ?: radp_nl_put_accl(msg, &r, 0, NULL);
 }
 
 static int fwc_profile_get(struct fwc_dev *d, const struct fwc_req *q,
@@ -586,7 +560,7 @@ static int fwc_profile_get(struct fwc_dev *d, const struct fwc_req *q,
 			if (err)
 				return err;
 		}
-		err = put_profile(msg, id, id ? &r.profile : &r0.profile);
+		err = radp_nl_put_profile(msg, id, id ? &r.profile : &r0.profile);
 		if (err)
 			return err;
 	}
@@ -726,7 +700,7 @@ static int fwc_profile_set(struct fwc_dev *d, const struct fwc_req *q,
 	if (nla_put_u32(msg, ROCE_ADP_A_ACTIVE_PROFILE_ID, id) ||
 	    nla_put_u32(msg, ROCE_ADP_A_AGE_MS, 0))
 		return -EMSGSIZE;
-	return put_profile(msg, id, &r.profile);
+	return radp_nl_put_profile(msg, id, &r.profile);
 }
 
 #define FWC_NO_HIST	"device has no retransmission histogram"
@@ -777,7 +751,8 @@ static int fwc_hist_put(struct fwc_dev *d, struct nl_msg *msg)
 	if (err)
 		return err;
 	cfg = nla_nest_start(msg, ROCE_ADP_A_HIST_CONFIG);
-	if (!cfg || put_members(msg, &c, radp_hist_config_members,
+	if (!cfg ||
+	    radp_nl_put_members(msg, &c, radp_hist_config_members,
 				radp_hist_config_members_count))
 		return -EMSGSIZE;
 	nla_nest_end(msg, cfg);
@@ -847,10 +822,67 @@ static int fwc_hist_set(struct fwc_dev *d, const struct fwc_req *q,
 }
 
 /*
- * The firmware version mlx5_ib shows for the function's RDMA device, ""
- * without one (fwctl has no command the stand-in's tests answer for it).
+ * The running firmware's version as mlx5_core's devlink info reads it
+ * (mlx5_fw_version_query()): MCQS, component by component, finds the boot
+ * image; MCQI with info_type VERSION gives its version. mlx5_ifc.h: in
+ * mcqs_reg last_index_flag is bit 0x0, component_index bits 0x10-0x1f,
+ * identifier 0x30-0x3f (0x10 bytes); in mcqi_reg component_index bits
+ * 0x10-0x1f, info_type 0x5b-0x5f, data_size 0xb0-0xbf, the data from
+ * byte 0x18, where mcqi_version holds version at bits 0x20-0x3f (0x7c
+ * bytes with version_string): major 31:24, minor 23:16, subminor 15:0.
  */
-static void fwc_fw_version(const struct fwc_dev *d, char *buf, size_t len)
+#define FWC_REG_MCQS			0x9060
+#define FWC_REG_MCQI			0x9061
+#define FWC_MCQS_LEN			0x10
+#define FWC_MCQS_IDENTIFIER_BOOT_IMG	0x1
+#define FWC_MCQI_LEN			0x18
+#define FWC_MCQI_INFO_TYPE_VERSION	0x1
+#define FWC_MCQI_VERSION_LEN		0x7c
+#define FWC_MCQS_COMPONENTS_MAX		64
+
+static int fwc_fw_running(struct fwc_dev *d, char *buf, size_t len)
+{
+	u8 mcqs[FWC_MCQS_LEN], mcqi[FWC_MCQI_LEN + FWC_MCQI_VERSION_LEN];
+	bool last = false;
+	u32 ver;
+	u16 i;
+	int err;
+
+	for (i = 0; i < FWC_MCQS_COMPONENTS_MAX && !last; i++) {
+		memset(mcqs, 0, sizeof(mcqs));
+		mcqs[2] = i >> 8;
+		mcqs[3] = i;
+		err = fwc_access_opt(d, "firmware has no MCQS", FWC_REG_MCQS,
+				     false, mcqs, mcqs, sizeof(mcqs));
+		if (err)
+			return err;
+		if ((mcqs[6] << 8 | mcqs[7]) == FWC_MCQS_IDENTIFIER_BOOT_IMG)
+			break;
+		last = mcqs[0] >> 7;
+	}
+	if (i == FWC_MCQS_COMPONENTS_MAX || last)
+		return -ENOENT;
+	memset(mcqi, 0, sizeof(mcqi));
+	mcqi[2] = i >> 8;
+	mcqi[3] = i;
+	mcqi[0xb] = FWC_MCQI_INFO_TYPE_VERSION;
+	mcqi[0x17] = FWC_MCQI_VERSION_LEN;
+	err = fwc_access_opt(d, "firmware has no MCQI", FWC_REG_MCQI, false,
+			     mcqi, mcqi, sizeof(mcqi));
+	if (err)
+		return err;
+	ver = fwc_be32(mcqi + FWC_MCQI_LEN + 4);
+	snprintf(buf, len, "%u.%u.%04u", ver >> 24, ver >> 16 & 0xff,
+		 ver & 0xffff);
+	return 0;
+}
+
+/*
+ * The firmware version: the running image's, as devlink dev info and the
+ * module show it; else the one mlx5_ib shows for the function's RDMA
+ * device; else "".
+ */
+static void fwc_fw_version(struct fwc_dev *d, char *buf, size_t len)
 {
 	char path[PATH_MAX];
 	struct dirent *e;
@@ -858,6 +890,10 @@ static void fwc_fw_version(const struct fwc_dev *d, char *buf, size_t len)
 	FILE *fp;
 
 	buf[0] = '\0';
+	if (!fwc_fw_running(d, buf, len))
+		return;
+	buf[0] = '\0';
+	fwc_why[0] = '\0';
 	snprintf(path, sizeof(path), "%s/bus/pci/devices/%s/infiniband",
 		 fwc_sysfs(), d->name);
 	dir = opendir(path);
@@ -880,45 +916,26 @@ static void fwc_fw_version(const struct fwc_dev *d, char *buf, size_t len)
 	closedir(dir);
 }
 
-/*
- * QUERY_MKEY, as the module's mlx5 backend sends it (mlx5_ifc.h:
- * query_mkey_in is 0x10 bytes, mkey_index at bits 23:0 of its third
- * dword; query_mkey_out is 0x130 bytes, the mkey context at 0x10).
- */
-#define FWC_QUERY_MKEY_OPCODE		0x201
-#define FWC_QUERY_MKEY_IN_LEN		0x10
-#define FWC_QUERY_MKEY_INDEX_OFF	0x08
-#define FWC_QUERY_MKEY_OUT_LEN		0x130
-#define FWC_QUERY_MKEY_MKC_OFF		0x10
-
-/* MPT entry @index: its mkey's context, decoded as the backend does. */
+/* MPT entry @index: its mkey's context, as the module's mlx5 backend. */
 static int fwc_mpt_query(struct fwc_dev *d, u32 index, struct radp_mpt *m)
 {
-	u8 in[FWC_QUERY_MKEY_IN_LEN] = {}, out[FWC_QUERY_MKEY_OUT_LEN];
+	u8 in[RADP_QUERY_MKEY_IN_LEN] = {}, out[RADP_QUERY_MKEY_OUT_LEN];
 	int err;
 
-	if (index >> RADP_MKEY_INDEX_BITS) {
+	err = fwc_caps(d);
+	if (err)
+		return err;
+	if (index >= d->mpt_count) {
 		fwc_fail("MPT index beyond the device's mkey table");
 		return -ERANGE;
 	}
-	radp_set(in, RADP_CMD_IN_OPCODE, FWC_QUERY_MKEY_OPCODE);
-	in[FWC_QUERY_MKEY_INDEX_OFF + 1] = index >> 16;
-	in[FWC_QUERY_MKEY_INDEX_OFF + 2] = index >> 8;
-	in[FWC_QUERY_MKEY_INDEX_OFF + 3] = index;
+	radp_query_mkey_in(in, index);
 	err = fwc_exec(d, FWCTL_RPC_DEBUG_READ_ONLY, "QUERY_MKEY", in,
 		       sizeof(in), out, sizeof(out));
-	if (err && radp_get(out, RADP_CMD_OUT_STATUS) !=
-		   RADP_CMD_STAT_BAD_RES_STATE)
-		return err;
-	if (err) {
-		/* An index with no mkey, as the backend reports it. */
-		memset(m, 0, sizeof(*m));
-		m->status = RADP_MPT_STATUS_INVALID;
-		m->present = RADP_MPT_BIT(RADP_MPT_STATUS);
-		return 0;
-	}
-	radp_mkc_to_mpt(out + FWC_QUERY_MKEY_MKC_OFF, index, m);
-	return 0;
+	err = radp_query_mkey_mpt(out, err, index, m);
+	if (!err)
+		fwc_why[0] = '\0';
+	return err;
 }
 
 /* The module's radp_nl_mpt_put(). */
@@ -927,9 +944,9 @@ static int put_mpt(struct nl_msg *msg, u32 index, const struct radp_mpt *m,
 {
 	const struct radp_mpt_member *mm;
 	struct nlattr *nest;
-	bool present = false;
-	u32 access = 0;
 	unsigned int i;
+	bool present;
+	u32 access;
 	u64 val;
 	u16 attr;
 
@@ -938,15 +955,7 @@ static int put_mpt(struct nl_msg *msg, u32 index, const struct radp_mpt *m,
 	    nla_put_u32(msg, ROCE_ADP_A_MPT_ENTRY_STATUS, m->status))
 		return -EMSGSIZE;
 	if (radp_mpt_status_valid(m->status)) {
-		for (i = 0; i < RADP_MPT_ACCESS_BITS; i++) {
-			if (!(m->present & RADP_MPT_BIT(radp_mpt_access[i].fld)))
-				continue;
-			present = true;
-			mm = &radp_mpt_members[radp_mpt_access[i].fld -
-					       RADP_MPT_FIRST];
-			if (radp_mpt_member_get(m, mm))
-				access |= radp_mpt_access[i].flag;
-		}
+		access = radp_mpt_access_flags(m, &present);
 		if (present &&
 		    nla_put_u32(msg, ROCE_ADP_A_MPT_ENTRY_ACCESS, access))
 			return -EMSGSIZE;
@@ -970,10 +979,7 @@ static int put_mpt(struct nl_msg *msg, u32 index, const struct radp_mpt *m,
 	return 0;
 }
 
-/*
- * One entry, by index or key, as the module's MPT do; a dump needs the
- * table's size, which the module reads from the capabilities.
- */
+/* One entry, by index or key, as the module's MPT do. */
 static int fwc_mpt_get(struct fwc_dev *d, const struct fwc_req *q,
 		       struct nl_msg *msg)
 {
@@ -1024,13 +1030,15 @@ static int fwc_dev_get(struct fwc_dev *d, const struct fwc_req *q,
 	int err;
 
 	(void)q;
-	err = fwc_accl_query(d, 0, &r, NULL);
-	if (err && err != -EOPNOTSUPP)
+	err = fwc_caps(d);
+	if (!err && d->roce_accl)
+		err = fwc_accl_query(d, 0, &r, NULL);
+	if (err)
 		return err;
 	fwc_fw_version(d, fw, sizeof(fw));
 	if (nla_put_u32(msg, ROCE_ADP_A_DEV_BACKEND, ROCE_ADP_BACKEND_MLX5) ||
 	    nla_put_string(msg, ROCE_ADP_A_DEV_FW_VERSION, fw) ||
-	    nla_put_u8(msg, ROCE_ADP_A_DEV_ROCE_ACCL, !err))
+	    nla_put_u8(msg, ROCE_ADP_A_DEV_ROCE_ACCL, d->roce_accl))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -1058,17 +1066,12 @@ static const struct fwc_op fwc_ops[] = {
 };
 
 /* What only the module does, said plainly. */
-static const char *fwc_module_only(uint8_t cmd)
-{
-	switch (cmd) {
-	case ROCE_ADP_CMD_PROFILE_FORGET:
-		return "the restore after a firmware reset is the module's";
-	case ROCE_ADP_CMD_HISTOGRAM_CLEAR:
-		return "the histogram's totals are the module's";
-	default:
-		return "not available over fwctl";
-	}
-}
+static const char *const fwc_module_only[ROCE_ADP_CMD_MAX + 1] = {
+	[ROCE_ADP_CMD_PROFILE_FORGET] =
+		"the restore after a firmware reset is the module's",
+	[ROCE_ADP_CMD_HISTOGRAM_CLEAR] =
+		"the running totals it clears are the module's (over fwctl, histogram config clear_on_read=1 has the firmware clear its counters at each read)",
+};
 
 /* ---- the transport ------------------------------------------------------------ */
 
@@ -1168,6 +1171,119 @@ static int fwc_one(const struct fwc_op *op, struct fwc_dev *d,
 	return 0;
 }
 
+/*
+ * An MPT dump, answered as it is read: each read of the socket sends the
+ * next FWC_DUMP_CHUNK QUERY_MKEYs, so that a table of millions of mkeys
+ * never sits in memory. What it needs of the request is kept by value.
+ */
+#define FWC_DUMP_CHUNK	32
+
+static struct {
+	bool active;
+	unsigned int dev, dev_end;	/* fwc_devs[dev..dev_end) */
+	u32 pos;			/* the next index of fwc_devs[dev] */
+	bool named;			/* one device, named in the request */
+	bool raw, has_pd, has_qpn;
+	u32 pd, qpn;
+} fwc_dump;
+
+static bool fwc_dump_match(const struct radp_mpt *m)
+{
+	return radp_mpt_status_valid(m->status) &&
+	       (!fwc_dump.has_pd || m->pd == fwc_dump.pd) &&
+	       (!fwc_dump.has_qpn || (m->bqp && m->qpn == fwc_dump.qpn));
+}
+
+/* The next entries of the dump; its end once the last device is read. */
+static void fwc_dump_more(void)
+{
+	unsigned int budget = FWC_DUMP_CHUNK;
+	u8 raw[RADP_MPT_LEN];
+	struct fwc_dev *d;
+	struct nl_msg *msg;
+	struct radp_mpt m;
+	int err;
+
+	while (fwc_dump.dev < fwc_dump.dev_end && budget) {
+		d = &fwc_devs[fwc_dump.dev];
+		err = fwc_caps(d);
+		if (err && fwc_dump.named) {
+			fwc_dump.active = false;
+			fwc_end(true, -err);
+			return;
+		}
+		if (err || fwc_dump.pos >= d->mpt_count) {
+			/* a dump of all leaves out what it cannot read */
+			fwc_dump.dev++;
+			fwc_dump.pos = 0;
+			continue;
+		}
+		budget--;
+		fwc_why[0] = '\0';
+		err = fwc_mpt_query(d, fwc_dump.pos, &m);
+		if (err) {
+			fwc_dump.active = false;
+			fwc_end(true, -err);
+			return;
+		}
+		if (fwc_dump_match(&m)) {
+			if (fwc_dump.raw)
+				radp_mpt_pack(raw, &m);
+			msg = fwc_msg(ROCE_ADP_CMD_MPT_GET, NLM_F_MULTI);
+			if (!msg ||
+			    nla_put_string(msg, ROCE_ADP_A_DEV_NAME, d->name) ||
+			    put_mpt(msg, fwc_dump.pos, &m,
+				    fwc_dump.raw ? raw : NULL)) {
+				if (msg)
+					nlmsg_free(msg);
+				fwc_fail("%s", strerror(ENOMEM));
+				fwc_dump.active = false;
+				fwc_end(true, ENOMEM);
+				return;
+			}
+			fwc_queue(msg);
+		}
+		fwc_dump.pos++;
+	}
+	if (fwc_dump.dev >= fwc_dump.dev_end) {
+		fwc_dump.active = false;
+		fwc_why[0] = '\0';
+		fwc_end(true, 0);
+	}
+}
+
+/* Start an MPT dump of @name, or of every device for NULL. */
+static int fwc_dump_start(const struct fwc_req *q, const char *name)
+{
+	struct fwc_dev *d = NULL;
+
+	if (q->tb[ROCE_ADP_A_MPT_INDEX] || q->tb[ROCE_ADP_A_MPT_KEY]) {
+		fwc_fail("a dump takes no entry index or key, only the pd and qpn filters");
+		return -EINVAL;
+	}
+	if (name) {
+		d = fwc_find(name);
+		if (!d) {
+			fwc_fail("no such device");
+			return -ENODEV;
+		}
+	}
+	memset(&fwc_dump, 0, sizeof(fwc_dump));
+	fwc_dump.active = true;
+	fwc_dump.named = d;
+	fwc_dump.dev = d ? (unsigned int)(d - fwc_devs) : 0;
+	fwc_dump.dev_end = d ? fwc_dump.dev + 1 : fwc_ndevs;
+	fwc_dump.raw = q->tb[ROCE_ADP_A_MPT_RAW];
+	fwc_dump.has_pd = q->tb[ROCE_ADP_A_MPT_PD];
+	fwc_dump.has_qpn = q->tb[ROCE_ADP_A_MPT_QPN];
+	if (fwc_dump.has_pd)
+		fwc_dump.pd = nla_get_u32(q->tb[ROCE_ADP_A_MPT_PD]);
+	if (fwc_dump.has_qpn)
+		fwc_dump.qpn = nla_get_u32(q->tb[ROCE_ADP_A_MPT_QPN]);
+	fwc_dump_more();
+	return 0;
+}
+
 /* A string attribute if NUL-terminated, else NULL. */
 static const char *fwc_str(const struct nlattr *a)
 {
@@ -1201,12 +1317,8 @@ static void fwc_answer(const struct nlmsghdr *nlh)
 		fwc_fail("%s needs the roce_adp module: %s",
 			 q.cmd <= ROCE_ADP_CMD_MAX && adp_cmd_names[q.cmd] ?
 			 adp_cmd_names[q.cmd] : "request",
-			 fwc_module_only(q.cmd));
-		fwc_end(q.dump, EOPNOTSUPP);
-		return;
-	}
-	if (q.dump && op->cmd == ROCE_ADP_CMD_MPT_GET) {
-		fwc_fail("mpt-get dumps need the roce_adp module: over fwctl name an index or key");
+			 q.cmd <= ROCE_ADP_CMD_MAX && fwc_module_only[q.cmd] ?
+			 fwc_module_only[q.cmd] : "not available over fwctl");
 		fwc_end(q.dump, EOPNOTSUPP);
 		return;
 	}
@@ -1216,6 +1328,12 @@ static void fwc_answer(const struct nlmsghdr *nlh)
 		return;
 	}
 	name = fwc_str(q.tb[ROCE_ADP_A_DEV_NAME]);
+	if (q.dump && op->cmd == ROCE_ADP_CMD_MPT_GET) {
+		err = fwc_dump_start(&q, name);
+		if (err)
+			fwc_end(true, -err);
+		return;
+	}
 	if (!name && q.dump) {
 		for (i = 0; i < fwc_ndevs; i++)
 			fwc_one(op, &fwc_devs[i], &q, true);
@@ -1254,6 +1372,7 @@ static int fwc_send(struct nl_sock *sk, struct nl_msg *msg)
 
 	(void)sk;
 	fwc_reset();
+	fwc_dump.active = false;
 	fwc_seq = nlh->nlmsg_seq;
 	fwc_pid = nlh->nlmsg_pid;
 	fwc_answer(nlh);
@@ -1271,7 +1390,10 @@ static int fwc_recv(struct nl_sock *sk, struct sockaddr_nl *addr,
 	(void)creds;
 	if (fwc_next >= fwc_nreplies) {
 		fwc_reset();
-		return 0;
+		if (fwc_dump.active)
+			fwc_dump_more();
+		if (!fwc_nreplies)
+			return 0;
 	}
 	nlh = nlmsg_hdr(fwc_replies[fwc_next]);
 	len = nlh->nlmsg_len;

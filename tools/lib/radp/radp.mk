@@ -3,7 +3,8 @@
 # libradp.a, included by the Makefile of a program that links it (adpctl's)
 # with srctree set: the register codec and the profile rules compiled from
 # the kernel module's own sources (drivers/roce_adp/radp_*.c, shared, not
-# copied), the retransmission simulator, the lint engine, the SVG writer,
+# copied; radp_nl_put.c the replies adpctl's fwctl transport puts as the
+# module does), the retransmission simulator, the lint engine, the SVG writer,
 # time formatting, the field tables, the one grammar of a profile's words
 # and the one tokenizer of word files (radp_words.c), the one reader of a
 # profile in JSON (radp_json.c, json-c), and the names and libnl policies generated from
@@ -11,7 +12,7 @@
 # including build.
 
 RADP_DIR := $(srctree)/tools/lib/radp
-RADP_SHARED := radp_reg radp_mpt radp_hist radp_status radp_mkc
+RADP_SHARED := radp_reg radp_mpt radp_hist radp_status radp_mkc radp_nl_put
 RADP_OWN := radp_sim radp_lint radp_svg radp_time radp_words radp_json radp_bins \
 	    nl_gen
 RADP_OBJS := $(patsubst %,radp/%.o,$(RADP_SHARED) $(RADP_OWN))
