@@ -46,10 +46,11 @@ load()
 	insmod $STANDIN/roce_adp_mlx5.ko || return 1
 }
 
-# field F LINE: the hex dwords of the store line starting with LINE
+# store F LINE: the hex dwords of the store line starting with "LINE:"
+# (one process: under TCG each costs more than the line)
 store()
 {
-	grep "^$2:" $SDBG/"$1"/store | cut -d: -f2 | sed 's/^ //'
+	sed -n "s/^$2: //p" $SDBG/"$1"/store
 }
 
 # netdev F: the network interface the stand-in registered on F
@@ -607,6 +608,18 @@ or_dword()
 	echo "$od_line"
 }
 
+# zero_of NAME: "NAME ZERO", the feature's zero from ALL_OFF or NEWER_OFF
+zero_of()
+{
+	zo_name=$1
+	# shellcheck disable=SC2086
+	set -- $ALL_OFF $NEWER_OFF
+	while [ $# -ge 2 ]; do
+		[ "$1" = "$zo_name" ] && { echo "$1 $2"; return 0; }
+		shift 2
+	done
+}
+
 # set_features F COUNT: the first COUNT features, one by one, set on F
 # and read back: the store changes by the feature's bits alone, the
 # reply (the register read back) shows the value, and setting it back to
@@ -622,8 +635,7 @@ set_features()
 			return 1
 		expect_match "$OUT" "^  $name +$val\$" "$name read back" ||
 			return 1
-		run_cmd adpctl accl set dev "$1" $(echo "$ALL_OFF $NEWER_OFF" |
-			tr ' \n' '\n\n' | grep -A1 -x "$name" | tr '\n' ' ')
+		run_cmd adpctl accl set dev "$1" $(zero_of "$name")
 		expect_eq "$(store "$1" reg)" "$before" "$name back to zero" ||
 			return 1
 	done
