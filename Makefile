@@ -106,7 +106,12 @@ setup:
 	tools/setup-host
 	tools/kernels fetch
 
-module:
+# The modules, then the test stand-in (standin); what make install puts
+# needs the modules alone (module-build).
+module: module-build
+	@$(MAKE) --no-print-directory standin
+
+module-build:
 	@if [ -z "$(KREL)" ]; then \
 		echo "No kernel headers for KVER=$(KVER) (KDIR=$(KDIR)): run 'make setup'" >&2; \
 		exit 1; \
@@ -118,7 +123,6 @@ module:
 	@find $(OBJ) -xtype l -delete
 	$(if $(OFA_KERNEL),@echo "roce_adp_mlx5: against NVIDIA's mlx5_core in $(OFA_KERNEL)")
 	$(MAKE) -C $(KDIR) M=$(CURDIR)/$(OBJ) $(KBUILD_OFA) modules
-	@$(MAKE) --no-print-directory standin
 
 # The stand-in for mlx5_core (selftests/mlx5_standin) and a test link of the
 # backend against it, in $(OBJ)/standin, for kernels with devlink: those
@@ -180,7 +184,7 @@ fuzz:
 # the running kernel's unless KVER or KDIR says otherwise, never a
 # fallback's. Every file put is listed in $(INSTALLED) for uninstall.
 INSTALLED = $(PREFIX)/share/roce_adp/installed
-install: install-check-kdir module adpctl
+install: install-check-kdir module-build adpctl
 	install -d $(DESTDIR)/lib/modules/$(KREL)/updates
 	@mkdir -p $(DESTDIR)$(dir $(INSTALLED))
 	@set -e; for ko in $(wildcard $(OBJ)/drivers/roce_adp/*.ko); do \
@@ -356,6 +360,6 @@ clean:
 	$(MAKE) -C selftests/roce_adp clean
 	$(MAKE) -C selftests/roce_adp/bench clean
 
-.PHONY: all setup module standin adpctl selftests check circles check-debug mutate mutate-guest fuzz install dkms-check ofed-check print-krel print-ofa-kernel \
+.PHONY: all setup module module-build standin adpctl selftests check circles check-debug mutate mutate-guest fuzz install dkms-check ofed-check print-krel print-ofa-kernel \
 	install-check-kdir install-tools install-collection collection uninstall dkms-source deb rpm check-packages \
 	bench bench-plant-check demo vm clean

@@ -203,10 +203,11 @@ serve()
 # The mlx5_core stand-in's ROCE_ACCL (mlx5_standin.sh, adpctl_fwctl.sh).
 SDBG=/sys/kernel/debug/mlx5_standin
 
-# standin_store F LINE: the hex dwords of F's store line starting LINE
+# standin_store F LINE: the hex dwords of F's store line starting "LINE:"
+# (one process: under TCG each costs more than the line)
 standin_store()
 {
-	grep "^$2:" $SDBG/"$1"/store | cut -d: -f2 | sed 's/^ //'
+	sed -n "s/^$2: //p" $SDBG/"$1"/store
 }
 
 # The thirteen features of ROCE_ACCL (fourteen values: ack_dscp_force and
@@ -248,6 +249,19 @@ or_dword()
 	echo "$od_line"
 }
 
+# accl_zero_of NAME: "NAME ZERO", the feature's zero from ACCL_ZEROES (in
+# the shell: a pipeline costs four processes under TCG)
+accl_zero_of()
+{
+	zo_name=$1
+	# shellcheck disable=SC2086
+	set -- $ACCL_ZEROES
+	while [ $# -ge 2 ]; do
+		[ "$1" = "$zo_name" ] && { echo "$1 $2"; return 0; }
+		shift 2
+	done
+}
+
 # set_features F COUNT [OPTION]: the first COUNT features, one by one, set
 # on F with "adpctl [OPTION] accl set" and read back: the store changes by
 # the feature's bits alone, the reply (the register read back) shows the
@@ -266,8 +280,7 @@ set_features()
 		expect_match "$OUT" "^  $name +$val\$" "$name read back" ||
 			return 1
 		# shellcheck disable=SC2046,SC2086 # the feature's zero
-		run_cmd adpctl $3 accl set dev "$1" $(echo "$ACCL_ZEROES" |
-			tr ' \n' '\n\n' | grep -A1 -x "$name" | tr '\n' ' ')
+		run_cmd adpctl $3 accl set dev "$1" $(accl_zero_of "$name")
 		expect_eq "$(standin_store "$1" reg)" "$before" \
 			"$name back to zero" || return 1
 	done
