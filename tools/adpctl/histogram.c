@@ -86,7 +86,7 @@ static int show_prometheus(struct adp_ctx *ctx, const char *dev)
 		hist_prom_page(fp, &l);
 		ret = fclose(fp) ? ADP_EXIT_FAIL : ADP_EXIT_OK;
 		if (!ret)
-			print_string(PRINT_FP, NULL, "%s", page);
+			print_page(page);
 	} else if (!ret) {
 		print_error("out of memory");
 		ret = ADP_EXIT_FAIL;
