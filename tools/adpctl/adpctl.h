@@ -272,17 +272,22 @@ int profile_decode(const struct nlattr *nest, struct adp_profile *p);
  * timeout_range array; text its fields as the words profile set and apply
  * take, a line of the profile's and one per range, each after lead and
  * ending in end; with id the profile's id among them (else the caller
- * names it), with times what the fields amount to in parentheses.  A NULL
- * lead: JSON only.
+ * names it, or head does), with times what the fields amount to in
+ * parentheses.  A NULL lead: JSON only.  head: the id in the text as a
+ * head line, a format for its %u (profile_head_fmt() makes one).
  */
 struct profile_style {
 	const char *lead;
 	const char *end;
+	const char *head;
 	bool id;
 	bool times;
 };
 void profile_print(const char *key, const struct adp_profile *p,
 		   const struct profile_style *st);
+/* "BEFORE%uAFTER", a '%' of before or after doubled. */
+const char *profile_head_fmt(char *buf, size_t len, const char *before,
+			     const char *after);
 /* A profile on one line, id included (monitor; simulate -j). */
 void profile_print_nest(const char *key, const struct adp_profile *p);
 
