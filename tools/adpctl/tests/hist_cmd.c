@@ -845,7 +845,7 @@ static bool monitor_ntf(void)
 	put_hist(fake_reply(ROCE_ADP_CMD_HISTOGRAM_NTF), &fixed5);
 	ok = outcome_err(fake_run("monitor", monitor_cmds, "monitor", false, ""),
 			 0, "");
-	ok &= strstr(out_buf, " emu0 histogram-ntf: histogram count_enable on "
+	ok &= strstr(out_buf, " histogram-ntf emu0: histogram count_enable on "
 			      "clear_on_read off vhca_id_valid off time_unit us "
 			      "bin_width_mode fixed time_unit_cap ns,us,100us,ms "
 			      "bin_num 5 bin_num_max 16 vhca_id 0 bin0_width 8 "
