@@ -273,8 +273,9 @@ int profile_decode(const struct nlattr *nest, struct adp_profile *p);
  * take, a line of the profile's and one per range, each after lead and
  * ending in end; with id the profile's id among them (else the caller
  * names it, or head does), with times what the fields amount to in
- * parentheses.  A NULL lead: JSON only.  head: the id in the text as a
- * head line, a format for its %u (profile_head_fmt() makes one).
+ * parentheses.  A NULL lead: JSON only, but for head.  head: the id in
+ * the text as a head line, a format for its %u (profile_head_fmt() makes
+ * one).
  */
 struct profile_style {
 	const char *lead;

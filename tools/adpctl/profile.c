@@ -159,7 +159,7 @@ void profile_print(const char *key, const struct adp_profile *p,
 	 * The id: JSON's first member; in the text a field with id, the
 	 * head line with head, else the caller's.
 	 */
-	if (st->lead && st->head && v.has[id_attr]) {
+	if (st->head && v.has[id_attr]) {
 		print_uint(PRINT_ANY,
 			   radp_fields[RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID].name,
 			   st->head, v.v[id_attr]);
