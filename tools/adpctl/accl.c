@@ -490,17 +490,11 @@ int accl_build_set(struct nl_msg *msg, void *arg)
 {
 	const struct accl_req *req = arg;
 	struct nlattr *nest;
-	int ret;
 
-	ret = nla_put_string(msg, ROCE_ADP_A_DEV_NAME, req->dev);
-	if (ret < 0)
-		return ret;
-	nest = nla_nest_start(msg, ROCE_ADP_A_ACCL | NLA_F_NESTED);
+	nest = adp_put_dev_nest(msg, req->dev, ROCE_ADP_A_ACCL,
+				adp_accl_fields, &req->accl);
 	if (!nest)
 		return -NLE_NOMEM;
-	ret = adp_vals_put(msg, adp_accl_fields, &req->accl);
-	if (ret < 0)
-		return ret;
 	return nla_nest_end(msg, nest);
 }
 

@@ -207,6 +207,14 @@ int adp_vals_parse(const struct adp_field *fields, const struct nlattr *nest,
 /* Put every field present in vals into msg; 0 or a negative NLE_*. */
 int adp_vals_put(struct nl_msg *msg, const struct adp_field *fields,
 		 const struct adp_vals *vals);
+/*
+ * ROCE_ADP_A_DEV_NAME dev, then the nest attr of the fields present in
+ * vals, left open for more (nla_nest_end() closes it); NULL when msg is
+ * full.
+ */
+struct nlattr *adp_put_dev_nest(struct nl_msg *msg, const char *dev,
+				int attr, const struct adp_field *fields,
+				const struct adp_vals *vals);
 /* Build callback: ROCE_ADP_A_DEV_NAME from arg (a device name or NULL). */
 int adp_put_dev(struct nl_msg *msg, void *dev);
 /* The device a reply names; NULL, the error reported, when it names none. */

@@ -376,15 +376,10 @@ int profile_build_set(struct nl_msg *msg, void *arg)
 	struct nlattr *nest, *range;
 	int i, ret;
 
-	ret = nla_put_string(msg, ROCE_ADP_A_DEV_NAME, req->dev);
-	if (ret < 0)
-		return ret;
-	nest = nla_nest_start(msg, ROCE_ADP_A_PROFILE | NLA_F_NESTED);
+	nest = adp_put_dev_nest(msg, req->dev, ROCE_ADP_A_PROFILE,
+				adp_profile_fields, &req->p.v);
 	if (!nest)
 		return -NLE_NOMEM;
-	ret = adp_vals_put(msg, adp_profile_fields, &req->p.v);
-	if (ret < 0)
-		return ret;
 	for (i = 0; i < ROCE_ADP_RANGES_MAX; i++) {
 		if (!req->p.has_range[i])
 			continue;
