@@ -396,13 +396,13 @@ static void print_header(const struct sim_run *run)
 	else
 		snprintf(what, sizeof(what), "retx_total_timeout %u",
 			 p->retx_total_timeout);
-	print_string_as(PRINT_ANY, "total_timeout_from", " (%s)\n",
+	print_string_as(PRINT_ANY, "total_timeout_from", " (%s)",
 			cfg->total_from_qp ? "qp" : "profile", what);
 	close_json_object();
-	/* The text's times are already raised to it. */
-	print_u64(PRINT_JSON,
-		  radp_fields[RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN].name,
-		  NULL, cfg->min_ns);
+	/* Every time of the run is raised to it. */
+	print_time_ns(PRINT_ANY,
+		      radp_fields[RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN].name,
+		      ", device minimum %s\n", cfg->min_ns);
 	print_scenario(run);
 	adp_sim_print_model(cfg);
 }

@@ -344,7 +344,7 @@ static bool lint_dev(void)
 
 #define PROF_A_HEAD \
 	"command line profile 1: time_base 4us, 2 ranges from 8us to 64us, start range 0\n" \
-	"QP: ack_timeout 0 (infinite), retry_count 7: total timeout 512us (retx_total_timeout 7)\n" \
+	"QP: ack_timeout 0 (infinite), retry_count 7: total timeout 512us (retx_total_timeout 7), device minimum 4us\n" \
 	"scenario: link down for 100us, rtt 0, 1 packet, simulated up to 60s\n"
 
 /* The default reading: 16 us and 32 us are each waited twice in range 0. */
