@@ -339,26 +339,32 @@ static bool show_errors(void)
 	return ok;
 }
 
-/* The set a config line sends, after the get that reads the device. */
-static bool config_sends(const char *line, const char *want)
-{
-	bool ok;
+/* A config line and the set it sends, after the get that reads the device. */
+struct config_case {
+	const char *line, *want;
+};
 
-	fake_reset();
-	reply(&fixed5);
-	ok = outcome(run(false, line), 0, FIXED5_TEXT, "");
-	ok &= fake.cmd == ROCE_ADP_CMD_HISTOGRAM_SET;
-	ok &= same("request", fake_req_str(), want);
-	if (!ok)
-		printf("# for \"%s\"\n", line);
+static bool config_sends(const struct config_case *cases, size_t n)
+{
+	bool ok = true, one;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		fake_reset();
+		reply(&fixed5);
+		one = outcome(run(false, cases[i].line), 0, FIXED5_TEXT, "");
+		one &= fake.cmd == ROCE_ADP_CMD_HISTOGRAM_SET;
+		one &= same("request", fake_req_str(), cases[i].want);
+		if (!one)
+			printf("# for \"%s\"\n", cases[i].line);
+		ok &= one;
+	}
 	return ok;
 }
 
 static bool config_requests(void)
 {
-	static const struct {
-		const char *line, *want;
-	} cases[] = {
+	static const struct config_case cases[] = {
 		/* The layout whole, in the finest unit: 8000 ns, 2000 ns. */
 		{ "config dev emu0 bins 4 width0 8000ns width1 2us mode fixed",
 		  "1=\"emu0\" 22{4=0 5=0 7=4 10=8000 11=2000}" },
@@ -379,20 +385,14 @@ static bool config_requests(void)
 		{ "config dev emu0 bins 1 width0 1s",
 		  "1=\"emu0\" 22{4=2 5=0 7=1 10=10000 11=0}" },
 	};
-	bool ok = true;
-	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++)
-		ok &= config_sends(cases[i].line, cases[i].want);
-	return ok;
+	return config_sends(cases, ARRAY_SIZE(cases));
 }
 
 /* The register's names (the keys of -j) and mlxreg's list form. */
 static bool config_prm_words(void)
 {
-	static const struct {
-		const char *line, *want;
-	} cases[] = {
+	static const struct config_case cases[] = {
 		/* widths in time_unit, sent as given, not converted */
 		{ "config dev emu0 bin_num 4 time_unit 1 bin0_width 8 bin1_width 2 "
 		  "bin_width_mode 0 count_enable 1 clear_on_read 0 "
@@ -414,12 +414,8 @@ static bool config_prm_words(void)
 		{ "config dev emu0 vhca_id_valid false clear_on_read 1",
 		  "1=\"emu0\" 22{2=1/u8 3=0/u8}" },
 	};
-	bool ok = true;
-	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++)
-		ok &= config_sends(cases[i].line, cases[i].want);
-	return ok;
+	return config_sends(cases, ARRAY_SIZE(cases));
 }
 
 /*
@@ -432,6 +428,9 @@ static bool config_json_fed_back(void)
 		"dev", "age_ms", "total", "bins", "time_unit_cap", "bin_num_max",
 	};
 	char line[512] = "config dev emu0";
+	const struct config_case fed_back = {
+		line, "1=\"emu0\" 22{1=1/u8 2=0/u8 3=0/u8 4=1 5=0 7=5 10=8 11=2}"
+	};
 
 	fake_reset();
 	reply(&fixed5);
@@ -440,8 +439,7 @@ static bool config_json_fed_back(void)
 			     sizeof(line)))
 		return false;
 	printf("# %s\n", line);
-	return config_sends(line,
-			    "1=\"emu0\" 22{1=1/u8 2=0/u8 3=0/u8 4=1 5=0 7=5 10=8 11=2}");
+	return config_sends(&fed_back, 1);
 }
 
 static const struct usage_case config_usage[] = {
