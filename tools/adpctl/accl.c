@@ -400,8 +400,7 @@ int accl_parse_set(const struct adp_ctx *ctx, struct accl_req *req,
 		   struct profile_req *prof, int argc, char **argv)
 {
 	struct adp_arg dev = {
-		.key = "dev", .type = ADP_ARG_STR, .val = &req->dev,
-		.maxlen = ROCE_ADP_DEV_NAME_LEN - 1,
+		ADP_ARG_DEV(&req->dev),
 	};
 	struct mlxreg_list l = { .accl = &req->accl, .p = &prof->p };
 	const struct adp_field *f;

@@ -137,6 +137,11 @@ struct adp_arg {
 	bool seen;		/* set by adp_parse_args() */
 };
 
+/* The word "dev DEV" of every command, into the const char * at ptr. */
+#define ADP_ARG_DEV(ptr) \
+	.key = "dev", .type = ADP_ARG_STR, .val = (ptr), \
+	.maxlen = ROCE_ADP_DEV_NAME_LEN - 1
+
 /* 0, or ADP_EXIT_USAGE after saying what is wrong. */
 int adp_parse_args(const struct adp_ctx *ctx, struct adp_arg *args,
 		   int argc, char **argv);

@@ -1019,8 +1019,7 @@ static int config_export(struct adp_ctx *ctx, int argc, char **argv)
 {
 	const char *dev = NULL;
 	struct adp_arg args[] = {
-		{ .key = "dev", .type = ADP_ARG_STR, .val = &dev,
-		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ ADP_ARG_DEV(&dev), .positional = true },
 		{ }
 	};
 	struct dev_list l = { };

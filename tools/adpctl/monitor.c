@@ -328,8 +328,7 @@ static int monitor(struct adp_ctx *ctx, int argc, char **argv)
 {
 	struct monitor_arg ma = { };
 	struct adp_arg args[] = {
-		{ .key = "dev", .type = ADP_ARG_STR, .val = &ma.dev,
-		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ ADP_ARG_DEV(&ma.dev), .positional = true },
 		{ }
 	};
 	struct sigaction sa = { .sa_handler = monitor_stop };

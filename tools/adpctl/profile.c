@@ -290,8 +290,7 @@ int profile_show(struct adp_ctx *ctx, int argc, char **argv)
 	struct profile_filter flt = { };
 	const char *id = NULL;
 	struct adp_arg args[] = {
-		{ .key = "dev", .type = ADP_ARG_STR, .val = &flt.dev,
-		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ ADP_ARG_DEV(&flt.dev), .positional = true },
 		{ .key = "id", .type = ADP_ARG_STR, .val = &id },
 		{ }
 	};
@@ -326,8 +325,7 @@ int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 		      int argc, char **argv)
 {
 	struct adp_arg dev = {
-		.key = "dev", .type = ADP_ARG_STR, .val = &req->dev,
-		.maxlen = ROCE_ADP_DEV_NAME_LEN - 1,
+		ADP_ARG_DEV(&req->dev),
 	};
 	struct adp_words_err e;
 	struct adp_words w;
