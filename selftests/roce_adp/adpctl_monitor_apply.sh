@@ -57,17 +57,17 @@ test_monitor_text()
 	module_default
 	start_monitor monitor || return 1
 	adpctl accl set dev emu0 roce_adp_retrans_en on >/dev/null
-	wait_for "$STAMP emu0 accl-ntf \(accl-set\): active_profile_id [0-9]+ roce_adp_retrans_en on" || return 1
+	wait_for "$STAMP accl-ntf \(accl-set\) emu0: active_profile_id [0-9]+ roce_adp_retrans_en on" || return 1
 	set_full >/dev/null
-	wait_for "$STAMP emu0 profile-ntf \(profile-set\): .*adp_retx_profile_id 1 .*time_base 8 .* range 1 prev_range_index 0 dec_mode div4" || return 1
+	wait_for "$STAMP profile-ntf \(profile-set\) emu0: .*adp_retx_profile_id 1 .*time_base 8 .* range 1 prev_range_index 0 dec_mode div4" || return 1
 	echo 3 >$BUS/new_device
-	wait_for "$STAMP emu3 dev-ntf: added backend emulated fw [0-9.]+ roce_accl supported$" || return 1
+	wait_for "$STAMP dev-ntf emu3: added backend emulated fw [0-9.]+ roce_accl supported$" || return 1
 	echo 3 >$BUS/del_device
-	wait_for "$STAMP emu3 dev-ntf: removed backend emulated" || return 1
+	wait_for "$STAMP dev-ntf emu3: removed backend emulated" || return 1
 	# A firmware reset and the restore of profile 1 and the enables set
 	# above (retrans on; the pokes turned slow_restart_idle off).
 	echo 50 >$DBG/emu0/fw_reset
-	wait_for "$STAMP emu0 reset-ntf: .* restore on profile 1 roce_adp_retrans_en on roce_slow_restart_idle_en off resets 1 last restored at " || return 1
+	wait_for "$STAMP reset-ntf emu0: .* restore on profile 1 roce_adp_retrans_en on roce_slow_restart_idle_en off resets 1 last restored at " || return 1
 	stop_monitor
 	expect_eq "$MON_RC" 0 "exit status after SIGTERM"
 }
@@ -108,7 +108,7 @@ test_monitor_sigint_filter()
 	POKE=emu1 start_monitor monitor dev emu1 || return 1
 	adpctl accl set dev emu0 roce_adp_retrans_en on >/dev/null
 	adpctl accl set dev emu1 roce_adp_retrans_en on >/dev/null
-	wait_for "emu1 accl-ntf .*roce_adp_retrans_en on" || return 1
+	wait_for "accl-ntf \(accl-set\) emu1: .*roce_adp_retrans_en on" || return 1
 	kill -INT "$MON_PID"
 	wait "$MON_PID"
 	rc=$?
@@ -154,7 +154,7 @@ test_monitor_hist_readback_failed()
 	echo "1 0x04 0x0badbac 4" >$DBG/emu0/fail_next
 	run_cmd adpctl histogram config dev emu0 count off
 	expect_eq "$RC" 2 "exit status ($ERR)" || return 1
-	wait_for "$STAMP emu0 histogram-ntf.*changed, reading it back failed" ||
+	wait_for "$STAMP histogram-ntf emu0: .*changed, reading it back failed" ||
 		return 1
 	stop_monitor
 	run_cmd adpctl -j histogram show dev emu0
@@ -167,13 +167,13 @@ marker()
 {
 	echo "$1" >$BUS/new_device
 	echo "$1" >$BUS/del_device
-	wait_for "emu$1 dev-ntf: removed"
+	wait_for "dev-ntf emu$1: removed"
 }
 
 # writes_between ID1 ID2: config notifications between two markers
 writes_between()
 {
-	sed -n "/emu$1 dev-ntf: removed/,/emu$2 dev-ntf: added/p" $MON |
+	sed -n "/dev-ntf emu$1: removed/,/dev-ntf emu$2: added/p" $MON |
 		grep -cE 'accl-ntf|profile-ntf'
 }
 
@@ -256,7 +256,7 @@ emu0: cc_burst_size 4KB -> 1.5KB
 emu0: ifa2_turn_around_en off -> on
 emu0: cc_probe_mp_mode accept -> discard
 5 changes made" "apply" || return 1
-	wait_for "$STAMP emu0 accl-ntf \(accl-set\): .* ack_dscp_force on ack_dscp 34 cc_burst_size 1\.5KB ifa2_turn_around_en on cc_probe_mp_mode discard$" ||
+	wait_for "$STAMP accl-ntf \(accl-set\) emu0: .* ack_dscp_force on ack_dscp 34 cc_burst_size 1\.5KB ifa2_turn_around_en on cc_probe_mp_mode discard$" ||
 		return 1
 	stop_monitor
 	run_cmd adpctl -j accl show dev emu0

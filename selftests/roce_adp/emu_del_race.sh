@@ -111,13 +111,13 @@ test_race()
 	adpctl monitor >$MON 2>&1 &
 	mon=$!
 	i=0
-	while ! grep -q 'emu0 accl-ntf' $MON && [ $i -lt 40 ]; do
+	while ! grep -q 'accl-ntf (accl-set) emu0:' $MON && [ $i -lt 40 ]; do
 		marker
 		sleep 0.25
 		i=$((i + 1))
 	done
-	grep -q 'emu0 accl-ntf' $MON || { echo "monitor saw nothing"; kill $mon; return 1; }
-	start=$(grep -c 'emu0 accl-ntf' $MON)
+	grep -q 'accl-ntf (accl-set) emu0:' $MON || { echo "monitor saw nothing"; kill $mon; return 1; }
+	start=$(grep -c 'accl-ntf (accl-set) emu0:' $MON)
 	: >/tmp/race.all
 	r=0
 	while [ $r -lt "$ROUNDS" ]; do
@@ -128,7 +128,7 @@ test_race()
 	sleep 0.5
 	marker
 	i=0
-	while [ "$(grep -c 'emu0 accl-ntf' $MON)" -lt $((start + ROUNDS + 1)) ] &&
+	while [ "$(grep -c 'accl-ntf (accl-set) emu0:' $MON)" -lt $((start + ROUNDS + 1)) ] &&
 	      [ $i -lt 40 ]; do
 		sleep 0.25
 		i=$((i + 1))
@@ -138,15 +138,15 @@ test_race()
 	# Round r's device is removed before marker start + r + 1: a reset-ntf
 	# of it after that marker is its work running after removal.
 	late=$(awk -v start="$start" -v base=$BASE '
-		/emu0 accl-ntf/ { n++; next }
+		/accl-ntf \(accl-set\) emu0:/ { n++; next }
 		/ reset-ntf/ {
 			for (i = 1; i <= NF; i++)
-				if ($i ~ /^emu[0-9]+$/) { id = substr($i, 4); break }
+				if ($i ~ /^emu[0-9]+:$/) { id = substr($i, 4) + 0; break }
 			r = id - base
 			if (r >= 0 && n > start + r) print
 		}' $MON)
 	[ -z "$late" ] || { echo "reset-ntf after del_device returned:"; echo "$late"; return 1; }
-	expect_eq "$(grep -c 'emu0 accl-ntf' $MON)" $((start + ROUNDS + 1)) \
+	expect_eq "$(grep -c 'accl-ntf (accl-set) emu0:' $MON)" $((start + ROUNDS + 1)) \
 		"markers seen" || return 1
 	devices_consistent "" || return 1
 	# what the race did: SETs done, SETs refused, resets that completed

@@ -385,13 +385,13 @@ test_fw_error_restore()
 	expect_eq "$ERR" "Error: device is resetting." "during the error state" ||
 		{ kill $mon; return 1; }
 	i=0
-	while ! grep -q "$F0 reset-ntf" $MON && [ $i -lt 120 ]; do
+	while ! grep -q "reset-ntf $F0:" $MON && [ $i -lt 120 ]; do
 		sleep 0.25
 		i=$((i + 1))
 	done
 	kill $mon
 	wait $mon
-	expect_match "$(cat $MON)" "$F0 reset-ntf: .*restore on profile 1 roce_adp_retrans_en on .*selective_repeat_forced_en on resets 1 last restored" \
+	expect_match "$(cat $MON)" "reset-ntf $F0: .*restore on profile 1 roce_adp_retrans_en on .*selective_repeat_forced_en on resets 1 last restored" \
 		"reset-ntf" || return 1
 	# the store came back at its defaults; the backend wrote it again
 	expect_eq "$(standin_store $F0 reg)" "08000fff 10000041 41000fa0 00000000" \

@@ -400,8 +400,7 @@ int accl_parse_set(const struct adp_ctx *ctx, struct accl_req *req,
 		   struct profile_req *prof, int argc, char **argv)
 {
 	struct adp_arg dev = {
-		.key = "dev", .type = ADP_ARG_STR, .val = &req->dev,
-		.maxlen = ROCE_ADP_DEV_NAME_LEN - 1,
+		ADP_ARG_DEV(&req->dev),
 	};
 	struct mlxreg_list l = { .accl = &req->accl, .p = &prof->p };
 	const struct adp_field *f;
@@ -490,17 +489,11 @@ int accl_build_set(struct nl_msg *msg, void *arg)
 {
 	const struct accl_req *req = arg;
 	struct nlattr *nest;
-	int ret;
 
-	ret = nla_put_string(msg, ROCE_ADP_A_DEV_NAME, req->dev);
-	if (ret < 0)
-		return ret;
-	nest = nla_nest_start(msg, ROCE_ADP_A_ACCL | NLA_F_NESTED);
+	nest = adp_put_dev_nest(msg, req->dev, ROCE_ADP_A_ACCL,
+				adp_accl_fields, &req->accl);
 	if (!nest)
 		return -NLE_NOMEM;
-	ret = adp_vals_put(msg, adp_accl_fields, &req->accl);
-	if (ret < 0)
-		return ret;
 	return nla_nest_end(msg, nest);
 }
 

@@ -137,6 +137,11 @@ struct adp_arg {
 	bool seen;		/* set by adp_parse_args() */
 };
 
+/* The word "dev DEV" of every command, into the const char * at ptr. */
+#define ADP_ARG_DEV(ptr) \
+	.key = "dev", .type = ADP_ARG_STR, .val = (ptr), \
+	.maxlen = ROCE_ADP_DEV_NAME_LEN - 1
+
 /* 0, or ADP_EXIT_USAGE after saying what is wrong. */
 int adp_parse_args(const struct adp_ctx *ctx, struct adp_arg *args,
 		   int argc, char **argv);
@@ -207,6 +212,14 @@ int adp_vals_parse(const struct adp_field *fields, const struct nlattr *nest,
 /* Put every field present in vals into msg; 0 or a negative NLE_*. */
 int adp_vals_put(struct nl_msg *msg, const struct adp_field *fields,
 		 const struct adp_vals *vals);
+/*
+ * ROCE_ADP_A_DEV_NAME dev, then the nest attr of the fields present in
+ * vals, left open for more (nla_nest_end() closes it); NULL when msg is
+ * full.
+ */
+struct nlattr *adp_put_dev_nest(struct nl_msg *msg, const char *dev,
+				int attr, const struct adp_field *fields,
+				const struct adp_vals *vals);
 /* Build callback: ROCE_ADP_A_DEV_NAME from arg (a device name or NULL). */
 int adp_put_dev(struct nl_msg *msg, void *dev);
 /* The device a reply names; NULL, the error reported, when it names none. */
@@ -272,17 +285,23 @@ int profile_decode(const struct nlattr *nest, struct adp_profile *p);
  * timeout_range array; text its fields as the words profile set and apply
  * take, a line of the profile's and one per range, each after lead and
  * ending in end; with id the profile's id among them (else the caller
- * names it), with times what the fields amount to in parentheses.  A NULL
- * lead: JSON only.
+ * names it, or head does), with times what the fields amount to in
+ * parentheses.  A NULL lead: JSON only, but for head.  head: the id in
+ * the text as a head line, a format for its %u (profile_head_fmt() makes
+ * one).
  */
 struct profile_style {
 	const char *lead;
 	const char *end;
+	const char *head;
 	bool id;
 	bool times;
 };
 void profile_print(const char *key, const struct adp_profile *p,
 		   const struct profile_style *st);
+/* "BEFORE%uAFTER", a '%' of before or after doubled. */
+const char *profile_head_fmt(char *buf, size_t len, const char *before,
+			     const char *after);
 /* A profile on one line, id included (monitor; simulate -j). */
 void profile_print_nest(const char *key, const struct adp_profile *p);
 

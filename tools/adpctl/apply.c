@@ -982,8 +982,9 @@ ADP_CMD_TABLE(apply_cmds, ADP_APPLY_CMDS);
  */
 static int export_dev(struct adp_nl *nl, struct apply_dev *d)
 {
-	static const struct profile_style export = { .lead = "", .end = "\n" };
-	char head[ROCE_ADP_DEV_NAME_LEN + 32];
+	struct profile_style export = { .lead = "", .end = "\n" };
+	char head[2 * ROCE_ADP_DEV_NAME_LEN + 32];
+	char before[ROCE_ADP_DEV_NAME_LEN + 16];
 	uint32_t id, max;
 	int ret;
 
@@ -1003,9 +1004,9 @@ static int export_dev(struct adp_nl *nl, struct apply_dev *d)
 				     build_prof_get, read_profile, d);
 		if (ret || !d->cur[id].v.has[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID])
 			continue;
-		snprintf(head, sizeof(head), "\n[dev %s profile %u]\n", d->name,
-			 id);
-		print_string(PRINT_FP, NULL, "%s", head);
+		snprintf(before, sizeof(before), "\n[dev %s profile ", d->name);
+		export.head = profile_head_fmt(head, sizeof(head), before,
+					       "]\n");
 		profile_print(NULL, &d->cur[id], &export);
 	}
 	close_json_array();
@@ -1018,8 +1019,7 @@ static int config_export(struct adp_ctx *ctx, int argc, char **argv)
 {
 	const char *dev = NULL;
 	struct adp_arg args[] = {
-		{ .key = "dev", .type = ADP_ARG_STR, .val = &dev,
-		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ ADP_ARG_DEV(&dev), .positional = true },
 		{ }
 	};
 	struct dev_list l = { };

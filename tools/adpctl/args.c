@@ -213,8 +213,7 @@ int adp_parse_dev(const struct adp_ctx *ctx, int argc, char **argv,
 		  const char **dev)
 {
 	struct adp_arg args[] = {
-		{ .key = "dev", .type = ADP_ARG_STR, .val = dev,
-		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ ADP_ARG_DEV(dev), .positional = true },
 		{ }
 	};
 

@@ -334,15 +334,16 @@ void hist_prediction_from(struct hist_prediction *p,
 
 void hist_print_events(const struct hist_prediction *p)
 {
-	char line[64];
 	size_t i;
 
+	open_json_array(NULL);
 	for (i = 0; i < p->n; i++) {
-		snprintf(line, sizeof(line), "%llu %llu",
-			 (unsigned long long)p->ev[i].t_ns,
-			 (unsigned long long)p->ev[i].count);
-		print_string(PRINT_FP, NULL, "%s\n", line);
+		open_json_object(NULL);
+		print_u64(PRINT_ANY, "timeout_ns", "%llu", p->ev[i].t_ns);
+		print_u64(PRINT_ANY, "count", " %llu\n", p->ev[i].count);
+		close_json_object();
 	}
+	close_json_array();
 }
 
 /* The bins as SVG: labels at the upper edges, one or two series. */

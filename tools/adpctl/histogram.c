@@ -86,7 +86,7 @@ static int show_prometheus(struct adp_ctx *ctx, const char *dev)
 		hist_prom_page(fp, &l);
 		ret = fclose(fp) ? ADP_EXIT_FAIL : ADP_EXIT_OK;
 		if (!ret)
-			print_string(PRINT_FP, NULL, "%s", page);
+			print_page(page);
 	} else if (!ret) {
 		print_error("out of memory");
 		ret = ADP_EXIT_FAIL;
@@ -100,8 +100,7 @@ static int histogram_show(struct adp_ctx *ctx, int argc, char **argv)
 {
 	const char *dev = NULL, *svg = NULL;
 	struct adp_arg args[] = {
-		{ .key = "dev", .type = ADP_ARG_STR, .val = &dev,
-		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ ADP_ARG_DEV(&dev), .positional = true },
 		{ .key = "--svg", .type = ADP_ARG_STR, .val = &svg },
 		{ }
 	};
@@ -351,8 +350,7 @@ static int histogram_config_words(struct adp_ctx *ctx, int argc, char **argv)
 	bool vhca_valid = false;
 	uint32_t bins = 0;
 	struct adp_arg args[] = {
-		{ .key = "dev", .type = ADP_ARG_STR, .val = &r.dev,
-		  .required = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ ADP_ARG_DEV(&r.dev), .required = true },
 		{ .key = "bins", .type = ADP_ARG_U32, .val = &bins },
 		{ .key = "width0", .type = ADP_ARG_STR, .val = &w0 },
 		{ .key = "width1", .type = ADP_ARG_STR, .val = &w1 },

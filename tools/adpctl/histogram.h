@@ -59,7 +59,10 @@ struct hist_prediction {
 void hist_prediction_from(struct hist_prediction *p,
 			  const struct adp_sim_cfg *cfg,
 			  const uint64_t *fired);
-/* "TIMEOUT_NS COUNT" lines, as the emulated device's hist_event takes. */
+/*
+ * "TIMEOUT_NS COUNT" lines, as the emulated device's hist_event takes;
+ * JSON an array of {"timeout_ns", "count"}.
+ */
 void hist_print_events(const struct hist_prediction *p);
 
 /*

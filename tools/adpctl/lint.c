@@ -27,30 +27,28 @@ static void print_msgs(const struct adp_lint_msg *m, unsigned int n,
 		if (m[i].kind != kind)
 			continue;
 		open_json_object(NULL);
-		/* Text: "  warning: timeout_range[1].range_size: message". */
-		snprintf(fmt, sizeof(fmt), "  %s: %%s%s", kind_names[kind],
-			 m[i].has_fld ? "" : "\n");
-		if (m[i].has_fld) {
-			print_string_as(PRINT_ANY, "field", fmt,
-					radp_fields[m[i].fld].name,
-					adp_fld_path(path, sizeof(path),
-						     m[i].fld, m[i].range));
-			if (m[i].range >= 0)
-				print_int(PRINT_JSON, "range", NULL,
-					  m[i].range);
-			else
-				print_null(PRINT_JSON, "range", NULL, NULL);
-		}
-		/* Which rule or check: JSON only, the message names it. */
-		print_string(PRINT_JSON, kind == ADP_LINT_ERROR ? "rule" :
-			     "check", NULL, m[i].check);
+		/*
+		 * Text: "  error: time_base (time_base_min, rule 4): message",
+		 * "  note (no_qp): message" without a field.
+		 */
+		snprintf(fmt, sizeof(fmt), "  %s: %%s", kind_names[kind]);
+		if (m[i].has_fld)
+			print_indexed(PRINT_ANY, "field", "range", fmt,
+				      radp_fields[m[i].fld].name, m[i].range,
+				      adp_fld_path(path, sizeof(path),
+						   m[i].fld, m[i].range));
+		if (!m[i].has_fld)
+			snprintf(fmt, sizeof(fmt), "  %s (%%s",
+				 kind_names[kind]);
+		print_string(PRINT_ANY, kind == ADP_LINT_ERROR ? "rule" :
+			     "check", m[i].has_fld ? " (%s" : fmt, m[i].check);
 		if (kind == ADP_LINT_ERROR) {
-			print_int(PRINT_JSON, "rule_id", NULL, m[i].rule);
+			print_int(PRINT_ANY, "rule_id", ", rule %d", m[i].rule);
+			/* The message begins with it. */
 			print_string(PRINT_JSON, "rule_message", NULL,
 				     m[i].rule_msg);
 		}
-		print_string(PRINT_ANY, "message",
-			     m[i].has_fld ? ": %s\n" : fmt, m[i].text);
+		print_string(PRINT_ANY, "message", "): %s\n", m[i].text);
 		close_json_object();
 	}
 	close_json_array();

@@ -530,7 +530,7 @@ static int metrics(struct adp_ctx *ctx, int argc, char **argv)
 		if (write_textfile(dir, page, len))
 			ret = ret ?: -EIO;
 	} else {
-		print_string(PRINT_FP, NULL, "%s", page);
+		print_page(page);
 	}
 	free(page);
 	free(m.v);

@@ -79,14 +79,12 @@ static void print_generic_nest(const struct nlattr *nest, const char *key)
 	char sub[16];
 	int rem;
 
-	open_json_object(key);
-	print_string(PRINT_FP, NULL, " %s {", key);
+	print_open_object(PRINT_ANY, key, " %s {");
 	nla_for_each_nested(a, nest, rem) {
 		snprintf(sub, sizeof(sub), "%d", nla_type(a));
 		print_generic(a, sub);
 	}
-	print_string(PRINT_FP, NULL, "%s", " }");
-	close_json_object();
+	print_close_object(PRINT_ANY, " }");
 }
 
 static bool printable(const char *s, int len)
@@ -265,7 +263,7 @@ int adp_monitor_print(const struct adp_nl_msg *msg, const char *dev,
 	const char *name = adp_nl_str(msg->tb[ROCE_ADP_A_DEV_NAME]);
 	const char *cmd = adp_monitor_cmd_name(msg->cmd);
 	const char *cause = NULL;
-	char stamp[64], cmdbuf[16], what[64];
+	char stamp[64], cmdbuf[16];
 	int ret;
 
 	if (dev && (!name || strcmp(name, dev)))
@@ -283,14 +281,11 @@ int adp_monitor_print(const struct adp_nl_msg *msg, const char *dev,
 
 	open_json_object(NULL);
 	print_string(PRINT_ANY, "time", "%s", stamp);
-	print_string(PRINT_ANY, "event", NULL, cmd);
-	/* The text names the event and its cause after the device. */
+	/* "accl-ntf (accl-set) emu0:", as devlink's "[dev,new] DEV:" */
+	print_string(PRINT_ANY, "event", " %s", cmd);
 	if (cause)
-		print_string(PRINT_JSON, "cause", NULL, cause);
-	print_string(PRINT_ANY, "dev", " %s", name ?: "-");
-	snprintf(what, sizeof(what), " %s%s%s%s:", cmd, cause ? " (" : "",
-		 cause ?: "", cause ? ")" : "");
-	print_string(PRINT_FP, NULL, "%s", what);
+		print_string(PRINT_ANY, "cause", " (%s)", cause);
+	print_string(PRINT_ANY, "dev", " %s:", name ?: "-");
 	if (msg->tb[ROCE_ADP_A_DEV_EVENT])
 		print_enum("dev_event", NULL, adp_dev_event_names,
 			   ARRAY_SIZE(adp_dev_event_names),
@@ -333,8 +328,7 @@ static int monitor(struct adp_ctx *ctx, int argc, char **argv)
 {
 	struct monitor_arg ma = { };
 	struct adp_arg args[] = {
-		{ .key = "dev", .type = ADP_ARG_STR, .val = &ma.dev,
-		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ ADP_ARG_DEV(&ma.dev), .positional = true },
 		{ }
 	};
 	struct sigaction sa = { .sa_handler = monitor_stop };

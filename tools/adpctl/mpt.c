@@ -354,8 +354,7 @@ static int mpt_show(struct adp_ctx *ctx, int argc, char **argv)
 	const char *index = NULL, *key = NULL, *pd = NULL, *qpn = NULL;
 	struct mpt_req req = { };
 	struct adp_arg args[] = {
-		{ .key = "dev", .type = ADP_ARG_STR, .val = &req.dev,
-		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ ADP_ARG_DEV(&req.dev), .positional = true },
 		{ .key = "index", .type = ADP_ARG_STR, .val = &index },
 		{ .key = "key", .type = ADP_ARG_STR, .val = &key },
 		{ .key = "pd", .type = ADP_ARG_STR, .val = &pd },

@@ -658,3 +658,17 @@ int adp_vals_put(struct nl_msg *msg, const struct adp_field *fields,
 	}
 	return 0;
 }
+
+struct nlattr *adp_put_dev_nest(struct nl_msg *msg, const char *dev,
+				int attr, const struct adp_field *fields,
+				const struct adp_vals *vals)
+{
+	struct nlattr *nest;
+
+	if (nla_put_string(msg, ROCE_ADP_A_DEV_NAME, dev) < 0)
+		return NULL;
+	nest = nla_nest_start(msg, attr | NLA_F_NESTED);
+	if (!nest || adp_vals_put(msg, fields, vals) < 0)
+		return NULL;
+	return nest;
+}

@@ -396,10 +396,46 @@ void print_enum_val(enum output_type t, const char *key, const char *fmt,
 	}
 }
 
+void print_indexed(enum output_type t, const char *key, const char *idx_key,
+		   const char *fmt, const char *name, int idx,
+		   const char *text)
+{
+	if (in_json(t)) {
+		print_string(PRINT_JSON, key, NULL, name);
+		if (idx >= 0)
+			print_int(PRINT_JSON, idx_key, NULL, idx);
+		else
+			print_null(PRINT_JSON, idx_key, NULL, NULL);
+	} else if (in_text(t, fmt)) {
+		fprintf(out_fp(), fmt, text);
+	}
+}
+
+void print_open_object(enum output_type t, const char *key, const char *fmt)
+{
+	if (in_json(t))
+		open_json_object(key);
+	else if (in_text(t, fmt))
+		fprintf(out_fp(), fmt, key);
+}
+
+void print_close_object(enum output_type t, const char *fmt)
+{
+	if (in_json(t))
+		close_json_object();
+	else if (in_text(t, fmt))
+		fputs(fmt, out_fp());
+}
+
 void print_nl(void)
 {
 	if (!pr.json)
 		fputc('\n', out_fp());
+}
+
+void print_page(const char *page)
+{
+	fputs(page, out_fp());
 }
 
 static void print_diag(const char *prefix, const char *fmt, va_list ap)

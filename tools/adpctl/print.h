@@ -88,8 +88,27 @@ void print_enum_val(enum output_type t, const char *key, const char *fmt,
 /* A number with a text of its own for the %s of fmt. */
 void print_u64_as(enum output_type t, const char *key, const char *fmt,
 		  uint64_t value, const char *text);
+/*
+ * A name and the index it goes with, e.g. a field of timeout range 1:
+ * JSON key the name and idx_key the index (null when idx < 0), text
+ * text (e.g. "timeout_range[1].range_size") for the %s of fmt.
+ */
+void print_indexed(enum output_type t, const char *key, const char *idx_key,
+		   const char *fmt, const char *name, int idx,
+		   const char *text);
+/*
+ * A nest of its own: JSON an object under key, text fmt with the key
+ * (e.g. " %s {"); its end, text fmt (e.g. " }").
+ */
+void print_open_object(enum output_type t, const char *key, const char *fmt);
+void print_close_object(enum output_type t, const char *fmt);
 /* End of a text line; nothing in JSON mode. */
 void print_nl(void);
+/*
+ * A page in a format of its own, written as it is: the Prometheus text
+ * format, for a command that refuses -j (there is no JSON form to serve).
+ */
+void print_page(const char *page);
 
 /*
  * "Error: <msg>." on the error stream; the period is not doubled when the

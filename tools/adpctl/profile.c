@@ -120,20 +120,53 @@ static void profile_line_end(const struct profile_style *st, const char *times)
 	print_string(PRINT_FP, NULL, "%s", line);
 }
 
+static void fmt_quote(char **out, char *end, const char *s)
+{
+	for (; *s && *out < end - 2; s++) {
+		if (*s == '%')
+			*(*out)++ = '%';
+		*(*out)++ = *s;
+	}
+}
+
+const char *profile_head_fmt(char *buf, size_t len, const char *before,
+			     const char *after)
+{
+	char *o = buf;
+
+	fmt_quote(&o, buf + len - 2, before);
+	*o++ = '%';
+	*o++ = 'u';
+	fmt_quote(&o, buf + len, after);
+	*o = '\0';
+	return buf;
+}
+
 void profile_print(const char *key, const struct adp_profile *p,
 		   const struct profile_style *st)
 {
 	/* A NULL lead: no text at all. */
 	bool times = st->lead && st->times;
+	int id_attr = ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID;
 	struct radp_profile rp = { };
+	struct adp_vals v = p->v;
 	char buf[256], lead[64];
 	unsigned int i;
 
 	adp_profile_to_radp(p, &rp);
 	open_json_object(key);
-	/* The id: a member in JSON, in the text's head unless asked for. */
-	adp_vals_print_lead(adp_profile_fields, &p->v, st->lead,
-			    st->id ? -1 : ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID);
+	/*
+	 * The id: JSON's first member; in the text a field with id, the
+	 * head line with head, else the caller's.
+	 */
+	if (st->head && v.has[id_attr]) {
+		print_uint(PRINT_ANY,
+			   radp_fields[RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID].name,
+			   st->head, v.v[id_attr]);
+		v.has[id_attr] = false;
+	}
+	adp_vals_print_lead(adp_profile_fields, &v, st->lead,
+			    st->id ? -1 : id_attr);
 	profile_line_end(st, times ? profile_times(buf, sizeof(buf), &rp) : "");
 	open_json_array("timeout_range");
 	for (i = 0; i < ROCE_ADP_RANGES_MAX; i++) {
@@ -167,25 +200,29 @@ static bool profile_next(struct nlattr **a, int *rem)
 	return false;
 }
 
-/* "emu0 profile 1 (active):", text only: JSON has the id in the profile. */
-static void profile_head(const char *dev, bool active, uint32_t id)
+/* "emu0 profile %u (active):\n", the text's head of a profile. */
+static const char *profile_head(char *buf, size_t len, const char *dev,
+				bool active, uint32_t id)
 {
-	const char *label = "";
-	char head[ROCE_ADP_DEV_NAME_LEN + 64];
+	char before[ROCE_ADP_DEV_NAME_LEN + 16];
+	const char *label;
 
 	if (!id)
-		label = active ? " (firmware defaults, active)" :
-				 " (firmware defaults)";
+		label = active ? " (firmware defaults, active):\n" :
+				 " (firmware defaults):\n";
 	else if (active)
-		label = " (active)";
-	snprintf(head, sizeof(head), "%s profile %u%s:", dev, id, label);
-	print_string(PRINT_FP, NULL, "%s\n", head);
+		label = " (active):\n";
+	else
+		label = ":\n";
+	snprintf(before, sizeof(before), "%s profile ", dev);
+	return profile_head_fmt(buf, len, before, label);
 }
 
 int profile_print_msg(const struct adp_nl_msg *msg, void *arg)
 {
-	static const struct profile_style show = { .lead = "  ", .end = "\n",
-						   .times = true };
+	struct profile_style show = { .lead = "  ", .end = "\n",
+				      .times = true };
+	char head[2 * ROCE_ADP_DEV_NAME_LEN + 64];
 	const struct profile_filter *flt = arg;
 	struct genlmsghdr *gnlh = genlmsg_hdr(msg->nlh);
 	struct nlattr **tb = msg->tb;
@@ -226,7 +263,8 @@ int profile_print_msg(const struct adp_nl_msg *msg, void *arg)
 		id = p.v.v[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID];
 		if (flt && flt->has_id && id != flt->id)
 			continue;
-		profile_head(name, has_active && active == id, id);
+		show.head = profile_head(head, sizeof(head), name,
+					 has_active && active == id, id);
 		profile_print(NULL, &p, &show);
 	}
 	close_json_array();
@@ -252,8 +290,7 @@ int profile_show(struct adp_ctx *ctx, int argc, char **argv)
 	struct profile_filter flt = { };
 	const char *id = NULL;
 	struct adp_arg args[] = {
-		{ .key = "dev", .type = ADP_ARG_STR, .val = &flt.dev,
-		  .positional = true, .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ ADP_ARG_DEV(&flt.dev), .positional = true },
 		{ .key = "id", .type = ADP_ARG_STR, .val = &id },
 		{ }
 	};
@@ -288,8 +325,7 @@ int profile_parse_set(const struct adp_ctx *ctx, struct profile_req *req,
 		      int argc, char **argv)
 {
 	struct adp_arg dev = {
-		.key = "dev", .type = ADP_ARG_STR, .val = &req->dev,
-		.maxlen = ROCE_ADP_DEV_NAME_LEN - 1,
+		ADP_ARG_DEV(&req->dev),
 	};
 	struct adp_words_err e;
 	struct adp_words w;
@@ -338,15 +374,10 @@ int profile_build_set(struct nl_msg *msg, void *arg)
 	struct nlattr *nest, *range;
 	int i, ret;
 
-	ret = nla_put_string(msg, ROCE_ADP_A_DEV_NAME, req->dev);
-	if (ret < 0)
-		return ret;
-	nest = nla_nest_start(msg, ROCE_ADP_A_PROFILE | NLA_F_NESTED);
+	nest = adp_put_dev_nest(msg, req->dev, ROCE_ADP_A_PROFILE,
+				adp_profile_fields, &req->p.v);
 	if (!nest)
 		return -NLE_NOMEM;
-	ret = adp_vals_put(msg, adp_profile_fields, &req->p.v);
-	if (ret < 0)
-		return ret;
 	for (i = 0; i < ROCE_ADP_RANGES_MAX; i++) {
 		if (!req->p.has_range[i])
 			continue;

@@ -37,8 +37,7 @@ int adp_profile_args_parse(const struct adp_ctx *ctx,
 			   int argc, char **argv)
 {
 	struct adp_arg words[] = {
-		{ .key = "dev", .type = ADP_ARG_STR, .val = &a->dev,
-		  .maxlen = ROCE_ADP_DEV_NAME_LEN - 1 },
+		{ ADP_ARG_DEV(&a->dev) },
 		{ .key = "file", .type = ADP_ARG_STR, .val = &a->file },
 		{ .key = "ack_timeout", .type = ADP_ARG_U32,
 		  .val = &a->ack_timeout },

@@ -366,24 +366,24 @@ static void print_scenario(const struct sim_run *run)
  */
 static void print_header(const struct sim_run *run)
 {
-	static const struct profile_style json_only = { };
 	const struct radp_profile *p = &run->sp->p;
 	const struct adp_sim_cfg *cfg = &run->cfg;
-	char line[320], t1[32], t2[32], t3[32], what[64];
+	char line[320], head[400], t1[32], t2[32], t3[32], what[64];
+	/* The profile: JSON its fields, text a line of what they amount to. */
+	struct profile_style summary = { .head = head };
 	struct adp_profile pv;
 
 	print_string(PRINT_ANY, "source", "%s", run->sp->label);
 	adp_profile_from_radp(run->sp->id, &run->sp->p, &pv);
-	profile_print("profile", &pv, &json_only);
-	snprintf(line, sizeof(line), " profile %u: time_base %s, %u %s from %s to %s, start range %u",
-		 run->sp->id,
+	snprintf(line, sizeof(line), ": time_base %s, %u %s from %s to %s, start range %u\n",
 		 adp_fmt_shift(t1, sizeof(t1), p->time_base, 0, 1),
 		 cfg->range_num, cfg->range_num == 1 ? "range" : "ranges",
 		 adp_fmt_shift(t2, sizeof(t2), p->time_base, cfg->r[0].low, 1),
 		 adp_fmt_shift(t3, sizeof(t3), p->time_base,
 			       cfg->r[cfg->range_num - 1].top, 1),
 		 cfg->start);
-	print_string(PRINT_FP, NULL, "%s\n", line);
+	profile_head_fmt(head, sizeof(head), " profile ", line);
+	profile_print("profile", &pv, &summary);
 
 	open_json_object("qp");
 	adp_sim_print_qp(&run->qp, cfg->retry_count);
@@ -396,13 +396,13 @@ static void print_header(const struct sim_run *run)
 	else
 		snprintf(what, sizeof(what), "retx_total_timeout %u",
 			 p->retx_total_timeout);
-	print_string_as(PRINT_ANY, "total_timeout_from", " (%s)\n",
+	print_string_as(PRINT_ANY, "total_timeout_from", " (%s)",
 			cfg->total_from_qp ? "qp" : "profile", what);
 	close_json_object();
-	/* The text's times are already raised to it. */
-	print_u64(PRINT_JSON,
-		  radp_fields[RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN].name,
-		  NULL, cfg->min_ns);
+	/* Every time of the run is raised to it. */
+	print_time_ns(PRINT_ANY,
+		      radp_fields[RADP_ROCE_ACCL_ADP_RETX_BASE_TIMEOUT_MIN].name,
+		      ", device minimum %s\n", cfg->min_ns);
 	print_scenario(run);
 	adp_sim_print_model(cfg);
 }
@@ -956,9 +956,8 @@ static int sim_prepare(struct adp_ctx *ctx, int argc, char **argv,
 				       ADP_HIST_BINS_MAX);
 	if (!h && (s->events || s->arg[A_BINS].seen || s->hist_dev || s->svg))
 		return adp_usage_error(ctx, "the prediction is binned as the device's histogram: no --events, --histogram, --bins or --svg among the simulate words");
-	if (s->events && (s->arg[A_BINS].seen || s->hist_dev || s->svg ||
-			  ctx->json))
-		return adp_usage_error(ctx, "--events prints the timeouts as the hist_event knob takes them: no bins, -j or --svg");
+	if (s->events && (s->arg[A_BINS].seen || s->hist_dev || s->svg))
+		return adp_usage_error(ctx, "--events prints the timeouts as the hist_event knob takes them: no bins or --svg");
 	if (s->arg[A_BINS].seen || s->hist_dev) {
 		ret = resolve_hist(ctx, s, h);
 		if (ret)

@@ -1090,15 +1090,17 @@ static int tune_from_hist(struct adp_ctx *ctx, struct tune_req *req,
 
 static void print_fit(const struct tune_req *req, const struct tune_fit *f)
 {
-	char t1[32], t2[32], what[TUNE_WORDS + 320], words[TUNE_WORDS];
+	char t1[32], t2[32], what[320], words[TUNE_WORDS];
 	bool loss = f->loss > 0, outage = f->outage_ns;
 
 	adp_profile_words(words, sizeof(words), &req->measured_profile, ' ');
-	snprintf(what, sizeof(what), "fit of %s, measured with: %s\n",
-		 req->hist_file ? req->hist_file : req->dev, words);
-	print_string(PRINT_FP, NULL, "%s", what);
-	/* What was not seen has no range in the text. */
 	open_json_object("fit");
+	/* The histogram's file or device, and the profile it was under. */
+	print_string(PRINT_ANY, "source", "fit of %s",
+		     req->hist_file ? req->hist_file : req->dev);
+	print_string(PRINT_ANY, "measured_with", ", measured with: %s\n",
+		     words);
+	/* What was not seen has no range in the text. */
 	print_float(PRINT_ANY, "loss", loss ? "  loss %.3g" : "  loss: none seen",
 		    f->loss);
 	print_float(PRINT_ANY, "loss_low", loss ? " (%.3g" : NULL, f->loss_lo);

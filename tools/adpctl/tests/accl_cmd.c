@@ -330,15 +330,6 @@ static bool test_set_mlxreg_forms(void)
 static char mlxreg_reqs[4][256];
 static int mlxreg_nreqs;
 
-static const struct fake_profile prof1 = {
-	.id = 1, .num = 2, .unit = 1, .base = 8, .total = 18,
-	.init_low = 3, .init_size = 3,
-	.r = {
-		{ .prev = 0, .dec = 1, .retry = 3, .low = 3, .size = 3 },
-		{ .prev = 0, .dec = 0, .retry = 2, .low = 6, .size = 4 },
-	},
-};
-
 static void answer_by_cmd(void)
 {
 	struct nl_msg *msg;
@@ -357,7 +348,7 @@ static void answer_by_cmd(void)
 	msg = fake_reply(fake.cmd);
 	nla_put_string(msg, ROCE_ADP_A_DEV_NAME, "emu0");
 	nla_put_u32(msg, ROCE_ADP_A_ACTIVE_PROFILE_ID, 1);
-	fake_put_profile(msg, &prof1);
+	fake_put_profile(msg, &fake_profile1);
 }
 
 /* line's requests, "CMD:ATTRS" each, joined by " | ". */

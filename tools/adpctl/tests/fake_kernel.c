@@ -447,6 +447,15 @@ void fake_put_dev(struct nl_msg *msg, const char *name)
 	nla_put_u8(msg, ROCE_ADP_A_DEV_ROCE_ACCL, 1);
 }
 
+const struct fake_profile fake_profile1 = {
+	.id = 1, .num = 2, .unit = 1, .base = 8, .total = 18,
+	.init_low = 3, .init_size = 3,
+	.r = {
+		{ .prev = 0, .dec = 1, .retry = 3, .low = 3, .size = 3 },
+		{ .prev = 0, .dec = 0, .retry = 2, .low = 6, .size = 4 },
+	},
+};
+
 void fake_put_profile(struct nl_msg *msg, const struct fake_profile *p)
 {
 	struct nlattr *nest, *r;

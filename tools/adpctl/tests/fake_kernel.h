@@ -88,6 +88,12 @@ struct fake_profile {
 /* Put device name: emulated, firmware 22.41.1010, ROCE_ACCL supported. */
 void fake_put_dev(struct nl_msg *msg, const char *name);
 
+/*
+ * A profile 1 of two ranges (time_base 8, 64us .. 8.192ms): what "profile
+ * show" of the command tests prints and "accl set" carries along.
+ */
+extern const struct fake_profile fake_profile1;
+
 /* Put p as a ROCE_ADP_A_PROFILE nest, every range, the last first. */
 void fake_put_profile(struct nl_msg *msg, const struct fake_profile *p);
 

@@ -194,7 +194,7 @@ grep -q "0 errors, 0 warnings" out || bad="$bad; a warning at exactly one pass"
 result "a total timeout of exactly one pass through the ranges: no warning" "$bad"
 "$ADPCTL" profile lint $PASS retx_total_timeout 3 >out 2>err
 bad=
-grep -Eq "warning: retx_total_timeout: .*64us.*128us" out ||
+grep -Eq "warning: retx_total_timeout \(total_short\): .*64us.*128us" out ||
 	bad="no warning naming retx_total_timeout, 64us and 128us"
 result "a total timeout of half a pass: the warning, with both times" "$bad"
 }

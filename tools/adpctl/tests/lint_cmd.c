@@ -61,11 +61,11 @@ static const char *with_file(const char *fmt)
 
 #define POOR_WARNINGS(src) \
 	src " profile 1: 0 errors, 4 warnings\n" \
-	"  warning: timeout_init_low_bound: the initial timeout (8us) lies outside every range: a QP's first timeout is not retried and jumps to range 0's low bound 16us\n" \
-	"  warning: timeout_range[1].range_low_bound: a gap between range 0 (up to 32us) and range 1 (from 128us): the timeout jumps x4 and 64us is never used\n" \
-	"  warning: timeout_range[1].range_low_bound: range 1 (128us .. 512us) lies above the QP's ack_timeout 3 (32.768us): every timeout of it is capped to 32.768us\n" \
+	"  warning: timeout_init_low_bound (init_outside): the initial timeout (8us) lies outside every range: a QP's first timeout is not retried and jumps to range 0's low bound 16us\n" \
+	"  warning: timeout_range[1].range_low_bound (gap): a gap between range 0 (up to 32us) and range 1 (from 128us): the timeout jumps x4 and 64us is never used\n" \
+	"  warning: timeout_range[1].range_low_bound (above_cap): range 1 (128us .. 512us) lies above the QP's ack_timeout 3 (32.768us): every timeout of it is capped to 32.768us\n" \
 	/* 16 + 16 + 32 + 32 (range 0), then 3 x 32.768 (range 1, capped) */ \
-	"  warning: retx_total_timeout: the total timeout 128us (4us << 5) is shorter than one pass through the ranges (194.304us from range 0's low bound to the top of range 1): without an ACK a QP fails in range 1\n"
+	"  warning: retx_total_timeout (total_short): the total timeout 128us (4us << 5) is shorter than one pass through the ranges (194.304us from range 0's low bound to the top of range 1): without an ACK a QP fails in range 1\n"
 
 static bool lint_fields_warnings(void)
 {
@@ -82,8 +82,8 @@ static bool lint_notes_without_qp(void)
 			    "range 0 timeout_retry_num 1 range_low_bound 2"),
 		       0,
 		       "command line profile 1: 0 errors, 0 warnings\n"
-		       "  note: no QP ack_timeout given: timeouts above it, which it caps, are not looked for\n"
-		       "  note: qp_total_timeout: the total timeout is the QP's ack_timeout * retry_count: give both to check it\n",
+		       "  note (no_qp): no QP ack_timeout given: timeouts above it, which it caps, are not looked for\n"
+		       "  note: qp_total_timeout (no_qp): the total timeout is the QP's ack_timeout * retry_count: give both to check it\n",
 		       "");
 }
 
@@ -106,19 +106,19 @@ static bool lint_more_warnings(void)
 	 */
 	ok = outcome(lint(false, line), 0,
 		     "command line profile 1: 0 errors, 5 warnings\n"
-		     "  warning: timeout_init_range_size: 1 of the 3 initial timeouts (8us) lies outside every range: for those QPs the first timeout jumps to range 0's low bound 16us\n"
-		     "  warning: timeout_range[1].range_low_bound: range 1 (32us .. 128us) overlaps range 0 (16us .. 128us): after range 0's top the timeout drops back to 32us\n"
-		     "  warning: timeout_init_range_size: initial timeouts up to 32us go above the QP's ack_timeout 2 (16.384us): they are capped to it\n"
-		     "  warning: timeout_range[0].range_size: range 0 (16us .. 128us) goes above the QP's ack_timeout 2 (16.384us): its timeouts above it are capped\n"
-		     "  warning: timeout_range[1].range_low_bound: range 1 (32us .. 128us) lies above the QP's ack_timeout 2 (16.384us): every timeout of it is capped to 16.384us\n"
-		     "  note: retry_count 9 is out of 0..7: the QP uses 7\n", "");
+		     "  warning: timeout_init_range_size (init_outside): 1 of the 3 initial timeouts (8us) lies outside every range: for those QPs the first timeout jumps to range 0's low bound 16us\n"
+		     "  warning: timeout_range[1].range_low_bound (overlap): range 1 (32us .. 128us) overlaps range 0 (16us .. 128us): after range 0's top the timeout drops back to 32us\n"
+		     "  warning: timeout_init_range_size (above_cap): initial timeouts up to 32us go above the QP's ack_timeout 2 (16.384us): they are capped to it\n"
+		     "  warning: timeout_range[0].range_size (above_cap): range 0 (16us .. 128us) goes above the QP's ack_timeout 2 (16.384us): its timeouts above it are capped\n"
+		     "  warning: timeout_range[1].range_low_bound (above_cap): range 1 (32us .. 128us) lies above the QP's ack_timeout 2 (16.384us): every timeout of it is capped to 16.384us\n"
+		     "  note (retry_count): retry_count 9 is out of 0..7: the QP uses 7\n", "");
 	snprintf(line, sizeof(line), "%s ack_timeout 0 retry_count 7", base);
 	ok &= outcome_err(lint(false, line), 0, "") &&
-	      strstr(out_buf, "  warning: qp_total_timeout: with the QP's ack_timeout 0 (infinite) the total timeout is infinite: a QP without forward progress never fails\n");
+	      strstr(out_buf, "  warning: qp_total_timeout (total_infinite): with the QP's ack_timeout 0 (infinite) the total timeout is infinite: a QP without forward progress never fails\n");
 	/* retry_count 1: 16.384 us < one pass; fails in range 0. */
 	snprintf(line, sizeof(line), "%s ack_timeout 2 retry_count 1", base);
 	ok &= outcome_err(lint(false, line), 0, "") &&
-	      strstr(out_buf, "  warning: qp_total_timeout: the total timeout 16.384us (ack_timeout 2 * retry_count 1) is shorter than one pass through the ranges (114.304us from range 0's low bound to the top of range 1): without an ACK a QP fails in range 0\n");
+	      strstr(out_buf, "  warning: qp_total_timeout (total_short): the total timeout 16.384us (ack_timeout 2 * retry_count 1) is shorter than one pass through the ranges (114.304us from range 0's low bound to the top of range 1): without an ACK a QP fails in range 0\n");
 	return ok;
 }
 
@@ -129,7 +129,7 @@ static bool lint_cap_below_min(void)
 				"range 0 timeout_retry_num 1 range_size 1 "
 				"ack_timeout 1 retry_count 7 adp_retx_base_timeout_min 16000"),
 			   0, "") &&
-	       strstr(out_buf, "  warning: the QP's ack_timeout 1 (8.192us) is below the device's minimum timeout 16us: every timeout is the minimum\n");
+	       strstr(out_buf, "  warning (cap_below_min): the QP's ack_timeout 1 (8.192us) is below the device's minimum timeout 16us: every timeout is the minimum\n");
 }
 
 /* Every rule broken is listed, with the values, and the exit status is 1. */
@@ -142,11 +142,11 @@ static bool lint_errors(void)
 			  "range 1 dec_mode 3 timeout_retry_num 1 range_low_bound 3 prev_range_index 1"),
 		     1,
 		     "command line profile 1: 4 errors, 0 warnings\n"
-		     "  error: time_base: time_base must be a power of two (time_base 12)\n"
-		     "  error: timeout_range[1].dec_mode: dec_mode 3 is reserved (dec_mode 3)\n"
-		     "  error: timeout_range[1].prev_range_index: prev_range_index must be below the range's own index (prev_range_index 1 in range 1)\n"
-		     "  error: timeout_range[1].range_low_bound: range_low_bound must be above the previous range's (range 1 starts at 96us, range 0 at 96us)\n"
-		     "  note: warnings are looked for once the errors are fixed\n",
+		     "  error: time_base (time_base_pow2, rule 3): time_base must be a power of two (time_base 12)\n"
+		     "  error: timeout_range[1].dec_mode (dec_mode, rule 10): dec_mode 3 is reserved (dec_mode 3)\n"
+		     "  error: timeout_range[1].prev_range_index (prev_range, rule 9): prev_range_index must be below the range's own index (prev_range_index 1 in range 1)\n"
+		     "  error: timeout_range[1].range_low_bound (range_order, rule 8): range_low_bound must be above the previous range's (range 1 starts at 96us, range 0 at 96us)\n"
+		     "  note (not_checked): warnings are looked for once the errors are fixed\n",
 		     "");
 	ok &= outcome_err(lint(true, "time_base 2 id 3 range_num 5"), 1, "") &&
 	      python_accepts(out_buf,
@@ -266,7 +266,7 @@ static bool lint_file_show_json(void)
 	/* id 0: the firmware's, which cannot be written. */
 	ok &= outcome_err(lint(false, with_file("file %s id 0")), 1, "") &&
 	      strstr(out_buf, "(emu0) profile 0: 1 error, 0 warnings\n"
-			      "  error: adp_retx_profile_id: adp_retx_profile_id must be 1..adp_retx_profile_max_id (0 is the firmware's) (id 0, adp_retx_profile_max_id 1)\n");
+			      "  error: adp_retx_profile_id (profile_id, rule 1): adp_retx_profile_id must be 1..adp_retx_profile_max_id (0 is the firmware's) (id 0, adp_retx_profile_max_id 1)\n");
 	/* Fields need one profile. */
 	ok &= outcome_err(lint(false, with_file("file %s time_base 8")), 1,
 			  "Error: fields given for 2 profiles: pick one with \"id N\".\n");
@@ -318,14 +318,14 @@ static bool lint_dev(void)
 	reply_dev(2, 4);
 	ok = outcome(lint(false, "dev emu0 id 1"), 1,
 		     "emu0 profile 1 (active): 1 error, 0 warnings\n"
-		     "  error: range_num: range_num is above adp_retx_profile_max_range_num (range_num 4, adp_retx_profile_max_range_num 2)\n"
-		     "  note: warnings are looked for once the errors are fixed\n", "");
+		     "  error: range_num (range_num_max, rule 6): range_num is above adp_retx_profile_max_range_num (range_num 4, adp_retx_profile_max_range_num 2)\n"
+		     "  note (not_checked): warnings are looked for once the errors are fixed\n", "");
 	ok &= fake.calls == 2 && fake.cmd == ROCE_ADP_CMD_PROFILE_GET &&
 	      same("request", fake_req_str(), "1=\"emu0\" 9=1");
 	/* A dry run of "profile set": the device's profile, changed. */
 	ok &= outcome(lint(false, "dev emu0 range_num 2"), 0,
 		      "emu0 profile 1 (active): 0 errors, 0 warnings\n"
-		      "  note: no QP ack_timeout given: timeouts above it, which it caps, are not looked for\n",
+		      "  note (no_qp): no QP ack_timeout given: timeouts above it, which it caps, are not looked for\n",
 		      "") &&
 	      same("request", fake_req_str(), "1=\"emu0\"");
 	ok &= kernel_refuses(lint, false, "dev emu9", ENODEV,
@@ -344,7 +344,7 @@ static bool lint_dev(void)
 
 #define PROF_A_HEAD \
 	"command line profile 1: time_base 4us, 2 ranges from 8us to 64us, start range 0\n" \
-	"QP: ack_timeout 0 (infinite), retry_count 7: total timeout 512us (retx_total_timeout 7)\n" \
+	"QP: ack_timeout 0 (infinite), retry_count 7: total timeout 512us (retx_total_timeout 7), device minimum 4us\n" \
 	"scenario: link down for 100us, rtt 0, 1 packet, simulated up to 60s\n"
 
 /* The default reading: 16 us and 32 us are each waited twice in range 0. */

@@ -114,10 +114,10 @@ static bool lines(const char *out, const char *const *want, int n)
 static bool test_each_kind(void)
 {
 	static const char *const want[] = {
-		"emu0 accl-ntf \\(accl-set\\): active_profile_id 1 roce_adp_retrans_en on roce_tx_window_en off roce_slow_restart_en off roce_slow_restart_idle_en off min_ack_timeout_limit_disabled off adaptive_routing_forced_en off selective_repeat_forced_en off dc_half_handshake_en off cc_per_plane_en off ack_dscp_force off ack_dscp 46 cc_burst_size 1\\.5KB ifa2_turn_around_en off cc_probe_mp_mode discard",
-		"emu0 profile-ntf \\(profile-set\\): active_profile_id 1 adp_retx_profile_id 1 time_base 8 range 0 dec_mode div2",
-		"emu3 dev-ntf: added backend emulated fw 22.41.1010 roce_accl supported",
-		"emu3 dev-ntf: removed backend emulated fw 22.41.1010 roce_accl supported",
+		"accl-ntf \\(accl-set\\) emu0: active_profile_id 1 roce_adp_retrans_en on roce_tx_window_en off roce_slow_restart_en off roce_slow_restart_idle_en off min_ack_timeout_limit_disabled off adaptive_routing_forced_en off selective_repeat_forced_en off dc_half_handshake_en off cc_per_plane_en off ack_dscp_force off ack_dscp 46 cc_burst_size 1\\.5KB ifa2_turn_around_en off cc_probe_mp_mode discard",
+		"profile-ntf \\(profile-set\\) emu0: active_profile_id 1 adp_retx_profile_id 1 time_base 8 range 0 dec_mode div2",
+		"dev-ntf emu3: added backend emulated fw 22.41.1010 roce_accl supported",
+		"dev-ntf emu3: removed backend emulated fw 22.41.1010 roce_accl supported",
 	};
 	bool ok;
 
@@ -134,7 +134,7 @@ static bool test_each_kind(void)
 static bool test_unknown_notification(void)
 {
 	static const char *const want[] = {
-		"emu0 cmd-[0-9]+: attr_[0-9]+ 7 attr_[0-9]+ 1 attr_[0-9]+ \"restored\" attr_[0-9]+ \\{ 1 2 \\}",
+		"cmd-[0-9]+ emu0: attr_[0-9]+ 7 attr_[0-9]+ 1 attr_[0-9]+ \"restored\" attr_[0-9]+ \\{ 1 2 \\}",
 	};
 
 	fake_reset();
@@ -146,8 +146,8 @@ static bool test_unknown_notification(void)
 static bool test_dev_filter(void)
 {
 	static const char *const want[] = {
-		"emu1 accl-ntf \\(accl-set\\): .*",
-		"emu1 dev-ntf: removed .*",
+		"accl-ntf \\(accl-set\\) emu1: .*",
+		"dev-ntf emu1: removed .*",
 	};
 
 	fake_reset();

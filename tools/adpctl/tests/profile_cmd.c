@@ -38,15 +38,6 @@ static const struct fake_profile p0 = {
 	.r = { { .dec = 1, .retry = 1, .low = 4, .size = 4 } },
 };
 
-static const struct fake_profile p1 = {
-	.id = 1, .num = 2, .unit = 1, .base = 8, .total = 18,
-	.init_low = 3, .init_size = 3,
-	.r = {
-		{ .prev = 0, .dec = 1, .retry = 3, .low = 3, .size = 3 },
-		{ .prev = 0, .dec = 0, .retry = 2, .low = 6, .size = 4 },
-	},
-};
-
 /* The QP's total timeout, a time unit and a dec_mode adpctl cannot name. */
 static const struct fake_profile p_odd = {
 	.id = 2, .qp = 1, .num = 1, .start = 1, .unit = 2, .base = 16,
@@ -75,7 +66,7 @@ static struct nl_msg *reply_dev(uint8_t cmd, const char *dev, int active,
 static void reply_dump(void)
 {
 	fake_reset();
-	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &p0, &p1);
+	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &p0, &fake_profile1);
 	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu1", 0, &p0, NULL);
 }
 
@@ -137,7 +128,7 @@ static bool test_show_do_one(void)
 	bool ok;
 
 	fake_reset();
-	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &p1, NULL);
+	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &fake_profile1, NULL);
 	ok = outcome(show(true, "emu0 id 1"), 0,
 		     "[{\"dev\":\"emu0\",\"active_profile_id\":1,"
 		     "\"profiles\":[" P1_JSON "]}]\n", "");
@@ -190,14 +181,14 @@ static bool test_show_snapshot_age(void)
 	bool ok;
 
 	fake_reset();
-	nla_put_u32(reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &p1, NULL),
+	nla_put_u32(reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &fake_profile1, NULL),
 		    ROCE_ADP_A_AGE_MS, 0);
 	ok = outcome(show(false, "emu0"), 0, P1_TEXT, "");
 	ok &= outcome(show(true, "emu0"), 0,
 		      "[{\"dev\":\"emu0\",\"active_profile_id\":1,"
 		      "\"profiles\":[" P1_JSON "]}]\n", "");
 	fake_reset();
-	nla_put_u32(reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &p1, NULL),
+	nla_put_u32(reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &fake_profile1, NULL),
 		    ROCE_ADP_A_AGE_MS, 1234);
 	ok &= outcome(show(false, "emu0"), 0,
 		      "emu0: state from the module's snapshot, 1234 ms old\n"
@@ -229,7 +220,7 @@ static bool test_show_odd_profile(void)
 
 static bool test_show_range_num(void)
 {
-	struct fake_profile p = p1;
+	struct fake_profile p = fake_profile1;
 
 	/*
 	 * range_num past the 4 entries puts the 4 in use; with 0 none is,
@@ -256,7 +247,7 @@ static bool test_show_malformed(void)
 
 	/* A profile without its id: nothing of the device is printed. */
 	fake_reset();
-	msg = reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &p1, NULL);
+	msg = reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &fake_profile1, NULL);
 	nest = nla_nest_start(msg, ROCE_ADP_A_PROFILE | NLA_F_NESTED);
 	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIME_BASE, 8);
 	nla_nest_end(msg, nest);
@@ -275,7 +266,7 @@ static bool test_show_malformed(void)
 	/* No device name. */
 	fake_reset();
 	msg = fake_reply(ROCE_ADP_CMD_PROFILE_GET);
-	fake_put_profile(msg, &p1);
+	fake_put_profile(msg, &fake_profile1);
 	ok &= outcome(show(false, ""), 1, "",
 		      "Error: kernel reply without a device name.\n");
 	return ok;
@@ -300,7 +291,7 @@ static bool test_show_usage(void)
 static bool set_sends(const char *line, const char *want)
 {
 	fake_reset();
-	reply_dev(ROCE_ADP_CMD_PROFILE_SET, "emu0", 1, &p1, NULL);
+	reply_dev(ROCE_ADP_CMD_PROFILE_SET, "emu0", 1, &fake_profile1, NULL);
 	return fake_sends(set, line, ROCE_ADP_CMD_PROFILE_SET, want);
 }
 
@@ -359,7 +350,7 @@ static bool test_set_prints_reply(void)
 	bool ok;
 
 	fake_reset();
-	reply_dev(ROCE_ADP_CMD_PROFILE_SET, "emu0", 1, &p1, NULL);
+	reply_dev(ROCE_ADP_CMD_PROFILE_SET, "emu0", 1, &fake_profile1, NULL);
 	ok = outcome(set(false, "dev emu0 id 1 time_base 8"), 0, P1_TEXT, "");
 	ok &= outcome(set(true, "dev emu0 id 1 time_base 8"), 0,
 		      "[{\"dev\":\"emu0\",\"active_profile_id\":1,"
@@ -501,7 +492,7 @@ static bool test_json_fed_back(void)
 	bool ok;
 
 	fake_reset();
-	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &p1, NULL);
+	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &fake_profile1, NULL);
 	if (!outcome_err(show(true, "emu0 id 1"), 0, ""))
 		return false;
 	arr = json_tokener_parse(out_buf);

@@ -83,6 +83,14 @@ bool same(const char *what, const char *got, const char *want)
 	return false;
 }
 
+bool contains(const char *what, const char *got, const char *part)
+{
+	if (strstr(got, part))
+		return true;
+	printf("# %s lacks \"%s\"\n# got: \"%s\"\n", what, part, got);
+	return false;
+}
+
 bool tap_missing(const char *what)
 {
 	tap_diag("%s is missing: 'make setup' installs it", what);

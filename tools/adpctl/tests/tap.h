@@ -67,6 +67,8 @@ bool outcome(int ret, int want_ret, const char *want_out,
 bool outcome_err(int ret, int want_ret, const char *want_err);
 /* got equals want; else a TAP diagnostic naming what. */
 bool same(const char *what, const char *got, const char *want);
+/* part is in got; else a TAP diagnostic naming what, with got. */
+bool contains(const char *what, const char *got, const char *part);
 /* python3 loads json and finds it equal to the expression expect_py. */
 bool python_accepts(const char *json, const char *expect_py);
 

@@ -435,7 +435,7 @@ static bool hist_save(void)
 static bool fit_case(const char *loss, const char *outage, double loss_v,
 		     double outage_ns, char *words, size_t len)
 {
-	char args[FAKE_LINE_MAX], expect[512];
+	char args[FAKE_LINE_MAX], expect[1024];
 	struct radp_profile p;
 
 	hist_reset();
@@ -449,7 +449,9 @@ static bool fit_case(const char *loss, const char *outage, double loss_v,
 		return false;
 	snprintf(args, sizeof(args), "from-histogram %s " FW_WORDS " rtt 5us", hist_path);
 	snprintf(expect, sizeof(expect),
-		 "%g / 2 <= v['fit']['loss'] <= %g * 2 and"
+		 "v['fit']['source'] == '%s' and"
+		 " v['fit']['measured_with'].startswith('qp_total_timeout on range_num 4 ') and"
+		 " %g / 2 <= v['fit']['loss'] <= %g * 2 and"
 		 " abs(v['fit']['outage_ns'] - %g) <= 0.25 * %g and"
 		 " v['fit']['loss_low'] <= v['fit']['loss'] <= v['fit']['loss_high'] and"
 		 " v['fit']['outage_low_ns'] <= v['fit']['outage_ns'] <= v['fit']['outage_high_ns'] and"
@@ -457,7 +459,7 @@ static bool fit_case(const char *loss, const char *outage, double loss_v,
 		 " v['histogram']['measured_total'] > 0 and"
 		 " abs(v['histogram']['predicted_total'] - v['histogram']['measured_total'])"
 		 " <= 0.01 * v['histogram']['measured_total'] and v",
-		 loss_v, loss_v, outage_ns, outage_ns);
+		 hist_path, loss_v, loss_v, outage_ns, outage_ns);
 	if (!outcome_err(tune(true, args), 0, "") ||
 	    !python_accepts(out_buf, expect) ||
 	    !best_profile(&p, words, len)) {
@@ -503,6 +505,8 @@ static bool tune_from_histogram_text(void)
 		return false;
 	snprintf(args, sizeof(args), "from-histogram %s " FW_WORDS " rtt 5us", hist_path);
 	ok = outcome_err(tune(false, args), 0, "") &&
+	     !strncmp(out_buf, "fit of /tmp/", 12) &&
+	     strstr(out_buf, ", measured with: qp_total_timeout on range_num 4 ") &&
 	     strstr(out_buf, "  loss: none seen\n") &&
 	     strstr(out_buf, "  outage 31.") &&
 	     strstr(out_buf, "  bin                         measured    predicted   meas %   pred %      diff\n") &&
