@@ -29,6 +29,7 @@ struct radp_nl_profile_data {
 	struct radp_roce_accl r0;	/* profile 0 and the one in effect */
 	u32 first;
 	u32 last;
+	/* not zeroed: prepare writes first .. last, the ones fill reads */
 	struct radp_profile p[ROCE_ADP_PROFILE_ID_MAX + 1];
 };
 
@@ -302,6 +303,8 @@ static int radp_nl_profile_set(struct radp_dev *dev,
 }
 
 RADP_NL_DEFINE_REQUEST(profile, RADP_NL_REQUEST_CMDS(PROFILE),
+		       .reply_data_zeroed =
+			offsetof(struct radp_nl_profile_data, p),
 		       .needs_roce_accl = true,
 		       .parse = radp_nl_profile_parse,
 		       .set = radp_nl_profile_set);
