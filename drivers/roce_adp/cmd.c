@@ -219,8 +219,62 @@ int radp_cmd_exec(struct radp_dev *dev, const void *in, size_t inlen,
 }
 EXPORT_SYMBOL_GPL(radp_cmd_exec);
 
-/* The largest ACCESS_REG mailbox each way kept on the stack: ROCE_ACCL's. */
-#define RADP_ACCESS_REG_BOX_MAX	(RADP_ACCESS_REG_DATA_OFF + RADP_ROCE_ACCL_LEN)
+/*
+ * An ACCESS_REG's mailboxes for a register of @len bytes: the input's
+ * header and register zeroed (the caller fills what it sends), and the
+ * output's header, so that a command never answered reads as status OK
+ * (radp_cmd_try() zeroes the whole output before each try). Returns the
+ * register's bytes in the input.
+ */
+static void *radp_reg_mbox_init(u8 *in, u8 *out, u16 reg_id, bool write,
+				size_t len)
+{
+	memset(in, 0, RADP_ACCESS_REG_DATA_OFF + len);
+	memset(out, 0, RADP_CMD_OUT_HDR_LEN);
+	radp_access_reg_in(in, reg_id, write, NULL, len);
+	return in + RADP_ACCESS_REG_DATA_OFF;
+}
+
+/**
+ * radp_reg_box_init - start an ACCESS_REG of a register in @box
+ * @box: the mailboxes, on the caller's stack
+ * @reg_id: the register
+ * @write: a write; else a query
+ * @len: the register's size, at most RADP_REG_BOX_MAX
+ *
+ * Return: the register's bytes in the input mailbox, zeroed, for the
+ * caller to fill (a query names what it reads there).
+ */
+void *radp_reg_box_init(struct radp_reg_box *box, u16 reg_id, bool write,
+			size_t len)
+{
+	if (WARN_ON_ONCE(len > RADP_REG_BOX_MAX))
+		len = RADP_REG_BOX_MAX;
+	box->len = len;
+	return radp_reg_mbox_init(box->in, box->out, reg_id, write, len);
+}
+
+/**
+ * radp_reg_box_exec - execute the ACCESS_REG radp_reg_box_init() started
+ * @dev: the device
+ * @box: the mailboxes
+ * @extack: where to say why it failed
+ *
+ * Return: the register's bytes as the firmware answered them, in the
+ * output mailbox (to be decoded there, not copied), or an ERR_PTR of
+ * radp_cmd_exec()'s errno.
+ */
+const void *radp_reg_box_exec(struct radp_dev *dev, struct radp_reg_box *box,
+			      struct netlink_ext_ack *extack)
+{
+	size_t mlen = RADP_ACCESS_REG_DATA_OFF + box->len;
+	int err;
+
+	err = radp_cmd_exec(dev, box->in, mlen, box->out, mlen, extack);
+	if (err)
+		return ERR_PTR(err);
+	return box->out + RADP_ACCESS_REG_DATA_OFF;
+}
 
 /* radp_access_reg(), and the syndrome beside the status. */
 static int radp_access_reg_synd(struct radp_dev *dev, u16 reg_id, bool write,
@@ -229,34 +283,30 @@ static int radp_access_reg_synd(struct radp_dev *dev, u16 reg_id, bool write,
 				struct netlink_ext_ack *extack)
 {
 	size_t mlen = RADP_ACCESS_REG_DATA_OFF + len;
-	u8 box[2 * RADP_ACCESS_REG_BOX_MAX];
+	struct radp_reg_box box;
 	u8 *in, *out;
+	void *data;
 	int err;
 
-	*status = RADP_CMD_STAT_OK;
-	*syndrome = 0;
-	/*
-	 * Zeroed, so that a command never answered reads as status OK. A
-	 * register as small as ROCE_ACCL's fits on the stack: no allocation
-	 * per command.
-	 */
-	if (mlen <= RADP_ACCESS_REG_BOX_MAX) {
-		/* radp_cmd_try() zeroes the output before each try */
-		in = box;
-		memset(in, 0, mlen + RADP_CMD_OUT_HDR_LEN);
+	/* A register as small as ROCE_ACCL's: no allocation per command. */
+	if (len <= RADP_REG_BOX_MAX) {
+		in = box.in;
+		out = box.out;
 	} else {
-		in = kzalloc(2 * mlen, GFP_KERNEL);
+		in = kmalloc(2 * mlen, GFP_KERNEL);
 		if (!in)
 			return -ENOMEM;
+		out = in + mlen;
 	}
-	out = in + mlen;
-	radp_access_reg_in(in, reg_id, write, data_in, len);
+	data = radp_reg_mbox_init(in, out, reg_id, write, len);
+	if (data_in)
+		memcpy(data, data_in, len);
 	err = radp_cmd_exec(dev, in, mlen, out, mlen, extack);
 	*status = radp_get(out, RADP_CMD_OUT_STATUS);
 	*syndrome = radp_get(out, RADP_CMD_OUT_SYNDROME);
 	if (!err && data_out)
 		memcpy(data_out, out + RADP_ACCESS_REG_DATA_OFF, len);
-	if (in != box)
+	if (in != box.in)
 		kfree(in);
 	return err;
 }

@@ -219,9 +219,15 @@ int radp_nl_put_features(struct sk_buff *skb, int type, const u32 *values,
 	return 0;
 }
 
+/* The part of @req's reply data that is zeroed before each prepare. */
+static size_t radp_nl_zeroed(const struct radp_nl_request *req)
+{
+	return req->reply_data_zeroed ?: req->reply_data_size;
+}
+
 /*
- * The request info and reply data of @req, zeroed, in one allocation:
- * kfree(*ri) frees both.
+ * The request info and reply data of @req, zeroed (the reply data as far
+ * as radp_nl_zeroed() says), in one allocation: kfree(*ri) frees both.
  */
 static int radp_nl_alloc(const struct radp_nl_request *req,
 			 struct radp_nl_req_info **ri,
@@ -229,9 +235,10 @@ static int radp_nl_alloc(const struct radp_nl_request *req,
 {
 	size_t off = ALIGN(req->req_info_size, sizeof(long long));
 
-	*ri = kzalloc(off + req->reply_data_size, GFP_KERNEL);
+	*ri = kmalloc(off + req->reply_data_size, GFP_KERNEL);
 	if (!*ri)
 		return -ENOMEM;
+	memset(*ri, 0, off + radp_nl_zeroed(req));
 	*data = (struct radp_nl_reply_data *)((char *)*ri + off);
 	return 0;
 }
@@ -342,7 +349,7 @@ static int radp_nl_dump_one(struct sk_buff *skb, struct netlink_callback *cb,
 	/* Devices without the register have nothing to show here. */
 	if (req->needs_roce_accl && !READ_ONCE(dev->roce_accl_cap))
 		return 0;
-	memset(data, 0, req->reply_data_size);
+	memset(data, 0, radp_nl_zeroed(req));
 	data->dev = dev;
 	if (req->dump_dev)
 		return req->dump_dev(skb, cb, req, ri, data);

@@ -29,6 +29,7 @@ struct radp_nl_profile_data {
 	struct radp_roce_accl r0;	/* profile 0 and the one in effect */
 	u32 first;
 	u32 last;
+	/* not zeroed: prepare writes first .. last, the ones fill reads */
 	struct radp_profile p[ROCE_ADP_PROFILE_ID_MAX + 1];
 };
 
@@ -146,24 +147,13 @@ static int radp_nl_profile_prepare(const struct radp_nl_req_info *base,
 	return 0;
 }
 
-/* What radp_nl_put_profile() writes. */
-static int radp_nl_profile_size(void)
-{
-	int range = nla_total_size(0) + nla_total_size(sizeof(u32)) +
-		    radp_nl_members_size(radp_range_members_count);
-
-	return nla_total_size(0) + nla_total_size(sizeof(u32)) +
-	       radp_nl_members_size(radp_profile_members_count) +
-	       RADP_RANGES * range;
-}
-
 static int radp_nl_profile_reply_size(const struct radp_nl_req_info *ri,
 				      const struct radp_nl_reply_data *reply)
 {
 	const struct radp_nl_profile_data *data = RADP_NL_PROFILE_DATA(reply);
 
 	return 2 * nla_total_size(sizeof(u32)) +	/* active profile, age */
-	       (data->last - data->first + 1) * radp_nl_profile_size();
+	       (data->last - data->first + 1) * radp_nl_profile_len();
 }
 
 static int radp_nl_profile_fill(struct sk_buff *skb,
@@ -313,6 +303,8 @@ static int radp_nl_profile_set(struct radp_dev *dev,
 }
 
 RADP_NL_DEFINE_REQUEST(profile, RADP_NL_REQUEST_CMDS(PROFILE),
+		       .reply_data_zeroed =
+			offsetof(struct radp_nl_profile_data, p),
 		       .needs_roce_accl = true,
 		       .parse = radp_nl_profile_parse,
 		       .set = radp_nl_profile_set);

@@ -94,6 +94,8 @@ struct radp_nl_dump_ctx {
  *	missing (-EOPNOTSUPP: firmware without the histogram)
  * @req_info_size: size of its request info (at least the base's)
  * @reply_data_size: size of its reply data (at least the base's)
+ * @reply_data_zeroed: how much of the reply data is zeroed before prepare,
+ *	0 for all of it; prepare writes the rest that fill reads
  * @parse: read the request's attributes into the request info (optional)
  * @prepare: read from the device what the reply shows into the reply
  *	data; the only callback that issues firmware commands
@@ -118,6 +120,7 @@ struct radp_nl_request {
 	bool optional;
 	unsigned int req_info_size;
 	unsigned int reply_data_size;
+	unsigned int reply_data_zeroed;
 	int (*parse)(struct radp_nl_req_info *ri, struct nlattr **attrs,
 		     struct netlink_ext_ack *extack);
 	int (*prepare)(const struct radp_nl_req_info *ri,

@@ -30,6 +30,7 @@ int radp_nl_put_members(struct radp_nl_msg *msg, const void *obj,
 int radp_nl_put_features(struct radp_nl_msg *msg, int type, const u32 *values,
 			 u32 mask);
 
+int radp_nl_profile_len(void);
 int radp_nl_put_profile(struct radp_nl_msg *msg, u32 id,
 			const struct radp_profile *p);
 int radp_nl_put_accl(struct radp_nl_msg *msg, const struct radp_roce_accl *r,

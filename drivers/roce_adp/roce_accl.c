@@ -171,16 +171,33 @@ static void radp_accl_active_seen(struct radp_snapshot *snap, u32 gen, u32 id)
 	snap->active_gen = gen;
 }
 
-static int radp_accl_access(struct radp_dev *dev, bool write,
-			    const u8 *reg_in, u8 *reg_out,
-			    struct netlink_ext_ack *extack)
+static bool radp_accl_has(struct radp_dev *dev,
+			  struct netlink_ext_ack *extack)
 {
-	if (!READ_ONCE(dev->roce_accl_cap)) {
-		NL_SET_ERR_MSG(extack, "device does not support ROCE_ACCL");
-		return -EOPNOTSUPP;
-	}
-	return radp_access_reg(dev, RADP_REG_ID_ROCE_ACCL, write, reg_in,
-			       reg_out, RADP_ROCE_ACCL_LEN, NULL, extack);
+	if (READ_ONCE(dev->roce_accl_cap))
+		return true;
+	NL_SET_ERR_MSG(extack, "device does not support ROCE_ACCL");
+	return false;
+}
+
+/*
+ * Query profile @profile_id of ROCE_ACCL: the register as the firmware
+ * answered, in @box's output mailbox, or an ERR_PTR.
+ */
+static const void *radp_accl_query_box(struct radp_dev *dev,
+				       struct radp_reg_box *box,
+				       u32 profile_id,
+				       struct netlink_ext_ack *extack)
+{
+	void *reg;
+
+	if (!radp_accl_has(dev, extack))
+		return ERR_PTR(-EOPNOTSUPP);
+	reg = radp_reg_box_init(box, RADP_REG_ID_ROCE_ACCL, false,
+				RADP_ROCE_ACCL_LEN);
+	/* A query names its profile; the rest of its register is zero. */
+	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, profile_id);
+	return radp_reg_box_exec(dev, box, extack);
 }
 
 /* What a profile 0 query tells of the device, kept. */
@@ -227,14 +244,12 @@ int radp_accl_query_raw(struct radp_dev *dev, u32 profile_id,
 {
 	struct radp_snapshot *snap = &dev->snap;
 	u32 gen = atomic_read(&snap->gen);
-	u8 reg[RADP_ROCE_ACCL_LEN] = {};
-	int err;
+	struct radp_reg_box box;
+	const void *reg;
 
-	/* A query names its profile; the rest of its register is zero. */
-	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, profile_id);
-	err = radp_accl_access(dev, false, reg, reg, extack);
-	if (err)
-		return err;
+	reg = radp_accl_query_box(dev, &box, profile_id, extack);
+	if (IS_ERR(reg))
+		return PTR_ERR(reg);
 	radp_roce_accl_unpack(reg, r);
 	if (raw)
 		memcpy(raw, reg, RADP_ROCE_ACCL_LEN);
@@ -255,14 +270,14 @@ int radp_accl_query_profile(struct radp_dev *dev, u32 profile_id,
 			    struct radp_profile *p,
 			    struct netlink_ext_ack *extack)
 {
-	u8 reg[RADP_ROCE_ACCL_LEN] = {};
-	int err;
+	struct radp_reg_box box;
+	const u8 *reg;
 
-	radp_set(reg, RADP_ROCE_ACCL_ADP_RETX_PROFILE_ID, profile_id);
-	err = radp_accl_access(dev, false, reg, reg, extack);
-	if (!err)
-		radp_profile_unpack(reg + RADP_ROCE_ACCL_PROFILE_OFF, p);
-	return err;
+	reg = radp_accl_query_box(dev, &box, profile_id, extack);
+	if (IS_ERR(reg))
+		return PTR_ERR(reg);
+	radp_profile_unpack(reg + RADP_ROCE_ACCL_PROFILE_OFF, p);
+	return 0;
 }
 
 /**
@@ -322,7 +337,9 @@ int radp_accl_write(struct radp_dev *dev, const struct radp_roce_accl *w,
 	spin_unlock(&snap->lock);
 
 	radp_roce_accl_pack(reg, w);
-	err = radp_accl_access(dev, true, reg, NULL, extack);
+	err = radp_accl_has(dev, extack) ?
+	      radp_access_reg(dev, RADP_REG_ID_ROCE_ACCL, true, reg, NULL,
+			      RADP_ROCE_ACCL_LEN, NULL, extack) : -EOPNOTSUPP;
 	if (!err && w->profile_select) {
 		spin_lock(&snap->lock);
 		radp_accl_active_seen(snap, gen, w->profile_id);

@@ -248,6 +248,24 @@ void radp_dev_abort_all(void);
 void radp_dev_registry_fini(void);
 
 /* cmd.c: the command path, the only road to a device */
+
+/* The largest register an ACCESS_REG sends from the stack: ROCE_ACCL. */
+#define RADP_REG_BOX_MAX	RADP_ROCE_ACCL_LEN
+
+/*
+ * An ACCESS_REG's two mailboxes, for a caller that fills the register in
+ * the input and decodes the answer in the output: no copy either way.
+ */
+struct radp_reg_box {
+	size_t len;
+	u8 in[RADP_ACCESS_REG_DATA_OFF + RADP_REG_BOX_MAX];
+	u8 out[RADP_ACCESS_REG_DATA_OFF + RADP_REG_BOX_MAX];
+};
+
+void *radp_reg_box_init(struct radp_reg_box *box, u16 reg_id, bool write,
+			size_t len);
+const void *radp_reg_box_exec(struct radp_dev *dev, struct radp_reg_box *box,
+			      struct netlink_ext_ack *extack);
 int radp_access_reg(struct radp_dev *dev, u16 reg_id, bool write,
 		    const void *data_in, void *data_out, size_t len,
 		    u8 *status, struct netlink_ext_ack *extack);

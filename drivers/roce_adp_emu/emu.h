@@ -91,6 +91,7 @@ struct radp_emu_profile {
  * @max_range_num: knob: adp_retx_profile_max_range_num (at most 4)
  * @base_timeout_min: knob: adp_retx_base_timeout_min in ns
  * @profiles: profile 0 is the firmware's defaults, 1..7 the writable ones
+ * @packed: @profiles as a query answers them, packed when stored
  */
 struct radp_emu_accl {
 	u32 features[RADP_EMU_FEATURES];
@@ -100,6 +101,7 @@ struct radp_emu_accl {
 	u32 max_range_num;
 	u32 base_timeout_min;
 	struct radp_emu_profile profiles[RADP_EMU_PROFILES];
+	u8 packed[RADP_EMU_PROFILES][RADP_EMU_PROFILE_LEN];
 };
 
 /**

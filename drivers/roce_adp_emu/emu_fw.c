@@ -262,6 +262,15 @@ static void radp_emu_profile_unpack(const void *p,
 	}
 }
 
+/* Profile @id becomes @prof, packed once for the queries that follow. */
+static void radp_emu_profile_store(struct radp_emu_accl *a, u32 id,
+				   const struct radp_emu_profile *prof)
+{
+	a->profiles[id] = *prof;
+	memset(a->packed[id], 0, RADP_EMU_PROFILE_LEN);
+	radp_emu_profile_pack(a->packed[id], prof);
+}
+
 static u32 radp_emu_max_id(const struct radp_emu_accl *a)
 {
 	return min_t(u32, a->max_id, RADP_EMU_PROFILES - 1);
@@ -336,24 +345,39 @@ static bool radp_emu_accl_knows(const struct radp_emu_accl *a,
 	return (a->configurable >> radp_emu_fld_shift(&f->sel)) & 1;
 }
 
+/* The dwords of ROCE_ACCL before the profile: selects, values, caps. */
+#define RADP_EMU_ACCL_HDR_DWORDS \
+	(MLX5_BYTE_OFF(fw_model_roce_accl, adp_retx_profile) / 4)
+
+/* A query's answer: @reg_len bytes at @reg. */
 static u8 radp_emu_roce_accl_query(struct radp_emu *emu, u32 profile_id,
-				   void *reg, u32 *syndrome)
+				   void *reg, size_t reg_len, u32 *syndrome)
 {
+	const size_t profile_off = MLX5_BYTE_OFF(fw_model_roce_accl,
+						 adp_retx_profile);
 	const struct radp_emu_accl *a = &emu->accl;
+	u32 dw[RADP_EMU_ACCL_HDR_DWORDS] = {};
 	unsigned int i;
 
 	if (profile_id > radp_emu_max_id(a)) {
 		*syndrome = RADP_EMU_SYND_PROFILE_ID;
 		return RADP_EMU_STAT_BAD_PARAM;
 	}
-	memset(reg, 0, RADP_EMU_ACCL_LEN);
+	/*
+	 * Every feature and select is in those dwords (emu_ifc.h): built
+	 * in the CPU's order, stored once each.
+	 */
 	for (i = 0; i < RADP_EMU_FEATURES; i++) {
 		const struct radp_emu_feature *f = &radp_emu_features[i];
 
 		if (radp_emu_accl_knows(a, f))
-			radp_emu_fld_set(reg, &f->sel, 1);
-		radp_emu_fld_set(reg, &f->val, a->features[i]);
+			dw[f->sel.off / 32] |= BIT(radp_emu_fld_shift(&f->sel));
+		dw[f->val.off / 32] |= (a->features[i] &
+					radp_emu_fld_mask(&f->val)) <<
+				       radp_emu_fld_shift(&f->val);
 	}
+	for (i = 0; i < RADP_EMU_ACCL_HDR_DWORDS; i++)
+		((__be32 *)reg)[i] = cpu_to_be32(dw[i]);
 	MLX5_SET(fw_model_roce_accl, reg, adp_retx_profile_select, 1);
 	MLX5_SET(fw_model_roce_accl, reg, adp_retx_profile_id,
 		 profile_id ?: a->active_id);
@@ -363,8 +387,11 @@ static u8 radp_emu_roce_accl_query(struct radp_emu *emu, u32 profile_id,
 		 radp_emu_max_id(a));
 	MLX5_SET(fw_model_roce_accl, reg, adp_retx_profile_max_range_num,
 		 radp_emu_max_range_num(a));
-	radp_emu_profile_pack(MLX5_ADDR_OF(fw_model_roce_accl, reg, adp_retx_profile),
-			      &a->profiles[profile_id]);
+	memcpy((u8 *)reg + profile_off, a->packed[profile_id],
+	       RADP_EMU_PROFILE_LEN);
+	/* what follows the profile: reserved, or older firmware's end */
+	memset((u8 *)reg + profile_off + RADP_EMU_PROFILE_LEN, 0,
+	       reg_len - profile_off - RADP_EMU_PROFILE_LEN);
 	return RADP_EMU_STAT_OK;
 }
 
@@ -410,7 +437,7 @@ static u8 radp_emu_roce_accl_write(struct radp_emu *emu, const void *reg,
 		if (selected[i])
 			a->features[i] = val[i];
 	if (profile_select) {
-		a->profiles[profile_id] = profile;
+		radp_emu_profile_store(a, profile_id, &profile);
 		a->active_id = profile_id;
 	}
 	return RADP_EMU_STAT_OK;
@@ -430,7 +457,6 @@ static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 	u32 op_mod = MLX5_GET(emu_access_reg_in, in, op_mod);
 	u32 reg_id = MLX5_GET(emu_access_reg_in, in, register_id);
 	u8 reg_in[RADP_EMU_ACCL_LEN];
-	u8 reg_out[RADP_EMU_ACCL_LEN];	/* the query writes it whole */
 	size_t reg_len;
 	u32 profile_id;
 	u8 status;
@@ -459,22 +485,25 @@ static u8 radp_emu_access_reg(struct radp_emu *emu, const void *in,
 		*syndrome = RADP_EMU_SYND_BAD_OUTP_LEN;
 		return RADP_EMU_STAT_BAD_OUTP_LEN;
 	}
-	memcpy(reg_in, (const u8 *)in + off, reg_len);
-	/* older firmware's length: the fields beyond it read as 0 */
-	memset(reg_in + reg_len, 0, sizeof(reg_in) - reg_len);
-
 	switch (op_mod) {
 	case RADP_EMU_ACCESS_REG_READ:
-		/* A query reads nothing but the profile it names. */
-		profile_id = MLX5_GET(fw_model_roce_accl, reg_in, adp_retx_profile_id);
+		/*
+		 * A query reads nothing but the profile it names (in the
+		 * first 0x40 bytes, whichever the length) and answers in
+		 * the output mailbox itself.
+		 */
+		profile_id = MLX5_GET(fw_model_roce_accl, (const u8 *)in + off,
+				      adp_retx_profile_id);
 		down_read(&emu->fw_lock);
-		status = radp_emu_roce_accl_query(emu, profile_id, reg_out,
+		status = radp_emu_roce_accl_query(emu, profile_id,
+						  (u8 *)out + off, reg_len,
 						  syndrome);
 		up_read(&emu->fw_lock);
-		if (status == RADP_EMU_STAT_OK)
-			memcpy((u8 *)out + off, reg_out, reg_len);
 		return status;
 	case RADP_EMU_ACCESS_REG_WRITE:
+		memcpy(reg_in, (const u8 *)in + off, reg_len);
+		/* older firmware's length: the fields beyond it read as 0 */
+		memset(reg_in + reg_len, 0, sizeof(reg_in) - reg_len);
 		down_write(&emu->fw_lock);
 		status = radp_emu_roce_accl_write(emu, reg_in, syndrome);
 		up_write(&emu->fw_lock);
@@ -530,21 +559,21 @@ enum radp_emu_fault_kind {
 
 /*
  * Knobs hang_next, reply_next and fail_next: does this command meet one?
- * Knob last_cmd: keep its input mailbox.
+ * Read without the lock first, so that commands side by side do not take
+ * turns on it when nothing is armed: a knob written while a command runs
+ * may or may not meet that command, as with the lock.
  */
 static enum radp_emu_fault_kind radp_emu_fault(struct radp_emu *emu,
-					       const void *in, size_t inlen,
 					       void *out, u8 *status,
 					       u32 *syndrome)
 {
 	enum radp_emu_fault_kind kind = RADP_EMU_FAULT_NONE;
-	typeof(emu->last[0]) *last;
 
+	/* racy on purpose: anything armed takes the lock (below) */
+	if (!data_race(emu->fault.hang_count || emu->fault.reply_armed ||
+		       emu->fault.fail_count))
+		return kind;
 	spin_lock(&emu->fault.lock);
-	last = &emu->last[++emu->last_seq % RADP_EMU_LAST_CMDS];
-	last->inlen = min_t(size_t, inlen, RADP_EMU_LAST_IN_LEN);
-	memcpy(last->in, in, last->inlen);
-	memset(last->out, 0, sizeof(last->out));
 	if (emu->fault.hang_count) {
 		emu->fault.hang_count--;
 		kind = RADP_EMU_FAULT_HANG;
@@ -565,15 +594,24 @@ static enum radp_emu_fault_kind radp_emu_fault(struct radp_emu *emu,
 }
 
 /*
- * Knob last_cmd: the output header of the newest command kept (with
- * commands in flight side by side, perhaps another's: tests send one at a
- * time).
+ * Knob last_cmd: keep the command's input mailbox and its output header
+ * (NULL: never answered, zeroes), once it is done. With commands in flight
+ * side by side the newest kept is the last to finish: tests send one at a
+ * time.
  */
-static void radp_emu_keep_out(struct radp_emu *emu, const void *out)
+static void radp_emu_keep(struct radp_emu *emu, const void *in, size_t inlen,
+			  const void *out)
 {
+	typeof(emu->last[0]) *last;
+
 	spin_lock(&emu->fault.lock);
-	memcpy(emu->last[emu->last_seq % RADP_EMU_LAST_CMDS].out, out,
-	       RADP_EMU_OUT_HDR_LEN);
+	last = &emu->last[++emu->last_seq % RADP_EMU_LAST_CMDS];
+	last->inlen = min_t(size_t, inlen, RADP_EMU_LAST_IN_LEN);
+	memcpy(last->in, in, last->inlen);
+	if (out)
+		memcpy(last->out, out, RADP_EMU_OUT_HDR_LEN);
+	else
+		memset(last->out, 0, RADP_EMU_OUT_HDR_LEN);
 	spin_unlock(&emu->fault.lock);
 }
 
@@ -590,15 +628,16 @@ static int radp_emu_fw_exec_one(struct radp_emu *emu, const void *in,
 	/* A resetting firmware takes no command (the core checks first). */
 	if (READ_ONCE(emu->resetting))
 		return -EAGAIN;
-	switch (radp_emu_fault(emu, in, inlen, out, &status, &syndrome)) {
+	switch (radp_emu_fault(emu, out, &status, &syndrome)) {
 	case RADP_EMU_FAULT_HANG:
 		/* Dropped: never answered, nothing kept that could be. */
+		radp_emu_keep(emu, in, inlen, NULL);
 		return -EINPROGRESS;
 	case RADP_EMU_FAULT_REPLY:
 		/* The header as written to the knob, byte for byte. */
 		memset((u8 *)out + RADP_EMU_OUT_HDR_LEN, 0,
 		       outlen - RADP_EMU_OUT_HDR_LEN);
-		radp_emu_keep_out(emu, out);
+		radp_emu_keep(emu, in, inlen, out);
 		return 0;
 	case RADP_EMU_FAULT_FAIL:
 		goto reply;
@@ -623,7 +662,7 @@ reply:
 		memset(out, 0, outlen);
 	MLX5_SET(emu_cmd_out, out, status, status);
 	MLX5_SET(emu_cmd_out, out, syndrome, syndrome);
-	radp_emu_keep_out(emu, out);
+	radp_emu_keep(emu, in, inlen, out);
 	return 0;
 }
 
@@ -652,7 +691,7 @@ static void radp_emu_accl_defaults(struct radp_emu_accl *a)
 	a->features[0] = 1;		/* adaptive retransmission on */
 	a->active_id = 0;
 	for (id = 0; id < RADP_EMU_PROFILES; id++)
-		a->profiles[id] = radp_emu_default_profile;
+		radp_emu_profile_store(a, id, &radp_emu_default_profile);
 }
 
 static void radp_emu_reset_end(struct work_struct *work)

@@ -166,6 +166,7 @@ struct mlx5_ifc_emu_mpt_bits {
 #define RADP_EMU_REG_ROCE_ACCL		0x402c
 #define RADP_EMU_ACCL_LEN		MLX5_ST_SZ_BYTES(fw_model_roce_accl)
 #define RADP_EMU_ACCL_LEN_OLD		0x40
+#define RADP_EMU_PROFILE_LEN		MLX5_ST_SZ_BYTES(fw_model_adp_retx_profile)
 #define RADP_EMU_RANGES			4
 /* adp_retx_profile_id is 3 bits: profiles 0 (the firmware's) to 7. */
 #define RADP_EMU_PROFILES		8

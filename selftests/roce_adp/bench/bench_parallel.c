@@ -33,8 +33,8 @@ struct par_case {
 };
 
 enum {
-	C_READ1, C_READ2, C_SYS1, C_SYS2, C_DEV1, C_DEV2, C_READ_W, C_WRITE_W,
-	C_CASES
+	C_READ1, C_READ2, C_SYS1, C_SYS2, C_DEV1, C_DEV2, C_CTRL1, C_CTRL2,
+	C_ONE1, C_ONE2, C_READ_W, C_WRITE_W, C_CASES
 };
 
 #define ONE(work)	{ BENCH_WORKER(work, 0) }
@@ -47,6 +47,10 @@ static struct par_case cases[C_CASES] = {
 	[C_SYS2] = { 0.5, 2, TWO(BENCH_SYSCALL, BENCH_SYSCALL) },
 	[C_DEV1] = { 0.5, 1, ONE(BENCH_DEV_GET) },
 	[C_DEV2] = { 0.5, 2, TWO(BENCH_DEV_GET, BENCH_DEV_GET) },
+	[C_CTRL1] = { 0.5, 1, ONE(BENCH_CTRL) },
+	[C_CTRL2] = { 0.5, 2, TWO(BENCH_CTRL, BENCH_CTRL) },
+	[C_ONE1] = { 0.5, 1, ONE(BENCH_READ) },
+	[C_ONE2] = { 0.5, 2, TWO(BENCH_READ, BENCH_READ) },
 	/* a reader and a writer together: one case, two figures */
 	[C_READ_W] = { 1, 2, TWO(BENCH_READ_ALL, BENCH_WRITE) },
 	[C_WRITE_W] = { 0, 0 },
@@ -127,6 +131,10 @@ int main(int argc, char **argv)
 			   cases[C_SYS2].median / cases[C_SYS1].median);
 	bench_result("dev_get_scaling",
 		     cases[C_DEV2].median / cases[C_DEV1].median, "x", NULL);
+	bench_result("getfamily_scaling",
+		     cases[C_CTRL2].median / cases[C_CTRL1].median, "x", NULL);
+	bench_result("profile_one_scaling",
+		     cases[C_ONE2].median / cases[C_ONE1].median, "x", NULL);
 	if (waits >= 0)
 		bench_result("readers_2_lock_waits", waits / secs, "per_s",
 			     NULL);

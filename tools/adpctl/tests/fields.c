@@ -11,6 +11,7 @@
 
 #include "adpctl.h"
 #include "radp_mpt.h"
+#include "radp_nl_put.h"
 #include "tap.h"
 
 static const struct adp_cmd test_cmd = { .name = "set", .help = "", .usage = "" };
@@ -406,6 +407,120 @@ static bool test_vals_roundtrip(void)
 	return ok && same("stderr", err_buf, "");
 }
 
+/* Distinct values within each member's field, @base apart per object. */
+static void members_fill(void *obj, const struct radp_member *m,
+			 unsigned int n, u32 base)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		*radp_member_ptr(obj, &m[i]) =
+			(base + i + 1) & radp_field_mask(&radp_fields[m[i].fld]);
+}
+
+/* The members in @tb: each one's type, length, value, zeroed padding. */
+static bool members_read_back(struct nlattr **tb, const void *obj,
+			      const struct radp_member *m, unsigned int n)
+{
+	bool ok = true;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		const struct radp_field *f = &radp_fields[m[i].fld];
+		u32 want = *radp_member_ptr((void *)obj, &m[i]);
+		struct nlattr *a = tb[f->attr];
+		bool u8 = f->nla == RADP_NLA_U8;
+
+		if (!a || nla_len(a) != (u8 ? 1 : 4) ||
+		    (u8 ? nla_get_u8(a) : nla_get_u32(a)) != want ||
+		    (u8 && memcmp((char *)nla_data(a) + 1, "\0\0\0", 3))) {
+			printf("# %s: attribute %d missing or not %u\n",
+			       f->name, f->attr, want);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/* The nest as one nla_put() per attribute would write it. */
+static void put_profile_each(struct nl_msg *msg, u32 id,
+			     const struct radp_profile *p)
+{
+	struct nlattr *nest = nla_nest_start(msg, ROCE_ADP_A_PROFILE);
+	unsigned int r;
+
+	nla_put_u32(msg, ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID, id);
+	radp_nl_put_members(msg, p, radp_profile_members,
+			    radp_profile_members_count);
+	for (r = 0; r < RADP_RANGES; r++) {
+		struct nlattr *range = nla_nest_start(msg,
+						      ROCE_ADP_A_PROFILE_RANGE);
+
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_INDEX, r);
+		radp_nl_put_members(msg, &p->range[r], radp_range_members,
+				    radp_range_members_count);
+		nla_nest_end(msg, range);
+	}
+	nla_nest_end(msg, nest);
+}
+
+/*
+ * radp_nl_put_profile() writes a profile's nest in one pass: parsed back,
+ * every attribute holds its member's value (u8 ones a byte long, their
+ * padding zero), the ranges in order with their index; as a consistency
+ * check, the bytes are those of one nla_put() per attribute, the nests
+ * flagged NLA_F_NESTED as nla_nest_start() flags them.
+ */
+static bool test_put_profile(void)
+{
+	struct nl_msg *one = nlmsg_alloc(), *each = nlmsg_alloc();
+	struct nlattr *tb[ROCE_ADP_A_PROFILE_MAX + 1];
+	struct nlattr *rtb[ROCE_ADP_A_RANGE_MAX + 1];
+	struct radp_profile p;
+	struct nlattr *nest, *a;
+	unsigned int r = 0;
+	bool ok = true;
+	int rem;
+
+	members_fill(&p, radp_profile_members, radp_profile_members_count, 0);
+	for (rem = 0; rem < RADP_RANGES; rem++)
+		members_fill(&p.range[rem], radp_range_members,
+			     radp_range_members_count, 10 * (rem + 1));
+	ok &= radp_nl_put_profile(one, 5, &p) == 0;
+	nest = nlmsg_attrdata(nlmsg_hdr(one), 0);
+	ok &= nlmsg_datalen(nlmsg_hdr(one)) == radp_nl_profile_len() &&
+	      nla_type(nest) == ROCE_ADP_A_PROFILE &&
+	      nla_total_size(nla_len(nest)) == radp_nl_profile_len();
+	ok &= nla_parse_nested(tb, ROCE_ADP_A_PROFILE_MAX, nest, NULL) == 0 &&
+	      tb[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID] &&
+	      nla_get_u32(tb[ROCE_ADP_A_PROFILE_ADP_RETX_PROFILE_ID]) == 5;
+	ok &= members_read_back(tb, &p, radp_profile_members,
+				radp_profile_members_count);
+	nla_for_each_nested(a, nest, rem) {
+		if (nla_type(a) != ROCE_ADP_A_PROFILE_RANGE)
+			continue;
+		ok &= r < RADP_RANGES &&
+		      nla_parse_nested(rtb, ROCE_ADP_A_RANGE_MAX, a, NULL) == 0 &&
+		      rtb[ROCE_ADP_A_RANGE_INDEX] &&
+		      nla_get_u32(rtb[ROCE_ADP_A_RANGE_INDEX]) == r;
+		if (r < RADP_RANGES)
+			ok &= members_read_back(rtb, &p.range[r],
+						radp_range_members,
+						radp_range_members_count);
+		r++;
+	}
+	ok &= r == RADP_RANGES;
+
+	put_profile_each(each, 5, &p);
+	ok &= nlmsg_datalen(nlmsg_hdr(each)) ==
+	      nlmsg_datalen(nlmsg_hdr(one)) &&
+	      !memcmp(nlmsg_data(nlmsg_hdr(each)), nlmsg_data(nlmsg_hdr(one)),
+		      nlmsg_datalen(nlmsg_hdr(one)));
+	nlmsg_free(one);
+	nlmsg_free(each);
+	return ok;
+}
+
 /* v of the table fields as one JSON object, printed as adpctl -j does. */
 static const char *vals_json(const struct adp_field *fields,
 			     const struct adp_vals *v)
@@ -468,6 +583,8 @@ TAP_MAIN(
 	{ "tables: numbering, types, widths, unique names", test_tables },
 	{ "MPT entry: an attribute per member, types by width", test_mpt_tables },
 	{ "put and parse a nest: types and lengths", test_vals_roundtrip },
+	{ "a profile's nest in one pass: values, lengths, padding",
+	  test_put_profile },
 	{ "json: booleans for enables, numbers otherwise", test_vals_json },
 	{ "field help lines", test_help },
 )
