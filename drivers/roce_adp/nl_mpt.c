@@ -70,15 +70,51 @@ static int radp_nl_mpt_put_member(struct sk_buff *skb,
 	return nla_put_u32(skb, attr, val);
 }
 
-/* ROCE_ADP_A_MPT_ENTRY: index and status, the fields of a live entry. */
-/* One attribute at @nla: its header, @len bytes of @val, zeroed padding. */
-static struct nlattr *radp_nl_mpt_attr(struct nlattr *nla, u16 type,
-				       const void *val, int len)
+/*
+ * The fields a live entry's message carries, in order, status aside (put
+ * before them): each member of struct radp_mpt with an attribute, its
+ * row of radp_fields.h as radp_reg.c makes it, where the member is. Read
+ * by radp_nl_mpt_put_fields() once per entry of a dump, without going
+ * through radp_mpt_members[] and radp_fields[].
+ */
+struct radp_nl_mpt_col {
+	enum radp_fld fld;
+	unsigned short offset;
+	bool wide;			/* a u64 member */
+	struct radp_field f;
+};
+
+#define RADP_NL_MPT_COL(_fld, _off, _wide, _name, _byte, _hi, _lo,	\
+			_attr, _kind) {					\
+	.fld = _fld, .offset = _off, .wide = _wide,			\
+	.f = { .name = _name, .byte = _byte, .hi = _hi, .lo = _lo,	\
+	       .attr = ROCE_ADP_A_##_attr, .kind = RADP_KIND_##_kind },	\
+},
+#define RADP_NL_MPT_COL_U8	RADP_NL_MPT_COL
+#define RADP_NL_MPT_COL_U32	RADP_NL_MPT_COL
+#define RADP_NL_MPT_COL_NONE(...)
+
+static const struct radp_nl_mpt_col radp_nl_mpt_cols[] = {
+#define RADP_MPT_FIELD(_id, _name, _byte, _hi, _lo, _attr, _nla, _kind) \
+	RADP_NL_MPT_COL_##_nla(RADP_MPT_##_id,				\
+			       offsetof(struct radp_mpt, _name), false,	\
+			       #_name, _byte, _hi, _lo, _attr, _kind)
+#define RADP_MPT_ACCESS_FIELD(...)
+#define RADP_MPT_FIELD64_H(_id, _name, _byte, _hi, _lo, _attr, _nla, _kind) \
+	RADP_NL_MPT_COL(RADP_MPT_##_id,					\
+			offsetof(struct radp_mpt, RADP_MPT_NAME64_##_id),	\
+			RADP_NLA_##_nla == RADP_NLA_U64, #_name, _byte,	\
+			_hi, _lo, _attr, _kind)
+#define RADP_MPT_FIELD64_L(...)
+#include "radp_fields.h"
+};
+
+/* One attribute at @nla, its header: where the next one goes. */
+static inline struct nlattr *radp_nl_mpt_attr(struct nlattr *nla, u16 type,
+					      int len)
 {
 	nla->nla_type = type;
 	nla->nla_len = nla_attr_size(len);
-	memcpy(nla_data(nla), val, len);
-	memset((char *)nla_data(nla) + len, 0, nla_padlen(len));
 	return (struct nlattr *)((char *)nla + nla_total_size(len));
 }
 
@@ -86,19 +122,20 @@ static struct nlattr *radp_nl_mpt_attr(struct nlattr *nla, u16 type,
  * The entry's fields in one run, as radp_nl_mpt_put_access() and
  * radp_nl_mpt_put_member() would put them one by one: one tailroom check
  * and one skb_put() for the largest the run can be, trimmed to what it
- * took. A dump writes one such run per entry. Where a u64 would need an
- * alignment pad (no efficient unaligned access), the attribute at a time.
+ * took; each value stored at its size, padding included. A dump writes
+ * one such run per entry. Where a u64 would need an alignment pad (no
+ * efficient unaligned access), the attribute at a time.
  */
 static int radp_nl_mpt_put_fields(struct sk_buff *skb,
 				  const struct radp_mpt *m)
 {
 	const int max = nla_total_size(sizeof(u32)) +
 			radp_mpt_members_count * nla_total_size(sizeof(u64));
+	const struct radp_nl_mpt_col *c;
 	struct nlattr *nla, *start;
-	u32 access, v32;
 	unsigned int i;
 	bool present;
-	u8 v8;
+	u32 access;
 
 	if (!IS_ENABLED(CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS)) {
 		int err = radp_nl_mpt_put_access(skb, m);
@@ -114,26 +151,32 @@ static int radp_nl_mpt_put_fields(struct sk_buff *skb,
 	start = skb_put(skb, max);
 	nla = start;
 	access = radp_mpt_access_flags(m, &present);
-	if (present)
+	if (present) {
+		*(u32 *)nla_data(nla) = access;
 		nla = radp_nl_mpt_attr(nla, ROCE_ADP_A_MPT_ENTRY_ACCESS,
-				       &access, sizeof(access));
-	for (i = 0; i < radp_mpt_members_count; i++) {
-		const struct radp_mpt_member *mm = &radp_mpt_members[i];
-		const struct radp_field *f = &radp_fields[mm->fld];
-		u64 val;
+				       sizeof(u32));
+	}
+	for (c = radp_nl_mpt_cols;
+	     c < radp_nl_mpt_cols + ARRAY_SIZE(radp_nl_mpt_cols); c++) {
+		const void *val = (const char *)m + c->offset;
+		u8 *p = nla_data(nla);
 
-		if (mm->fld == RADP_MPT_STATUS || !f->attr ||
-		    !(m->present & RADP_MPT_BIT(mm->fld)))
+		if (c->fld == RADP_MPT_STATUS ||
+		    !(m->present & RADP_MPT_BIT(c->fld)))
 			continue;
-		val = radp_mpt_member_get(m, mm);
-		if (mm->lo >= 0) {
-			nla = radp_nl_mpt_attr(nla, f->attr, &val, sizeof(val));
-		} else if (f->hi == f->lo) {
-			v8 = val;
-			nla = radp_nl_mpt_attr(nla, f->attr, &v8, sizeof(v8));
+		if (c->wide) {
+			/* nla_data() is 4-byte aligned: a u64 may not be */
+			memcpy(p, val, sizeof(u64));
+			nla = radp_nl_mpt_attr(nla, c->f.attr, sizeof(u64));
+		} else if (c->f.hi == c->f.lo) {
+			p[0] = *(const u32 *)val;
+			p[1] = 0;
+			p[2] = 0;
+			p[3] = 0;
+			nla = radp_nl_mpt_attr(nla, c->f.attr, sizeof(u8));
 		} else {
-			v32 = val;
-			nla = radp_nl_mpt_attr(nla, f->attr, &v32, sizeof(v32));
+			*(u32 *)p = *(const u32 *)val;
+			nla = radp_nl_mpt_attr(nla, c->f.attr, sizeof(u32));
 		}
 	}
 	skb_trim(skb, skb->len - (max - ((char *)nla - (char *)start)));
