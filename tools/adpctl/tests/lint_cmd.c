@@ -247,6 +247,11 @@ static bool lint_file_errors(void)
 	PROFILE(0, 4, 1, 3) "," PROFILE(1, 8, 2, 3) "]}," \
 	"{\"dev\":\"emu1\",\"active_profile_id\":0,\"profiles\":[" \
 	PROFILE(0, 4, 1, 3) "," PROFILE(1, 6, 1, 1) "]}]\n"
+#define SHOW_JSON_INVALID_FIRST \
+	"[{\"dev\":\"emu1\",\"active_profile_id\":0,\"profiles\":[" \
+	PROFILE(0, 4, 1, 3) "," PROFILE(1, 6, 1, 1) "]}," \
+	"{\"dev\":\"emu0\",\"active_profile_id\":1,\"profiles\":[" \
+	PROFILE(0, 4, 1, 3) "," PROFILE(1, 8, 2, 3) "]}]\n"
 
 static bool lint_file_show_json(void)
 {
@@ -273,6 +278,12 @@ static bool lint_file_show_json(void)
 	snprintf(want, sizeof(want), "Error: %s has no profile with that id.\n",
 		 path);
 	ok &= outcome_err(lint(false, with_file("file %s id 5")), 1, want);
+	unlink(path);
+	/* The invalid profile first: the exit status is every profile's. */
+	file_with(SHOW_JSON_INVALID_FIRST);
+	ok &= outcome_err(lint(false, with_file("file %s")), 1, "") &&
+	      contains("stdout", out_buf, "(emu1) profile 1: 2 errors, 0 warnings\n") &&
+	      contains("stdout", out_buf, "(emu0) profile 1: 0 errors, 0 warnings\n");
 	unlink(path);
 	return ok;
 }
