@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "fake_kernel.h"
+#include "radp_svg.h"
 
 static int lint(bool json, const char *line)
 {
@@ -484,6 +485,37 @@ static bool simulate_svg(void)
 	return ok;
 }
 
+/*
+ * An SVG subtitle of 132 characters without a space is cut at 128: the
+ * second line holds the other 4, nothing lost, its "<" escaped.
+ */
+static bool svg_subtitle_cut(void)
+{
+	static const char *const label[] = { "a", "b" };
+	static const double v[] = { 1, 2 };
+	char sub[140], want[200], *buf = NULL;
+	struct adp_svg_bins b = {
+		.title = "t", .subtitle = sub, .xlabel = "x", .ylabel = "y",
+		.bins = 2, .label = label, .v = { v, NULL },
+	};
+	size_t len = 0;
+	FILE *fp;
+	bool ok;
+
+	memset(sub, 'x', 130);
+	strcpy(sub + 130, "<y");
+	fp = open_memstream(&buf, &len);
+	if (!fp)
+		return false;
+	ok = adp_svg_bins(fp, &b) == 0;
+	fclose(fp);
+	snprintf(want, sizeof(want), "font-size=\"12\">%.128s</text>\n", sub);
+	ok &= contains("svg", buf, want) &&
+	      contains("svg", buf, "font-size=\"12\">xx&lt;y</text>\n");
+	free(buf);
+	return ok;
+}
+
 static bool simulate_refused(void)
 {
 	return outcome(simulate(false, "time_base 3 ack_timeout 14 retry_count 7 drop 3"),
@@ -739,6 +771,8 @@ TAP_MAIN(
 	{ "simulate: --svg writes a self-contained SVG", simulate_svg },
 	{ "simulate: a profile the rules refuse is not run", simulate_refused },
 	{ "simulate: usage errors", simulate_usage },
+	{ "svg: a subtitle cut without a space loses nothing, escaped",
+	  svg_subtitle_cut },
 	/*
 	 * Consistency checks: the tuner's choice judged again by the
 	 * simulator and linter it chose with (testing.rst).
