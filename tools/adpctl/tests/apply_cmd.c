@@ -19,6 +19,10 @@ struct fake_dev {
 	struct adp_profile p1;
 	int accl_sets, profile_sets;
 	char last_set[512];
+	/* dev-get's restore state, when restore is set */
+	bool restore;
+	uint32_t resets;
+	uint64_t restore_time;
 };
 
 /*
@@ -137,6 +141,15 @@ static void gen(unsigned int i, struct nl_msg *msg)
 	}
 	if (fake.cmd == ROCE_ADP_CMD_DEV_GET) {
 		fake_put_dev(msg, dev_names[k]);
+		if (d->restore) {
+			nest = nla_nest_start(msg, ROCE_ADP_A_RESTORE |
+						   NLA_F_NESTED);
+			nla_put_u8(msg, ROCE_ADP_A_RESTORE_ENABLED, 1);
+			nla_put_u32(msg, ROCE_ADP_A_RESTORE_RESETS, d->resets);
+			nla_put_u64(msg, ROCE_ADP_A_RESTORE_TIME,
+				    d->restore_time);
+			nla_nest_end(msg, nest);
+		}
 		return;
 	}
 	if (fake.cmd == ROCE_ADP_CMD_ACCL_SET) {
@@ -789,6 +802,40 @@ static bool test_metrics_no_device_list(void)
 	return ok && read_page(page, sizeof(page)) && page_has(page, want, no);
 }
 
+/*
+ * The restore series from dev-get's restore state: emu0 restored twice,
+ * last at 1700000123 s; emu1 never reset, its time 0 not exported.
+ */
+static bool test_metrics_restore(void)
+{
+	static const char *const want[] = {
+		"\nroce_adp_restore_enabled{device=\"emu0\"} 1\n",
+		"\nroce_adp_firmware_resets_total{device=\"emu0\"} 2\n",
+		"\nroce_adp_restore_last_timestamp_seconds{device=\"emu0\"} 1700000123\n",
+		"\nroce_adp_restore_enabled{device=\"emu1\"} 1\n",
+		"\nroce_adp_firmware_resets_total{device=\"emu1\"} 0\n",
+		NULL
+	};
+	static const char *const no[] = {
+		"roce_adp_restore_last_timestamp_seconds{device=\"emu1\"}",
+		NULL
+	};
+	char args[600];
+	bool ok;
+
+	dev_reset();
+	ndevs = 2;
+	devs[0].restore = devs[1].restore = true;
+	devs[0].resets = 2;
+	devs[0].restore_time = 1700000123;
+	snprintf(args, sizeof(args), "--config %s/none", dir);
+	ok = outcome_err(run_cmd("metrics", metrics_cmds, false, args),
+			 ADP_EXIT_OK, "");
+	ok &= page_has(out_buf, want, no);
+	dev_reset();
+	return ok;
+}
+
 static bool test_metrics_textfile(void)
 {
 	char args[600], path[300], page[8192];
@@ -876,6 +923,8 @@ static const struct tap_test tests[] = {
 	  test_metrics_device_resetting },
 	{ "metrics, no device list: the textfile is roce_adp_up 0 alone",
 	  test_metrics_no_device_list },
+	{ "metrics: the restore series, no timestamp before a first restore",
+	  test_metrics_restore },
 };
 
 int main(void)

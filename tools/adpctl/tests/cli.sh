@@ -230,6 +230,21 @@ done
 : >"$err"
 ok $bad "man page documents every object and command"
 
+# Every command's usage ends with its one-line help as a sentence: a
+# capital first, a full stop last.
+bad=0
+"$ADPCTL" help --commands >"$out" 2>"$err"
+[ -s "$out" ] || bad=1
+while read -r o c; do
+	if [ "$o" = "$c" ]; then set -- "$o"; else set -- "$o" "$c"; fi
+	line=$("$ADPCTL" "$@" help | sed -n 3p)
+	printf '%s\n' "$line" | grep -Eq '^[A-Z].*[^.]\.$' ||
+		{ echo "# $*: help line \"$line\""; bad=1; }
+done <"$out"
+: >"$out"
+: >"$err"
+ok $bad "every command's help: its one-line help, a sentence"
+
 # Every field accl set and profile set take (their help, from the field
 # tables) is in the man page, with the names of its values.
 bad=0

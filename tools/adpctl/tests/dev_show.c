@@ -160,6 +160,13 @@ static const struct fake_dev off_only[] = {
 	  .restore = ROCE_ADP_RESTORE_OUTCOME_NONE + 1, .off_only = true },
 };
 
+/* An outcome this adpctl has no name for (a newer module's): its number. */
+static const struct fake_dev unknown_outcome[] = {
+	{ .name = "emu0", .backend = ROCE_ADP_BACKEND_EMULATED,
+	  .fw = "22.41.1000", .accl = 1,
+	  .restore = ROCE_ADP_RESTORE_OUTCOME_FAILED + 2, .off_only = true },
+};
+
 /* A histogram layout saved and restored at a reset, nothing else. */
 static const struct fake_dev hist_only[] = {
 	{ .name = "emu0", .backend = ROCE_ADP_BACKEND_EMULATED,
@@ -305,6 +312,16 @@ static bool test_restore_off_only(void)
 		       "");
 }
 
+static bool test_restore_unknown_outcome(void)
+{
+	return outcome(run(false, unknown_outcome, 1, -1, ""), 0,
+		       "emu0: backend emulated fw 22.41.1000 roce_accl supported\n"
+		       "    restore on profile 0 roce_adp_retrans_en off resets 0 last 5\n",
+		       "") &&
+	       outcome_err(run(true, unknown_outcome, 1, -1, ""), 0, "") &&
+	       contains("stdout", out_buf, "\"resets\":0,\"outcome\":5");
+}
+
 static bool test_restore_hist(void)
 {
 	return outcome(run(false, hist_only, 1, -1, ""), 0,
@@ -352,6 +369,7 @@ TAP_MAIN(
 	{ "nothing saved, no reset: no restore line", test_restore_quiet },
 	{ "a feature saved off, no profile: a restore line naming it",
 	  test_restore_off_only },
+	{ "an outcome without a name: its number", test_restore_unknown_outcome },
 	{ "a histogram layout saved: by its PRM names, text and json",
 	  test_restore_hist },
 	{ "text dump, one line per device", test_text_dump },

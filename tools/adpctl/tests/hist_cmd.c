@@ -22,6 +22,7 @@
 
 #include "fake_kernel.h"
 #include "../histogram.h"
+#include "../prom.h"
 
 _Static_assert(ROCE_ADP_A_DEV_NAME == 1 && ROCE_ADP_A_HISTOGRAM == 21 &&
 	       ROCE_ADP_A_HISTOGRAM_CONFIG == 22, "top-level numbers");
@@ -213,6 +214,23 @@ static bool prom_valid(const char *text, const char *args, const char *want)
 	fclose(fp);
 	unlink(out);
 	return same("prom_check.py", got, want);
+}
+
+/* A label value as the text format escapes it: \\, \" and \n. */
+static bool prom_label_escaped(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	bool ok;
+
+	if (!fp)
+		return false;
+	adp_prom_label(fp, "device", "a\\b\"c\nd", ",");
+	fclose(fp);
+	ok = same("label", buf, "device=\"a\\\\b\\\"c\\nd\",");
+	free(buf);
+	return ok;
 }
 
 static bool prometheus(void)
@@ -880,5 +898,7 @@ TAP_MAIN(
 	{ "compare: differences, the three largest marked, SVG", compare_differs },
 	{ "compare: usage and kernel errors", compare_errors },
 	{ "metrics: the histograms after the state, valid Prometheus", metrics_page },
+	{ "prometheus: a label value's backslash, double quote and newline escaped",
+	  prom_label_escaped },
 	{ "monitor: a histogram-ntf on one line", monitor_ntf },
 )

@@ -137,6 +137,10 @@ refused "words: range 4" 1 "w\.txt:1:.*range" profile lint file w.txt
 printf 'range 0 timeout_retry_num 1024\n' >w.txt
 refused "words: timeout_retry_num one above its 10 bits" 1 \
 	"w\.txt:1:.*timeout_retry_num" profile lint file w.txt
+# A '#' ends a word: the value read is 65536, not "65536#x".
+printf 'time_base 65536#x\n' >w.txt
+refused "words: a comment right after a value" 1 'w\.txt:1:.*"65536" for "time_base"' \
+	profile lint file w.txt
 printf 'time_base 8 time_base 16\n' >w.txt
 refused "words: a field given twice" 1 "w\.txt:1:.*time_base" profile lint file w.txt
 refused "words: range 0 given twice" 1 '"range 0" is given twice' \
@@ -300,6 +304,7 @@ apply_refused "a value cut by a NUL byte" "2:" \
 	'[all]\nroce_adp_retrans_en o\0n\n'
 apply_refused "an unclosed section" "1:" '[all profile 1\ntime_base 8\n'
 apply_refused "text after a section" "1:" '[all] roce_adp_retrans_en on\n'
+apply_refused "a ] inside a section header" "1:" '[dev emu0] profile 1]\ntime_base 8\n'
 # 32 valid pairs, then one that is not: the words past 64 are not dropped.
 apply_refused "66 words on a line" "2:" \
 	"[all]\n$(printf '%0.s roce_adp_retrans_en on' {1..32}) roce_x on\n"

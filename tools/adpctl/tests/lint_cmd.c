@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "fake_kernel.h"
+#include "radp_svg.h"
 
 static int lint(bool json, const char *line)
 {
@@ -247,6 +248,11 @@ static bool lint_file_errors(void)
 	PROFILE(0, 4, 1, 3) "," PROFILE(1, 8, 2, 3) "]}," \
 	"{\"dev\":\"emu1\",\"active_profile_id\":0,\"profiles\":[" \
 	PROFILE(0, 4, 1, 3) "," PROFILE(1, 6, 1, 1) "]}]\n"
+#define SHOW_JSON_INVALID_FIRST \
+	"[{\"dev\":\"emu1\",\"active_profile_id\":0,\"profiles\":[" \
+	PROFILE(0, 4, 1, 3) "," PROFILE(1, 6, 1, 1) "]}," \
+	"{\"dev\":\"emu0\",\"active_profile_id\":1,\"profiles\":[" \
+	PROFILE(0, 4, 1, 3) "," PROFILE(1, 8, 2, 3) "]}]\n"
 
 static bool lint_file_show_json(void)
 {
@@ -273,6 +279,12 @@ static bool lint_file_show_json(void)
 	snprintf(want, sizeof(want), "Error: %s has no profile with that id.\n",
 		 path);
 	ok &= outcome_err(lint(false, with_file("file %s id 5")), 1, want);
+	unlink(path);
+	/* The invalid profile first: the exit status is every profile's. */
+	file_with(SHOW_JSON_INVALID_FIRST);
+	ok &= outcome_err(lint(false, with_file("file %s")), 1, "") &&
+	      contains("stdout", out_buf, "(emu1) profile 1: 2 errors, 0 warnings\n") &&
+	      contains("stdout", out_buf, "(emu0) profile 1: 0 errors, 0 warnings\n");
 	unlink(path);
 	return ok;
 }
@@ -470,6 +482,37 @@ static bool simulate_svg(void)
 	unlink(path);
 	ok &= outcome_err(simulate(false, PROF_A " outage 100us --svg /nonexistent/x.svg"),
 			  1, "Error: cannot write /nonexistent/x.svg: No such file or directory.\n");
+	return ok;
+}
+
+/*
+ * An SVG subtitle of 132 characters without a space is cut at 128: the
+ * second line holds the other 4, nothing lost, its "<" escaped.
+ */
+static bool svg_subtitle_cut(void)
+{
+	static const char *const label[] = { "a", "b" };
+	static const double v[] = { 1, 2 };
+	char sub[140], want[200], *buf = NULL;
+	struct adp_svg_bins b = {
+		.title = "t", .subtitle = sub, .xlabel = "x", .ylabel = "y",
+		.bins = 2, .label = label, .v = { v, NULL },
+	};
+	size_t len = 0;
+	FILE *fp;
+	bool ok;
+
+	memset(sub, 'x', 130);
+	strcpy(sub + 130, "<y");
+	fp = open_memstream(&buf, &len);
+	if (!fp)
+		return false;
+	ok = adp_svg_bins(fp, &b) == 0;
+	fclose(fp);
+	snprintf(want, sizeof(want), "font-size=\"12\">%.128s</text>\n", sub);
+	ok &= contains("svg", buf, want) &&
+	      contains("svg", buf, "font-size=\"12\">xx&lt;y</text>\n");
+	free(buf);
 	return ok;
 }
 
@@ -728,6 +771,8 @@ TAP_MAIN(
 	{ "simulate: --svg writes a self-contained SVG", simulate_svg },
 	{ "simulate: a profile the rules refuse is not run", simulate_refused },
 	{ "simulate: usage errors", simulate_usage },
+	{ "svg: a subtitle cut without a space loses nothing, escaped",
+	  svg_subtitle_cut },
 	/*
 	 * Consistency checks: the tuner's choice judged again by the
 	 * simulator and linter it chose with (testing.rst).
