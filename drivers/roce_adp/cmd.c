@@ -288,6 +288,9 @@ static int radp_access_reg_synd(struct radp_dev *dev, u16 reg_id, bool write,
 	void *data;
 	int err;
 
+	/* Read by radp_access_reg_opt() even when no command was sent. */
+	*status = RADP_CMD_STAT_OK;
+	*syndrome = 0;
 	/* A register as small as ROCE_ACCL's: no allocation per command. */
 	if (len <= RADP_REG_BOX_MAX) {
 		in = box.in;
