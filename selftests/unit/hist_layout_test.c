@@ -17,6 +17,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stddef.h>
 
 #include "radp_hist.h"
 #include "emu_hist_rules.h"
@@ -339,6 +340,49 @@ static void test_drawn(u64 seed, unsigned int count)
 		   taken_n);
 }
 
+/*
+ * The five fields that place the bin edges make a new layout, which
+ * resets the module's running totals (hist.c); the others (what is
+ * counted, whose traffic, what the device can do) leave the edges where
+ * they are.  Independent of the draw: each field changed alone.
+ */
+static void test_same_layout(void)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+		bool layout;
+	} fields[] = {
+#define F(f, l) { #f, offsetof(struct radp_hist_config, f), l }
+		F(time_unit, true), F(bin_width_mode, true), F(bin_num, true),
+		F(bin0_width, true), F(bin1_width, true),
+		F(count_enable, false), F(clear_on_read, false),
+		F(vhca_id_valid, false), F(vhca_id, false),
+		F(time_unit_cap, false), F(bin_num_max, false),
+#undef F
+	};
+	const struct radp_hist_config a = {
+		.count_enable = 1, .time_unit = 1, .bin_width_mode = 1,
+		.time_unit_cap = 0xf, .bin_num = 4, .bin_num_max = 16,
+		.bin0_width = 2, .bin1_width = 3,
+	};
+	unsigned int i, wrong = 0;
+
+	for (i = 0; i < ARRAY_SIZE(fields); i++) {
+		struct radp_hist_config b = a;
+
+		*(u32 *)((char *)&b + fields[i].off) += 1;
+		if (radp_hist_same_layout(&a, &b) == fields[i].layout) {
+			tap_diag("%s changed alone: %s", fields[i].name,
+				 fields[i].layout ? "taken as the same layout" :
+						    "taken as a new layout");
+			wrong++;
+		}
+	}
+	tap_result(!wrong && radp_hist_same_layout(&a, &a),
+		   "a new layout is a change of time_unit, bin_width_mode, bin_num, bin0_width or bin1_width, and of nothing else");
+}
+
 int main(void)
 {
 	const char *s = getenv("RADP_LAYOUT_SEED");
@@ -348,6 +392,7 @@ int main(void)
 
 	tap_start();
 	test_boundary();
+	test_same_layout();
 	test_drawn(seed, count);
 	return tap_end();
 }
