@@ -123,6 +123,29 @@ static bool lint_more_warnings(void)
 	return ok;
 }
 
+/*
+ * The overlap's edge: range 0 is 16..128 us; range 1 from 64 us (one
+ * timeout below range 0's top) drops back, from 128 us it does not.
+ */
+static bool lint_overlap_edge(void)
+{
+	const char *fmt = "time_base 8 range_num 2 qp_total_timeout 0 "
+			  "retx_total_timeout 20 timeout_init_low_bound 1 "
+			  "timeout_init_range_size 1 "
+			  "range 0 timeout_retry_num 1 range_low_bound 1 range_size 3 "
+			  "range 1 timeout_retry_num 1 range_low_bound %u range_size 2 "
+			  "prev_range_index 0";
+	bool ok;
+
+	snprintf(line, sizeof(line), fmt, 3);
+	ok = outcome_err(lint(false, line), 0, "") &&
+	     strstr(out_buf, "  warning: timeout_range[1].range_low_bound (overlap): range 1 (64us .. 256us) overlaps range 0 (16us .. 128us): after range 0's top the timeout drops back to 64us\n");
+	snprintf(line, sizeof(line), fmt, 4);
+	ok &= outcome_err(lint(false, line), 0, "") &&
+	      !strstr(out_buf, "overlap") && !strstr(out_buf, "gap");
+	return ok;
+}
+
 static bool lint_cap_below_min(void)
 {
 	return outcome_err(lint(false, "time_base 16 range_num 1 retx_total_timeout 4 "
@@ -758,6 +781,7 @@ TAP_MAIN(
 	{ "lint: fields, every warning of a poor profile with its times", lint_fields_warnings },
 	{ "lint: notes for what needs a QP", lint_notes_without_qp },
 	{ "lint: overlap, part of the window outside, caps, QP total timeouts", lint_more_warnings },
+	{ "lint: an overlap of one timeout warned, none where range 1 starts at range 0's top", lint_overlap_edge },
 	{ "lint: the QP's ack_timeout below the device minimum", lint_cap_below_min },
 	{ "lint: every error listed, exit 1, JSON", lint_errors },
 	{ "lint: a file of profile set words", lint_file_words },
