@@ -5,6 +5,7 @@
  * is also fed to Debian's python3 json module when it is installed.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -120,6 +121,27 @@ static bool test_nested_pretty(void)
 	print_sample();
 	release();
 	return out_is(sample_pretty);
+}
+
+/* JSON has no infinity or NaN: null in their place, text as printf has it. */
+static bool test_float_not_finite(void)
+{
+	bool ok;
+
+	capture(true, false);
+	open_json_object(NULL);
+	print_float(PRINT_ANY, "inf", "%g", INFINITY);
+	print_float(PRINT_ANY, "minus_inf", "%g", -INFINITY);
+	print_float(PRINT_ANY, "nan", "%g", NAN);
+	print_float(PRINT_ANY, "one", "%g", 1.5);
+	close_json_object();
+	release();
+	ok = out_is("{\"inf\":null,\"minus_inf\":null,\"nan\":null,\"one\":1.5}\n");
+	capture(false, false);
+	print_float(PRINT_ANY, "inf", "%g ", INFINITY);
+	print_float(PRINT_ANY, "one", "%g", 1.5);
+	release();
+	return ok & out_is("inf 1.5");
 }
 
 static bool test_pretty_implies_json(void)
@@ -414,6 +436,7 @@ TAP_MAIN(
 	{ "json nested containers, compact", test_nested_compact },
 	{ "json nested containers, pretty", test_nested_pretty },
 	{ "pretty implies json", test_pretty_implies_json },
+	{ "a float that is not finite: null in JSON, as printf prints it in text", test_float_not_finite },
 	{ "json empty array, compact and pretty", test_empty_array },
 	{ "text mode uses the formats only", test_text_mode },
 	{ "json array of device objects", test_json_array_of_objects },
