@@ -444,6 +444,7 @@ static bool test_set_errors(void)
 		{ "dev emu0 id 1 range_size 1", "\"range_size\" is a range field: give it after \"range I\"" },
 		{ "dev emu0 id 1 range 0 range_size 1 time_base 8 dec_mode 1", "\"dec_mode\" is a range field: give it after \"range I\"" },
 		{ "dev emu0 id 1 range 2", "no field given for \"range 2\"" },
+		{ "dev emu0 id 1 range 3", "no field given for \"range 3\"" },
 		{ "dev emu0 id 1", "nothing to set" },
 		{ "id 1 time_base 8", "missing argument \"dev\"" },
 		{ "dev emu0 time_base 8", "missing argument \"id\"" },
