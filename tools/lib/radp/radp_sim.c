@@ -569,6 +569,25 @@ static void expect_fired(const struct adp_sim_cfg *cfg, double loss,
 	}
 }
 
+/*
+ * The states a chain has reached, as a bitmap: a round visits only these
+ * (a few dozen of the 576), in increasing order as a sweep of every state
+ * would, so that each sum adds the same terms in the same order.
+ */
+#define EXPECT_WORDS	((EXPECT_STATES + 63) / 64)
+
+static void expect_reach(uint64_t *reached, unsigned int key)
+{
+	reached[key / 64] |= 1ULL << (key % 64);
+}
+
+/* for_each_reached(i, w, bits, reached): i over reached, increasing */
+#define for_each_reached(i, w, bits, reached)				\
+	for ((w) = 0; (w) < EXPECT_WORDS; (w)++)			\
+		for ((bits) = (reached)[w];				\
+		     (bits) && ((i) = (w) * 64 + __builtin_ctzll(bits), 1); \
+		     (bits) &= (bits) - 1)
+
 void adp_sim_expect(const struct adp_sim_cfg *cfg, double loss, uint64_t rtt_ns,
 		    struct adp_sim_expect *e)
 {
@@ -576,7 +595,9 @@ void adp_sim_expect(const struct adp_sim_cfg *cfg, double loss, uint64_t rtt_ns,
 	double pi[EXPECT_STATES], nx[EXPECT_STATES], start[EXPECT_STATES];
 	double diff, rec_w = 0, rec_ns = 0, one_w = 0, one_ns = 0;
 	double spur = 0, tx = 0, fail = 0, stay, out;
-	unsigned int i, j, g, round;
+	uint64_t reached[EXPECT_WORDS] = { 0 }, starts[EXPECT_WORDS] = { 0 };
+	uint64_t bits, sbits;
+	unsigned int i, j, g, w, sw, round;
 	struct expect_row *row;
 	static struct expect_filled filled;
 
@@ -607,29 +628,40 @@ void adp_sim_expect(const struct adp_sim_cfg *cfg, double loss, uint64_t rtt_ns,
 						      cfg->init_n;
 	}
 	memcpy(pi, start, sizeof(pi));
+	memset(nx, 0, sizeof(nx));
+	for (i = 0; i < EXPECT_STATES; i++)
+		if (start[i] > 0)
+			expect_reach(starts, i);
+	memcpy(reached, starts, sizeof(reached));
 	for (round = 0; round < EXPECT_ROUNDS; round++) {
-		memset(nx, 0, sizeof(nx));
-		for (i = 0; i < EXPECT_STATES; i++) {
+		/* Every state outside reached has 0 in pi and in nx. */
+		for_each_reached(i, w, bits, reached)
+			nx[i] = 0;
+		for_each_reached(i, w, bits, reached) {
 			if (pi[i] <= 0)
 				continue;
 			row = &rows[i];
 			if (!row->done)
 				expect_fill(cfg, loss, rtt_ns, i, row, &filled);
-			for (j = 0; j < row->n; j++)
+			for (j = 0; j < row->n; j++) {
 				nx[row->next[j]] += pi[i] * row->w[j];
+				expect_reach(reached, row->next[j]);
+			}
 			/* A failed QP is replaced by a fresh one. */
 			if (row->fail > 0)
-				for (j = 0; j < EXPECT_STATES; j++)
+				for_each_reached(j, sw, sbits, starts)
 					nx[j] += pi[i] * row->fail * start[j];
 		}
-		for (diff = 0, i = 0; i < EXPECT_STATES; i++)
+		diff = 0;
+		for_each_reached(i, w, bits, reached) {
 			diff += nx[i] > pi[i] ? nx[i] - pi[i] : pi[i] - nx[i];
-		memcpy(pi, nx, sizeof(pi));
+			pi[i] = nx[i];
+		}
 		if (diff < EXPECT_EPS)
 			break;
 	}
 	e->timer_min_ns = ADP_SIM_NEVER;
-	for (i = 0; i < EXPECT_STATES; i++) {
+	for_each_reached(i, w, bits, reached) {
 		if (pi[i] <= 1e-15)
 			continue;
 		row = &rows[i];
