@@ -163,6 +163,18 @@ accepted "retry_count 8 is taken as 7" 0 "retry_count 8 is out of 0\.\.7" \
 	profile lint $P ack_timeout 14 retry_count 8
 accepted "simulate with ack_timeout 31" 0 "^result: recovered" \
 	profile simulate $P ack_timeout 31 retry_count 7 outage 10ms
+# 4.096 us << 31 = 8796.093022208 s: the largest is finite, 0 alone infinite
+accepted "simulate: ack_timeout 31 is 8796.093s, not infinite" 0 \
+	"^QP: ack_timeout 31 \(8796\.093s\), " \
+	profile simulate $P ack_timeout 31 retry_count 7 outage 10ms
+# The link is down for [0, TIME): the retransmission at TIME (the initial
+# timeout, 8us << 3 = 64us, the only value drawn) gets through.
+accepted "simulate: a transmission at the instant the link returns gets through" 0 \
+	"^result: recovered at 64us, 0 after the link came back, after 1 retransmissions" \
+	profile simulate id 1 time_base 8 range_num 1 start_range_index 0 \
+	retx_total_timeout 18 timeout_init_low_bound 3 timeout_init_range_size 1 \
+	range 0 range_low_bound 3 range_size 3 timeout_retry_num 3 dec_mode div2 \
+	prev_range_index 0 ack_timeout 14 retry_count 7 outage 64us
 for v in 4294967296 -1 +8 ' 8' '8 ' 0x 0x100000000 8us; do
 	refused "range_low_bound '$v'" 1 "range_low_bound" \
 		profile lint id 1 time_base 8 range 0 range_low_bound "$v"
