@@ -167,6 +167,10 @@ accepted "simulate with ack_timeout 31" 0 "^result: recovered" \
 accepted "simulate: ack_timeout 31 is 8796.093s, not infinite" 0 \
 	"^QP: ack_timeout 31 \(8796\.093s\), " \
 	profile simulate $P ack_timeout 31 retry_count 7 outage 10ms
+# Times round to the nearest nanosecond: 1.0000006 ms is 1000000.6 ns.
+accepted "simulate: outage 1.0000006ms is 1000001 ns, rounded" 0 \
+	'"down_ns":1000001,' \
+	-j profile simulate $P ack_timeout 14 retry_count 7 outage 1.0000006ms
 # The link is down for [0, TIME): the retransmission at TIME (the initial
 # timeout, 8us << 3 = 64us, the only value drawn) gets through.
 accepted "simulate: a transmission at the instant the link returns gets through" 0 \
