@@ -71,6 +71,8 @@ static void future_ntf(void)
 	nest = nla_nest_start(msg, (ROCE_ADP_A_MAX + 4) | NLA_F_NESTED);
 	nla_put_u32(msg, 1, 2);
 	nla_nest_end(msg, nest);
+	/* DEL is a control character: the bytes in hex, not a string */
+	nla_put_string(msg, ROCE_ADP_A_MAX + 5, "a\x7f");
 }
 
 static int monitor(bool json, const char *args)
@@ -134,7 +136,7 @@ static bool test_each_kind(void)
 static bool test_unknown_notification(void)
 {
 	static const char *const want[] = {
-		"cmd-[0-9]+ emu0: attr_[0-9]+ 7 attr_[0-9]+ 1 attr_[0-9]+ \"restored\" attr_[0-9]+ \\{ 1 2 \\}",
+		"cmd-[0-9]+ emu0: attr_[0-9]+ 7 attr_[0-9]+ 1 attr_[0-9]+ \"restored\" attr_[0-9]+ \\{ 1 2 \\} attr_[0-9]+ 617f00",
 	};
 
 	fake_reset();
