@@ -368,6 +368,16 @@ refused "words: range 3 taken (its field's value refused)" 1 \
 	'"range_size"' profile lint id 1 time_base 8 range 3 range_size x
 refused "words: range 4" 1 '"4" for "range"' \
 	profile lint id 1 time_base 8 range 4 range_size 1
+# A saved histogram's configuration values are 32-bit: 2^32 + 1 is not 1.
+hist_file() {
+	printf '[{"dev":"emu0","time_unit":1,"bin_width_mode":0,"bin_num":2,"bin0_width":%s,"bin1_width":4,"bins":[{"count":1},{"count":2}]}]\n' "$1" >hist.json
+}
+hist_file 1
+accepted "histogram file: bin0_width 1" 0 "bin0_width 1 bin1_width 4" \
+	histogram compare measured hist.json $P ack_timeout 14 retry_count 7 loss 1%
+hist_file 4294967297
+refused "histogram file: bin0_width 2^32 + 1" 1 "not a histogram" \
+	histogram compare measured hist.json $P ack_timeout 14 retry_count 7 loss 1%
 # 31 characters pass the word check (the kernel is asked, or the family
 # is missing: another error), 32 do not.
 name31=$(printf 'd%.0s' {1..31})
