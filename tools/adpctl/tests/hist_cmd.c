@@ -402,6 +402,9 @@ static bool config_requests(void)
 		/* One bin: width1 not needed, sent as 0; 1 s is 10000 x 100 us. */
 		{ "config dev emu0 bins 1 width0 1s",
 		  "1=\"emu0\" 22{4=2 5=0 7=1 10=10000 11=0}" },
+		/* nor a width1 given: one bin has no second width */
+		{ "config dev emu0 bins 1 width0 1s width1 2us",
+		  "1=\"emu0\" 22{4=2 5=0 7=1 10=10000 11=0}" },
 	};
 
 	return config_sends(cases, ARRAY_SIZE(cases));
