@@ -218,6 +218,19 @@ static bool test_show_odd_profile(void)
 	       strstr(out_buf, "\"dec_mode\":3,");
 }
 
+/* A window at the top of u32: its end saturates, it does not wrap to 1. */
+static bool test_show_window_saturates(void)
+{
+	struct fake_profile p = p_odd;
+
+	p.init_low = UINT32_MAX;
+	p.init_size = 2;
+	fake_reset();
+	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu9", -1, &p, NULL);
+	return outcome_err(show(false, "emu9"), 0, "") &&
+	       strstr(out_buf, "initial 16<<4294967295 .. 16<<4294967295)\n");
+}
+
 static bool test_show_range_num(void)
 {
 	struct fake_profile p = fake_profile1;
@@ -540,6 +553,7 @@ TAP_MAIN(
 	{ "show id N without dev: dump filtered here", test_show_filter_dump_by_id },
 	{ "show: age_ms of a reply from the snapshot", test_show_snapshot_age },
 	{ "show: QP total timeout, unknown unit and dec_mode", test_show_odd_profile },
+	{ "show: a window at the top of u32 saturates", test_show_window_saturates },
 	{ "show: the ranges past range_num marked not in use", test_show_range_num },
 	{ "show: malformed replies are errors", test_show_malformed },
 	{ "show: usage errors send nothing", test_show_usage },
