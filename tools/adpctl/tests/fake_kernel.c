@@ -474,6 +474,17 @@ void fake_put_profile(struct nl_msg *msg, const struct fake_profile *p)
 	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE,
 		    p->init_size);
 	/* Last entry first: adpctl orders them by their index. */
+	for (i = ROCE_ADP_RANGES_MAX + p->newer_ranges - 1;
+	     i >= ROCE_ADP_RANGES_MAX; i--) {
+		r = nla_nest_start(msg, ROCE_ADP_A_PROFILE_RANGE | NLA_F_NESTED);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_INDEX, i);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, 1);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_DEC_MODE, 2);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM, 7);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, 9);
+		nla_put_u32(msg, ROCE_ADP_A_RANGE_RANGE_SIZE, 9);
+		nla_nest_end(msg, r);
+	}
 	for (i = ROCE_ADP_RANGES_MAX - 1; i >= 0; i--) {
 		r = nla_nest_start(msg, ROCE_ADP_A_PROFILE_RANGE | NLA_F_NESTED);
 		nla_put_u32(msg, ROCE_ADP_A_RANGE_INDEX, i);

@@ -83,6 +83,8 @@ struct fake_range {
 struct fake_profile {
 	uint32_t id, qp, num, start, unit, base, total, init_low, init_size;
 	struct fake_range r[ROCE_ADP_RANGES_MAX];
+	/* Ranges past the last this adpctl knows of (a newer kernel's). */
+	unsigned int newer_ranges;
 };
 
 /* Put device name: emulated, firmware 22.41.1010, ROCE_ACCL supported. */

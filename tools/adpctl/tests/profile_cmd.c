@@ -231,6 +231,23 @@ static bool test_show_window_saturates(void)
 	       strstr(out_buf, "initial 16<<4294967295 .. 16<<4294967295)\n");
 }
 
+/* A newer kernel's fifth range and past: not shown, the four unchanged. */
+static bool test_show_newer_ranges(void)
+{
+	struct fake_profile p = fake_profile1;
+
+	p.newer_ranges = 2;
+	fake_reset();
+	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &p, NULL);
+	if (!outcome(show(false, "emu0"), 0, P1_TEXT, ""))
+		return false;
+	fake_reset();
+	reply_dev(ROCE_ADP_CMD_PROFILE_GET, "emu0", 1, &p, NULL);
+	return outcome(show(true, "emu0"), 0,
+		       "[{\"dev\":\"emu0\",\"active_profile_id\":1,\"profiles\":[" P1_JSON "]}]\n",
+		       "");
+}
+
 static bool test_show_range_num(void)
 {
 	struct fake_profile p = fake_profile1;
@@ -554,6 +571,7 @@ TAP_MAIN(
 	{ "show: age_ms of a reply from the snapshot", test_show_snapshot_age },
 	{ "show: QP total timeout, unknown unit and dec_mode", test_show_odd_profile },
 	{ "show: a window at the top of u32 saturates", test_show_window_saturates },
+	{ "show: a newer kernel's ranges past the fourth are not shown", test_show_newer_ranges },
 	{ "show: the ranges past range_num marked not in use", test_show_range_num },
 	{ "show: malformed replies are errors", test_show_malformed },
 	{ "show: usage errors send nothing", test_show_usage },
