@@ -255,11 +255,35 @@ static ssize_t radp_emu_hist_counts_read(struct file *file, char __user *ubuf,
 	return radp_emu_knob_output(ubuf, count, ppos, buf, len);
 }
 
-RADP_EMU_DEFINE_KNOB(hist_counts, radp_emu_hist_counts_read, NULL);
+/*
+ * Writing "0" empties the counters behind the driver's back, as another
+ * agent's read with clear_on_read set would (mlxreg): only 0 is taken.
+ */
+static ssize_t radp_emu_hist_counts_write(struct file *file,
+					  const char __user *ubuf,
+					  size_t count, loff_t *ppos)
+{
+	struct radp_emu *emu = file->private_data;
+	u64 v;
+	int err;
+
+	err = kstrtou64_from_user(ubuf, count, 0, &v);
+	if (err)
+		return err;
+	if (v)
+		return -EINVAL;
+	down_write(&emu->fw_lock);
+	memset(emu->hist.counts, 0, sizeof(emu->hist.counts));
+	up_write(&emu->fw_lock);
+	return count;
+}
+
+RADP_EMU_DEFINE_KNOB(hist_counts, radp_emu_hist_counts_read,
+		     radp_emu_hist_counts_write);
 
 static const struct radp_emu_knob radp_emu_hist_knobs[] = {
 	{ "hist_event",		0200, &radp_emu_hist_event_fops },
-	{ "hist_counts",	0400, &radp_emu_hist_counts_fops },
+	{ "hist_counts",	0600, &radp_emu_hist_counts_fops },
 };
 
 void radp_emu_hist_debugfs_init(struct radp_emu *emu)

@@ -165,17 +165,23 @@ static int profile_get(struct nl_sock *sk, struct nl_msg *m, bool dump,
 	return get(sk, m, ROCE_ADP_CMD_PROFILE_GET, dump, false, r, ack);
 }
 
-/* Profile 1 with time_base @tb: one range, every rule kept. */
-static int profile_set(struct nl_sock *sk, struct nl_msg *m, uint32_t tb,
-		       struct reply *r, struct nl_ack *ack)
+/* Profile @id with time_base @tb: one range, every rule kept. */
+static int profile_set_id(struct nl_sock *sk, struct nl_msg *m, uint32_t id,
+			  uint32_t tb, struct reply *r, struct nl_ack *ack)
 {
 	struct radp_prof p = RADP_PROF(0, 1, 0, 1, tb, 14, 1, 1,
 				       RADP_RANGE(0, 1, 2, 1, 2));
 
 	memset(r, 0, sizeof(*r));
 	nl_dev_req(sk, m, ROCE_ADP_CMD_PROFILE_SET, false, "emu0");
-	nl_put_profile(m, 1, &p, 1, NULL);
+	nl_put_profile(m, id, &p, 1, NULL);
 	return nl_send_recv(sk, m, reply_cb, r, ack);
+}
+
+static int profile_set(struct nl_sock *sk, struct nl_msg *m, uint32_t tb,
+		       struct reply *r, struct nl_ack *ack)
+{
+	return profile_set_id(sk, m, 1, tb, r, ack);
 }
 
 static int accl_set(struct nl_sock *sk, struct nl_msg *m, uint8_t v,
@@ -428,6 +434,25 @@ TEST_F(fw, snapshot_follows_writes_and_resets)
 	expect_nobody_read(_metadata, 32, 2);
 	/* raw bytes come from the device only */
 	EXPECT_EQ(EPERM, nl_child(nobody_accl_raw, NULL, NOBODY));
+}
+
+/*
+ * The highest profile id the uAPI has (ROCE_ADP_PROFILE_ID_MAX, 7) on a
+ * device that has it: its write's read-back keeps the snapshot fresh as
+ * profile 1's does. A read sees the last profile, 7, in its time_base.
+ */
+TEST_F(fw, snapshot_follows_a_write_of_the_highest_profile)
+{
+	ASSERT_EQ(0, knob("emu0", "adp_retx_profile_max_id", "7"));
+	ASSERT_EQ(0, sysfs_write(PARAM "snapshot_interval_ms", "600000"));
+	ASSERT_EQ(0, profile_set_id(&self->sk, &self->m, 7, 8, &self->r,
+				    &self->ack));
+	/* the first unprivileged read refreshes: profiles 0 to 7 */
+	expect_nobody_read(_metadata, 8, 8);
+	ASSERT_EQ(0, profile_set_id(&self->sk, &self->m, 7, 32, &self->r,
+				    &self->ack));
+	EXPECT_EQ(7, self->r.active);
+	expect_nobody_read(_metadata, 32, 0);
 }
 
 /*

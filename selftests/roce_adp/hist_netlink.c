@@ -691,6 +691,52 @@ TEST_F(hist, layout_change_resets_bin_width_mode)
 		      ROCE_ADP_HIST_BIN_WIDTH_MODE_FIXED);
 }
 
+/* 5 timeouts counted in bin 0, then a clear: a baseline of 5 kept. */
+static void counted_then_cleared(struct __test_metadata *_metadata,
+				 FIXTURE_DATA(hist) *self, struct hist *h)
+{
+	ASSERT_EQ(0, feed(10, 5));
+	set_one(_metadata, self, C(COUNT_ENABLE), 1, h);
+	EXPECT_EQ(5, h->count[0]);
+	ASSERT_EQ(0, clear_hist(&self->sk, &self->m, h, &self->ack));
+	EXPECT_TRUE(all_zero(h));
+}
+
+/*
+ * After a clear, the module keeps the firmware's counts then as their
+ * baseline; a new layout drops that baseline with the counts, so the
+ * first counts in the new layout show whole, not hidden beneath it.
+ */
+TEST_F(hist, layout_change_after_clear_counts_from_zero)
+{
+	struct hist h;
+
+	counted_then_cleared(_metadata, self, &h);
+	set_one(_metadata, self, C(BIN_NUM), 8, &h);
+	EXPECT_TRUE(all_zero(&h));
+	ASSERT_EQ(0, feed(10, 3));
+	EXPECT_EQ(3, count0(_metadata, self, &h));
+}
+
+/*
+ * Counters emptied behind the module's back after a clear (another
+ * agent's read with clear_on_read): a bin below its baseline shows 0,
+ * not a wrapped number, and the counts above the baseline once past it.
+ */
+TEST_F(hist, counters_below_the_baseline_show_zero)
+{
+	struct hist h;
+
+	counted_then_cleared(_metadata, self, &h);
+	ASSERT_EQ(0, knob("hist_counts", "0"));
+	ASSERT_EQ(0, feed(10, 3));
+	EXPECT_EQ(0, count0(_metadata, self, &h));
+	EXPECT_TRUE(all_zero(&h));
+	ASSERT_EQ(0, feed(10, 4));
+	EXPECT_EQ(2, count0(_metadata, self, &h));
+	EXPECT_EQ(-EINVAL, knob("hist_counts", "1"));
+}
+
 TEST_F(hist, no_histogram)
 {
 	struct change c = change(C(BIN_NUM), 4, 0);

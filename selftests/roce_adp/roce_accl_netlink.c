@@ -512,6 +512,15 @@ TEST_F(accl, enables_not_configurable)
 					  0, &offset));
 	EXPECT_STREQ("firmware status BAD_PARAM (0x03), syndrome 0x0ad50007",
 		     self->ack.msg);
+	/*
+	 * Unchecked, even the value it holds is written: the firmware,
+	 * not the driver's "nothing changes", judges it.
+	 */
+	EXPECT_EQ(-EINVAL, set_one_enable(self,
+					  ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN,
+					  1, &offset));
+	EXPECT_STREQ("firmware status BAD_PARAM (0x03), syndrome 0x0ad50007",
+		     self->ack.msg);
 
 	ASSERT_EQ(0, get_accl(&self->sk, &self->m, &ac, &self->ack));
 	EXPECT_EQ(1, ac.en[ROCE_ADP_A_ACCL_ROCE_ADP_RETRANS_EN]);
