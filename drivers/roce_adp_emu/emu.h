@@ -203,6 +203,7 @@ struct radp_emu {
 		u32 fail_syndrome;
 		u32 hang_count;
 		bool reply_armed;
+		u32 reply_skip;
 		u8 reply[RADP_EMU_OUT_HDR_LEN];
 	} fault;
 	struct {

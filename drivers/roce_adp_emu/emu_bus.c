@@ -295,9 +295,11 @@ static int radp_emu_hex_input(const char *buf, u8 *bin, size_t size,
 
 /*
  * Knob "reply_next": writing the 16 bytes of an output mailbox header in hex
- * (32 digits, blanks between them allowed) makes the firmware answer the
- * next command with exactly those bytes, unexecuted. Tests use it to feed
- * the driver a status and syndrome written by hand.
+ * (32 digits, blanks between them allowed), optionally followed by
+ * "skip N", makes the firmware answer the next command (after N executed
+ * as usual) with exactly those bytes, unexecuted. Tests use it to feed
+ * the driver a status and syndrome written by hand, or a register it
+ * did not ask for (the rest of the output zeroed).
  */
 static ssize_t radp_emu_reply_next_write(struct file *file,
 					 const char __user *ubuf,
@@ -305,23 +307,32 @@ static ssize_t radp_emu_reply_next_write(struct file *file,
 {
 	struct radp_emu *emu = file->private_data;
 	u8 reply[RADP_EMU_OUT_HDR_LEN];
-	char buf[64];
+	unsigned int skip = 0;
+	char buf[64], *kw;
 	size_t len;
 	int err;
 
 	err = radp_emu_knob_input(buf, sizeof(buf), ubuf, count);
 	if (err)
 		return err;
-	if (radp_emu_hex_input(buf, reply, sizeof(reply), &len) ||
-	    len != sizeof(reply)) {
-		pr_err("reply_next takes an output mailbox header, 32 hex digits\n");
-		return -EINVAL;
+	kw = strstr(buf, "skip");
+	if (kw) {
+		*kw = '\0';
+		if (kstrtouint(skip_spaces(kw + 4), 0, &skip))
+			goto bad;
 	}
+	if (radp_emu_hex_input(buf, reply, sizeof(reply), &len) ||
+	    len != sizeof(reply))
+		goto bad;
 	spin_lock(&emu->fault.lock);
 	memcpy(emu->fault.reply, reply, sizeof(reply));
+	emu->fault.reply_skip = skip;
 	emu->fault.reply_armed = true;
 	spin_unlock(&emu->fault.lock);
 	return count;
+bad:
+	pr_err("reply_next takes an output mailbox header, 32 hex digits, then optionally skip N\n");
+	return -EINVAL;
 }
 
 RADP_EMU_DEFINE_KNOB(reply_next, NULL, radp_emu_reply_next_write);

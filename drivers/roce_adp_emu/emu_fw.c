@@ -577,6 +577,8 @@ static enum radp_emu_fault_kind radp_emu_fault(struct radp_emu *emu,
 	if (emu->fault.hang_count) {
 		emu->fault.hang_count--;
 		kind = RADP_EMU_FAULT_HANG;
+	} else if (emu->fault.reply_armed && emu->fault.reply_skip) {
+		emu->fault.reply_skip--;
 	} else if (emu->fault.reply_armed) {
 		emu->fault.reply_armed = false;
 		memcpy(out, emu->fault.reply, RADP_EMU_OUT_HDR_LEN);

@@ -330,6 +330,10 @@ static void rule_cases(struct __test_metadata *_metadata,
 		{ "time_unit not in cap", change(C(TIME_UNIT), 3, 0),
 		  C(TIME_UNIT),
 		  "time_unit is not in the device's time_unit_cap", 0x0ad52005 },
+		/* cap 0xb: the units on either side of 2 are in it */
+		{ "time_unit in a hole of the cap", change(C(TIME_UNIT), 2, 0),
+		  C(TIME_UNIT),
+		  "time_unit is not in the device's time_unit_cap", 0x0ad52005 },
 		{ "bin_width_mode 2", change(C(BIN_WIDTH_MODE), 2, 0),
 		  C(BIN_WIDTH_MODE),
 		  "bin_width_mode must be 0 (fixed) or 1 (double)", 0x0ad52006 },
@@ -364,6 +368,8 @@ static void rule_cases(struct __test_metadata *_metadata,
 				  strstr(rc->what, "above max") ? "16" : "255"));
 		if (strstr(rc->what, "64 bits"))
 			ASSERT_EQ(0, knob("hist_time_unit_cap", "0xf"));
+		if (strstr(rc->what, "hole"))
+			ASSERT_EQ(0, knob("hist_time_unit_cap", "0xb"));
 		EXPECT_EQ(-EINVAL, set_hist(&self->sk, &self->m, &rc->c, &h,
 					    self->offs, &self->ack)) {
 			TH_LOG("%s", rc->what);
@@ -735,6 +741,25 @@ TEST_F(hist, counters_below_the_baseline_show_zero)
 	ASSERT_EQ(0, feed(10, 4));
 	EXPECT_EQ(2, count0(_metadata, self, &h));
 	EXPECT_EQ(-EINVAL, knob("hist_counts", "1"));
+}
+
+/*
+ * Counters answered in another layout than the configuration just read
+ * (the firmware's answer to the second command of the read carries
+ * bin_num 0): not counted, EAGAIN, and the next read is whole.
+ */
+TEST_F(hist, counters_of_another_layout_not_taken)
+{
+	struct hist h;
+
+	ASSERT_EQ(0, feed(10, 5));
+	ASSERT_EQ(0, knob("reply_next",
+			  "00000000 00000000 00000000 00000000 skip 1"));
+	EXPECT_EQ(-EAGAIN, get_hist(&self->sk, &self->m, "emu0", &h,
+				    &self->ack));
+	EXPECT_STREQ("histogram has 0 bins, its configuration 16: changed during the read",
+		     self->ack.msg);
+	EXPECT_EQ(5, count0(_metadata, self, &h));
 }
 
 TEST_F(hist, no_histogram)
