@@ -343,13 +343,17 @@ TEST_F(fw, unprivileged_reader_bounded)
 	munmap(loop_shared, sizeof(*loop_shared));
 }
 
+/* The time_base of profile *@arg (NULL: profile 1), read as nobody. */
 static int nobody_profile_time_base(struct nl_sock *sk, struct nl_msg *m,
 				    void *arg)
 {
+	const uint32_t *id = arg;
 	struct nl_ack ack;
-	struct reply r;
+	struct reply r = {};
 
-	if (profile_get(sk, m, false, &r, &ack))
+	nl_dev_req(sk, m, ROCE_ADP_CMD_PROFILE_GET, false, "emu0");
+	nl_put_u32(m, ROCE_ADP_A_PROFILE_ID, id ? *id : 1);
+	if (nl_send_recv(sk, m, reply_cb, &r, &ack))
 		return 255;
 	return r.time_base;
 }
@@ -367,13 +371,19 @@ static int nobody_accl_raw(struct nl_sock *sk, struct nl_msg *m, void *arg)
  * An unprivileged profile read of emu0: it sees time_base @time_base and
  * costs the firmware @cmds commands (0: served from the snapshot).
  */
-static void expect_nobody_read(struct __test_metadata *_metadata,
-			       int time_base, long cmds)
+static void expect_nobody_read_id(struct __test_metadata *_metadata,
+				  uint32_t id, int time_base, long cmds)
 {
 	long before = fw_cmds("emu0");
 
-	EXPECT_EQ(time_base, nl_child(nobody_profile_time_base, NULL, NOBODY));
+	EXPECT_EQ(time_base, nl_child(nobody_profile_time_base, &id, NOBODY));
 	EXPECT_EQ(cmds, fw_cmds("emu0") - before);
+}
+
+static void expect_nobody_read(struct __test_metadata *_metadata,
+			       int time_base, long cmds)
+{
+	expect_nobody_read_id(_metadata, 1, time_base, cmds);
 }
 
 /*
@@ -447,7 +457,7 @@ TEST_F(fw, snapshot_follows_writes_and_resets)
 /*
  * The highest profile id the uAPI has (ROCE_ADP_PROFILE_ID_MAX, 7) on a
  * device that has it: its write's read-back keeps the snapshot fresh as
- * profile 1's does. A read sees the last profile, 7, in its time_base.
+ * profile 1's does.
  */
 TEST_F(fw, snapshot_follows_a_write_of_the_highest_profile)
 {
@@ -456,11 +466,11 @@ TEST_F(fw, snapshot_follows_a_write_of_the_highest_profile)
 	ASSERT_EQ(0, profile_set_id(&self->sk, &self->m, 7, 8, &self->r,
 				    &self->ack));
 	/* the first unprivileged read refreshes: profiles 0 to 7 */
-	expect_nobody_read(_metadata, 8, 8);
+	expect_nobody_read_id(_metadata, 7, 8, 8);
 	ASSERT_EQ(0, profile_set_id(&self->sk, &self->m, 7, 32, &self->r,
 				    &self->ack));
 	EXPECT_EQ(7, self->r.active);
-	expect_nobody_read(_metadata, 32, 0);
+	expect_nobody_read_id(_metadata, 7, 32, 0);
 }
 
 /*
