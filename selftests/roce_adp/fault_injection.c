@@ -491,6 +491,15 @@ TEST_F(fault, fw_reset_restores_profile_and_enables)
 			 &self->ack));
 	EXPECT_EQ(OUTCOME(RESTORED), dev.a[ROCE_ADP_A_RESTORE_OUTCOME]);
 	EXPECT_EQ(1U, dev.a[ROCE_ADP_A_RESTORE_RESETS]);
+
+	/* A second reset: counted on, restored again. */
+	ASSERT_EQ(0, reset_wait(self, &rs));
+	EXPECT_EQ(OUTCOME(RESTORED), rs.a[ROCE_ADP_A_RESTORE_OUTCOME]);
+	EXPECT_EQ(2U, rs.a[ROCE_ADP_A_RESTORE_RESETS]);
+	expect_config(_metadata, self, 1, 1, 8);
+	ASSERT_EQ(0, get(&self->sk, &self->m, ROCE_ADP_CMD_DEV_GET, &dev,
+			 &self->ack));
+	EXPECT_EQ(2U, dev.a[ROCE_ADP_A_RESTORE_RESETS]);
 }
 
 TEST_F(fault, fw_reset_without_config_keeps_defaults)
