@@ -753,6 +753,8 @@ TEST_F(hist, counters_of_another_layout_not_taken)
 	struct hist h;
 
 	ASSERT_EQ(0, feed(10, 5));
+	EXPECT_EQ(-EINVAL, knob("reply_next",
+				"00000000 00000000 00000000 00000000 skip x"));
 	ASSERT_EQ(0, knob("reply_next",
 			  "00000000 00000000 00000000 00000000 skip 1"));
 	EXPECT_EQ(-EAGAIN, get_hist(&self->sk, &self->m, "emu0", &h,
