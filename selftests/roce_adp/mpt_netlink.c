@@ -174,6 +174,25 @@ struct entries {
 	bool bad_attr_size;
 };
 
+/*
+ * Each attribute's payload as the YNL spec types it (roce_adp.yaml, the
+ * mpt-entry set: u8 1 byte, u32 4, u64 8), written from the spec: a
+ * field sent at another size is a bad size even where it decodes.
+ */
+#define A(name) ROCE_ADP_A_MPT_ENTRY_##name
+static const uint8_t spec_len[MAXA + 1] = {
+	[A(INDEX)] = 4, [A(STATUS)] = 4, [A(R_W)] = 1, [A(ACCESS)] = 4,
+	[A(PA)] = 1, [A(ATC_REQ)] = 1, [A(ATC_XLATED)] = 1, [A(NO_SNOOP)] = 1,
+	[A(BQP)] = 1, [A(QPN)] = 4, [A(MEM_KEY)] = 4, [A(PD)] = 4,
+	[A(EN_RINV)] = 1, [A(EI)] = 1, [A(NCE)] = 1, [A(FRE)] = 1,
+	[A(RAE)] = 1, [A(W_DIF)] = 1, [A(M_DIF)] = 1, [A(START_ADDR)] = 8,
+	[A(LEN)] = 8, [A(LEN64)] = 1, [A(LKEY)] = 4, [A(WIN_CNT)] = 4,
+	[A(MTT_REP)] = 4, [A(BLOCK_MODE)] = 1, [A(FBO_EN)] = 1,
+	[A(MTT_ADR)] = 8, [A(MTT_SIZE)] = 4, [A(ENTITY_SIZE)] = 4,
+	[A(MTT_FBO)] = 4,
+};
+#undef A
+
 static uint64_t attr_val(const struct nlattr *a, bool *bad)
 {
 	switch (nl_len(a)) {
@@ -228,6 +247,8 @@ static int entry_cb(const struct nlmsghdr *nlh, void *arg)
 				es->bad_attr_size = true;
 			continue;
 		}
+		if (!spec_len[t] || nl_len(e[t]) != spec_len[t])
+			es->bad_attr_size = true;
 		x->v[t] = attr_val(e[t], &es->bad_attr_size);
 	}
 	return 0;
@@ -630,10 +651,11 @@ TEST_F(mpt, dump_is_complete_ordered_and_equals_single_queries)
 				    sizeof(all.e[i].v)));
 	entries_free(&all);
 
-	/* Every entry of a full table. */
+	/* Every entry of a full table, each field at the spec's size. */
 	ASSERT_EQ(0, knob("emu0", "mpt_fill", "8192 1"));
 	ASSERT_EQ(0, dump(self, "emu0", -1, -1));
 	ASSERT_EQ(8192, self->es.n);
+	EXPECT_FALSE(self->es.bad_attr_size);
 	EXPECT_EQ(8191, self->es.e[8191].v[ROCE_ADP_A_MPT_ENTRY_INDEX]);
 }
 
