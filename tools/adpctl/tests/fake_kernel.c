@@ -456,9 +456,28 @@ const struct fake_profile fake_profile1 = {
 	},
 };
 
+/* One ROCE_ADP_A_PROFILE_RANGE nest: entry @i of the profile. */
+static void put_range(struct nl_msg *msg, int i, const struct fake_range *r)
+{
+	struct nlattr *nest;
+
+	nest = nla_nest_start(msg, ROCE_ADP_A_PROFILE_RANGE | NLA_F_NESTED);
+	nla_put_u32(msg, ROCE_ADP_A_RANGE_INDEX, i);
+	nla_put_u32(msg, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, r->prev);
+	nla_put_u32(msg, ROCE_ADP_A_RANGE_DEC_MODE, r->dec);
+	nla_put_u32(msg, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM, r->retry);
+	nla_put_u32(msg, ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, r->low);
+	nla_put_u32(msg, ROCE_ADP_A_RANGE_RANGE_SIZE, r->size);
+	nla_nest_end(msg, nest);
+}
+
 void fake_put_profile(struct nl_msg *msg, const struct fake_profile *p)
 {
-	struct nlattr *nest, *r;
+	/* What a newer kernel's entries past the fourth hold. */
+	static const struct fake_range newer = {
+		.prev = 1, .dec = 2, .retry = 7, .low = 9, .size = 9,
+	};
+	struct nlattr *nest;
 	int i;
 
 	nest = nla_nest_start(msg, ROCE_ADP_A_PROFILE | NLA_F_NESTED);
@@ -474,29 +493,8 @@ void fake_put_profile(struct nl_msg *msg, const struct fake_profile *p)
 	nla_put_u32(msg, ROCE_ADP_A_PROFILE_TIMEOUT_INIT_RANGE_SIZE,
 		    p->init_size);
 	/* Last entry first: adpctl orders them by their index. */
-	for (i = ROCE_ADP_RANGES_MAX + p->newer_ranges - 1;
-	     i >= ROCE_ADP_RANGES_MAX; i--) {
-		r = nla_nest_start(msg, ROCE_ADP_A_PROFILE_RANGE | NLA_F_NESTED);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_INDEX, i);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX, 1);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_DEC_MODE, 2);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM, 7);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, 9);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_RANGE_SIZE, 9);
-		nla_nest_end(msg, r);
-	}
-	for (i = ROCE_ADP_RANGES_MAX - 1; i >= 0; i--) {
-		r = nla_nest_start(msg, ROCE_ADP_A_PROFILE_RANGE | NLA_F_NESTED);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_INDEX, i);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_PREV_RANGE_INDEX,
-			    p->r[i].prev);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_DEC_MODE, p->r[i].dec);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_TIMEOUT_RETRY_NUM,
-			    p->r[i].retry);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_RANGE_LOW_BOUND, p->r[i].low);
-		nla_put_u32(msg, ROCE_ADP_A_RANGE_RANGE_SIZE, p->r[i].size);
-		nla_nest_end(msg, r);
-	}
+	for (i = ROCE_ADP_RANGES_MAX + p->newer_ranges - 1; i >= 0; i--)
+		put_range(msg, i, i < ROCE_ADP_RANGES_MAX ? &p->r[i] : &newer);
 	nla_nest_end(msg, nest);
 }
 
